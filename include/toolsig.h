@@ -1,0 +1,279 @@
+/*
+ * toolsig.h: the signature language of LLM agent tools.
+ *
+ *   (query :string, limit :int) -> {count :int, items [{id :int}]}
+ *
+ * The only public header of the toolsig C core. Every input is a
+ * (pointer, length) pair and is never assumed to be NUL-terminated. Every
+ * string or object this library returns is owned by the caller and released
+ * by exactly one function, named next to the function that returns it
+ * (tsig_free for plain strings). No function keeps global state: one process
+ * (or one WebAssembly instance) serves any number of callers.
+ */
+#ifndef TOOLSIG_H
+#define TOOLSIG_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TSIG_VERSION "0.1.0"
+
+/* ========================================================================
+ * Section: errors
+ * ===================================================================== */
+
+/* Stable error codes: never renumbered, only appended. */
+typedef enum tsig_code {
+    TSIG_OK = 0,
+    TSIG_ERR_SYNTAX = 1,         /* signature text does not follow the grammar */
+    TSIG_ERR_UNKNOWN_TYPE = 2,   /* ":word" that names no type */
+    TSIG_ERR_DUPLICATE_NAME = 3, /* names collide after "-" -> "_" */
+    TSIG_ERR_TOO_DEEP = 4,       /* nesting over a limit (signature or JSON) */
+    TSIG_ERR_JSON = 5,           /* JSON text is not RFC 8259 (or not UTF-8) */
+    TSIG_ERR_KEY_COLLISION = 6,  /* normalize_keys: two keys normalize alike */
+    TSIG_ERR_SCHEMA = 7,         /* JSON Schema that toolsig cannot express */
+    TSIG_ERR_TEMPLATE = 8,       /* template placeholders rejected */
+    TSIG_ERR_ARGUMENT = 9,       /* bad argument: NULL, unknown option value */
+    TSIG_ERR_NOMEM = 10,         /* out of memory */
+    TSIG_ERR_TOO_LARGE = 11      /* input larger than TSIG_MAX_INPUT */
+} tsig_code;
+
+#define TSIG_MESSAGE_MAX 384
+#define TSIG_HINT_MAX 160
+
+/* Largest input, in bytes, of any function (signature, JSON, template). */
+#define TSIG_MAX_INPUT ((size_t)1 << 30)
+
+/*
+ * What went wrong and where. Filled in place: no allocation, so it can be
+ * reported even when memory is exhausted. line and column are 1-based and
+ * count bytes (only "\n" starts a line); offset is the byte offset of the
+ * first byte that could not be accepted. hint is "" when none applies.
+ * message and hint are always NUL-terminated (cut to fit, on a UTF-8
+ * boundary).
+ */
+typedef struct tsig_error {
+    tsig_code code;
+    size_t offset;
+    size_t line;
+    size_t column;
+    char message[TSIG_MESSAGE_MAX];
+    char hint[TSIG_HINT_MAX];
+} tsig_error;
+
+/* The symbolic name of a code ("TSIG_ERR_SYNTAX"); static storage. */
+const char *tsig_code_name(tsig_code code);
+
+/*
+ * The text form of a positioned error, for people and LLMs:
+ *
+ *   signature error at 1:22: expected a type after "limit", found ")"
+ *     (query :string, limit) -> :int
+ *                          ^
+ *   hint: ...                       (only when err->hint is set)
+ *
+ * kind is the first word ("signature", "template", ...). src/len is the text
+ * the error points into. Returns a NUL-terminated string the caller frees
+ * with tsig_free, or NULL when out of memory.
+ */
+char *tsig_error_format(const tsig_error *err, const char *kind,
+                        const char *src, size_t len);
+
+/* Releases any string returned by this library. NULL is ignored. */
+void tsig_free(void *ptr);
+
+/* ========================================================================
+ * Section: signatures and types
+ * ===================================================================== */
+
+typedef struct tsig_signature tsig_signature;
+typedef struct tsig_type tsig_type;
+
+typedef enum tsig_kind {
+    TSIG_STRING = 0,
+    TSIG_INT = 1,
+    TSIG_FLOAT = 2,
+    TSIG_BOOL = 3,
+    TSIG_KEYWORD = 4,
+    TSIG_ANY = 5,
+    TSIG_MAP = 6,      /* :map, any object */
+    TSIG_DATETIME = 7,
+    TSIG_LIST = 8,     /* [T] */
+    TSIG_RECORD = 9,   /* {field T, ...}, a typed map */
+    TSIG_OPTIONAL = 10 /* T? */
+} tsig_kind;
+
+/* Nesting of "[" and "{" a signature may have. */
+#define TSIG_SIGNATURE_MAX_DEPTH 64
+
+/*
+ * Parses signature text. Returns a signature that owns its whole type tree
+ * (one arena, released by tsig_signature_free), or NULL with *err filled
+ * (err may not be NULL). Raw NUL bytes and invalid UTF-8 are syntax errors.
+ */
+tsig_signature *tsig_parse(const char *src, size_t len, tsig_error *err);
+
+/* Releases a signature and every type in it. NULL is ignored. */
+void tsig_signature_free(tsig_signature *sig);
+
+size_t tsig_param_count(const tsig_signature *sig);
+/* Name of parameter i (as written, not NUL-terminated); *len gets its length. */
+const char *tsig_param_name(const tsig_signature *sig, size_t i, size_t *len);
+const tsig_type *tsig_param_type(const tsig_signature *sig, size_t i);
+const tsig_type *tsig_returns(const tsig_signature *sig);
+/* 1 iff the return type is a list, optional or not. */
+int tsig_returns_list(const tsig_signature *sig);
+
+tsig_kind tsig_type_kind(const tsig_type *type);
+/* The element of a list, the inner type of an optional; NULL otherwise. */
+const tsig_type *tsig_type_elem(const tsig_type *type);
+/* Fields of a typed map, in declaration order (0 for other kinds). */
+size_t tsig_type_field_count(const tsig_type *type);
+const char *tsig_type_field_name(const tsig_type *type, size_t i, size_t *len);
+const tsig_type *tsig_type_field_type(const tsig_type *type, size_t i);
+
+/* tsig_format flags */
+#define TSIG_FORMAT_HIDE_FIREWALLED 1u /* drop "_" fields of the return type */
+
+/*
+ * The canonical form (SPEC §2): "(name T, name T) -> T", or the shorthand
+ * "T" without parameters. Returns a NUL-terminated string (length in *len
+ * when len is not NULL) the caller frees with tsig_free; NULL when out of
+ * memory.
+ */
+char *tsig_format(const tsig_signature *sig, unsigned flags, size_t *len);
+/* The canonical form of one type (":int", "[{id :int}]?"); as tsig_format. */
+char *tsig_format_type(const tsig_type *type, unsigned flags, size_t *len);
+
+/*
+ * The parsed form as JSON (SPEC §2 "AST as JSON"):
+ * {"params":[[name,T],...],"returns":T}. Freed with tsig_free; NULL when
+ * out of memory.
+ */
+char *tsig_ast_json(const tsig_signature *sig, size_t *len);
+
+/* ========================================================================
+ * Section: validation
+ * ===================================================================== */
+
+typedef enum tsig_mode {
+    TSIG_MODE_ENABLED = 0,   /* errors fail; extra fields kept */
+    TSIG_MODE_WARN_ONLY = 1, /* errors become warnings; ok */
+    TSIG_MODE_DISABLED = 2,  /* JSON is still read; value passed through */
+    TSIG_MODE_STRICT = 3     /* as enabled, and undeclared fields fail */
+} tsig_mode;
+
+#define TSIG_DEFAULT_MAX_ERRORS 100
+#define TSIG_DEFAULT_MAX_DEPTH 1000
+/* The largest max_depth accepted; larger values are clamped to it. */
+#define TSIG_MAX_DEPTH_LIMIT 10000
+
+/* tsig_validate_options.flags */
+#define TSIG_VALUE_ALWAYS 1u /* write value_json even when unchanged */
+#define TSIG_VALUE_NEVER 2u  /* never write value_json (only check) */
+
+typedef struct tsig_validate_options {
+    tsig_mode mode;
+    size_t max_errors; /* 0: TSIG_DEFAULT_MAX_ERRORS */
+    size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
+    unsigned flags;
+} tsig_validate_options;
+
+/* One step of a path: an object key (JSON-unescaped, may hold NUL bytes) or
+ * a list index. */
+typedef struct tsig_segment {
+    const char *key; /* NULL for an index */
+    size_t key_len;
+    size_t index;
+} tsig_segment;
+
+/* An error or a warning: where (path string and segments) and what. */
+typedef struct tsig_issue {
+    const char *path; /* "results[0].customer.id"; "" for the root */
+    size_t path_len;
+    const tsig_segment *segments;
+    size_t segment_count;
+    const char *message; /* "expected int, got string \"abc\"" */
+    size_t message_len;
+} tsig_issue;
+
+/*
+ * The outcome of one validation. All memory it points to belongs to the
+ * result and is released by tsig_result_free.
+ *
+ * value_json is set only when ok, and then only when the value differs from
+ * the input text (changed: coercion, key spelling, field order) or when
+ * TSIG_VALUE_ALWAYS was asked; it is compact JSON. When ok and not changed,
+ * the input text is the value.
+ *
+ * A JSON text error (or too-deep nesting) is one root error whose message
+ * is "JSON error at L:C: ..."; json_error then holds its code and position
+ * (json_error.code is TSIG_OK otherwise).
+ */
+typedef struct tsig_result {
+    int ok;
+    int changed;
+    const char *value_json;
+    size_t value_len;
+    const tsig_issue *errors;
+    size_t error_count;
+    const tsig_issue *warnings;
+    size_t warning_count;
+    tsig_error json_error;
+    void *internal_; /* owned storage; do not touch */
+} tsig_result;
+
+/*
+ * Validates JSON text against the return type (strict types, no coercion).
+ * opts may be NULL (defaults). Always fills *out (release it with
+ * tsig_result_free, whatever the return). Returns TSIG_OK when the text was
+ * judged (see out->ok), TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP for unreadable
+ * text, TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT.
+ */
+tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,
+                             size_t len, const tsig_validate_options *opts,
+                             tsig_result *out);
+
+/*
+ * Validates tool arguments (a JSON object) against the parameters, with the
+ * lenient coercions of SPEC §5. As tsig_validate_json otherwise; the value
+ * uses the signature's spelling of every key.
+ */
+tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
+                                   size_t len,
+                                   const tsig_validate_options *opts,
+                                   tsig_result *out);
+
+/* Releases everything a result holds and zeroes it. NULL is ignored. */
+void tsig_result_free(tsig_result *result);
+
+/*
+ * The report text fed back to an LLM (SPEC §4): "<title> validation
+ * errors:\n- path: message" and a warnings section; "" when there is
+ * nothing to report. title NULL means "Tool". Freed with tsig_free.
+ */
+char *tsig_report(const tsig_result *result, const char *title, size_t *len);
+
+/* ========================================================================
+ * Section: keys
+ * ===================================================================== */
+
+/*
+ * Key normalization (SPEC §6): every object key, at any depth, gets "-"
+ * replaced by "_". On success returns TSIG_OK and *out holds compact JSON
+ * (freed with tsig_free). Otherwise *out is NULL and *err says why:
+ * TSIG_ERR_KEY_COLLISION ("keys \"a-b\" and \"a_b\" both normalize to
+ * \"a_b\" at rows[0]"), TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP (nesting over
+ * TSIG_DEFAULT_MAX_DEPTH), TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_normalize_keys(const char *json, size_t len, char **out,
+                              size_t *out_len, tsig_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TOOLSIG_H */

@@ -1,0 +1,201 @@
+/*
+ * error.c: positioned errors, their text form, and the small text helpers
+ * every stage uses to quote what it found.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *tsig_code_name(tsig_code code)
+{
+    switch (code) {
+    case TSIG_OK: return "TSIG_OK";
+    case TSIG_ERR_SYNTAX: return "TSIG_ERR_SYNTAX";
+    case TSIG_ERR_UNKNOWN_TYPE: return "TSIG_ERR_UNKNOWN_TYPE";
+    case TSIG_ERR_DUPLICATE_NAME: return "TSIG_ERR_DUPLICATE_NAME";
+    case TSIG_ERR_TOO_DEEP: return "TSIG_ERR_TOO_DEEP";
+    case TSIG_ERR_JSON: return "TSIG_ERR_JSON";
+    case TSIG_ERR_KEY_COLLISION: return "TSIG_ERR_KEY_COLLISION";
+    case TSIG_ERR_SCHEMA: return "TSIG_ERR_SCHEMA";
+    case TSIG_ERR_TEMPLATE: return "TSIG_ERR_TEMPLATE";
+    case TSIG_ERR_ARGUMENT: return "TSIG_ERR_ARGUMENT";
+    case TSIG_ERR_NOMEM: return "TSIG_ERR_NOMEM";
+    case TSIG_ERR_TOO_LARGE: return "TSIG_ERR_TOO_LARGE";
+    }
+    return "TSIG_ERR_UNKNOWN";
+}
+
+size_t tsig_utf8_seq(const unsigned char *s, size_t len)
+{
+    if (len == 0) return 0;
+    unsigned char c = s[0];
+    if (c < 0x80) return 1;
+    size_t n;
+    unsigned cp;
+    if (c >= 0xC2 && c <= 0xDF) { n = 2; cp = c & 0x1Fu; }
+    else if (c >= 0xE0 && c <= 0xEF) { n = 3; cp = c & 0x0Fu; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 4; cp = c & 0x07u; }
+    else return 0;
+    if (len < n) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (s[i] & 0x3Fu);
+    }
+    if (n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) return 0;
+    if (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
+    return n;
+}
+
+/* Cuts text to fit size bytes (NUL included) without splitting a UTF-8
+ * sequence. */
+static void copy_cut(char *dst, size_t size, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= size) {
+        n = size - 1;
+        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--;
+    }
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+void tsig_line_col(const char *src, size_t len, size_t offset, size_t *line,
+                   size_t *column)
+{
+    size_t l = 1, start = 0;
+    if (offset > len) offset = len;
+    for (size_t i = 0; i < offset; i++) {
+        if (src[i] == '\n') {
+            l++;
+            start = i + 1;
+        }
+    }
+    *line = l;
+    *column = offset - start + 1;
+}
+
+void tsig_error_set(tsig_error *err, tsig_code code, const char *src,
+                    size_t len, size_t offset, const char *fmt, ...)
+{
+    if (!err) return;
+    char buf[TSIG_MESSAGE_MAX * 2];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0) buf[0] = '\0';
+    err->code = code;
+    if (offset > len) offset = len;
+    err->offset = offset;
+    tsig_line_col(src, len, offset, &err->line, &err->column);
+    copy_cut(err->message, sizeof err->message, buf);
+    err->hint[0] = '\0';
+}
+
+void tsig_error_hint(tsig_error *err, const char *hint)
+{
+    if (err) copy_cut(err->hint, sizeof err->hint, hint);
+}
+
+void tsig_describe_found(const char *src, size_t len, size_t offset,
+                         char *buf, size_t size)
+{
+    if (offset >= len) {
+        snprintf(buf, size, "end of input");
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)src + offset;
+    size_t n = tsig_utf8_seq(p, len - offset);
+    if (n == 0) {
+        snprintf(buf, size, "invalid UTF-8 byte 0x%02X", p[0]);
+    } else if (p[0] == 0) {
+        snprintf(buf, size, "a NUL byte");
+    } else if (p[0] < 0x20 || p[0] == 0x7F) {
+        snprintf(buf, size, "control character U+%04X", p[0]);
+    } else if (p[0] == '"') {
+        snprintf(buf, size, "\"\\\"\"");
+    } else if (p[0] == '\\') {
+        snprintf(buf, size, "\"\\\\\"");
+    } else {
+        snprintf(buf, size, "\"%.*s\"", (int)n, (const char *)p);
+    }
+}
+
+void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
+                    size_t size)
+{
+    tsig_strbuf sb = {0};
+    size_t i = 0, cps = 0;
+    while (i < len && cps < max) {
+        size_t n = tsig_utf8_seq((const unsigned char *)s + i, len - i);
+        if (n == 0) n = 1; /* callers pass valid UTF-8; stay safe anyway */
+        i += n;
+        cps++;
+    }
+    tsig_sb_json_string(&sb, s, i);
+    if (i < len && sb.data && !sb.failed) {
+        sb.len--; /* drop the closing quote, put the ellipsis inside */
+        tsig_sb_puts(&sb, "\xE2\x80\xA6\"");
+    }
+    if (sb.failed || !sb.data) {
+        snprintf(buf, size, "\"\"");
+    } else {
+        copy_cut(buf, size, sb.data);
+    }
+    tsig_sb_release(&sb);
+}
+
+char *tsig_error_format(const tsig_error *err, const char *kind,
+                        const char *src, size_t len)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_printf(&sb, "%s error at %zu:%zu: %s", kind ? kind : "signature",
+                   err->line, err->column, err->message);
+    if (src) {
+        size_t off = err->offset > len ? len : err->offset;
+        size_t start = off, end = off;
+        while (start > 0 && src[start - 1] != '\n') start--;
+        while (end < len && src[end] != '\n') end++;
+        /* Show at most 120 bytes of the line around the caret. */
+        size_t from = start, to = end;
+        if (off - from > 80) from = off - 80;
+        if (to - off > 40) to = off + 40;
+        while (from > start && ((unsigned char)src[from] & 0xC0) == 0x80) from--;
+        while (to < end && ((unsigned char)src[to] & 0xC0) == 0x80) to++;
+        tsig_sb_puts(&sb, "\n  ");
+        size_t caret = 0; /* display columns before the caret */
+        for (size_t i = from; i < to; i++) {
+            unsigned char c = (unsigned char)src[i];
+            char shown = (char)c;
+            if (c == '\t' || c == '\r') shown = ' ';
+            else if (c < 0x20 || c == 0x7F) shown = '?';
+            tsig_sb_putc(&sb, shown);
+            if (i < off && (c & 0xC0) != 0x80) caret++;
+        }
+        tsig_sb_puts(&sb, "\n  ");
+        for (size_t i = 0; i < caret; i++) tsig_sb_putc(&sb, ' ');
+        tsig_sb_putc(&sb, '^');
+    }
+    if (err->hint[0]) tsig_sb_printf(&sb, "\n  hint: %s", err->hint);
+    return tsig_sb_finish(&sb, NULL);
+}
+
+const char *tsig_kind_name(tsig_kind kind)
+{
+    static const char *const names[] = {
+        "string", "int", "float", "bool", "keyword", "any",
+        "map", "datetime", "list", "map", "optional"};
+    return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}
+
+int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (alen != blen) return 0;
+    for (size_t i = 0; i < alen; i++) {
+        char x = a[i] == '-' ? '_' : a[i];
+        char y = b[i] == '-' ? '_' : b[i];
+        if (x != y) return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,56 @@
+/*
+ * harness.h: the C test harness. A test file defines its tests with TEST(),
+ * lists them in main() with RUN(), and ends with return tsig_test_summary().
+ *
+ *   TEST(parse_accepts_shorthand) { CHECK(...); CHECK_STR(a, b); }
+ *   int main(void) { RUN(parse_accepts_shorthand); return tsig_test_summary(); }
+ *
+ * A failed check prints file:line, the expression and both values, marks the
+ * test failed and goes on. The summary line is "N passed, N failed".
+ */
+#ifndef TSIG_HARNESS_H
+#define TSIG_HARNESS_H
+
+#include <stddef.h>
+
+#include "toolsig.h"
+
+extern int tsig_test_current_failed;
+
+void tsig_test_run(const char *name, void (*fn)(void));
+int tsig_test_summary(void);
+void tsig_test_fail(const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Compares two strings (either may be NULL); reports and returns 0 on a
+ * difference. */
+int tsig_test_check_str(const char *file, int line, const char *expr,
+                        const char *got, const char *want);
+
+#define TEST(name) static void name(void)
+#define RUN(name) tsig_test_run(#name, name)
+
+#define CHECK(cond)                                                        \
+    do {                                                                   \
+        if (!(cond)) tsig_test_fail(__FILE__, __LINE__, "CHECK(%s)", #cond); \
+    } while (0)
+#define CHECK_INT(got, want)                                               \
+    do {                                                                   \
+        long long g_ = (long long)(got), w_ = (long long)(want);           \
+        if (g_ != w_)                                                      \
+            tsig_test_fail(__FILE__, __LINE__, "%s: got %lld, want %lld",  \
+                           #got, g_, w_);                                  \
+    } while (0)
+#define CHECK_STR(got, want) \
+    tsig_test_check_str(__FILE__, __LINE__, #got, (got), (want))
+
+/* Reads a whole file; NULL when it cannot. Free with free(). */
+char *tsig_test_read_file(const char *path, size_t *len);
+/* Path of a file under the shared folder (vectors/..., jsontestsuite/...);
+ * static buffer. The TOOLSIG_SHARED environment variable overrides the
+ * built-in location. */
+const char *tsig_test_shared_path(const char *rel);
+
+#endif
