@@ -272,6 +272,131 @@ char *tsig_report(const tsig_result *result, const char *title, size_t *len);
 tsig_code tsig_normalize_keys(const char *json, size_t len, char **out,
                               size_t *out_len, tsig_error *err);
 
+/* ========================================================================
+ * Section: JSON Schema
+ * ===================================================================== */
+
+/* Schema flags */
+#define TSIG_SCHEMA_STRICT 1u /* OpenAI strict structured outputs */
+#define TSIG_SCHEMA_LOSSY 2u  /* widen what cannot be expressed, with a warning */
+
+/*
+ * JSON Schema of the return type (SPEC §9), compact JSON; a list return type
+ * is wrapped as {"type":"object","properties":{"items":...},...}. With
+ * TSIG_SCHEMA_STRICT every property is required and optionals stay
+ * nullable. Freed with tsig_free; NULL when out of memory.
+ */
+char *tsig_to_json_schema(const tsig_signature *sig, unsigned flags,
+                          size_t *len);
+
+/* The parameters as one object schema for function-calling tool
+ * definitions (SPEC §9); as tsig_to_json_schema. */
+char *tsig_tool_parameters_schema(const tsig_signature *sig, unsigned flags,
+                                  size_t *len);
+
+/* A list of messages (warnings). Release with tsig_messages_free. */
+typedef struct tsig_messages {
+    const char *const *items; /* NUL-terminated strings */
+    size_t count;
+    void *internal_;
+} tsig_messages;
+
+void tsig_messages_free(tsig_messages *messages);
+
+/*
+ * The inverse of tsig_to_json_schema (SPEC §9): a signature without
+ * parameters whose return type the schema describes. flags may hold
+ * TSIG_SCHEMA_LOSSY. warnings (may be NULL) receives one message per widened
+ * place, "<JSON Pointer>: <reason>", in document order. Returns NULL with
+ * *err filled (TSIG_ERR_SCHEMA with the pointer in the message,
+ * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM).
+ */
+tsig_signature *tsig_from_json_schema(const char *json, size_t len,
+                                      unsigned flags, tsig_messages *warnings,
+                                      tsig_error *err);
+
+/*
+ * The signature of an MCP or function-calling tool given as JSON
+ * {name, description, inputSchema, outputSchema?} (SPEC §9). Pointers in
+ * errors and warnings start at the tool object ("#/inputSchema/...").
+ * As tsig_from_json_schema otherwise.
+ */
+tsig_signature *tsig_tool_from_json(const char *json, size_t len,
+                                    unsigned flags, tsig_messages *warnings,
+                                    tsig_error *err);
+
+/* ========================================================================
+ * Section: prompts
+ * ===================================================================== */
+
+/* One tool for a prompt, as tsig_render_tools takes them. */
+typedef struct tsig_tool_ref {
+    const char *name;
+    size_t name_len;
+    const tsig_signature *sig;
+    const char *description; /* may be NULL */
+    size_t description_len;
+} tsig_tool_ref;
+
+/*
+ * "name(params) -> T" (firewalled output fields hidden), then each line of
+ * the description indented two spaces. Freed with tsig_free; NULL when out
+ * of memory.
+ */
+char *tsig_render_tool(const tsig_tool_ref *tool, size_t *len);
+
+/* Tools in the given order under "## Tools you can call" (SPEC §9); "" for
+ * none. As tsig_render_tool. */
+char *tsig_render_tools(const tsig_tool_ref *tools, size_t count, size_t *len);
+
+/* One bad placeholder: the name as the template spells it, and why. */
+typedef struct tsig_placeholder_error {
+    const char *placeholder; /* "user.email" */
+    const char *message;     /* "{{user.email}}: user has no field email (fields: name)" */
+    size_t offset;           /* byte offset of "{{" in the template */
+} tsig_placeholder_error;
+
+/* The outcome of tsig_check_placeholders; release with
+ * tsig_placeholders_free. */
+typedef struct tsig_placeholders {
+    int ok;
+    const char *const *names; /* every name found, first occurrence order */
+    size_t name_count;
+    const tsig_placeholder_error *errors; /* template order */
+    size_t error_count;
+    void *internal_;
+} tsig_placeholders;
+
+/*
+ * Checks every {{placeholder}} of a prompt template against the parameters
+ * (SPEC §8). Always fills *out. Returns TSIG_OK when the template was
+ * judged (see out->ok), TSIG_ERR_NOMEM or TSIG_ERR_ARGUMENT otherwise.
+ */
+tsig_code tsig_check_placeholders(const char *tpl, size_t len,
+                                  const tsig_signature *sig,
+                                  tsig_placeholders *out);
+
+void tsig_placeholders_free(tsig_placeholders *result);
+
+/* ========================================================================
+ * Section: firewall
+ * ===================================================================== */
+
+typedef enum tsig_redact_mode {
+    TSIG_REDACT_STRIP = 0, /* remove firewalled fields (for a parent agent) */
+    TSIG_REDACT_MASK = 1   /* replace them by "<Firewalled>" (for prompts) */
+} tsig_redact_mode;
+
+/*
+ * The value with every object key starting with "_" (after "-" -> "_")
+ * removed or masked, at any depth, whatever the signature says (SPEC §7).
+ * On success *out is compact JSON freed with tsig_free; otherwise *out is
+ * NULL and *err says why (TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM).
+ */
+tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
+                      tsig_redact_mode mode, char **out, size_t *out_len,
+                      tsig_error *err);
+
 #ifdef __cplusplus
 }
 #endif
