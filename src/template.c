@@ -104,7 +104,7 @@ static void trim(const char *s, size_t *from, size_t *to)
  * template is plain text; otherwise 1 with *t filled.
  *
  *   tag     = "{{" , ws , [ sigil , ws ] , name , ws , "}}"
- *           | "{{{" , ws , name , ws , "}}}"      (triple: not supported)
+ *           | "{{{" , ws , name , ws , "}}" , ["}"]  (triple: not supported)
  *           | "{{!" , any text , "}}"              (comment)
  *   sigil   = "#" | "^" | "/" | "&" | ">" | "=" | "!"
  *
@@ -120,15 +120,13 @@ static int read_tag(const char *s, size_t len, size_t pos, tpl_tag *t)
     t->start = open;
     size_t from = open + 2, to, close;
     if (from < len && s[from] == '{') {
+        /* Ends at the first "}}", with one more "}" when there is one (a
+         * search for "}}}" could read to the end once per tag). */
         t->kind = TAG_TRIPLE;
         from++;
-        close = find(s, len, from, "}}}", 3);
-        if (close < len) {
-            t->end = close + 3;
-        } else {
-            close = find(s, len, from, "}}", 2);
-            t->end = close + 2;
-        }
+        close = find(s, len, from, "}}", 2);
+        t->end = close + 2;
+        if (close < len && t->end < len && s[t->end] == '}') t->end++;
     } else {
         close = find(s, len, from, "}}", 2);
         t->end = close + 2;
@@ -533,8 +531,9 @@ static int check_dot(const scopes *sc, tsig_strbuf *why)
         }
     }
     if (!s) {
-        tsig_sb_puts(why, "not inside a section; {{.}} is the element of a "
-                          "list of scalars, as in {{#tags}}{{.}}{{/tags}}");
+        tsig_sb_puts(why, "not inside a section over a list; {{.}} is the "
+                          "element of a list of scalars, as in "
+                          "{{#list}}{{.}}{{/list}}");
         return 0;
     }
     switch (s->dot) {
@@ -881,7 +880,7 @@ static int check_tag(checker *c, const tpl_tag *t)
                                   : "\"&\" (unescaped output) is not supported; "
                                     "write {{");
         put_echo(&c->why, t->name, t->name_len, ECHO_MAX);
-        tsig_sb_puts(&c->why, "}}: values are never HTML-escaped");
+        tsig_sb_puts(&c->why, "}} (values are never HTML-escaped)");
         report(c, t, REASON_TAG);
         return 1;
     case TAG_PARTIAL:
