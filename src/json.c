@@ -74,6 +74,7 @@ void tsig_json_skip_ws(tsig_json *j)
 {
     const char *s = j->src;
     size_t i = j->pos, n = j->len;
+    if (i < n && (unsigned char)s[i] > ' ') return;
     while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
         i++;
     j->pos = i;
@@ -100,6 +101,19 @@ static uint64_t string_special(uint64_t v)
 static uint64_t string_stop(uint64_t v)
 {
     return has_zero_byte(v ^ (ONES * '"')) | has_zero_byte(v ^ (ONES * '\\'));
+}
+
+/* Bytes before the first flagged byte of a SWAR mask. Borrows only travel
+ * towards higher bytes, so on a little-endian machine the lowest flag is
+ * exact; elsewhere 0 (the caller then looks byte by byte). */
+static size_t first_flagged(uint64_t mask)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(mask) >> 3;
+#else
+    (void)mask;
+    return 0;
+#endif
 }
 
 static int is_hex(unsigned char c)
@@ -143,9 +157,12 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
     if (j->trusted) {
         for (;;) {
             while (n - i >= 8) {
-                uint64_t v;
+                uint64_t v, mask;
                 memcpy(&v, p + i, 8);
-                if (string_stop(v)) break;
+                if ((mask = string_stop(v)) != 0) {
+                    i += first_flagged(mask);
+                    break;
+                }
                 i += 8;
             }
             if (i >= n) return tsig_json_fail(j, n, "a closing quote");
@@ -160,9 +177,12 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
     } else {
         for (;;) {
             while (n - i >= 8) {
-                uint64_t v;
+                uint64_t v, mask;
                 memcpy(&v, p + i, 8);
-                if (string_special(v)) break;
+                if ((mask = string_special(v)) != 0) {
+                    i += first_flagged(mask);
+                    break;
+                }
                 i += 8;
             }
             if (i >= n) return tsig_json_fail(j, n, "a closing quote");

@@ -51,11 +51,11 @@ typedef struct store {
     char *value;
 } store;
 
-/* One declared field of an open typed map. Streaming keeps the first key
- * that named it; located keeps the chain of its members. */
+/* One declared field of an open typed map. Streaming keeps where the
+ * first key that named it starts (NONE: not yet named); located keeps the
+ * chain of its members. */
 typedef struct slot {
-    tsig_json_span key;
-    int seen;
+    size_t key_at;
     size_t first, last; /* located: member indexes, NONE when absent */
 } slot;
 
@@ -123,9 +123,51 @@ static void skip_ws(tsig_json *j)
 {
     const char *s = j->src;
     size_t i = j->pos, n = j->len;
+    if (i < n && (unsigned char)s[i] > ' ') return;
     while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
         i++;
     j->pos = i;
+}
+
+/* tsig_json_enter, with the common case inline. */
+static int enter(tsig_json *j)
+{
+    if (j->depth >= j->max_depth) return tsig_json_enter(j);
+    j->depth++;
+    j->pos++;
+    return 1;
+}
+
+/* tsig_json_path_push, with the common case inline. */
+static int path_push(validator *v)
+{
+    tsig_json_path *p = &v->path;
+    if (p->count == p->cap) return tsig_json_path_push(p);
+    tsig_json_seg *s = &p->segs[p->count++];
+    s->key = NULL;
+    s->len = s->index = 0;
+    s->escaped = 0;
+    return 1;
+}
+
+/* A typed map's key frame (for keys outside the signature) is begun only
+ * when such a key comes: start is NONE until then. */
+static void keys_lazy(tsig_json_keyframe *kf)
+{
+    kf->start = NONE;
+}
+
+static void keys_end(validator *v, tsig_json_keyframe *kf)
+{
+    if (kf->start != NONE) tsig_json_keys_end(&v->keys, kf);
+}
+
+/* 1 iff a[0..n) equals b[0..n); for the short names of fields. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
 }
 
 /* The type behind any number of "?". */
@@ -533,28 +575,32 @@ static size_t find_field(const tsig_type *t, const char *key, size_t len,
     return n;
 }
 
+/* Makes room for n more slots. 0 when out of memory. */
+static int slots_grow(validator *v, size_t n)
+{
+    size_t cap = v->slot_cap * 2;
+    while (cap - v->slot_count < n) cap *= 2;
+    slot *grown;
+    if (v->slots == v->slot_small) {
+        grown = malloc(cap * sizeof *grown);
+        if (grown) memcpy(grown, v->slot_small, v->slot_count * sizeof *grown);
+    } else {
+        grown = realloc(v->slots, cap * sizeof *grown);
+    }
+    if (!grown) return 0;
+    v->slots = grown;
+    v->slot_cap = cap;
+    return 1;
+}
+
 /* Pushes n cleared slots; *base gets the first. 0 when out of memory. */
 static int slots_push(validator *v, size_t n, size_t *base)
 {
-    if (n > v->slot_cap - v->slot_count) {
-        size_t cap = v->slot_cap * 2;
-        while (cap - v->slot_count < n) cap *= 2;
-        slot *grown;
-        if (v->slots == v->slot_small) {
-            grown = malloc(cap * sizeof *grown);
-            if (grown) memcpy(grown, v->slot_small, v->slot_count * sizeof *grown);
-        } else {
-            grown = realloc(v->slots, cap * sizeof *grown);
-        }
-        if (!grown) return 0;
-        v->slots = grown;
-        v->slot_cap = cap;
-    }
+    if (n > v->slot_cap - v->slot_count && !slots_grow(v, n)) return 0;
     *base = v->slot_count;
     for (size_t i = 0; i < n; i++) {
         slot *s = &v->slots[v->slot_count + i];
-        s->seen = 0;
-        s->first = s->last = NONE;
+        s->key_at = s->first = s->last = NONE;
     }
     v->slot_count += n;
     return 1;
@@ -604,6 +650,36 @@ static int read_key(validator *v, tsig_json_span *key, int first)
     skip_ws(j);
     if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
     j->pos++;
+    skip_ws(j);
+    return 1;
+}
+
+/*
+ * The common case of a typed map: the next key is the field expected next,
+ * spelled as declared. A name holds no '"' or '\\' and is ASCII, so when
+ * the text has '"', the name and '"' the key is exactly that. Reads it (and
+ * the ':') and returns 1; returns 0, reading nothing, otherwise.
+ */
+static int expected_key(validator *v, const tsig_type *t, size_t hint,
+                        tsig_json_span *key)
+{
+    tsig_json *j = &v->j;
+    if (hint >= t->field_count) return 0;
+    const tsig_field *f = &t->fields[hint];
+    skip_ws(j);
+    size_t at = j->pos, n = f->name_len;
+    if (j->len - at < n + 3 || j->src[at] != '"' || j->src[at + 1 + n] != '"' ||
+        !same_bytes(j->src + at + 1, f->name, n))
+        return 0;
+    size_t colon = at + n + 2;
+    while (colon < j->len && (j->src[colon] == ' ' || j->src[colon] == '\t' ||
+                              j->src[colon] == '\n' || j->src[colon] == '\r'))
+        colon++;
+    if (colon >= j->len || j->src[colon] != ':') return 0;
+    key->start = at + 1;
+    key->len = n;
+    key->flag = 0;
+    j->pos = colon + 1;
     skip_ws(j);
     return 1;
 }
@@ -691,6 +767,7 @@ static int classify_other(validator *v, tsig_json_keyframe *kf, size_t field,
     size_t len, found;
     const char *text = string_text(v, key, &len);
     if (!text) return -1;
+    if (kf->start == NONE) tsig_json_keys_begin(&v->keys, kf);
     if (!tsig_json_keys_add(&v->keys, kf, text, len, !key->flag, &found)) {
         nomem(v);
         return -1;
@@ -747,15 +824,15 @@ static int check_record(validator *v, const tsig_type *t)
     mark m = mark_now(v);
     size_t out_mark = v->out ? v->out->len : 0;
     size_t base;
-    if (!tsig_json_enter(j)) return 0;
+    if (!enter(j)) return 0;
     if (!slots_push(v, field_count, &base)) return nomem(v);
-    if (!tsig_json_path_push(&v->path)) {
+    if (!path_push(v)) {
         v->slot_count = base;
         return nomem(v);
     }
     size_t step = v->path.count - 1;
     tsig_json_keyframe kf;
-    tsig_json_keys_begin(&v->keys, &kf);
+    keys_lazy(&kf);
     if (v->out) tsig_sb_putc(v->out, '{');
 
     size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
@@ -764,16 +841,22 @@ static int check_record(validator *v, const tsig_type *t)
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
     while (more == 1) {
         tsig_json_span key;
-        if (!read_key(v, &key, data_index == 0)) { ok = 0; break; }
-        size_t len;
-        const char *text = string_text(v, &key, &len);
-        if (!text) { ok = 0; break; }
-        size_t f = find_field(t, text, len, hint);
+        size_t len, f;
+        const char *text;
+        if (!expected_key(v, t, hint, &key)) {
+            if (!read_key(v, &key, data_index == 0)) { ok = 0; break; }
+            text = string_text(v, &key, &len);
+            if (!text) { ok = 0; break; }
+            f = find_field(t, text, len, hint);
+        } else {
+            f = hint;
+            text = j->src + key.start;
+            len = key.len;
+        }
         size_t before = v->emitted, order;
-        if (f < field_count && !v->slots[base + f].seen) {
+        if (f < field_count && v->slots[base + f].key_at == NONE) {
             const tsig_field *field = &t->fields[f];
-            v->slots[base + f].seen = 1;
-            v->slots[base + f].key = key;
+            v->slots[base + f].key_at = key.start - 1;
             if (saw_extra || (last != NONE && f < last)) {
                 if (v->writing) { relocate = 1; break; }
                 v->changed = 1;
@@ -788,7 +871,18 @@ static int check_record(validator *v, const tsig_type *t)
             if (v->out) write_key(v, &wrote, field, &key);
             if (!check_value(v, field->type)) { ok = 0; break; }
         } else {
-            const tsig_json_span *first = f < field_count ? &v->slots[base + f].key : NULL;
+            tsig_json_span first_key, *first = NULL;
+            if (f < field_count) {
+                /* the first key of this field, read again (trusted: read once) */
+                size_t pos = j->pos;
+                int trusted = j->trusted;
+                j->pos = v->slots[base + f].key_at;
+                j->trusted = 1;
+                tsig_json_string(j, &first_key);
+                j->pos = pos;
+                j->trusted = trusted;
+                first = &first_key;
+            }
             int status = classify_other(v, &kf, f, field_count, first, &key);
             if (status < 0) { ok = 0; break; }
             saw_extra = 1;
@@ -807,7 +901,7 @@ static int check_record(validator *v, const tsig_type *t)
     }
     for (size_t f = 0; ok && !relocate && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
-        if (v->slots[base + f].seen || field->type->kind == TSIG_OPTIONAL) continue;
+        if (v->slots[base + f].key_at != NONE || field->type->kind == TSIG_OPTIONAL) continue;
         if (v->writing) continue;
         if (have_order && f < max_order) { relocate = 1; break; }
         tsig_strbuf *msg = issue_open(v, ISSUE_ERROR);
@@ -816,7 +910,7 @@ static int check_record(validator *v, const tsig_type *t)
         tsig_sb_printf(msg, "missing required field, expected %s", expected_name(field->type));
         if (!issue_close(v, step + 1)) ok = 0;
     }
-    tsig_json_keys_end(&v->keys, &kf);
+    keys_end(v, &kf);
     v->path.count = step;
     v->slot_count = base;
     if (!ok) return 0;
@@ -859,15 +953,15 @@ static int check_record_located(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t field_count = t->field_count, base, members = v->member_count;
-    if (!tsig_json_enter(j)) return 0;
+    if (!enter(j)) return 0;
     if (!slots_push(v, field_count, &base)) return nomem(v);
-    if (!tsig_json_path_push(&v->path)) {
+    if (!path_push(v)) {
         v->slot_count = base;
         return nomem(v);
     }
     size_t step = v->path.count - 1;
     tsig_json_keyframe kf;
-    tsig_json_keys_begin(&v->keys, &kf);
+    keys_lazy(&kf);
     int ok = 1;
 
     /* 1. where every member is */
@@ -950,7 +1044,7 @@ static int check_record_located(validator *v, const tsig_type *t)
         ok = other_member(v, step, NULL, mb.status, NULL, &mb.key, &wrote);
     }
 
-    tsig_json_keys_end(&v->keys, &kf);
+    keys_end(v, &kf);
     v->path.count = step;
     v->slot_count = base;
     v->member_count = members;
@@ -966,8 +1060,8 @@ static int check_record_located(validator *v, const tsig_type *t)
 static int check_list(validator *v, const tsig_type *elem)
 {
     tsig_json *j = &v->j;
-    if (!tsig_json_enter(j)) return 0;
-    if (!tsig_json_path_push(&v->path)) return nomem(v);
+    if (!enter(j)) return 0;
+    if (!path_push(v)) return nomem(v);
     size_t step = v->path.count - 1;
     if (v->out) tsig_sb_putc(v->out, '[');
     skip_ws(j);
@@ -1026,6 +1120,14 @@ static int check_value(validator *v, const tsig_type *t)
         if (c == '[') return check_list(v, t->elem);
         break;
     case TSIG_STRING:
+        if (c == '"') {
+            size_t at = j->pos;
+            tsig_json_span s;
+            if (!tsig_json_string(j, &s)) return 0;
+            if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
+            return 1;
+        }
+        break;
     case TSIG_KEYWORD:
     case TSIG_DATETIME:
         if (c == '"') return check_string(v, t);
