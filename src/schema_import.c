@@ -48,9 +48,16 @@
  * Dropping a keyword always widens: every JSON Schema keyword is one more
  * condition on the value. The two exceptions are handled above (prefixItems
  * would otherwise narrow the element type; "nullable" would narrow out
- * null). Inside a place widened to :any or :map nothing more is reported:
- * the place is one warning. Repeated keys are an error in every mode (two
- * readers could pick different ones).
+ * null). Each keyword of a schema that is read is its own place (one
+ * warning each); the subschemas inside a place widened to :any or :map are
+ * not read, so they add no warnings. Other members of a tool object (name,
+ * description, ...) are not schemas and are not read. Repeated keys are an
+ * error in every mode (two readers could pick different ones).
+ *
+ * A tool's inputSchema is its parameter list: its object is no nesting
+ * level, it may leave out "type": "object" (MCP arguments are always an
+ * object), and with lossy a parameter with an unusable name is left out
+ * (the other parameters stay) instead of widening the object to :map.
  *
  * A string holding "\u0000" or an escaped lone surrogate cannot be carried
  * by cJSON (C strings; UTF-8 output). Such an escape is read as U+FFFD
@@ -61,7 +68,6 @@
 
 #include "cJSON.h"
 
-#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -89,6 +95,7 @@ typedef struct scan_notes {
     int failed_alloc;
 } scan_notes;
 
+/* Releases what the scan noted and zeroes the notes. */
 static void notes_release(scan_notes *n)
 {
     free(n->num_is_int);
@@ -96,6 +103,9 @@ static void notes_release(scan_notes *n)
     memset(n, 0, sizeof *n);
 }
 
+/* Notes one more number (is_int: written without ".", "e", "E"). An
+ * allocation failure is remembered in failed_alloc, checked once after the
+ * scan. */
 static void note_number(scan_notes *n, int is_int)
 {
     if (n->num_count == n->num_cap) {
@@ -111,6 +121,8 @@ static void note_number(scan_notes *n, int is_int)
     n->num_is_int[n->num_count++] = (unsigned char)is_int;
 }
 
+/* Notes the offset of a "\uXXXX" escape cJSON cannot carry (read as
+ * U+FFFD; see the top of the file). As note_number for failures. */
 static void note_patch(scan_notes *n, size_t offset)
 {
     if (n->patch_count == n->patch_cap) {
@@ -140,6 +152,7 @@ static int json_fail(tsig_error *err, tsig_code code, const char *src,
     return 0;
 }
 
+/* 1 iff c is a hexadecimal digit. */
 static int is_hex(char c)
 {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -158,6 +171,8 @@ static unsigned hex4(const char *s)
     return v;
 }
 
+/* The offset of the first byte at or after pos that is not JSON whitespace
+ * (space, tab, LF, CR: nothing else, RFC 8259 §2). */
 static size_t skip_ws(const char *src, size_t len, size_t pos)
 {
     while (pos < len && (src[pos] == ' ' || src[pos] == '\t' || src[pos] == '\n' ||
@@ -180,6 +195,7 @@ static int scan_string(const char *src, size_t len, size_t *pos, scan_notes *not
         unsigned char c = (unsigned char)src[p];
         if (c == '"') break;
         if (c < 0x20) return json_fail(err, TSIG_ERR_JSON, src, len, p, "a string character");
+        /* UTF-8: one whole, valid sequence (no overlongs, no surrogates). */
         if (c >= 0x80) {
             size_t n = tsig_utf8_seq((const unsigned char *)src + p, len - p);
             if (n == 0) return json_fail(err, TSIG_ERR_JSON, src, len, p, "a string character");
@@ -201,6 +217,8 @@ static int scan_string(const char *src, size_t len, size_t *pos, scan_notes *not
         for (size_t i = 2; i < 6; i++)
             if (p + i >= len || !is_hex(src[p + i]))
                 return json_fail(err, TSIG_ERR_JSON, src, len, p + i, "a hex digit");
+        /* A high surrogate followed by a low one is one code point; any
+         * other surrogate, and U+0000, is noted for U+FFFD. */
         unsigned cp = hex4(src + p + 2);
         if (cp >= 0xD800 && cp <= 0xDBFF && p + 12 <= len && src[p + 6] == '\\' &&
             src[p + 7] == 'u' && is_hex(src[p + 8]) && is_hex(src[p + 9]) &&
@@ -282,7 +300,11 @@ static int scan_json(const char *src, size_t len, scan_notes *notes, tsig_error 
     size_t pos = 0;
     if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) pos = 3;
 
+    /* Three states, as labels: a value is expected; a member key is
+     * expected; a value just ended (then "," or the closing bracket of the
+     * innermost open container, or the end of the text at depth 0). */
 value:
+    /* value = object | array | string | number | "true" | "false" | "null" */
     pos = skip_ws(src, len, pos);
     if (pos >= len) return json_fail(err, TSIG_ERR_JSON, src, len, pos, "a value");
     switch (src[pos]) {
@@ -328,6 +350,7 @@ value:
     }
 
 key:
+    /* member = string , ":" , value */
     pos = skip_ws(src, len, pos);
     if (pos >= len || src[pos] != '"')
         return json_fail(err, TSIG_ERR_JSON, src, len, pos, "a string key");
@@ -338,6 +361,7 @@ key:
     goto value;
 
 after_value:
+    /* A trailing comma fails at "key" / "value" with what was found. */
     pos = skip_ws(src, len, pos);
     if (depth == 0) {
         if (pos < len) return json_fail(err, TSIG_ERR_JSON, src, len, pos, "end of input");
@@ -372,6 +396,9 @@ static size_t skip_string(const char *src, size_t len, size_t pos)
 /* Skips one (valid) JSON value at src[pos]; returns the offset after it. */
 static size_t skip_value(const char *src, size_t len, size_t pos)
 {
+    /* Strings are skipped whole (brackets inside them do not count); the
+     * value ends after its closing bracket or string, or before the ","
+     * or bracket that follows a number or literal. */
     size_t depth = 0;
     while (pos < len) {
         char c = src[pos];
@@ -425,6 +452,8 @@ static size_t put_utf8(unsigned cp, unsigned char *out)
 static int key_equals(const char *src, size_t len, size_t pos, const char *seg,
                       size_t seg_len)
 {
+    /* Decode one character (escape or byte) at a time into buf and compare
+     * it with the next bytes of seg. */
     size_t p = pos + 1, k = 0;
     while (p < len && src[p] != '"') {
         unsigned char buf[8];
@@ -489,6 +518,8 @@ static size_t locate_pointer(const char *src, size_t len, const char *ptr)
             seg[n++] = c;
         }
         if (pos >= len) return found;
+        /* Step into the member or element the segment names; the text is
+         * valid JSON (the scan said so), so tokens need no checking. */
         if (src[pos] == '{') {
             pos = skip_ws(src, len, pos + 1);
             int matched = 0;
@@ -544,6 +575,7 @@ typedef struct importer {
     int failed;          /* err is set; stop */
 } importer;
 
+/* Fails with TSIG_ERR_NOMEM (unless an error is already set); returns 0. */
 static int fail_nomem(importer *im)
 {
     if (!im->failed) tsig_error_set(im->err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
@@ -579,6 +611,7 @@ static size_t ptr_push(importer *im, const char *key)
     return mark;
 }
 
+/* As ptr_push, for an array index. */
 static size_t ptr_push_index(importer *im, size_t index)
 {
     char buf[32];
@@ -586,6 +619,7 @@ static size_t ptr_push_index(importer *im, size_t index)
     return ptr_push(im, buf);
 }
 
+/* Cuts the pointer back to a mark from ptr_push. */
 static void ptr_pop(importer *im, size_t mark)
 {
     im->ptr.len = mark;
@@ -623,6 +657,8 @@ static int fail_at_pointer(importer *im, const char *reason)
     size_t plen = im->ptr.len, rlen = strlen(reason);
     size_t room = TSIG_MESSAGE_MAX - 1;
     size_t offset = locate_pointer(im->src, im->len, ptr);
+    /* Fits (or the reason alone nearly fills the message: then
+     * tsig_error_set cuts the end as usual). */
     if (plen + 2 + rlen <= room || rlen + 2 + 3 + 16 > room) {
         tsig_error_set(im->err, TSIG_ERR_SCHEMA, im->src, im->len, offset, "%s: %s", ptr,
                        reason);
@@ -669,6 +705,8 @@ static int problem(importer *im, const char *seg, const char *action, const char
 
 static int problem(importer *im, const char *seg, const char *action, const char *fmt, ...)
 {
+    /* The reason is short (names in it are cut by echo); the pointer is
+     * added outside the buffer, whatever its length. */
     char reason[REASON_BUF];
     va_list ap;
     va_start(ap, fmt);
@@ -757,6 +795,8 @@ static int check_tree(importer *im, cJSON *root, const scan_notes *notes)
     size_t top = 0, number = 0;
     cJSON *node = root;
     int ok = 1;
+    /* Pre-order: a node, then its children, then its next sibling: the
+     * order of the text, which is the order the scan noted numbers in. */
     for (;;) {
         /* Visit node. */
         if (cJSON_IsNumber(node)) {
@@ -840,6 +880,8 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         fail_nomem(im);
         return NULL;
     }
+    /* The escapes cJSON cannot carry become "\ufffd" in a copy: same
+     * length, so offsets (and error positions) do not move. */
     const char *text = json;
     char *patched = NULL;
     if (notes.patch_count) {
@@ -898,6 +940,7 @@ static const tsig_type *make_optional(importer *im, const tsig_type *t)
     return o;
 }
 
+/* [elem]; NULL when elem is NULL or memory runs out. */
 static const tsig_type *make_list(importer *im, const tsig_type *elem)
 {
     if (!elem) return NULL;
@@ -940,6 +983,8 @@ typedef enum keyword {
     KW_COUNT
 } keyword;
 
+/* What a member of a schema object is. The annotations are exactly the
+ * ones SPEC §9 lists; every other unknown key is KW_OTHER. */
 static keyword keyword_of(const char *key)
 {
     static const struct {
@@ -974,6 +1019,7 @@ enum {
     JT_NULL = 64
 };
 
+/* The JT_ bit of a type name (case-sensitive), 0 for an unknown one. */
 static unsigned json_type_bit(const char *name)
 {
     static const char *const names[] = {"string", "integer", "number", "boolean",
@@ -1006,6 +1052,7 @@ typedef struct name_table {
     int norm;
 } name_table;
 
+/* FNV-1a of a name, after "-" -> "_" when norm. */
 static size_t name_hash(const char *s, int norm)
 {
     uint32_t h = 2166136261u;
@@ -1017,11 +1064,14 @@ static size_t name_hash(const char *s, int norm)
     return (size_t)h;
 }
 
+/* Name equality, exact or after "-" -> "_". */
 static int names_equal(const char *a, const char *b, int norm)
 {
     return norm ? tsig_key_equal_norm(a, strlen(a), b, strlen(b)) : strcmp(a, b) == 0;
 }
 
+/* An empty table with room for n names (at most half full). 0 when out
+ * of memory. */
 static int table_init(name_table *t, size_t n, int norm)
 {
     t->cap = 16;
@@ -1066,7 +1116,6 @@ typedef struct schema_info {
     source src;
     unsigned base;       /* SRC_TYPE: the one non-null JT_ bit */
     int nullable;        /* "null" in the type, or lossy "nullable": true */
-    char type_reason[REASON_BUF]; /* SRC_TYPE_BAD: why */
     const cJSON *untyped_reporter; /* SRC_UNTYPED_*: the keyword reported */
     int params_root;     /* the inputSchema of a tool */
     int too_deep;        /* a list / typed map over the nesting limit */
@@ -1086,6 +1135,8 @@ typedef struct schema_info {
     const tsig_type *decided; /* SRC_ANY_OF / ONE_OF / ENUM / CONST */
 } schema_info;
 
+/* Releases the temporary tables of one schema (the fields stay: they are
+ * in the arena). */
 static void info_release(schema_info *s)
 {
     free(s->names);
@@ -1095,57 +1146,66 @@ static void info_release(schema_info *s)
     free(s->exact.slots);
 }
 
-/* Reads the "type" keyword: sets s->base / s->nullable, or explains in
- * s->type_reason why toolsig cannot express it. Returns 1 when it can. */
-static int read_type_keyword(schema_info *s, const cJSON *type)
+/*
+ * Reads the "type" keyword: sets s->base / s->nullable and returns 1 when
+ * toolsig can express it. Otherwise returns 0 and, when why is not NULL,
+ * writes why (at most REASON_BUF bytes). The reason is only written when it
+ * is reported, so that no buffer for it lives in the frames of the
+ * recursion.
+ */
+static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
 {
     unsigned bits = 0;
     char name[ECHO_BUF];
     if (cJSON_IsString(type)) {
         bits = json_type_bit(type->valuestring);
         if (!bits) {
-            echo(type->valuestring, name);
-            snprintf(s->type_reason, sizeof s->type_reason, "unknown type %s", name);
+            if (why) {
+                echo(type->valuestring, name);
+                snprintf(why, REASON_BUF, "unknown type %s", name);
+            }
             return 0;
         }
     } else if (cJSON_IsArray(type)) {
         if (!type->child) {
-            snprintf(s->type_reason, sizeof s->type_reason, "empty type list");
+            if (why) snprintf(why, REASON_BUF, "empty type list");
             return 0;
         }
         for (const cJSON *t = type->child; t; t = t->next) {
             if (!cJSON_IsString(t)) {
-                snprintf(s->type_reason, sizeof s->type_reason,
-                         "expected type names, found %s", json_kind(t));
+                if (why) snprintf(why, REASON_BUF, "expected type names, found %s", json_kind(t));
                 return 0;
             }
             unsigned bit = json_type_bit(t->valuestring);
             if (!bit) {
-                echo(t->valuestring, name);
-                snprintf(s->type_reason, sizeof s->type_reason, "unknown type %s", name);
+                if (why) {
+                    echo(t->valuestring, name);
+                    snprintf(why, REASON_BUF, "unknown type %s", name);
+                }
                 return 0;
             }
             bits |= bit;
         }
     } else {
-        snprintf(s->type_reason, sizeof s->type_reason,
-                 "expected a type name or an array of them, found %s", json_kind(type));
+        if (why)
+            snprintf(why, REASON_BUF, "expected a type name or an array of them, found %s",
+                     json_kind(type));
         return 0;
     }
     unsigned non_null = bits & ~(unsigned)JT_NULL;
     if (non_null == 0) {
-        snprintf(s->type_reason, sizeof s->type_reason, "unsupported type \"null\"");
+        if (why) snprintf(why, REASON_BUF, "unsupported type \"null\"");
         return 0;
     }
     if (non_null & (non_null - 1)) {
         /* Two or more types: name them in the order written. */
-        size_t n = (size_t)snprintf(s->type_reason, sizeof s->type_reason,
-                                    "unsupported union of types");
-        const char *sep = " ";
-        for (const cJSON *t = type->child; t && n < sizeof s->type_reason; t = t->next) {
-            n += (size_t)snprintf(s->type_reason + n, sizeof s->type_reason - n, "%s%s", sep,
-                                  t->valuestring);
-            sep = ", ";
+        if (why) {
+            size_t n = (size_t)snprintf(why, REASON_BUF, "unsupported union of types");
+            const char *sep = " ";
+            for (const cJSON *t = type->child; t && n < REASON_BUF; t = t->next) {
+                n += (size_t)snprintf(why + n, REASON_BUF - n, "%s%s", sep, t->valuestring);
+                sep = ", ";
+            }
         }
         return 0;
     }
@@ -1154,12 +1214,22 @@ static int read_type_keyword(schema_info *s, const cJSON *type)
     return 1;
 }
 
+/* Reports the "type" keyword of a SRC_TYPE_BAD schema (see problem). */
+static int report_bad_type(importer *im, schema_info *s)
+{
+    char why[REASON_BUF];
+    read_type_keyword(s, s->kw[KW_TYPE], why);
+    return problem(im, "type", "widened to :any", "%s", why);
+}
+
 /* Decides where the type of the schema comes from (see source). */
 static void decide_source(schema_info *s)
 {
+    /* In this order: "type" decides; without it anyOf, oneOf, enum, const,
+     * $ref (lossy readings); then the object and array keywords. */
     const cJSON *const *kw = s->kw;
     if (kw[KW_TYPE]) {
-        s->src = read_type_keyword(s, kw[KW_TYPE]) ? SRC_TYPE : SRC_TYPE_BAD;
+        s->src = read_type_keyword(s, kw[KW_TYPE], NULL) ? SRC_TYPE : SRC_TYPE_BAD;
     } else if (kw[KW_ANY_OF]) {
         s->src = SRC_ANY_OF;
     } else if (kw[KW_ONE_OF]) {
@@ -1197,6 +1267,7 @@ static void decide_source(schema_info *s)
     }
 }
 
+/* 1 iff the schema's "type" is base (nullable or not). */
 static int is_typed(const schema_info *s, unsigned base)
 {
     return s->src == SRC_TYPE && s->base == base;
@@ -1222,6 +1293,8 @@ static int prepare_properties(importer *im, schema_info *s)
     s->fields = tsig_arena_alloc(im->arena, n * sizeof *s->fields);
     if (!s->names || !s->props || !s->field_of || !s->required || !s->fields)
         return fail_nomem(im);
+    /* The fields array is in the arena with room for every property; the
+     * record takes the first field_count of them. */
     size_t i = 0;
     for (const cJSON *c = props->child; c; c = c->next, i++) {
         s->names[i] = c->string;
@@ -1229,6 +1302,8 @@ static int prepare_properties(importer *im, schema_info *s)
         s->field_of[i] = NOT_FOUND;
         table_add(&s->exact, s->names, i); /* keys are unique: never found */
     }
+    /* Lossy: one unusable name makes the whole object :map, which must be
+     * known before any property (or "required") is read. */
     if (im->lossy && !s->params_root) {
         name_table norm;
         if (!table_init(&norm, n, 1)) return fail_nomem(im);
@@ -1241,6 +1316,8 @@ static int prepare_properties(importer *im, schema_info *s)
     return 1;
 }
 
+/* Converts one schema (defined below, after the keyword readers it
+ * uses). */
 static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root);
 
@@ -1283,6 +1360,8 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
                          ECHO_MAX, s->names[other], ECHO_MAX, name);
             continue;
         }
+        /* Lossy, with an unusable name elsewhere: the object is :map, so
+         * its property schemas are not read. */
         if (s->bad_names) continue;
         size_t sub = ptr_push(im, name);
         if (sub == NOT_FOUND) {
@@ -1327,6 +1406,8 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
                        "expected an array of property names, found %s", json_kind(req));
     size_t mark = ptr_push(im, "required");
     if (mark == NOT_FOUND) return 0;
+    /* Each entry marks its property required; names are exact (no "-" ->
+     * "_"), as JSON Schema compares them. */
     size_t index = 0;
     int ok = 1;
     for (const cJSON *e = req->child; e && ok; e = e->next, index++) {
@@ -1354,6 +1435,8 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
 /* 1 iff v is {"type": "null"} (annotations allowed beside it). */
 static int is_null_schema(const cJSON *v)
 {
+    /* ["null"] or ["null","null"] is not this form: such a member makes
+     * the anyOf unsupported (an error, or :any), never a silent guess. */
     if (!cJSON_IsObject(v)) return 0;
     int has_type = 0;
     for (const cJSON *c = v->child; c; c = c->next) {
@@ -1377,6 +1460,7 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
     int one_of = strcmp(kw, "oneOf") == 0;
     const cJSON *a = cJSON_IsArray(list) ? list->child : NULL;
     const cJSON *b = a ? a->next : NULL;
+    /* Exactly two members, exactly one of them {"type":"null"}. */
     int shape = a && b && !b->next && (is_null_schema(a) != is_null_schema(b));
     if (!shape || one_of) {
         const char *action = shape ? "read as anyOf" : "widened to :any";
@@ -1417,6 +1501,8 @@ static const tsig_type *convert_values(importer *im, const cJSON *values, const 
         else if (cJSON_IsObject(v)) kinds |= JT_OBJECT;
         else kinds |= JT_ARRAY;
     }
+    /* Only one kind of value (ints count as numbers beside floats) gives a
+     * type; a list of values nests one level, within the limit. */
     tsig_kind kind = TSIG_ANY;
     int list = 0;
     switch (kinds) {
@@ -1448,6 +1534,8 @@ static const tsig_type *convert_values(importer *im, const cJSON *values, const 
 /* Reports a keyword that is not used: fails, or (lossy) drops it. */
 static int drop_keyword(importer *im, const char *key, const char *what)
 {
+    /* A keyword-like key is shown as is ("unsupported minimum"), anything
+     * else quoted and cut ("unsupported \"a b\""). */
     char shown[ECHO_BUF];
     int plain = strlen(key) <= ECHO_MAX && key[0];
     for (const char *k = key; *k && plain; k++)
@@ -1472,19 +1560,25 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
         case KW_ANNOTATION:
             break;
         case KW_TYPE:
+            /* A missing "items" is reported here, where "array" is said. */
             if (s->src == SRC_TYPE_BAD) {
-                ok = problem(im, "type", "widened to :any", "%s", s->type_reason);
+                ok = report_bad_type(im, s);
             } else if (is_typed(s, JT_ARRAY) && !s->too_deep && !s->kw[KW_ITEMS] &&
                        !s->kw[KW_PREFIX_ITEMS]) {
                 ok = problem(im, NULL, "widened to [:any]", "array schema without \"items\"");
             }
             break;
         case KW_FORMAT:
+            /* Used (or ignored) when the type is built; only its shape here. */
             if (!cJSON_IsString(c))
                 ok = problem(im, "format", "dropped", "expected a string, found %s", json_kind(c));
             break;
         case KW_ITEMS:
         case KW_PREFIX_ITEMS:
+            /* The element of an array; beside prefixItems, items is not
+             * read (the element is :any). Elsewhere: reported once for an
+             * untyped schema, dropped beside another type, and not read
+             * inside a type widened to :any. */
             if (is_typed(s, JT_ARRAY)) {
                 if (s->too_deep) break;
                 if (kw == KW_PREFIX_ITEMS) {
@@ -1509,6 +1603,8 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             break;
         case KW_PROPERTIES:
         case KW_REQUIRED:
+            /* The fields of a typed map, as items above for other types.
+             * required is not read when the object is :map anyway. */
             if (is_typed(s, JT_OBJECT)) {
                 if (s->too_deep) break;
                 if (kw == KW_PROPERTIES && !cJSON_IsObject(c)) {
@@ -1529,6 +1625,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             break;
         case KW_ANY_OF:
         case KW_ONE_OF:
+            /* The type when no "type" is given; beside one, a condition. */
             if ((kw == KW_ANY_OF && s->src == SRC_ANY_OF) ||
                 (kw == KW_ONE_OF && s->src == SRC_ONE_OF)) {
                 s->decided = convert_union(im, c, c->string, depth);
@@ -1539,6 +1636,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             break;
         case KW_ENUM:
         case KW_CONST:
+            /* Never expressed; alone, lossy reads the type of the values. */
             if ((kw == KW_ENUM && s->src == SRC_ENUM) || (kw == KW_CONST && s->src == SRC_CONST)) {
                 if (!im->lossy) {
                     ok = problem(im, c->string, "", "unsupported %s", c->string);
@@ -1601,6 +1699,9 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
     }
     decide_source(&s);
 
+    /* A list or typed map here would be one level too deep: the place is
+     * widened as a whole (its subschemas are not read). An object without
+     * properties is :map, which does not nest. */
     const tsig_type *result = NULL;
     int over = depth + 1 > TSIG_SIGNATURE_MAX_DEPTH;
     if (is_typed(&s, JT_ARRAY) && over) s.too_deep = 1;
@@ -1617,9 +1718,12 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
         goto done;
     if (!read_keywords(im, &s, depth)) goto done;
 
+    /* Every keyword is read: build the type. */
     tsig_type *t = NULL;
     switch (s.src) {
     case SRC_TYPE:
+        /* The table of SPEC §9 read backwards; a string is :datetime only
+         * with "format": "date-time". */
         switch (s.base) {
         case JT_STRING: {
             const cJSON *f = s.kw[KW_FORMAT];
@@ -1639,6 +1743,7 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
             }
             break;
         default: /* JT_OBJECT */
+            /* No usable properties: any object (:map). */
             if (s.too_deep || s.bad_names || !s.kw[KW_PROPERTIES] || s.props_malformed) {
                 t = new_type(im, TSIG_MAP);
             } else {
@@ -1662,9 +1767,11 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
     case SRC_ONE_OF:
     case SRC_ENUM:
     case SRC_CONST:
+        /* Read where the keyword stood in the document. */
         result = s.decided;
         break;
     default:
+        /* Nothing says more: {}, a $ref, or a place widened to :any. */
         result = new_type(im, TSIG_ANY);
         break;
     }
@@ -1693,6 +1800,8 @@ void tsig_messages_free(tsig_messages *messages)
 static int export_warnings(importer *im, tsig_messages *out)
 {
     if (!out || im->warning_count == 0) return 1;
+    /* The pointers first (malloc aligns them), then the texts, each with
+     * its NUL as recorded. */
     size_t table = im->warning_count * sizeof(char *);
     char *block = malloc(table + im->warnings.len);
     if (!block) return fail_nomem(im);
@@ -1737,6 +1846,8 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
     im.err = err;
     im.src = json;
     im.len = len;
+    /* The signature is allocated first: its arena receives the types as
+     * they are built, and one tsig_signature_free undoes a failure. */
     tsig_sb_putc(&im.ptr, '#');
     tsig_signature *sig = calloc(1, sizeof *sig);
     if (!sig || im.ptr.failed) {
@@ -1791,6 +1902,8 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
             sig->returns = t;
             continue;
         }
+        /* The fields of the object are the parameters (a nullable object
+         * gives the same ones); any other type gives none. */
         if (t->kind == TSIG_OPTIONAL) t = t->elem;
         if (t->kind == TSIG_RECORD) {
             sig->params = t->fields;
@@ -1805,12 +1918,15 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
     return 1;
 }
 
+/* See toolsig.h: the whole document is the return type. */
 tsig_signature *tsig_from_json_schema(const char *json, size_t len, unsigned flags,
                                       tsig_messages *warnings, tsig_error *err)
 {
     return import(json, len, flags, warnings, err, build_from_schema);
 }
 
+/* See toolsig.h: parameters from inputSchema, return type from
+ * outputSchema. */
 tsig_signature *tsig_tool_from_json(const char *json, size_t len, unsigned flags,
                                     tsig_messages *warnings, tsig_error *err)
 {
