@@ -48,6 +48,8 @@ static void format_type(tsig_strbuf *sb, const tsig_type *t, int hide_firewalled
     }
 }
 
+/* The shorthand when there are no parameters, else "(name T, ...) -> T".
+ * Hiding applies to the return type only. NULL for NULL or out of memory. */
 char *tsig_format(const tsig_signature *sig, unsigned flags, size_t *len)
 {
     if (len) *len = 0;
@@ -69,6 +71,7 @@ char *tsig_format(const tsig_signature *sig, unsigned flags, size_t *len)
     return tsig_sb_finish(&sb, len);
 }
 
+/* One type alone, hiding firewalled fields when asked; as tsig_format. */
 char *tsig_format_type(const tsig_type *type, unsigned flags, size_t *len)
 {
     if (len) *len = 0;
@@ -113,6 +116,8 @@ static void ast_type(tsig_strbuf *sb, const tsig_type *t)
     }
 }
 
+/* {"params":[[name,T],...],"returns":T}, compact, names JSON-escaped
+ * (they are ASCII identifiers, so escaping never triggers today). */
 char *tsig_ast_json(const tsig_signature *sig, size_t *len)
 {
     if (len) *len = 0;

@@ -42,6 +42,12 @@ static size_t word_run(const char *src, size_t len, size_t pos)
     return end - pos;
 }
 
+/*
+ * Returns the token at lx->pos after skipping whitespace, and moves past it.
+ * A ":" takes the whole word after it (":int32" is one token, so an unknown
+ * type is reported whole, at its colon); "-" and "=" are arrows only when
+ * ">" follows at once ("- >" is two invalid tokens).
+ */
 tsig_token tsig_lex_next(tsig_lexer *lx)
 {
     const char *src = lx->src;

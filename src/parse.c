@@ -32,6 +32,7 @@
  * Type names and the hints for the ones people write by mistake
  * --------------------------------------------------------------------- */
 
+/* A type word and the kind it names. */
 typedef struct primitive_name {
     const char *name;
     tsig_kind kind;
@@ -65,6 +66,7 @@ static const char *primitive_canonical(tsig_kind kind)
     return tsig_kind_name(kind);
 }
 
+/* A word of another type system, and the hint that answers it. */
 typedef struct hint_entry {
     const char *word; /* lowercase */
     const char *hint;
@@ -149,6 +151,7 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
 {
     char lower[SUGGEST_MAX + 1];
     if (len <= SUGGEST_MAX) {
+        /* Case slips are mistakes too: compare lowercase. */
         for (size_t i = 0; i < len; i++) {
             char c = word[i];
             lower[i] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
@@ -160,6 +163,8 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
                 return;
             }
         }
+        /* Lower score wins; ties keep the earlier name of PRIMITIVES, and
+         * ":boolean" is suggested as its canonical ":bool". */
         const char *best = NULL;
         size_t best_score = (size_t)-1;
         for (size_t i = 0; i < PRIMITIVE_COUNT; i++) {
@@ -172,6 +177,8 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
                                     (len < nlen && strncmp(name, lower, len) == 0))) {
                 score = 1; /* ":integer", ":str", ":booleans" */
             } else {
+                /* One slip in a short word, two in a longer one: more
+                 * would suggest a name for any random word. */
                 size_t dist = edit_distance(lower, len, name, nlen);
                 size_t limit = len >= 5 ? 2 : 1;
                 if (dist > limit) continue;
@@ -195,6 +202,8 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
  * Parser state and error reporting
  * --------------------------------------------------------------------- */
 
+/* One parse in progress. err receives the first (and only) error; the
+ * functions below return NULL or 0 once it is set. */
 typedef struct parser {
     const char *src;
     size_t len;
@@ -204,6 +213,8 @@ typedef struct parser {
     tsig_error *err;
 } parser;
 
+/* Moves to the next token. The lexer never fails, so neither does this;
+ * past the end it keeps returning TSIG_TOK_END. */
 static void advance(parser *p)
 {
     p->tok = tsig_lex_next(&p->lexer);
@@ -227,6 +238,8 @@ static void fail(parser *p, tsig_code code, size_t offset, const char *fmt, ...)
     tsig_error_set(p->err, code, p->src, p->len, offset, "%s", msg);
 }
 
+/* Fails with TSIG_ERR_NOMEM at the current token. Nothing allocated so far
+ * leaks: it all lives in the arena, released with the signature. */
 static void fail_nomem(parser *p)
 {
     tsig_error_set(p->err, TSIG_ERR_NOMEM, p->src, p->len, p->tok.offset,
@@ -284,6 +297,9 @@ static void cut_name(const char *s, size_t len, char *buf)
  * normalized name, so duplicates are found in constant time per name
  * --------------------------------------------------------------------- */
 
+/* The fields of one map (or the parameters) while they are parsed. items
+ * becomes the node's field array as is: when it grows, the old copy stays
+ * in the arena unused (at most as much again, never more). */
 typedef struct field_list {
     tsig_field *items;
     size_t count;
@@ -292,6 +308,8 @@ typedef struct field_list {
     size_t slot_cap;  /* a power of two, at least twice count */
 } field_list;
 
+/* FNV-1a of a NUL-terminated normalized name. Only equality matters: a
+ * collision of hashes just costs one more strcmp. */
 static size_t hash_name(const char *s)
 {
     uint32_t h = 2166136261u;
@@ -330,18 +348,30 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
 {
     const char *name = p->src + t->offset;
     char *copy = tsig_arena_strndup(p->arena, name, t->len);
-    char *norm = tsig_arena_strndup(p->arena, name, t->len);
-    if (!copy || !norm) {
+    if (!copy) {
         fail_nomem(p);
         return (size_t)-1;
     }
-    for (size_t i = 0; i < t->len; i++)
-        if (norm[i] == '-') norm[i] = '_';
+    /* The normalized name shares the copy unless a "-" must change. */
+    char *norm = copy;
+    if (memchr(name, '-', t->len)) {
+        norm = tsig_arena_strndup(p->arena, name, t->len);
+        if (!norm) {
+            fail_nomem(p);
+            return (size_t)-1;
+        }
+        for (size_t i = 0; i < t->len; i++)
+            if (norm[i] == '-') norm[i] = '_';
+    }
 
+    /* Keep the index at most half full, so every probe sequence ends. */
     if ((list->count + 1) * 2 > list->slot_cap && !grow_slots(p, list)) {
         fail_nomem(p);
         return (size_t)-1;
     }
+    /* Linear probing: an equal normalized name is a duplicate (reported at
+     * this later name, with both spellings); an empty slot takes the new
+     * field. */
     size_t mask = list->slot_cap - 1;
     size_t at = hash_name(norm) & mask;
     while (list->slots[at]) {
@@ -359,6 +389,7 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
         at = (at + 1) & mask;
     }
 
+    /* Grow the array by doubling (overflow-checked for 32-bit wasm). */
     if (list->count == list->cap) {
         size_t cap = list->cap ? list->cap * 2 : 4;
         if (cap > (size_t)-1 / sizeof(tsig_field)) {
@@ -390,6 +421,8 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
  * Grammar
  * --------------------------------------------------------------------- */
 
+/* A zeroed node of the given kind in the arena, pointing at offset in the
+ * source; NULL after failing with TSIG_ERR_NOMEM. */
 static tsig_type *new_type(parser *p, tsig_kind kind, size_t offset)
 {
     tsig_type *t = tsig_arena_alloc(p->arena, sizeof *t);
@@ -420,6 +453,45 @@ static int looks_like_type_word(const char *word, size_t len)
 }
 
 /*
+ * Fails for a token where a parameter or field name was expected, with the
+ * hint that fits what stands there: a ":" before the name ("{:id :int}"), a
+ * type without a name ("(:int)"), a trailing or doubled comma, or a
+ * character that cannot start a name.
+ */
+static void fail_no_name(parser *p, tsig_token_kind close, const char *what,
+                         int after_comma)
+{
+    const char closer = close == TSIG_TOK_RBRACE ? '}' : ')';
+    char expected[64];
+    const char *hint = NULL;
+    if (after_comma)
+        snprintf(expected, sizeof expected, "a %s name after \",\"", what);
+    else
+        snprintf(expected, sizeof expected, "a %s name or \"%c\"", what, closer);
+    tsig_token_kind k = p->tok.kind;
+    tsig_kind kind;
+    if (k == TSIG_TOK_TYPE && close == TSIG_TOK_RPAREN &&
+        primitive_lookup(p->src + p->tok.offset + 1, p->tok.len - 1, &kind)) {
+        hint = "each parameter is a name and a type: (id :int)";
+    } else if (k == TSIG_TOK_TYPE || k == TSIG_TOK_COLON) {
+        hint = close == TSIG_TOK_RBRACE ? "field names take no colon: {id :int}"
+                                        : "parameter names take no colon: (id :int)";
+    } else if (after_comma && k == close) {
+        hint = "remove the trailing comma";
+    } else if (k == TSIG_TOK_COMMA) {
+        hint = "remove the extra comma";
+    } else if (k == TSIG_TOK_INVALID && (unsigned char)p->src[p->tok.offset] > 0x20 &&
+               tsig_utf8_seq((const unsigned char *)p->src + p->tok.offset,
+                             p->len - p->tok.offset) != 0) {
+        /* A printable character that cannot start a name ("ü", "-", "1");
+         * NUL and bad bytes speak for themselves. */
+        hint = "names are ASCII letters, digits, _ and -, starting with a "
+               "letter or _";
+    }
+    fail_expected(p, expected, hint);
+}
+
+/*
  * params = param , { ws , "," , ws , param } ;   param = ident , ws , type ;
  * field list of a map likewise, between "{" and "}".
  *
@@ -435,27 +507,7 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
     if (p->tok.kind == close) return 1;
     for (;;) {
         if (p->tok.kind != TSIG_TOK_IDENT) {
-            char expected[64];
-            const char *hint = NULL;
-            if (after_comma)
-                snprintf(expected, sizeof expected, "a %s name after \",\"", what);
-            else
-                snprintf(expected, sizeof expected, "a %s name or \"%c\"", what,
-                         closer);
-            tsig_token_kind k = p->tok.kind;
-            if (k == TSIG_TOK_TYPE || k == TSIG_TOK_COLON) {
-                hint = close == TSIG_TOK_RBRACE
-                           ? "field names take no colon: {id :int}"
-                           : "parameter names take no colon: (id :int)";
-            } else if (after_comma && k == close) {
-                hint = "remove the trailing comma";
-            } else if (k == TSIG_TOK_COMMA) {
-                hint = "remove the extra comma";
-            } else if (k == TSIG_TOK_INVALID) {
-                hint = "names are ASCII letters, digits, _ and -, starting "
-                       "with a letter or _";
-            }
-            fail_expected(p, expected, hint);
+            fail_no_name(p, close, what, after_comma);
             return 0;
         }
         tsig_token name = p->tok;
@@ -463,6 +515,7 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         if (index == (size_t)-1) return 0;
         advance(p);
 
+        /* The name, quoted, names the place in later messages. */
         char qname[ECHO_BUF], context[ECHO_BUF + 16];
         quote(p->src + name.offset, name.len, qname);
         snprintf(context, sizeof context, "after %s", qname);
@@ -470,6 +523,7 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         if (!type) return 0;
         list->items[index].type = type;
 
+        /* A comma promises another name; the closer ends the list. */
         if (p->tok.kind == TSIG_TOK_COMMA) {
             advance(p);
             after_comma = 1;
@@ -495,9 +549,6 @@ static void fail_no_type(parser *p, const char *context)
     if (p->tok.kind == TSIG_TOK_IDENT &&
         looks_like_type_word(p->src + p->tok.offset, p->tok.len))
         hint = "type names start with a colon: :int, :string";
-    else if (p->tok.kind == TSIG_TOK_RPAREN || p->tok.kind == TSIG_TOK_COMMA ||
-             p->tok.kind == TSIG_TOK_RBRACE)
-        hint = "write a type after each name, e.g. limit :int";
     fail_expected(p, expected, hint);
 }
 
@@ -544,6 +595,7 @@ static const tsig_type *parse_list(parser *p, size_t depth)
     }
     const tsig_type *elem = parse_type(p, "inside \"[\"", depth + 1);
     if (!elem) return NULL;
+    /* A second type or a comma here means a tuple was meant. */
     if (p->tok.kind != TSIG_TOK_RBRACKET) {
         fail_expected(p, "\"]\" after the element type of the list",
                       p->tok.kind == TSIG_TOK_COMMA || p->tok.kind == TSIG_TOK_TYPE
@@ -562,6 +614,7 @@ static const tsig_type *parse_list(parser *p, size_t depth)
 /* map = "{" , ws , [ field , { ws , "," , ws , field } ] , ws , "}" ; */
 static const tsig_type *parse_map(parser *p, size_t depth)
 {
+    /* The fields' types sit one level deeper than the "{". */
     if (!check_depth(p, depth)) return NULL;
     size_t offset = p->tok.offset;
     advance(p);
@@ -596,6 +649,9 @@ static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
         tsig_describe_found(p->src, p->len, at, found, sizeof found);
         fail(p, TSIG_ERR_SYNTAX, at, "expected a type name after \":\", found %s",
              found);
+        if (at < p->len && (p->src[at] == ' ' || p->src[at] == '\t' ||
+                            p->src[at] == '\n' || p->src[at] == '\r'))
+            tsig_error_hint(p->err, "no space after the colon: :int");
         return NULL;
     }
     default:
@@ -605,6 +661,8 @@ static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
     if (!base) return NULL;
     if (p->tok.kind != TSIG_TOK_QUESTION) return base;
 
+    /* The optional mark: glued to its type, and only one. No other place
+     * of the grammar takes a "?", so a spaced one is always this mistake. */
     if (p->tok.space_before) {
         fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
              "expected \"?\" directly after the type, found \"?\" after "
@@ -632,6 +690,9 @@ static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
 static int parse_signature(parser *p, tsig_signature *sig)
 {
     advance(p);
+    /* "(" decides the long form; anything else must be a type (shorthand),
+     * except the slips that get a hint of their own: nothing at all, or an
+     * arrow with no parameters before it. */
     if (p->tok.kind == TSIG_TOK_LPAREN) {
         advance(p);
         field_list params = {0};
@@ -641,6 +702,9 @@ static int parse_signature(parser *p, tsig_signature *sig)
         advance(p);
         if (p->tok.kind != TSIG_TOK_ARROW) {
             const char *hint = "the return type follows an arrow: (a :int) -> :any";
+            if (sig->param_count == 0)
+                hint = "the return type follows an arrow: () -> :any, or write "
+                       "only the type: :any";
             if (p->tok.kind == TSIG_TOK_FAT_ARROW) hint = "the arrow is ->";
             fail_expected(p, "\"->\" after the parameters", hint);
             return 0;
@@ -660,6 +724,7 @@ static int parse_signature(parser *p, tsig_signature *sig)
         sig->returns = parse_type(p, "or \"(\"", 0);
     }
     if (!sig->returns) return 0;
+    /* Only whitespace may follow the return type. */
     if (p->tok.kind != TSIG_TOK_END) {
         const char *hint = NULL;
         if (p->tok.kind == TSIG_TOK_ARROW) hint = "a signature has one arrow";
@@ -669,6 +734,12 @@ static int parse_signature(parser *p, tsig_signature *sig)
     return 1;
 }
 
+/*
+ * Checks the arguments and the size before reading a byte (a length over
+ * TSIG_MAX_INPUT is refused unread), then parses into a fresh arena. On any
+ * error the partial tree is released with the arena and NULL is returned;
+ * err is always filled (TSIG_OK on success).
+ */
 tsig_signature *tsig_parse(const char *src, size_t len, tsig_error *err)
 {
     tsig_error scratch;
@@ -713,7 +784,9 @@ void tsig_signature_free(tsig_signature *sig)
 }
 
 /* ------------------------------------------------------------------------
- * Accessors
+ * Accessors: read-only views of the tree. Every one accepts NULL and an
+ * index out of range, and answers as for an absent value (0, NULL,
+ * *len = 0) instead of failing.
  * --------------------------------------------------------------------- */
 
 size_t tsig_param_count(const tsig_signature *sig)
