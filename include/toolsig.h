@@ -341,7 +341,7 @@ typedef struct tsig_tool_ref {
 /*
  * "name(params) -> T" (firewalled output fields hidden), then each line of
  * the description indented two spaces. Freed with tsig_free; NULL when out
- * of memory.
+ * of memory, or when tool or tool->sig is NULL.
  */
 char *tsig_render_tool(const tsig_tool_ref *tool, size_t *len);
 
@@ -367,10 +367,14 @@ typedef struct tsig_placeholders {
     void *internal_;
 } tsig_placeholders;
 
+/* Nesting of {{#sections}} a template may have. */
+#define TSIG_TEMPLATE_MAX_DEPTH 64
+
 /*
  * Checks every {{placeholder}} of a prompt template against the parameters
- * (SPEC §8). Always fills *out. Returns TSIG_OK when the template was
- * judged (see out->ok), TSIG_ERR_NOMEM or TSIG_ERR_ARGUMENT otherwise.
+ * (SPEC §8). Always fills *out (when out is not NULL). Returns TSIG_OK when
+ * the template was judged (see out->ok), TSIG_ERR_NOMEM, TSIG_ERR_TOO_LARGE
+ * or TSIG_ERR_ARGUMENT otherwise.
  */
 tsig_code tsig_check_placeholders(const char *tpl, size_t len,
                                   const tsig_signature *sig,

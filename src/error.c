@@ -165,13 +165,22 @@ char *tsig_error_format(const tsig_error *err, const char *kind,
         while (to < end && ((unsigned char)src[to] & 0xC0) == 0x80) to++;
         tsig_sb_puts(&sb, "\n  ");
         size_t caret = 0; /* display columns before the caret */
-        for (size_t i = from; i < to; i++) {
+        /* Invalid UTF-8 and control bytes are shown as "?", so the text
+         * stays valid UTF-8 and one character wide per byte shown. */
+        for (size_t i = from; i < to;) {
             unsigned char c = (unsigned char)src[i];
-            char shown = (char)c;
-            if (c == '\t' || c == '\r') shown = ' ';
-            else if (c < 0x20 || c == 0x7F) shown = '?';
-            tsig_sb_putc(&sb, shown);
-            if (i < off && (c & 0xC0) != 0x80) caret++;
+            size_t n = tsig_utf8_seq((const unsigned char *)src + i, to - i);
+            if (n > 1) {
+                tsig_sb_append(&sb, src + i, n);
+            } else {
+                n = 1;
+                char shown = (char)c;
+                if (c == '\t' || c == '\r') shown = ' ';
+                else if (c < 0x20 || c >= 0x7F) shown = '?';
+                tsig_sb_putc(&sb, shown);
+            }
+            if (i < off) caret++;
+            i += n;
         }
         tsig_sb_puts(&sb, "\n  ");
         for (size_t i = 0; i < caret; i++) tsig_sb_putc(&sb, ' ');

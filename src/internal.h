@@ -116,6 +116,45 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
  * (overlong, surrogate, > U+10FFFF, truncated). */
 size_t tsig_utf8_seq(const unsigned char *s, size_t len);
 
+/* ---- lex.c: tokens of the signature language --------------------------- */
+
+typedef enum tsig_token_kind {
+    TSIG_TOK_END = 0,   /* end of input */
+    TSIG_TOK_LPAREN,    /* ( */
+    TSIG_TOK_RPAREN,    /* ) */
+    TSIG_TOK_LBRACKET,  /* [ */
+    TSIG_TOK_RBRACKET,  /* ] */
+    TSIG_TOK_LBRACE,    /* { */
+    TSIG_TOK_RBRACE,    /* } */
+    TSIG_TOK_COMMA,     /* , */
+    TSIG_TOK_QUESTION,  /* ? */
+    TSIG_TOK_ARROW,     /* -> */
+    TSIG_TOK_FAT_ARROW, /* => (never valid; lexed for its hint) */
+    TSIG_TOK_TYPE,      /* ":" then a word of letters, digits, "_", "-" */
+    TSIG_TOK_COLON,     /* ":" not followed by a word character */
+    TSIG_TOK_IDENT,     /* letter or "_", then letters, digits, "_", "-" */
+    TSIG_TOK_INVALID    /* anything else: one UTF-8 sequence, or one bad byte */
+} tsig_token_kind;
+
+/* One token: src[offset .. offset+len). space_before is 1 when whitespace
+ * separates it from the previous token. */
+typedef struct tsig_token {
+    tsig_token_kind kind;
+    size_t offset;
+    size_t len;
+    int space_before;
+} tsig_token;
+
+/* Scans src[0..len); pos is the next byte to read. Zero pos to start. */
+typedef struct tsig_lexer {
+    const char *src;
+    size_t len;
+    size_t pos;
+} tsig_lexer;
+
+/* Skips whitespace (" ", "\t", "\n", "\r") and returns the next token. */
+tsig_token tsig_lex_next(tsig_lexer *lx);
+
 /* ---- the type tree (parse.c builds it) -------------------------------- */
 
 typedef struct tsig_field {

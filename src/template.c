@@ -1,0 +1,981 @@
+/*
+ * template.c: prompt templates (SPEC §8). Checking every {{placeholder}}
+ * against a signature's parameters, and filling a checked template with
+ * argument values.
+ *
+ * The template language is a subset of Mustache:
+ *
+ *   {{name}} {{user.address.city}}   a value (dotted names walk into maps)
+ *   {{#items}}...{{/items}}          a section: once per element of a list,
+ *                                    once inside a map, once for true
+ *   {{^items}}...{{/items}}          an inverted section: once when the
+ *                                    value is false, null, absent or empty
+ *   {{.}}                            the element, inside a section over a
+ *                                    list of scalars (or :any)
+ *   {{! comment }}                   ignored
+ *
+ * Unescaped output ({{&x}}, {{{x}}}), partials ({{>x}}) and delimiter
+ * changes ({{=<% %>=}}) are rejected: prompts are not HTML, so every value
+ * is already written as it is, and a prompt is one self-contained text.
+ *
+ * Both passes read the template with the same tag reader (read_tag), so
+ * what the checker accepts is exactly what the renderer understands.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Errors kept in a check result; more are counted in one last entry. */
+#define TEMPLATE_MAX_ERRORS TSIG_DEFAULT_MAX_ERRORS
+/* Code points of template text echoed in a message before it is cut. */
+#define ECHO_MAX 120
+/* Names listed in "(parameters: ...)" and "(fields: ...)" before "…". */
+#define LIST_MAX 20
+
+/* ------------------------------------------------------------------------
+ * Reading tags
+ * --------------------------------------------------------------------- */
+
+typedef enum tag_kind {
+    TAG_NAME,      /* {{name}} (also malformed names: checked later) */
+    TAG_DOT,       /* {{.}} */
+    TAG_SECTION,   /* {{#name}} */
+    TAG_INVERTED,  /* {{^name}} */
+    TAG_CLOSE,     /* {{/name}} */
+    TAG_COMMENT,   /* {{! ... }} */
+    TAG_AMPERSAND, /* {{&name}}: not supported */
+    TAG_TRIPLE,    /* {{{name}}}: not supported */
+    TAG_PARTIAL,   /* {{>name}}: not supported */
+    TAG_DELIMITER, /* {{=<% %>=}}: not supported */
+    TAG_UNCLOSED   /* "{{" with no "}}" after it: the rest of the template */
+} tag_kind;
+
+/* One tag: where it is and the name inside it, whitespace trimmed. */
+typedef struct tpl_tag {
+    tag_kind kind;
+    size_t start;     /* offset of "{{" */
+    size_t end;       /* offset just past the closing braces */
+    const char *name; /* after the sigil, trimmed (points into the template) */
+    size_t name_len;
+} tpl_tag;
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+}
+
+static int is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int is_name_char(char c)
+{
+    return is_letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/* Offset of the first occurrence of needle (nlen bytes) in s[from..len),
+ * or len when there is none. */
+static size_t find(const char *s, size_t len, size_t from, const char *needle,
+                   size_t nlen)
+{
+    while (from < len && len - from >= nlen) {
+        const char *hit = memchr(s + from, needle[0], len - from - nlen + 1);
+        if (!hit) break;
+        size_t at = (size_t)(hit - s);
+        if (memcmp(hit, needle, nlen) == 0) return at;
+        from = at + 1;
+    }
+    return len;
+}
+
+/* Narrows [*from, *to) of s to leave out whitespace at both ends. */
+static void trim(const char *s, size_t *from, size_t *to)
+{
+    while (*from < *to && is_space(s[*from])) (*from)++;
+    while (*to > *from && is_space(s[*to - 1])) (*to)--;
+}
+
+/*
+ * Reads the next tag at or after pos. Returns 0 when the rest of the
+ * template is plain text; otherwise 1 with *t filled.
+ *
+ *   tag     = "{{" , ws , [ sigil , ws ] , name , ws , "}}"
+ *           | "{{{" , ws , name , ws , "}}" , ["}"]  (triple: not supported)
+ *           | "{{!" , any text , "}}"              (comment)
+ *   sigil   = "#" | "^" | "/" | "&" | ">" | "=" | "!"
+ *
+ * A tag ends at the first "}}" after its "{{" (a comment cannot hold "}}").
+ * A "{{" without a "}}" after it is TAG_UNCLOSED and takes the rest of the
+ * template, name being its first line.
+ */
+static int read_tag(const char *s, size_t len, size_t pos, tpl_tag *t)
+{
+    size_t open = find(s, len, pos, "{{", 2);
+    if (open >= len) return 0;
+    memset(t, 0, sizeof *t);
+    t->start = open;
+    size_t from = open + 2, to, close;
+    if (from < len && s[from] == '{') {
+        /* Ends at the first "}}", with one more "}" when there is one (a
+         * search for "}}}" could read to the end once per tag). */
+        t->kind = TAG_TRIPLE;
+        from++;
+        close = find(s, len, from, "}}", 2);
+        t->end = close + 2;
+        if (close < len && t->end < len && s[t->end] == '}') t->end++;
+    } else {
+        close = find(s, len, from, "}}", 2);
+        t->end = close + 2;
+    }
+    if (close >= len) {
+        t->kind = TAG_UNCLOSED;
+        t->end = len;
+        from = open + 2;
+        to = from;
+        while (to < len && s[to] != '\n') to++;
+        trim(s, &from, &to);
+        t->name = s + from;
+        t->name_len = to - from;
+        return 1;
+    }
+    to = close;
+    trim(s, &from, &to);
+    if (t->kind != TAG_TRIPLE) {
+        t->kind = TAG_NAME;
+        if (from < to) {
+            switch (s[from]) {
+            case '#': t->kind = TAG_SECTION; break;
+            case '^': t->kind = TAG_INVERTED; break;
+            case '/': t->kind = TAG_CLOSE; break;
+            case '!': t->kind = TAG_COMMENT; break;
+            case '&': t->kind = TAG_AMPERSAND; break;
+            case '>': t->kind = TAG_PARTIAL; break;
+            case '=': t->kind = TAG_DELIMITER; break;
+            default: break;
+            }
+            if (t->kind != TAG_NAME) {
+                from++;
+                trim(s, &from, &to);
+            } else if (to - from == 1 && s[from] == '.') {
+                t->kind = TAG_DOT;
+            }
+        }
+    }
+    t->name = s + from;
+    t->name_len = to - from;
+    return 1;
+}
+
+/* The sigil written before a tag's name ("" for plain names). */
+static const char *tag_sigil(tag_kind kind)
+{
+    switch (kind) {
+    case TAG_SECTION: return "#";
+    case TAG_INVERTED: return "^";
+    case TAG_CLOSE: return "/";
+    case TAG_COMMENT: return "!";
+    case TAG_AMPERSAND: return "&";
+    case TAG_TRIPLE: return "{";
+    case TAG_PARTIAL: return ">";
+    case TAG_DELIMITER: return "=";
+    default: return "";
+    }
+}
+
+/*
+ * Appends template text for a message: at most max code points, then "…";
+ * invalid UTF-8 becomes U+FFFD and control characters their escapes ("\n",
+ * "\u0000"), so a message is always one line of valid UTF-8.
+ */
+static void put_echo(tsig_strbuf *sb, const char *s, size_t len, size_t max)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t i = 0, cps = 0;
+    while (i < len) {
+        if (cps == max) {
+            tsig_sb_puts(sb, "\xE2\x80\xA6");
+            return;
+        }
+        unsigned char c = (unsigned char)s[i];
+        size_t n = tsig_utf8_seq((const unsigned char *)s + i, len - i);
+        if (n == 0) {
+            tsig_sb_puts(sb, "\xEF\xBF\xBD");
+            n = 1;
+        } else if (c == '\n') {
+            tsig_sb_puts(sb, "\\n");
+        } else if (c == '\t') {
+            tsig_sb_puts(sb, "\\t");
+        } else if (c == '\r') {
+            tsig_sb_puts(sb, "\\r");
+        } else if (c < 0x20 || c == 0x7F) {
+            char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            tsig_sb_append(sb, u, 6);
+        } else {
+            tsig_sb_append(sb, s + i, n);
+        }
+        i += n;
+        cps++;
+    }
+}
+
+/*
+ * Appends a tag's placeholder as results show it: the sigil and the name
+ * without the whitespace around them ("#items", "&topic", "{x}" for a
+ * triple, "." for the element; an unclosed tag's first line).
+ */
+static void put_placeholder(tsig_strbuf *sb, const tpl_tag *t)
+{
+    tsig_sb_puts(sb, tag_sigil(t->kind));
+    if (t->kind == TAG_DOT) tsig_sb_putc(sb, '.');
+    else put_echo(sb, t->name, t->name_len, ECHO_MAX);
+    if (t->kind == TAG_TRIPLE) tsig_sb_putc(sb, '}');
+}
+
+/* ------------------------------------------------------------------------
+ * Names and types
+ * --------------------------------------------------------------------- */
+
+/*
+ * Checks the spelling of a name (SPEC §8): dot-separated segments, each a
+ * letter then letters, digits, "_" or "-". Returns 1 when well formed;
+ * otherwise 0 with the reason appended to why.
+ */
+static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
+{
+    if (len == 0) {
+        tsig_sb_puts(why, "empty placeholder: write a parameter name");
+        return 0;
+    }
+    size_t i = 0;
+    for (int first = 1;; first = 0) {
+        if (i == len || s[i] == '.') {
+            tsig_sb_puts(why, i == 0      ? "a name cannot start with \".\""
+                              : i == len ? "a name cannot end with \".\""
+                                         : "two dots in a row (an empty segment)");
+            return 0;
+        }
+        if (!is_letter(s[i])) {
+            if (first) {
+                tsig_sb_puts(why, "names must start with a letter");
+            } else {
+                char found[48];
+                tsig_describe_found(s, len, i, found, sizeof found);
+                tsig_sb_printf(why,
+                               "each segment of a dotted name must start "
+                               "with a letter, found %s",
+                               found);
+            }
+            return 0;
+        }
+        while (i < len && is_name_char(s[i])) i++;
+        if (i == len) return 1;
+        if (s[i] != '.') {
+            char found[48];
+            tsig_describe_found(s, len, i, found, sizeof found);
+            tsig_sb_printf(why,
+                           "names hold only letters, digits, \"_\", \"-\" "
+                           "and dots between segments, found %s",
+                           found);
+            return 0;
+        }
+        i++;
+    }
+}
+
+/* The type under any number of "?". */
+static const tsig_type *strip_optional(const tsig_type *t)
+{
+    while (t && t->kind == TSIG_OPTIONAL) t = t->elem;
+    return t;
+}
+
+/* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
+static const tsig_field *find_field(const tsig_field *fields, size_t count,
+                                    const char *s, size_t len)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (tsig_key_equal_norm(fields[i].name, fields[i].name_len, s, len))
+            return &fields[i];
+    }
+    return NULL;
+}
+
+/* Appends "a, b, c" (at most LIST_MAX names, then "… (N more)"), or
+ * "none". */
+static void put_field_names(tsig_strbuf *sb, const tsig_field *fields,
+                            size_t count)
+{
+    if (count == 0) {
+        tsig_sb_puts(sb, "none");
+        return;
+    }
+    for (size_t i = 0; i < count && i < LIST_MAX; i++) {
+        if (i) tsig_sb_puts(sb, ", ");
+        put_echo(sb, fields[i].name, fields[i].name_len, ECHO_MAX);
+    }
+    if (count > LIST_MAX)
+        tsig_sb_printf(sb, ", \xE2\x80\xA6 (%zu more)", count - LIST_MAX);
+}
+
+/* ------------------------------------------------------------------------
+ * Scopes: what names mean inside sections
+ * --------------------------------------------------------------------- */
+
+/* What {{.}} means in the innermost section that enters its value. */
+typedef enum dot_rule {
+    DOT_OK,        /* a list of scalars or :any: the element */
+    DOT_ACCEPT,    /* the section itself is in error: say nothing more */
+    DOT_MAPS,      /* a list of maps: write a field instead */
+    DOT_MAP,       /* a map: write a field instead */
+    DOT_LISTS,     /* a list of lists */
+    DOT_SCALAR     /* an optional scalar: write the name itself */
+} dot_rule;
+
+/* One open section. */
+typedef struct section {
+    tag_kind kind;         /* TAG_SECTION or TAG_INVERTED */
+    const char *name;      /* as written, trimmed */
+    size_t name_len;
+    size_t offset;         /* of the opening "{{" */
+    int enters;            /* names inside resolve against its value first */
+    int open;              /* every name resolves here (:map, :any, unknown) */
+    const tsig_type *record; /* a typed map whose fields names may be */
+    dot_rule dot;
+} section;
+
+/* Walks the sections from the innermost out and then the parameters. */
+typedef struct scopes {
+    const tsig_signature *sig;
+    section stack[TSIG_TEMPLATE_MAX_DEPTH];
+    size_t depth;
+} scopes;
+
+/*
+ * Resolves the segments after the first of name against type, the value
+ * the first segment named (SPEC §8: further segments are fields of the
+ * typed map reached so far; :map and :any accept any; scalars and lists
+ * none; optionals are looked through). Returns 1 with *out set (NULL when
+ * the path went through :map or :any, so nothing more is known), or 0
+ * with the reason appended to why.
+ */
+static int resolve_rest(const tsig_type *type, const char *name, size_t len,
+                        size_t seg_end, const tsig_type **out,
+                        tsig_strbuf *why)
+{
+    while (seg_end < len) {
+        size_t seg = seg_end + 1, end = seg;
+        while (end < len && name[end] != '.') end++;
+        const tsig_type *t = strip_optional(type);
+        if (t->kind == TSIG_MAP || t->kind == TSIG_ANY) {
+            *out = NULL;
+            return 1;
+        }
+        if (t->kind != TSIG_RECORD) {
+            put_echo(why, name, seg_end, ECHO_MAX);
+            tsig_sb_printf(why, " is %s and has no fields",
+                           tsig_kind_name(t->kind));
+            if (t->kind == TSIG_LIST) {
+                tsig_sb_puts(why, " (go through its elements with {{#");
+                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_sb_puts(why, "}}\xE2\x80\xA6{{/");
+                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_sb_puts(why, "}})");
+            }
+            return 0;
+        }
+        const tsig_field *f =
+            find_field(t->fields, t->field_count, name + seg, end - seg);
+        if (!f) {
+            put_echo(why, name, seg_end, ECHO_MAX);
+            tsig_sb_puts(why, " has no field ");
+            put_echo(why, name + seg, end - seg, ECHO_MAX);
+            tsig_sb_puts(why, " (fields: ");
+            put_field_names(why, t->fields, t->field_count);
+            tsig_sb_putc(why, ')');
+            return 0;
+        }
+        type = f->type;
+        seg_end = end;
+    }
+    *out = type;
+    return 1;
+}
+
+/*
+ * Resolves a well-formed name in the current scopes (Mustache lookup): the
+ * first segment is looked up in each section that enters its value, from
+ * the innermost out (a field of its typed map; anything in :map or :any),
+ * then among the parameters; the rest of the name is resolved against
+ * what the first segment found, with no further fallback. Returns 1 with
+ * *out (NULL: unknown type) or 0 with the reason appended to why.
+ */
+static int resolve_name(const scopes *sc, const char *name, size_t len,
+                        const tsig_type **out, tsig_strbuf *why)
+{
+    size_t first = 0;
+    while (first < len && name[first] != '.') first++;
+    int saw_record = 0;
+    for (size_t i = sc->depth; i-- > 0;) {
+        const section *s = &sc->stack[i];
+        if (!s->enters) continue;
+        if (s->open) {
+            *out = NULL;
+            return 1;
+        }
+        if (s->record) {
+            saw_record = 1;
+            const tsig_field *f = find_field(s->record->fields,
+                                             s->record->field_count, name, first);
+            if (f) return resolve_rest(f->type, name, len, first, out, why);
+        }
+    }
+    const tsig_field *p =
+        find_field(sc->sig->params, sc->sig->param_count, name, first);
+    if (p) return resolve_rest(p->type, name, len, first, out, why);
+
+    tsig_sb_puts(why, saw_record ? "no field or parameter " : "no parameter ");
+    put_echo(why, name, first, ECHO_MAX);
+    tsig_sb_puts(why, " (");
+    for (size_t i = sc->depth; i-- > 0;) {
+        const section *s = &sc->stack[i];
+        if (!s->enters || !s->record) continue;
+        tsig_sb_puts(why, "fields of ");
+        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_sb_puts(why, ": ");
+        put_field_names(why, s->record->fields, s->record->field_count);
+        tsig_sb_puts(why, "; ");
+    }
+    tsig_sb_puts(why, "parameters: ");
+    put_field_names(why, sc->sig->params, sc->sig->param_count);
+    tsig_sb_putc(why, ')');
+    return 0;
+}
+
+/*
+ * Fills what a section over a value of type t (NULL: unknown) means for
+ * the names inside it (SPEC §8). A section needs a list, a map, a bool or
+ * an optional value (or :any); for anything else returns 0 with the reason
+ * appended to why, and the section is set up so that what is inside it
+ * adds no second error about the same mistake.
+ */
+static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
+{
+    int inverted = s->kind == TAG_INVERTED;
+    s->enters = !inverted;
+    s->open = 0;
+    s->record = NULL;
+    s->dot = DOT_OK;
+    if (!t) {
+        s->open = 1;
+        return 1;
+    }
+    const tsig_type *u = strip_optional(t);
+    int optional = u != t;
+    switch (u->kind) {
+    case TSIG_LIST: {
+        const tsig_type *e = strip_optional(u->elem);
+        if (e->kind == TSIG_RECORD) {
+            s->record = e;
+            s->dot = DOT_MAPS;
+        } else if (e->kind == TSIG_MAP) {
+            s->open = 1;
+            s->dot = DOT_MAPS;
+        } else if (e->kind == TSIG_ANY) {
+            s->open = 1;
+        } else if (e->kind == TSIG_LIST) {
+            s->dot = DOT_LISTS;
+        }
+        return 1;
+    }
+    case TSIG_RECORD:
+        s->record = u;
+        s->dot = DOT_MAP;
+        return 1;
+    case TSIG_MAP:
+        s->open = 1;
+        s->dot = DOT_MAP;
+        return 1;
+    case TSIG_ANY:
+        s->open = 1;
+        return 1;
+    case TSIG_BOOL:
+        s->enters = 0; /* true has nothing to look into */
+        return 1;
+    default:
+        if (optional) {
+            s->dot = DOT_SCALAR;
+            return 1;
+        }
+        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_sb_printf(why,
+                       " is %s; a section needs a list, a map, a bool or an "
+                       "optional value",
+                       tsig_kind_name(u->kind));
+        s->dot = DOT_ACCEPT;
+        return 0;
+    }
+}
+
+/* Explains why {{.}} is not valid here; 1 when it is. */
+static int check_dot(const scopes *sc, tsig_strbuf *why)
+{
+    const section *s = NULL;
+    for (size_t i = sc->depth; i-- > 0;) {
+        if (sc->stack[i].enters) {
+            s = &sc->stack[i];
+            break;
+        }
+    }
+    if (!s) {
+        tsig_sb_puts(why, "not inside a section over a list; {{.}} is the "
+                          "element of a list of scalars, as in "
+                          "{{#list}}{{.}}{{/list}}");
+        return 0;
+    }
+    switch (s->dot) {
+    case DOT_OK:
+    case DOT_ACCEPT:
+        return 1;
+    case DOT_MAPS:
+    case DOT_MAP:
+        tsig_sb_puts(why, s->dot == DOT_MAPS ? "the elements of " : "");
+        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_sb_puts(why, s->dot == DOT_MAPS ? " are maps" : " is a map");
+        if (s->record && s->record->field_count) {
+            tsig_sb_puts(why, "; write one of the fields, e.g. {{");
+            put_echo(why, s->record->fields[0].name,
+                     s->record->fields[0].name_len, ECHO_MAX);
+            tsig_sb_puts(why, "}}");
+        } else {
+            tsig_sb_puts(why, "; write {{key}} for one of the keys");
+        }
+        return 0;
+    case DOT_LISTS:
+        tsig_sb_puts(why, "the elements of ");
+        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_sb_puts(why, " are lists, not scalars");
+        return 0;
+    case DOT_SCALAR:
+        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_sb_puts(why, " is not a list; write {{");
+        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_sb_puts(why, "}}");
+        return 0;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Sets of byte strings (names found, placeholders already reported)
+ * --------------------------------------------------------------------- */
+
+typedef struct set_slot {
+    const char *s; /* NULL: empty slot */
+    size_t len;
+    unsigned role; /* distinguishes equal text in different roles */
+} set_slot;
+
+typedef struct slice_set {
+    set_slot *slots;
+    size_t cap; /* 0 or a power of two */
+    size_t count;
+} slice_set;
+
+static size_t slice_hash(const char *s, size_t len, unsigned role)
+{
+    size_t h = (size_t)2166136261u ^ role;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/*
+ * Adds (s, len, role) unless present; the set points at s, which must
+ * outlive it. Returns 1 when added, 0 when already there, -1 when out of
+ * memory.
+ */
+static int set_add(slice_set *set, const char *s, size_t len, unsigned role)
+{
+    if (set->count + 1 > set->cap / 2) {
+        size_t cap = set->cap ? set->cap * 2 : 64;
+        if (cap > (size_t)-1 / sizeof(set_slot)) return -1;
+        set_slot *slots = calloc(cap, sizeof *slots);
+        if (!slots) return -1;
+        for (size_t i = 0; i < set->cap; i++) {
+            const set_slot *o = &set->slots[i];
+            if (!o->s) continue;
+            size_t j = slice_hash(o->s, o->len, o->role) & (cap - 1);
+            while (slots[j].s) j = (j + 1) & (cap - 1);
+            slots[j] = *o;
+        }
+        free(set->slots);
+        set->slots = slots;
+        set->cap = cap;
+    }
+    size_t j = slice_hash(s, len, role) & (set->cap - 1);
+    while (set->slots[j].s) {
+        const set_slot *o = &set->slots[j];
+        if (o->role == role && o->len == len && memcmp(o->s, s, len) == 0)
+            return 0;
+        j = (j + 1) & (set->cap - 1);
+    }
+    /* An empty string still needs a non-NULL pointer to mark the slot. */
+    set->slots[j].s = len ? s : "";
+    set->slots[j].len = len;
+    set->slots[j].role = role;
+    set->count++;
+    return 1;
+}
+
+static void set_release(slice_set *set)
+{
+    free(set->slots);
+    memset(set, 0, sizeof *set);
+}
+
+/* ------------------------------------------------------------------------
+ * Checking (tsig_check_placeholders)
+ * --------------------------------------------------------------------- */
+
+/* Why a placeholder is reported; one report per placeholder and reason. */
+enum report_reason { REASON_TAG = 1, REASON_STRUCTURE = 2 };
+
+/* What tsig_placeholders.internal_ owns. */
+typedef struct check_store {
+    tsig_arena arena;        /* every string of the result */
+    const char **names;      /* malloc'd */
+    size_t name_cap;
+    tsig_placeholder_error errors[TEMPLATE_MAX_ERRORS + 1];
+} check_store;
+
+typedef struct checker {
+    const char *tpl;
+    size_t len;
+    scopes sc;
+    check_store *store;
+    tsig_placeholders *out;
+    slice_set names_seen;
+    slice_set reported;
+    size_t more_errors; /* distinct errors beyond TEMPLATE_MAX_ERRORS */
+    tsig_strbuf why;    /* scratch for one reason */
+    int nomem;
+} checker;
+
+/* Adds a well-formed name to the result list unless listed already. */
+static void add_name(checker *c, const char *name, size_t len)
+{
+    int added = set_add(&c->names_seen, name, len, 0);
+    if (added < 0) c->nomem = 1;
+    if (added <= 0) return;
+    check_store *st = c->store;
+    if (c->out->name_count == st->name_cap) {
+        size_t cap = st->name_cap ? st->name_cap * 2 : 16;
+        const char **grown = realloc(st->names, cap * sizeof *grown);
+        if (!grown) {
+            c->nomem = 1;
+            return;
+        }
+        st->names = grown;
+        st->name_cap = cap;
+        c->out->names = grown;
+    }
+    char *copy = tsig_arena_strndup(&st->arena, name, len);
+    if (!copy) {
+        c->nomem = 1;
+        return;
+    }
+    st->names[c->out->name_count++] = copy;
+}
+
+/*
+ * Reports "{{tag}}: <c->why>" at the tag's offset, once per placeholder
+ * (as written, sigil included) and reason. Errors stay in template order;
+ * past TEMPLATE_MAX_ERRORS the ones furthest into the template are only
+ * counted. Clears c->why.
+ */
+static void report(checker *c, const tpl_tag *t, enum report_reason reason)
+{
+    unsigned key = (unsigned)t->kind << 4 | (unsigned)reason;
+    int fresh = set_add(&c->reported, t->name, t->name_len, key);
+    if (fresh < 0) c->nomem = 1;
+    if (fresh <= 0 || c->why.failed) {
+        if (c->why.failed) c->nomem = 1;
+        c->why.len = 0;
+        return;
+    }
+    tsig_placeholder_error *errs = c->store->errors;
+    size_t n = c->out->error_count;
+    if (n == TEMPLATE_MAX_ERRORS && errs[n - 1].offset <= t->start) {
+        c->more_errors++;
+        c->why.len = 0;
+        return;
+    }
+    /* "{{" placeholder "}}: " reason; an unclosed tag has no "}}". */
+    tsig_strbuf text = {0};
+    tsig_sb_puts(&text, "{{");
+    put_placeholder(&text, t);
+    size_t placeholder_end = text.len;
+    if (t->kind != TAG_UNCLOSED) tsig_sb_puts(&text, "}}");
+    tsig_sb_puts(&text, ": ");
+    tsig_sb_append(&text, c->why.data ? c->why.data : "", c->why.len);
+    c->why.len = 0;
+    const char *message = NULL, *placeholder = NULL;
+    if (!text.failed) {
+        message = tsig_arena_strndup(&c->store->arena, text.data, text.len);
+        placeholder = tsig_arena_strndup(&c->store->arena, text.data + 2,
+                                         placeholder_end - 2);
+    }
+    tsig_sb_release(&text);
+    if (!message || !placeholder) {
+        c->nomem = 1;
+        return;
+    }
+    size_t at = n;
+    while (at > 0 && errs[at - 1].offset > t->start) at--;
+    if (n == TEMPLATE_MAX_ERRORS) {
+        c->more_errors++; /* the last one falls off */
+        n--;
+    }
+    memmove(&errs[at + 1], &errs[at], (n - at) * sizeof *errs);
+    errs[at].placeholder = placeholder;
+    errs[at].message = message;
+    errs[at].offset = t->start;
+    c->out->error_count = n + 1;
+}
+
+/* Reports a section left open ("{{#items}}: section is not closed"). */
+static void report_unclosed(checker *c, const section *s, const char *before,
+                            size_t before_len)
+{
+    tpl_tag t = {0};
+    t.kind = s->kind;
+    t.start = s->offset;
+    t.name = s->name;
+    t.name_len = s->name_len;
+    tsig_sb_puts(&c->why, "section is not closed; write {{/");
+    put_echo(&c->why, s->name, s->name_len, ECHO_MAX);
+    tsig_sb_puts(&c->why, "}}");
+    if (before) {
+        tsig_sb_puts(&c->why, " before {{/");
+        put_echo(&c->why, before, before_len, ECHO_MAX);
+        tsig_sb_puts(&c->why, "}}");
+    }
+    report(c, &t, REASON_STRUCTURE);
+}
+
+/* {{name}}: a value. */
+static void check_variable(checker *c, const tpl_tag *t)
+{
+    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
+        report(c, t, REASON_TAG);
+        return;
+    }
+    add_name(c, t->name, t->name_len);
+    const tsig_type *type;
+    if (!resolve_name(&c->sc, t->name, t->name_len, &type, &c->why))
+        report(c, t, REASON_TAG);
+}
+
+/* {{#name}} / {{^name}}: opens a section. Returns 0 when sections nest too
+ * deep (checking stops there). */
+static int check_open(checker *c, const tpl_tag *t)
+{
+    if (c->sc.depth == TSIG_TEMPLATE_MAX_DEPTH) {
+        tsig_sb_printf(&c->why, "sections nested deeper than %d",
+                       TSIG_TEMPLATE_MAX_DEPTH);
+        report(c, t, REASON_STRUCTURE);
+        return 0;
+    }
+    section *s = &c->sc.stack[c->sc.depth];
+    memset(s, 0, sizeof *s);
+    s->kind = t->kind;
+    s->name = t->name;
+    s->name_len = t->name_len;
+    s->offset = t->start;
+    const tsig_type *type = NULL;
+    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
+        report(c, t, REASON_TAG);
+        enter_section(s, NULL, &c->why);
+        s->dot = DOT_ACCEPT;
+    } else {
+        add_name(c, t->name, t->name_len);
+        if (!resolve_name(&c->sc, t->name, t->name_len, &type, &c->why)) {
+            report(c, t, REASON_TAG);
+            enter_section(s, NULL, &c->why);
+            s->dot = DOT_ACCEPT;
+        } else if (!enter_section(s, type, &c->why)) {
+            report(c, t, REASON_TAG);
+        }
+    }
+    c->sc.depth++;
+    return 1;
+}
+
+/* {{/name}}: closes the innermost section, or reports why it cannot. */
+static void check_close(checker *c, const tpl_tag *t)
+{
+    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
+        report(c, t, REASON_TAG);
+        return;
+    }
+    size_t match = c->sc.depth;
+    for (size_t i = c->sc.depth; i-- > 0;) {
+        const section *s = &c->sc.stack[i];
+        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len)) {
+            match = i;
+            break;
+        }
+    }
+    if (match == c->sc.depth) {
+        if (c->sc.depth == 0) {
+            tsig_sb_puts(&c->why, "closes a section that is not open; open "
+                                  "it first with {{#");
+            put_echo(&c->why, t->name, t->name_len, ECHO_MAX);
+            tsig_sb_puts(&c->why, "}}");
+        } else {
+            const section *in = &c->sc.stack[c->sc.depth - 1];
+            tsig_sb_puts(&c->why, "closes a section that is not open; the "
+                                  "open section is {{");
+            tsig_sb_puts(&c->why, tag_sigil(in->kind));
+            put_echo(&c->why, in->name, in->name_len, ECHO_MAX);
+            tsig_sb_puts(&c->why, "}}");
+        }
+        report(c, t, REASON_STRUCTURE);
+        return;
+    }
+    /* Sections opened inside the one closed here were never closed. */
+    while (c->sc.depth - 1 > match) {
+        report_unclosed(c, &c->sc.stack[c->sc.depth - 1], t->name, t->name_len);
+        c->sc.depth--;
+    }
+    c->sc.depth--;
+}
+
+/* Checks one tag. Returns 0 when checking cannot go on. */
+static int check_tag(checker *c, const tpl_tag *t)
+{
+    switch (t->kind) {
+    case TAG_NAME:
+        check_variable(c, t);
+        return 1;
+    case TAG_DOT:
+        if (!check_dot(&c->sc, &c->why)) report(c, t, REASON_TAG);
+        return 1;
+    case TAG_SECTION:
+    case TAG_INVERTED:
+        return check_open(c, t);
+    case TAG_CLOSE:
+        check_close(c, t);
+        return 1;
+    case TAG_COMMENT:
+        return 1;
+    case TAG_AMPERSAND:
+    case TAG_TRIPLE:
+        tsig_sb_puts(&c->why, t->kind == TAG_TRIPLE
+                                  ? "triple braces (unescaped output) are not "
+                                    "supported; write {{"
+                                  : "\"&\" (unescaped output) is not supported; "
+                                    "write {{");
+        put_echo(&c->why, t->name, t->name_len, ECHO_MAX);
+        tsig_sb_puts(&c->why, "}} (values are never HTML-escaped)");
+        report(c, t, REASON_TAG);
+        return 1;
+    case TAG_PARTIAL:
+        tsig_sb_puts(&c->why, "partials are not supported");
+        report(c, t, REASON_TAG);
+        return 1;
+    case TAG_DELIMITER:
+        tsig_sb_puts(&c->why, "changing the delimiters is not supported");
+        report(c, t, REASON_TAG);
+        return 1;
+    case TAG_UNCLOSED:
+        tsig_sb_puts(&c->why, "\"{{\" is not closed by \"}}\"");
+        report(c, t, REASON_TAG);
+        return 1;
+    }
+    return 1;
+}
+
+/* Appends the "too many errors" entry when errors were left out. */
+static void finish_errors(checker *c)
+{
+    if (!c->more_errors) return;
+    char text[96];
+    int n = snprintf(text, sizeof text, "too many errors: %zu more not shown",
+                     c->more_errors);
+    const char *message =
+        tsig_arena_strndup(&c->store->arena, text, n > 0 ? (size_t)n : 0);
+    if (!message) {
+        c->nomem = 1;
+        return;
+    }
+    tsig_placeholder_error *e = &c->store->errors[c->out->error_count++];
+    e->placeholder = "";
+    e->message = message;
+    e->offset = c->len;
+}
+
+void tsig_placeholders_free(tsig_placeholders *result)
+{
+    if (!result) return;
+    check_store *st = result->internal_;
+    if (st) {
+        tsig_arena_release(&st->arena);
+        free(st->names);
+        free(st);
+    }
+    memset(result, 0, sizeof *result);
+}
+
+tsig_code tsig_check_placeholders(const char *tpl, size_t len,
+                                  const tsig_signature *sig,
+                                  tsig_placeholders *out)
+{
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!sig || (!tpl && len)) return TSIG_ERR_ARGUMENT;
+    if (len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
+    check_store *st = calloc(1, sizeof *st);
+    if (!st) return TSIG_ERR_NOMEM;
+    out->internal_ = st;
+    out->errors = st->errors;
+
+    checker *c = calloc(1, sizeof *c);
+    if (!c) {
+        tsig_placeholders_free(out);
+        return TSIG_ERR_NOMEM;
+    }
+    c->tpl = tpl ? tpl : "";
+    c->len = len;
+    c->sc.sig = sig;
+    c->store = st;
+    c->out = out;
+
+    size_t pos = 0;
+    int going = 1;
+    tpl_tag t;
+    while (going && !c->nomem && read_tag(c->tpl, len, pos, &t)) {
+        going = check_tag(c, &t);
+        pos = t.end;
+    }
+    /* Sections still open at the end were never closed. */
+    while (going && !c->nomem && c->sc.depth > 0) {
+        report_unclosed(c, &c->sc.stack[c->sc.depth - 1], NULL, 0);
+        c->sc.depth--;
+    }
+    finish_errors(c);
+    int nomem = c->nomem;
+    set_release(&c->names_seen);
+    set_release(&c->reported);
+    tsig_sb_release(&c->why);
+    free(c);
+    if (nomem) {
+        tsig_placeholders_free(out);
+        return TSIG_ERR_NOMEM;
+    }
+    out->ok = out->error_count == 0;
+    return TSIG_OK;
+}
