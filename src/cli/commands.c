@@ -79,12 +79,13 @@ static int print_doc(char *doc, int rc)
     return rc;
 }
 
-/* Prints the library string text (and a newline) on stdout; releases it.
- * NULL means the stage ran out of memory. */
-static int print_text(char *text, size_t len)
+/* Prints the library string text of length *len (and a newline) on stdout;
+ * releases it. NULL means the stage ran out of memory. len is a pointer so
+ * that print_text(stage(..., &len), &len) reads it after the stage ran. */
+static int print_text(char *text, const size_t *len)
 {
     if (!text) return cli_out_of_memory();
-    cli_write_line(stdout, text, len);
+    cli_write_line(stdout, text, *len);
     tsig_free(text);
     return CLI_OK;
 }
@@ -135,7 +136,7 @@ static int run_check(cli_args *args)
         return CLI_UNUSABLE;
     }
     size_t len = 0;
-    rc = print_text(tsig_format(sig, flags, &len), len);
+    rc = print_text(tsig_format(sig, flags, &len), &len);
     tsig_signature_free(sig);
     cli_text_free(&text);
     return rc;
@@ -203,7 +204,7 @@ static int run_validate(cli_args *args)
         size_t len = 0;
         char *report = tsig_report(&r, input ? "Tool" : "Return", &len);
         if (!report) rc = cli_out_of_memory();
-        else if (len) rc = print_text(report, len);
+        else if (len) rc = print_text(report, &len);
         else tsig_free(report);
         if (!rc) rc = r.ok ? CLI_OK : CLI_REJECTED;
     }
@@ -225,7 +226,7 @@ static int run_normalize(cli_args *args)
     size_t len = 0;
     tsig_error err;
     if (tsig_normalize_keys(data.data, data.len, &out, &len, &err) == TSIG_OK)
-        rc = print_text(out, len);
+        rc = print_text(out, &len);
     else
         rc = report_stage_error(&err, "key", &data);
     cli_text_free(&data);
@@ -280,7 +281,7 @@ static int run_from_schema(cli_args *args)
     if (sig) {
         print_warnings(&warnings);
         size_t len = 0;
-        rc = print_text(tsig_format(sig, 0, &len), len);
+        rc = print_text(tsig_format(sig, 0, &len), &len);
         tsig_signature_free(sig);
     } else {
         rc = report_stage_error(&err, "schema", &data);
@@ -359,7 +360,7 @@ static int run_from_tools(cli_args *args)
         print_tool_warnings(doc, end);
         size_t len = 0;
         char *prompt = cli_doc_string(doc, end, "prompt", &len);
-        rc = print_text(prompt, len);
+        rc = print_text(prompt, &len);
     }
     tsig_free(doc);
     cli_text_free(&data);
@@ -380,7 +381,7 @@ static int run_tool(cli_args *args)
     if (!rc) {
         tsig_tool_ref tool = {name, strlen(name), sig, description.data, description.len};
         size_t len = 0;
-        rc = print_text(tsig_render_tool(&tool, &len), len);
+        rc = print_text(tsig_render_tool(&tool, &len), &len);
     }
     tsig_signature_free(sig);
     cli_text_free(&text);
@@ -401,7 +402,7 @@ static int run_tools(cli_args *args)
     const char *end = doc + strlen(doc);
     if (cli_doc_ok(doc)) {
         size_t len = 0;
-        rc = print_text(cli_doc_string(doc, end, "text", &len), len);
+        rc = print_text(cli_doc_string(doc, end, "text", &len), &len);
     } else {
         cli_print_doc_errors(doc, end, "errors", "error: ", data.data, data.len);
         rc = CLI_UNUSABLE;
@@ -460,7 +461,7 @@ static int run_redact(cli_args *args)
         tsig_error err;
         if (tsig_redact(sig, data.data, data.len, strip ? TSIG_REDACT_STRIP : TSIG_REDACT_MASK,
                         &out, &len, &err) == TSIG_OK)
-            rc = print_text(out, len);
+            rc = print_text(out, &len);
         else
             rc = report_stage_error(&err, "redact", &data);
     }
