@@ -189,19 +189,6 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
     tsig_free(text);
 }
 
-/* Appends JSON text the validator accepted as it was given, without a
- * leading byte-order mark and surrounding whitespace (so it embeds). */
-static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
-{
-    const char *p = json, *end = json + len;
-    if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
-    p = tsig_valid_json_skip_ws(p, end);
-    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
-                       end[-1] == '\r'))
-        end--;
-    tsig_sb_append(sb, p, (size_t)(end - p));
-}
-
 /* ---- reading JSON text already known to be valid ---------------------- */
 
 const char *tsig_valid_json_skip_ws(const char *p, const char *end)
@@ -214,8 +201,11 @@ const char *tsig_valid_json_skip_ws(const char *p, const char *end)
 static const char *skip_string(const char *p, const char *end)
 {
     for (p++; p < end; p++) {
-        if (*p == '\\' && ++p == end) break;
-        if (*p == '"') return p + 1;
+        if (*p == '\\') {
+            if (++p == end) break;
+        } else if (*p == '"') {
+            return p + 1;
+        }
     }
     return end;
 }
@@ -371,6 +361,17 @@ static const char *value_start(const char *json, size_t len)
     if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0)
         return tsig_valid_json_skip_ws(json + 3, json + len);
     return tsig_valid_json_skip_ws(json, json + len);
+}
+
+/* Appends JSON text the validator accepted as it was given, without
+ * surrounding whitespace (and a byte-order mark) so that it embeds. */
+static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
+{
+    const char *p = value_start(json, len), *end = json + len;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
+                       end[-1] == '\r'))
+        end--;
+    tsig_sb_append(sb, p, (size_t)(end - p));
 }
 
 /*

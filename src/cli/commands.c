@@ -228,7 +228,7 @@ static int run_normalize(cli_args *args)
     if (tsig_normalize_keys(data.data, data.len, &out, &len, &err) == TSIG_OK)
         rc = print_text(out, &len);
     else
-        rc = report_stage_error(&err, "key", &data);
+        rc = report_stage_error(&err, "key normalization", &data);
     cli_text_free(&data);
     return rc;
 }
