@@ -61,6 +61,29 @@ char *tsig_sb_finish(tsig_strbuf *sb, size_t *len);
 /* Releases the buffer without handing it out. */
 void tsig_sb_release(tsig_strbuf *sb);
 
+/* ---- api.c: walking JSON text that is already known to be valid ------ */
+
+/* These never check syntax: call them only on text a validator accepted or
+ * a stage produced. Each takes the current position p and the end of the
+ * text, and never reads past end. */
+
+/* The first byte at or after p that is not JSON whitespace. */
+const char *tsig_valid_json_skip_ws(const char *p, const char *end);
+/* p at a value: the byte just after it (iterative, any depth). */
+const char *tsig_valid_json_skip_value(const char *p, const char *end);
+/* p at a string literal: appends its unescaped bytes to out (a lone escaped
+ * surrogate as its three-byte form) and returns the byte after it. */
+const char *tsig_valid_json_read_string(const char *p, const char *end,
+                                  tsig_strbuf *out);
+/* p at "[" or "{": its first element (for an object, the first member's
+ * key), or NULL when it is empty. */
+const char *tsig_valid_json_first(const char *p, const char *end);
+/* p at an element (or a member's key): the next one, or NULL after the last. */
+const char *tsig_valid_json_next(const char *p, const char *end);
+/* p at "{": the value of the first member whose key (unescaped) is key, or
+ * NULL. */
+const char *tsig_valid_json_member(const char *p, const char *end, const char *key);
+
 /* ---- error.c ---------------------------------------------------------- */
 
 /* Fills err: code, offset, line/column computed from src[0..offset), and a
@@ -131,6 +154,214 @@ typedef struct tsig_lexer {
 
 /* Skips whitespace (" ", "\t", "\n", "\r") and returns the next token. */
 tsig_token tsig_lex_next(tsig_lexer *lx);
+
+/* ---- json.c: reading JSON text ----------------------------------------
+ *
+ * One reader for every stage that takes JSON text (validate, normalize_keys,
+ * redact): RFC 8259 exactly as JSON.parse accepts it, plus UTF-8 checking,
+ * a depth bound, and errors that name the first byte that cannot be
+ * accepted. Nothing is built: callers read tokens (or walk whole values)
+ * straight off the text, so reading allocates nothing for typical inputs.
+ */
+
+/* A reader over src[0..len). code stays TSIG_OK until the first fatal
+ * problem (bad text, nesting over max_depth, out of memory), which is
+ * described in *err; every reading function then returns 0. trusted: the
+ * text was read once already, so strings are scanned without checking
+ * UTF-8 and escapes again. */
+typedef struct tsig_json {
+    const char *src;
+    size_t len;
+    size_t pos;       /* next byte to read */
+    size_t depth;     /* arrays and objects open at pos */
+    size_t max_depth;
+    int trusted;
+    int bom;          /* the text started with a UTF-8 byte-order mark */
+    tsig_code code;
+    tsig_error *err;
+} tsig_json;
+
+/* A token's place in the text: a string's content between its quotes
+ * (flag: it holds escapes) or a number's text (flag: it is an int). */
+typedef struct tsig_json_span {
+    size_t start;
+    size_t len;
+    int flag;
+} tsig_json_span;
+
+/* Starts reading at the first byte after a leading byte-order mark. err
+ * may not be NULL. */
+void tsig_json_init(tsig_json *j, const char *src, size_t len,
+                    size_t max_depth, tsig_error *err);
+/* Records the fatal problem "JSON error at L:C: expected <expected>, found
+ * <what is at offset>" (code TSIG_ERR_JSON). Returns 0. */
+int tsig_json_fail(tsig_json *j, size_t offset, const char *expected);
+/* Records a fatal problem with code and a printf-style message. Returns 0. */
+int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void tsig_json_skip_ws(tsig_json *j);
+/* At a '"': reads the string. 1, or 0 on an error. */
+int tsig_json_string(tsig_json *j, tsig_json_span *s);
+/* At a '-' or a digit: reads the number. 1, or 0 on an error. */
+int tsig_json_number(tsig_json *j, tsig_json_span *n);
+/* At the first letter of word ("true", "false", "null"): reads it. */
+int tsig_json_literal(tsig_json *j, const char *word, size_t n);
+/* At a '[' or '{': opens it (depth checked first: "JSON error at L:C:
+ * nesting deeper than N", code TSIG_ERR_TOO_DEEP, at the bracket). 1, or 0
+ * on an error. */
+int tsig_json_enter(tsig_json *j);
+/* After the root value: only whitespace may follow. 1, or 0. */
+int tsig_json_finish(tsig_json *j);
+
+/* Decodes the escapes of a string's content (read before, so valid) into
+ * out, which has room for len bytes; returns the decoded length. A lone
+ * surrogate becomes its three-byte (WTF-8) form. */
+size_t tsig_json_unescape(const char *raw, size_t len, char *out);
+/* Appends s[0..len) as a JSON string literal, quotes included: escapes
+ * '"', '\', control characters and (WTF-8) lone surrogates. */
+void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len);
+/* As tsig_json_escape, cut after max code points with "…" inside the
+ * quotes (a lone surrogate counts as one). */
+void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
+                          size_t max);
+/* Appends a string's content, given as read (raw, escapes when escaped),
+ * as a quoted JSON string cut after max code points with "…" inside the
+ * quotes: the echo of SPEC §4. */
+void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
+                    size_t max);
+/* 1 iff s is an identifier: letter or '_', then letters, digits, '_', '-'. */
+int tsig_json_is_ident(const char *s, size_t len);
+
+/* One step of a path. key is NULL for an index; otherwise key[0..len) is a
+ * key as written in JSON (escaped: it holds escapes) or a plain name. */
+typedef struct tsig_json_seg {
+    const char *key;
+    size_t len;
+    size_t index;
+    int escaped;
+} tsig_json_seg;
+
+/* A stack of steps; holds 32 without allocating. Not movable once
+ * initialized. */
+typedef struct tsig_json_path {
+    tsig_json_seg *segs;
+    size_t count;
+    size_t cap;
+    tsig_json_seg small[32];
+} tsig_json_path;
+
+void tsig_json_path_init(tsig_json_path *p);
+/* Pushes the step index 0. Returns 0 when out of memory. */
+int tsig_json_path_push(tsig_json_path *p);
+void tsig_json_path_release(tsig_json_path *p);
+/* Appends the path string of segs[0..count): "results[0].customer.id",
+ * rows[2]["first name"]; "" for no step. */
+void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
+                           size_t count);
+
+/* The keys of the objects being read, to find repeated keys. Objects nest:
+ * each has a frame, begun and ended in stack order. Keys are compared
+ * after unescaping and, when normalized, after '-' -> '_'. A frame scans
+ * its keys while they are few and indexes them in a hash table beyond. */
+typedef struct tsig_json_key {
+    size_t hash;
+    size_t off;       /* in src when in_src, else in bytes */
+    size_t len;
+    int in_src;
+} tsig_json_key;
+
+typedef struct tsig_json_keys {
+    const char *src;
+    int normalized;
+    tsig_json_key *items;
+    size_t count, cap;
+    char *bytes;      /* unescaped copies of keys that hold escapes */
+    size_t bytes_len, bytes_cap;
+    char *tmp;        /* the key being looked up, unescaped */
+    size_t tmp_cap;
+} tsig_json_keys;
+
+typedef struct tsig_json_keyframe {
+    size_t start;
+    size_t bytes_start;
+    size_t *table;    /* entry index + 1, 0 for empty */
+    size_t table_cap;
+} tsig_json_keyframe;
+
+/* Zero a tsig_json_keys, then set src (and normalized). */
+void tsig_json_keys_begin(tsig_json_keys *k, tsig_json_keyframe *f);
+/* The unescaped bytes of a key read in the text (raw = src + span->start):
+ * plain keys are returned in place, escaped ones decoded into k->tmp.
+ * NULL when out of memory. */
+const char *tsig_json_key_text(tsig_json_keys *k, const tsig_json_span *key,
+                               size_t *len);
+/* Adds key[0..len) (from tsig_json_key_text; in_src when it points into
+ * src) to the frame. *found gets (size_t)-1 when it is new, else the index
+ * of the equal key already there (and nothing is added). 0 when out of
+ * memory. */
+int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
+                       const char *key, size_t len, int in_src,
+                       size_t *found);
+/* The bytes of entry i. */
+const char *tsig_json_keys_at(const tsig_json_keys *k, size_t i, size_t *len);
+void tsig_json_keys_end(tsig_json_keys *k, tsig_json_keyframe *f);
+void tsig_json_keys_release(tsig_json_keys *k);
+
+/* tsig_json_walker flags */
+#define TSIG_WALK_KEYS 1u      /* report repeated keys to on_duplicate */
+#define TSIG_WALK_NORMALIZE 2u /* keys compared and written with '-' -> '_' */
+#define TSIG_WALK_STRIP 4u     /* leave out members whose key starts with '_' */
+#define TSIG_WALK_MASK 8u      /* write such members' values as "<Firewalled>" */
+
+typedef struct tsig_json_frame tsig_json_frame;
+
+/*
+ * Reads one whole value iteratively (nesting costs no C stack), keeping
+ * path up to date (one step per open array or object), and writes it as
+ * compact JSON to out when out is not NULL. With TSIG_WALK_KEYS every key
+ * equal to an earlier key of its object is given to on_duplicate: first is
+ * the index of the earlier key in keys, key/len the new key (unescaped),
+ * offset where its text starts; the last step of path is the new key.
+ * on_duplicate returns 1 to go on, 0 to stop (it then sets j->code).
+ */
+typedef struct tsig_json_walker {
+    tsig_json *j;
+    tsig_json_path *path;
+    tsig_json_keys *keys;
+    tsig_strbuf *out;
+    unsigned flags;
+    int (*on_duplicate)(void *ctx, size_t first, const char *key, size_t len,
+                        size_t offset);
+    void *ctx;
+    tsig_json_frame *frames;
+    size_t frame_cap;
+} tsig_json_walker;
+
+/* At the first byte of a value: reads it. 1, or 0 when j->code is set. */
+int tsig_json_walk(tsig_json_walker *w);
+void tsig_json_walker_release(tsig_json_walker *w);
+
+/* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
+ * Each takes a value's text and, when the coercion applies, returns 1 and
+ * appends the coerced JSON to out (when out is not NULL); 0 otherwise. */
+
+/* A string (unescaped) of an integer, "-?[0-9]+" with ASCII whitespace
+ * around: the int, without leading zeros. */
+int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out);
+/* A string of a JSON number (whitespace around) that is a finite double:
+ * the shortest float text that reads back as the same double ("42.0"). */
+int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out);
+/* "true" / "false" exactly. */
+int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out);
+/* A float's text whose exact decimal value is a whole number within the
+ * range of finite doubles ("4.20e1"): that integer, every digit. */
+int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
+/* An int's text as a float: the same digits with ".0". Always applies. */
+int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);
 
 /* ---- the type tree (parse.c builds it) -------------------------------- */
 

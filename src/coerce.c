@@ -1,0 +1,235 @@
+/*
+ * coerce.c: the lenient coercions validate_input applies (SPEC §5).
+ *
+ *   string of an integer (-?[0-9]+)  -> :int    "007" -> 7
+ *   string of a JSON number          -> :float  "42" -> 42.0, "1e400" refused
+ *   "true" / "false"                 -> :bool
+ *   int                              -> :float  42 -> 42.0 (every digit kept)
+ *   float with zero fraction         -> :int    4.20e1 -> 42 (exact decimal)
+ *
+ * Each function decides from the text alone and, when it applies, appends
+ * the coerced JSON to out. Integers are handled as digit strings, never as
+ * machine numbers, so no digit is ever lost.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ASCII whitespace around a numeric string: space, \t, \n, \v, \f, \r. */
+static int is_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Narrows s[*start..*end) to its text without surrounding whitespace. */
+static void trim(const char *s, size_t *start, size_t *end)
+{
+    while (*start < *end && is_space(s[*start])) (*start)++;
+    while (*end > *start && is_space(s[*end - 1])) (*end)--;
+}
+
+int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out)
+{
+    size_t i = 0, end = len;
+    trim(s, &i, &end);
+    int negative = i < end && s[i] == '-';
+    if (negative) i++;
+    if (i == end) return 0;
+    for (size_t k = i; k < end; k++)
+        if (!is_digit(s[k])) return 0;
+    if (!out) return 1;
+    while (i + 1 < end && s[i] == '0') i++;
+    if (negative && !(end - i == 1 && s[i] == '0')) tsig_sb_putc(out, '-');
+    tsig_sb_append(out, s + i, end - i);
+    return 1;
+}
+
+/* Length of the JSON number at the start of s[0..len) when it is one
+ * exactly (RFC 8259 grammar), else 0. */
+static size_t json_number_length(const char *s, size_t len)
+{
+    size_t i = 0;
+    if (i < len && s[i] == '-') i++;
+    if (i >= len || !is_digit(s[i])) return 0;
+    if (s[i] == '0') {
+        i++;
+    } else {
+        while (i < len && is_digit(s[i])) i++;
+    }
+    if (i < len && s[i] == '.') {
+        i++;
+        if (i >= len || !is_digit(s[i])) return 0;
+        while (i < len && is_digit(s[i])) i++;
+    }
+    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < len && (s[i] == '+' || s[i] == '-')) i++;
+        if (i >= len || !is_digit(s[i])) return 0;
+        while (i < len && is_digit(s[i])) i++;
+    }
+    return i;
+}
+
+/* strtod of s[0..len) (not NUL-terminated). *ok is 0 when out of memory. */
+static double parse_double(const char *s, size_t len, int *ok)
+{
+    char small[64];
+    char *buf = len < sizeof small ? small : malloc(len + 1);
+    *ok = buf != NULL;
+    if (!buf) return 0;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    double d = strtod(buf, NULL);
+    if (buf != small) free(buf);
+    return d;
+}
+
+/*
+ * Appends d as the shortest text that reads back as d, laid out as
+ * JavaScript prints numbers (positional from 1e-6 to 1e21, else with an
+ * exponent) and always as a float: "42.0", "0.0025", "1e+21".
+ */
+static void write_double(tsig_strbuf *out, double d)
+{
+    char buf[40];
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(buf, sizeof buf, "%.*e", precision - 1, d);
+        if (strtod(buf, NULL) == d) break;
+    }
+    /* buf is [-]d[.ddd]e(+|-)xx: gather the digits and the exponent */
+    char digits[24];
+    size_t count = 0;
+    const char *p = buf;
+    int negative = *p == '-';
+    if (negative) p++;
+    for (; *p && *p != 'e'; p++)
+        if (is_digit(*p) && count < sizeof digits) digits[count++] = *p;
+    long exponent = *p == 'e' ? strtol(p + 1, NULL, 10) : 0;
+    while (count > 1 && digits[count - 1] == '0') count--;
+    long point = exponent + 1; /* digits before the decimal point */
+    long k = (long)count;
+
+    if (negative) tsig_sb_putc(out, '-');
+    if (point >= k && point <= 21) {
+        tsig_sb_append(out, digits, count);
+        for (long i = k; i < point; i++) tsig_sb_putc(out, '0');
+        tsig_sb_append(out, ".0", 2);
+    } else if (point > 0 && point <= 21) {
+        tsig_sb_append(out, digits, (size_t)point);
+        tsig_sb_putc(out, '.');
+        tsig_sb_append(out, digits + point, count - (size_t)point);
+    } else if (point > -6 && point <= 0) {
+        tsig_sb_append(out, "0.", 2);
+        for (long i = point; i < 0; i++) tsig_sb_putc(out, '0');
+        tsig_sb_append(out, digits, count);
+    } else {
+        tsig_sb_putc(out, digits[0]);
+        if (count > 1) {
+            tsig_sb_putc(out, '.');
+            tsig_sb_append(out, digits + 1, count - 1);
+        }
+        tsig_sb_printf(out, "e%c%ld", point - 1 < 0 ? '-' : '+', labs(point - 1));
+    }
+}
+
+int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out)
+{
+    size_t i = 0, end = len;
+    trim(s, &i, &end);
+    if (i == end || json_number_length(s + i, end - i) != end - i) return 0;
+    int ok;
+    double d = parse_double(s + i, end - i, &ok);
+    if (!ok) {
+        if (out) out->failed = 1;
+        return 1;
+    }
+    if (!isfinite(d)) return 0;
+    if (out) write_double(out, d);
+    return 1;
+}
+
+int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out)
+{
+    int t = len == 4 && memcmp(s, "true", 4) == 0;
+    int f = len == 5 && memcmp(s, "false", 5) == 0;
+    if (!t && !f) return 0;
+    if (out) tsig_sb_puts(out, t ? "true" : "false");
+    return 1;
+}
+
+/* Digits the integer part of a finite double can have (DBL_MAX < 1e309). */
+#define FINITE_DIGITS 309
+
+/*
+ * A float lexeme is sign, integer digits, fraction digits and an exponent.
+ * Its digits D (integer then fraction, leading zeros dropped) and the
+ * place of the decimal point within D decide everything: the value is a
+ * whole number iff every digit of D after the point is 0.
+ */
+int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out)
+{
+    size_t i = 0;
+    int negative = len > 0 && num[0] == '-';
+    if (negative) i++;
+    size_t int_start = i;
+    while (i < len && is_digit(num[i])) i++;
+    size_t int_end = i, frac_start = i, frac_end = i;
+    if (i < len && num[i] == '.') {
+        frac_start = ++i;
+        while (i < len && is_digit(num[i])) i++;
+        frac_end = i;
+    }
+    long long exponent = 0;
+    if (i < len && (num[i] == 'e' || num[i] == 'E')) {
+        i++;
+        int exp_negative = i < len && num[i] == '-';
+        if (i < len && (num[i] == '+' || num[i] == '-')) i++;
+        for (; i < len && is_digit(num[i]); i++)
+            if (exponent < 1000000000000LL) exponent = exponent * 10 + (num[i] - '0');
+        if (exp_negative) exponent = -exponent;
+    }
+    /* D runs over the integer digits then the fraction digits */
+    size_t int_len = int_end - int_start, frac_len = frac_end - frac_start;
+    size_t total = int_len + frac_len, zeros = 0;
+#define DIGIT(k) ((k) < int_len ? num[int_start + (k)] : num[frac_start + (k) - int_len])
+    while (zeros < total && DIGIT(zeros) == '0') zeros++;
+    if (zeros == total) {
+        if (out) tsig_sb_putc(out, '0');
+        return 1;
+    }
+    long long point = (long long)int_len - (long long)zeros + exponent;
+    if (point <= 0 || point > FINITE_DIGITS) return 0;
+    size_t significant = total - zeros;
+    for (size_t k = (size_t)point; k < significant; k++)
+        if (DIGIT(zeros + k) != '0') return 0;
+    size_t whole = (size_t)point < significant ? (size_t)point : significant;
+    if (point == FINITE_DIGITS) {
+        /* at the edge of the double range: let strtod decide */
+        int ok;
+        double d = parse_double(num, len, &ok);
+        if (ok && !isfinite(d)) return 0;
+    }
+    if (!out) return 1;
+    if (negative) tsig_sb_putc(out, '-');
+    for (size_t k = 0; k < whole; k++) tsig_sb_putc(out, DIGIT(zeros + k));
+    for (long long k = (long long)whole; k < point; k++) tsig_sb_putc(out, '0');
+#undef DIGIT
+    return 1;
+}
+
+int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out)
+{
+    if (out) {
+        tsig_sb_append(out, num, len);
+        tsig_sb_append(out, ".0", 2);
+    }
+    return 1;
+}

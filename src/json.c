@@ -1,0 +1,969 @@
+/*
+ * json.c: reading JSON text (RFC 8259, as JSON.parse accepts it, plus
+ * UTF-8 and depth checks) without building anything.
+ *
+ * Three layers, each used by the next and by the stages directly:
+ *   - the reader: tokens off the text (strings, numbers, literals,
+ *     brackets), positioned errors "expected X, found Y";
+ *   - paths and key sets: where a value is (for messages) and which keys an
+ *     object already had (repeated keys are an error everywhere);
+ *   - the walker: one whole value, read iteratively and optionally written
+ *     back as compact JSON with keys normalized or firewalled ones removed.
+ * validate.c drives the reader with the type tree; keys.c and firewall.c
+ * use the walker alone.
+ */
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- reader ------------------------------------------------------------ */
+
+void tsig_json_init(tsig_json *j, const char *src, size_t len,
+                    size_t max_depth, tsig_error *err)
+{
+    memset(j, 0, sizeof *j);
+    j->src = src ? src : "";
+    j->len = src ? len : 0;
+    j->max_depth = max_depth;
+    j->err = err;
+    j->code = TSIG_OK;
+    if (j->len >= 3 && (unsigned char)j->src[0] == 0xEF &&
+        (unsigned char)j->src[1] == 0xBB && (unsigned char)j->src[2] == 0xBF) {
+        j->pos = 3;
+        j->bom = 1;
+    }
+}
+
+/* Records a problem with the text itself: "JSON error at L:C: <what>". */
+static int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
+{
+    size_t line, column;
+    if (offset > j->len) offset = j->len;
+    tsig_line_col(j->src, j->len, offset, &line, &column);
+    return tsig_json_fail_code(j, code, offset, "JSON error at %zu:%zu: %s", line, column, what);
+}
+
+int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
+{
+    char found[64], what[160];
+    if (j->code != TSIG_OK) return 0;
+    tsig_describe_found(j->src, j->len, offset, found, sizeof found);
+    snprintf(what, sizeof what, "expected %s, found %s", expected, found);
+    return text_error(j, TSIG_ERR_JSON, offset, what);
+}
+
+int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
+                        const char *fmt, ...)
+{
+    if (j->code != TSIG_OK) return 0; /* keep the first problem */
+    char msg[TSIG_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (n < 0) msg[0] = '\0';
+    j->code = code;
+    tsig_error_set(j->err, code, j->src, j->len, offset, "%s", msg);
+    return 0;
+}
+
+void tsig_json_skip_ws(tsig_json *j)
+{
+    const char *s = j->src;
+    size_t i = j->pos, n = j->len;
+    if (i < n && (unsigned char)s[i] > ' ') return;
+    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
+        i++;
+    j->pos = i;
+}
+
+/* Eight bytes at once (SWAR): nonzero when any byte may need a closer look.
+ * False alarms are allowed (the caller then looks byte by byte); misses are
+ * not. */
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+static uint64_t has_zero_byte(uint64_t v)
+{
+    return (v - ONES) & ~v & HIGHS;
+}
+
+/* A '"', a '\\', a control character or a byte >= 0x80 among the eight. */
+static uint64_t string_special(uint64_t v)
+{
+    return has_zero_byte(v ^ (ONES * '"')) | has_zero_byte(v ^ (ONES * '\\')) |
+           ((v - ONES * 0x20) & ~v & HIGHS) | (v & HIGHS);
+}
+
+/* A '"' or a '\\' among the eight (text already checked). */
+static uint64_t string_stop(uint64_t v)
+{
+    return has_zero_byte(v ^ (ONES * '"')) | has_zero_byte(v ^ (ONES * '\\'));
+}
+
+/* Bytes before the first flagged byte of a SWAR mask. Borrows only travel
+ * towards higher bytes, so on a little-endian machine the lowest flag is
+ * exact; elsewhere 0 (the caller then looks byte by byte). */
+static size_t first_flagged(uint64_t mask)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(mask) >> 3;
+#else
+    (void)mask;
+    return 0;
+#endif
+}
+
+static int is_hex(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+           (c >= 'A' && c <= 'F');
+}
+
+/* Checks the escape whose backslash is at i; returns its length, or 0 after
+ * recording the error. */
+static size_t check_escape(tsig_json *j, size_t i)
+{
+    const unsigned char *p = (const unsigned char *)j->src;
+    if (i + 1 >= j->len) return (size_t)tsig_json_fail(j, i + 1, "an escape after \"\\\\\"");
+    switch (p[i + 1]) {
+    case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+        return 2;
+    case 'u':
+        for (size_t k = 2; k < 6; k++) {
+            if (i + k >= j->len || !is_hex(p[i + k]))
+                return (size_t)tsig_json_fail(j, i + k, "4 hex digits after \"\\\\u\"");
+        }
+        return 6;
+    default:
+        return (size_t)tsig_json_fail(j, i + 1, "an escape after \"\\\\\" (one of \\\" \\\\ / b f n r t u)");
+    }
+}
+
+/*
+ * Reads the string whose opening quote is at j->pos. Clean stretches are
+ * skipped eight bytes at a time; escapes and non-ASCII sequences are checked
+ * one by one (unless trusted). On success s spans the content between the
+ * quotes and j->pos is after the closing quote.
+ */
+int tsig_json_string(tsig_json *j, tsig_json_span *s)
+{
+    const unsigned char *p = (const unsigned char *)j->src;
+    size_t n = j->len, i = j->pos + 1;
+    int escaped = 0;
+    s->start = i;
+    if (j->trusted) {
+        for (;;) {
+            while (n - i >= 8) {
+                uint64_t v, mask;
+                memcpy(&v, p + i, 8);
+                if ((mask = string_stop(v)) != 0) {
+                    i += first_flagged(mask);
+                    break;
+                }
+                i += 8;
+            }
+            if (i >= n) return tsig_json_fail(j, n, "a closing quote");
+            if (p[i] == '"') break;
+            if (p[i] == '\\') {
+                escaped = 1;
+                i += 2;
+            } else {
+                i++;
+            }
+        }
+    } else {
+        for (;;) {
+            while (n - i >= 8) {
+                uint64_t v, mask;
+                memcpy(&v, p + i, 8);
+                if ((mask = string_special(v)) != 0) {
+                    i += first_flagged(mask);
+                    break;
+                }
+                i += 8;
+            }
+            if (i >= n) return tsig_json_fail(j, n, "a closing quote");
+            unsigned char c = p[i];
+            if (c == '"') break;
+            if (c == '\\') {
+                size_t k = check_escape(j, i);
+                if (!k) return 0;
+                escaped = 1;
+                i += k;
+            } else if (c < 0x20) {
+                return tsig_json_fail(j, i, "an escaped control character");
+            } else if (c >= 0x80) {
+                size_t k = tsig_utf8_seq(p + i, n - i);
+                if (!k) return tsig_json_fail(j, i, "UTF-8 text");
+                i += k;
+            } else {
+                i++;
+            }
+        }
+    }
+    s->len = i - s->start;
+    s->flag = escaped;
+    j->pos = i + 1;
+    return 1;
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* number = [ "-" ] ( "0" | digit1-9 { digit } ) [ "." digit { digit } ]
+ *          [ ( "e" | "E" ) [ "+" | "-" ] digit { digit } ] */
+int tsig_json_number(tsig_json *j, tsig_json_span *s)
+{
+    const char *p = j->src;
+    size_t n = j->len, i = j->pos;
+    int is_int = 1;
+    s->start = i;
+    if (i < n && p[i] == '-') i++;
+    if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit");
+    if (p[i] == '0') {
+        i++;
+    } else {
+        while (i < n && is_digit(p[i])) i++;
+    }
+    if (i < n && p[i] == '.') {
+        is_int = 0;
+        i++;
+        if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit after \".\"");
+        while (i < n && is_digit(p[i])) i++;
+    }
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        is_int = 0;
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-')) i++;
+        if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit in the exponent");
+        while (i < n && is_digit(p[i])) i++;
+    }
+    s->len = i - s->start;
+    s->flag = is_int;
+    j->pos = i;
+    return 1;
+}
+
+int tsig_json_literal(tsig_json *j, const char *word, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (j->pos + k >= j->len || j->src[j->pos + k] != word[k]) {
+            char expected[16];
+            snprintf(expected, sizeof expected, "\"%s\"", word);
+            return tsig_json_fail(j, j->pos + k, expected);
+        }
+    }
+    j->pos += n;
+    return 1;
+}
+
+int tsig_json_enter(tsig_json *j)
+{
+    if (j->depth >= j->max_depth) {
+        char what[64];
+        snprintf(what, sizeof what, "nesting deeper than %zu", j->max_depth);
+        return text_error(j, TSIG_ERR_TOO_DEEP, j->pos, what);
+    }
+    j->depth++;
+    j->pos++;
+    return 1;
+}
+
+int tsig_json_finish(tsig_json *j)
+{
+    tsig_json_skip_ws(j);
+    if (j->pos < j->len) return tsig_json_fail(j, j->pos, "end of input");
+    return 1;
+}
+
+/* ---- text helpers ------------------------------------------------------ */
+
+static unsigned hex_value(const char *s)
+{
+    unsigned v = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned char c = (unsigned char)s[k];
+        unsigned d = c <= '9' ? (unsigned)(c - '0') : (c | 0x20u) - 'a' + 10;
+        v = v << 4 | d;
+    }
+    return v;
+}
+
+/* UTF-8 (WTF-8 for surrogates) of cp into out; returns its length. */
+static size_t put_utf8(unsigned cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | cp >> 6);
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | cp >> 12);
+        out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | cp >> 18);
+    out[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+    out[2] = (char)(0x80 | (cp >> 6 & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/*
+ * Decodes one unit of escaped string content at raw[*i]: an escape (a
+ * surrogate pair counts as one) or one UTF-8 sequence. Writes its bytes to
+ * out (at most 4) and returns how many.
+ */
+static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
+{
+    size_t k = *i;
+    if (raw[k] != '\\') {
+        size_t n = tsig_utf8_seq((const unsigned char *)raw + k, len - k);
+        if (n == 0) n = 1;
+        memcpy(out, raw + k, n);
+        *i = k + n;
+        return n;
+    }
+    char c = raw[k + 1];
+    *i = k + 2;
+    switch (c) {
+    case 'b': out[0] = '\b'; return 1;
+    case 'f': out[0] = '\f'; return 1;
+    case 'n': out[0] = '\n'; return 1;
+    case 'r': out[0] = '\r'; return 1;
+    case 't': out[0] = '\t'; return 1;
+    case 'u': break;
+    default: out[0] = c; return 1; /* '"', '\\', '/' */
+    }
+    unsigned cp = hex_value(raw + k + 2);
+    *i = k + 6;
+    if (cp >= 0xD800 && cp <= 0xDBFF && k + 12 <= len && raw[k + 6] == '\\' &&
+        raw[k + 7] == 'u') {
+        unsigned lo = hex_value(raw + k + 8);
+        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            *i = k + 12;
+        }
+    }
+    return put_utf8(cp, out);
+}
+
+size_t tsig_json_unescape(const char *raw, size_t len, char *out)
+{
+    size_t i = 0, o = 0;
+    while (i < len) {
+        const char *bs = memchr(raw + i, '\\', len - i);
+        size_t run = bs ? (size_t)(bs - raw) - i : len - i;
+        memcpy(out + o, raw + i, run);
+        o += run;
+        i += run;
+        if (i < len) o += decode_unit(raw, len, &i, out + o);
+    }
+    return o;
+}
+
+/* Appends the bytes of one decoded unit, escaped for a JSON string. */
+static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char c = (unsigned char)u[0];
+    if (n == 1) {
+        switch (c) {
+        case '"': tsig_sb_append(sb, "\\\"", 2); return;
+        case '\\': tsig_sb_append(sb, "\\\\", 2); return;
+        case '\n': tsig_sb_append(sb, "\\n", 2); return;
+        case '\r': tsig_sb_append(sb, "\\r", 2); return;
+        case '\t': tsig_sb_append(sb, "\\t", 2); return;
+        case '\b': tsig_sb_append(sb, "\\b", 2); return;
+        case '\f': tsig_sb_append(sb, "\\f", 2); return;
+        default:
+            if (c < 0x20) {
+                char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                tsig_sb_append(sb, e, 6);
+                return;
+            }
+        }
+    } else if (n == 3 && c == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0) {
+        /* a lone surrogate, kept as its escape */
+        unsigned cp = 0xD000u | ((unsigned char)u[1] & 0x3Fu) << 6 |
+                      ((unsigned char)u[2] & 0x3Fu);
+        char e[6] = {'\\', 'u', 'd', hex[cp >> 8 & 15], hex[cp >> 4 & 15], hex[cp & 15]};
+        tsig_sb_append(sb, e, 6);
+        return;
+    }
+    tsig_sb_append(sb, u, n);
+}
+
+/* Length of the unit at s[i] of decoded (WTF-8) text: a UTF-8 sequence, a
+ * lone surrogate's three bytes, or one stray byte. */
+static size_t unit_len(const char *s, size_t len, size_t i)
+{
+    const unsigned char *p = (const unsigned char *)s + i;
+    size_t n = tsig_utf8_seq(p, len - i);
+    if (n) return n;
+    if (p[0] == 0xED && len - i >= 3 && (p[1] & 0xE0) == 0xA0 && (p[2] & 0xC0) == 0x80)
+        return 3;
+    return 1;
+}
+
+void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
+{
+    tsig_json_escape_cut(sb, s, len, (size_t)-1);
+}
+
+void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
+{
+    tsig_sb_putc(sb, '"');
+    size_t run = 0, i = 0, units = 0;
+    while (i < len && units < max) {
+        unsigned char c = (unsigned char)s[i];
+        units++;
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++;
+            continue;
+        }
+        size_t n = c < 0x80 ? 1 : unit_len(s, len, i);
+        if (c >= 0x80 && !(n == 3 && c == 0xED && ((unsigned char)s[i + 1] & 0xE0) == 0xA0)) {
+            i += n; /* ordinary UTF-8: copied as it is */
+            continue;
+        }
+        tsig_sb_append(sb, s + run, i - run);
+        escape_unit(sb, s + i, n);
+        i += n;
+        run = i;
+    }
+    tsig_sb_append(sb, s + run, i - run);
+    if (i < len) tsig_sb_puts(sb, "\xE2\x80\xA6");
+    tsig_sb_putc(sb, '"');
+}
+
+void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
+                    size_t max)
+{
+    size_t i = 0, units = 0;
+    tsig_sb_putc(sb, '"');
+    if (!escaped) {
+        /* Plain content is already in escaped form: copy whole units. */
+        while (i < len && units < max) {
+            i += unit_len(raw, len, i);
+            units++;
+        }
+        tsig_sb_append(sb, raw, i);
+    } else {
+        while (i < len && units < max) {
+            char u[4];
+            size_t n = decode_unit(raw, len, &i, u);
+            escape_unit(sb, u, n);
+            units++;
+        }
+    }
+    if (i < len) tsig_sb_puts(sb, "\xE2\x80\xA6");
+    tsig_sb_putc(sb, '"');
+}
+
+int tsig_json_is_ident(const char *s, size_t len)
+{
+    if (len == 0) return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        if (!letter && (i == 0 || (!is_digit(c) && c != '-'))) return 0;
+    }
+    return 1;
+}
+
+/* ---- paths ------------------------------------------------------------- */
+
+void tsig_json_path_init(tsig_json_path *p)
+{
+    p->segs = p->small;
+    p->count = 0;
+    p->cap = sizeof p->small / sizeof p->small[0];
+}
+
+int tsig_json_path_push(tsig_json_path *p)
+{
+    if (p->count == p->cap) {
+        size_t cap = p->cap * 2;
+        tsig_json_seg *segs;
+        if (p->segs == p->small) {
+            segs = malloc(cap * sizeof *segs);
+            if (segs) memcpy(segs, p->small, sizeof p->small);
+        } else {
+            segs = realloc(p->segs, cap * sizeof *segs);
+        }
+        if (!segs) return 0;
+        p->segs = segs;
+        p->cap = cap;
+    }
+    tsig_json_seg *s = &p->segs[p->count++];
+    s->key = NULL;
+    s->len = 0;
+    s->index = 0;
+    s->escaped = 0;
+    return 1;
+}
+
+void tsig_json_path_release(tsig_json_path *p)
+{
+    if (p->segs != p->small) free(p->segs);
+    tsig_json_path_init(p);
+}
+
+void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
+                           size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const tsig_json_seg *s = &segs[i];
+        if (!s->key) {
+            tsig_sb_printf(sb, "[%zu]", s->index);
+            continue;
+        }
+        const char *key = s->key;
+        size_t len = s->len;
+        char *plain = NULL;
+        if (s->escaped) {
+            plain = malloc(len ? len : 1);
+            if (!plain) {
+                sb->failed = 1;
+                return;
+            }
+            len = tsig_json_unescape(s->key, s->len, plain);
+            key = plain;
+        }
+        if (tsig_json_is_ident(key, len)) {
+            if (i > 0) tsig_sb_putc(sb, '.');
+            tsig_sb_append(sb, key, len);
+        } else {
+            tsig_sb_putc(sb, '[');
+            tsig_json_escape(sb, key, len);
+            tsig_sb_putc(sb, ']');
+        }
+        free(plain);
+    }
+}
+
+/* ---- key sets ---------------------------------------------------------- */
+
+/* Keys an object holds before its frame gets a hash table. */
+#define KEYS_SCAN_MAX 16
+
+static size_t key_hash(const char *s, size_t len, int normalized)
+{
+    uint64_t h = UINT64_C(1469598103934665603);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (normalized && c == '-') c = '_';
+        h = (h ^ c) * UINT64_C(1099511628211);
+    }
+    return (size_t)(h ^ (h >> 29));
+}
+
+void tsig_json_keys_begin(tsig_json_keys *k, tsig_json_keyframe *f)
+{
+    f->start = k->count;
+    f->bytes_start = k->bytes_len;
+    f->table = NULL;
+    f->table_cap = 0;
+}
+
+const char *tsig_json_keys_at(const tsig_json_keys *k, size_t i, size_t *len)
+{
+    const tsig_json_key *e = &k->items[i];
+    *len = e->len;
+    return e->in_src ? k->src + e->off : k->bytes + e->off;
+}
+
+const char *tsig_json_key_text(tsig_json_keys *k, const tsig_json_span *key,
+                               size_t *len)
+{
+    const char *raw = k->src + key->start;
+    if (!key->flag) {
+        *len = key->len;
+        return raw;
+    }
+    if (key->len > k->tmp_cap) {
+        size_t cap = key->len < 64 ? 64 : key->len;
+        char *t = realloc(k->tmp, cap);
+        if (!t) return NULL;
+        k->tmp = t;
+        k->tmp_cap = cap;
+    }
+    *len = tsig_json_unescape(raw, key->len, k->tmp);
+    return k->tmp;
+}
+
+static int keys_equal(const tsig_json_keys *k, size_t i, const char *key,
+                      size_t len, size_t hash)
+{
+    const tsig_json_key *e = &k->items[i];
+    if (e->hash != hash || e->len != len) return 0;
+    size_t elen;
+    const char *ek = tsig_json_keys_at(k, i, &elen);
+    return k->normalized ? tsig_key_equal_norm(ek, elen, key, len)
+                         : memcmp(ek, key, len) == 0;
+}
+
+/* Puts entry i into the frame's table (which has room). */
+static void table_put(tsig_json_keyframe *f, const tsig_json_key *e, size_t i)
+{
+    size_t mask = f->table_cap - 1, at = e->hash & mask;
+    while (f->table[at]) at = (at + 1) & mask;
+    f->table[at] = i + 1;
+}
+
+/* Builds or doubles the frame's table so that it stays at most half full. */
+static int table_grow(tsig_json_keys *k, tsig_json_keyframe *f)
+{
+    size_t cap = f->table_cap ? f->table_cap * 2 : 64;
+    size_t *table = calloc(cap, sizeof *table);
+    if (!table) return 0;
+    free(f->table);
+    f->table = table;
+    f->table_cap = cap;
+    for (size_t i = f->start; i < k->count; i++) table_put(f, &k->items[i], i);
+    return 1;
+}
+
+int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
+                       const char *key, size_t len, int in_src, size_t *found)
+{
+    size_t hash = key_hash(key, len, k->normalized);
+    size_t held = k->count - f->start;
+    *found = (size_t)-1;
+    if (f->table) {
+        size_t mask = f->table_cap - 1;
+        for (size_t at = hash & mask; f->table[at]; at = (at + 1) & mask) {
+            if (keys_equal(k, f->table[at] - 1, key, len, hash)) {
+                *found = f->table[at] - 1;
+                return 1;
+            }
+        }
+    } else {
+        for (size_t i = f->start; i < k->count; i++) {
+            if (keys_equal(k, i, key, len, hash)) {
+                *found = i;
+                return 1;
+            }
+        }
+    }
+    if (k->count == k->cap) {
+        size_t cap = k->cap ? k->cap * 2 : 64;
+        tsig_json_key *items = realloc(k->items, cap * sizeof *items);
+        if (!items) return 0;
+        k->items = items;
+        k->cap = cap;
+    }
+    tsig_json_key *e = &k->items[k->count];
+    e->hash = hash;
+    e->len = len;
+    e->in_src = in_src;
+    if (in_src) {
+        e->off = (size_t)(key - k->src);
+    } else {
+        if (len > k->bytes_cap - k->bytes_len) {
+            size_t cap = k->bytes_cap ? k->bytes_cap : 256;
+            while (cap - k->bytes_len < len) {
+                if (cap > (size_t)-1 / 2) return 0;
+                cap *= 2;
+            }
+            char *bytes = realloc(k->bytes, cap);
+            if (!bytes) return 0;
+            k->bytes = bytes;
+            k->bytes_cap = cap;
+        }
+        if (len) memcpy(k->bytes + k->bytes_len, key, len);
+        e->off = k->bytes_len;
+        k->bytes_len += len;
+    }
+    k->count++;
+    held++;
+    if (f->table) {
+        if (held * 2 > f->table_cap) return table_grow(k, f);
+        table_put(f, e, k->count - 1);
+    } else if (held > KEYS_SCAN_MAX) {
+        return table_grow(k, f);
+    }
+    return 1;
+}
+
+void tsig_json_keys_end(tsig_json_keys *k, tsig_json_keyframe *f)
+{
+    k->count = f->start;
+    k->bytes_len = f->bytes_start;
+    free(f->table);
+    f->table = NULL;
+    f->table_cap = 0;
+}
+
+void tsig_json_keys_release(tsig_json_keys *k)
+{
+    free(k->items);
+    free(k->bytes);
+    free(k->tmp);
+    k->items = NULL;
+    k->bytes = k->tmp = NULL;
+    k->count = k->cap = k->bytes_len = k->bytes_cap = k->tmp_cap = 0;
+}
+
+/* ---- walker ------------------------------------------------------------ */
+
+/* One open array or object of a walk. */
+struct tsig_json_frame {
+    int is_object;
+    int wrote;       /* a member was written (a comma goes before the next) */
+    size_t muted_at; /* output was switched off at this frame's member */
+    tsig_json_keyframe keys;
+};
+
+/* Opens a frame for the bracket at j->pos: depth check, path step, key
+ * frame. Returns the frame, or NULL when j->code is set. */
+static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
+{
+    tsig_json *j = w->j;
+    int is_object = j->src[j->pos] == '{';
+    if (!tsig_json_enter(j)) return NULL;
+    if (top == w->frame_cap) {
+        size_t cap = w->frame_cap ? w->frame_cap * 2 : 16;
+        tsig_json_frame *frames = realloc(w->frames, cap * sizeof *frames);
+        if (!frames) {
+            tsig_json_fail_code(j, TSIG_ERR_NOMEM, j->pos, "out of memory");
+            return NULL;
+        }
+        w->frames = frames;
+        w->frame_cap = cap;
+    }
+    if (!tsig_json_path_push(w->path)) {
+        tsig_json_fail_code(j, TSIG_ERR_NOMEM, j->pos, "out of memory");
+        return NULL;
+    }
+    tsig_json_frame *f = &w->frames[top];
+    f->is_object = is_object;
+    f->wrote = 0;
+    tsig_json_keys_begin(w->keys, &f->keys);
+    if (w->out) tsig_sb_putc(w->out, is_object ? '{' : '[');
+    return f;
+}
+
+/* Writes an object key: as written, or with '-' -> '_' when normalizing. */
+static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
+                           const char *text, size_t len)
+{
+    tsig_strbuf *out = w->out;
+    const char *raw = w->j->src + key->start;
+    if (!(w->flags & TSIG_WALK_NORMALIZE)) {
+        tsig_sb_putc(out, '"');
+        tsig_sb_append(out, raw, key->len);
+        tsig_sb_putc(out, '"');
+        return;
+    }
+    if (key->flag) {
+        /* text is the decoded key (in keys->tmp): normalize it there */
+        char *t = (char *)text;
+        for (size_t i = 0; i < len; i++)
+            if (t[i] == '-') t[i] = '_';
+        tsig_json_escape(out, t, len);
+        return;
+    }
+    tsig_sb_putc(out, '"');
+    if (!tsig_sb_reserve(out, key->len)) return;
+    char *dst = out->data + out->len;
+    for (size_t i = 0; i < key->len; i++) dst[i] = raw[i] == '-' ? '_' : raw[i];
+    out->len += key->len;
+    out->data[out->len] = '\0';
+    tsig_sb_putc(out, '"');
+}
+
+/*
+ * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
+ * before the value; checks it against the object's earlier keys and writes
+ * it (or starts muting a firewalled member). Returns 1, or 0 when j->code
+ * is set (or on_duplicate stopped the walk).
+ */
+static int walk_key(tsig_json_walker *w, tsig_json_frame *f, size_t top,
+                    int first)
+{
+    tsig_json *j = w->j;
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != '"')
+        return tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
+    size_t key_at = j->pos;
+    tsig_json_span key;
+    if (!tsig_json_string(j, &key)) return 0;
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
+    j->pos++;
+    tsig_json_skip_ws(j);
+
+    tsig_json_seg *seg = &w->path->segs[w->path->count - 1];
+    seg->key = j->src + key.start;
+    seg->len = key.len;
+    seg->escaped = key.flag;
+
+    const char *text = NULL;
+    size_t len = 0;
+    int need_text = (w->flags & (TSIG_WALK_KEYS | TSIG_WALK_STRIP | TSIG_WALK_MASK)) ||
+                    (w->out && key.flag && (w->flags & TSIG_WALK_NORMALIZE));
+    if (need_text) {
+        text = tsig_json_key_text(w->keys, &key, &len);
+        if (!text) return tsig_json_fail_code(j, TSIG_ERR_NOMEM, key_at, "out of memory");
+    }
+    if (w->flags & TSIG_WALK_KEYS) {
+        size_t found;
+        if (!tsig_json_keys_add(w->keys, &f->keys, text, len, !key.flag, &found))
+            return tsig_json_fail_code(j, TSIG_ERR_NOMEM, key_at, "out of memory");
+        if (found != (size_t)-1 && !w->on_duplicate(w->ctx, found, text, len, key_at))
+            return 0;
+        /* a key decoded into keys->tmp may have been overwritten: decode again */
+        if (key.flag && (w->flags & (TSIG_WALK_NORMALIZE | TSIG_WALK_STRIP | TSIG_WALK_MASK)))
+            text = tsig_json_key_text(w->keys, &key, &len);
+    }
+    if (!w->out) return 1;
+    int firewalled = (w->flags & (TSIG_WALK_STRIP | TSIG_WALK_MASK)) && len > 0 &&
+                     (text[0] == '_' || text[0] == '-');
+    if (firewalled && (w->flags & TSIG_WALK_STRIP)) {
+        f->muted_at = top;
+        return 2;
+    }
+    if (f->wrote) tsig_sb_putc(w->out, ',');
+    f->wrote = 1;
+    walk_write_key(w, &key, text, len);
+    tsig_sb_putc(w->out, ':');
+    if (firewalled) {
+        tsig_sb_puts(w->out, "\"<Firewalled>\"");
+        f->muted_at = top;
+        return 2;
+    }
+    return 1;
+}
+
+/* Reads a scalar at j->pos, writing it when out is set. */
+static int walk_scalar(tsig_json_walker *w)
+{
+    tsig_json *j = w->j;
+    size_t at = j->pos;
+    tsig_json_span s;
+    int ok;
+    char c = at < j->len ? j->src[at] : '\0';
+    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
+    switch (c) {
+    case '"':
+        ok = tsig_json_string(j, &s);
+        break;
+    case 't': ok = tsig_json_literal(j, "true", 4); break;
+    case 'f': ok = tsig_json_literal(j, "false", 5); break;
+    case 'n': ok = tsig_json_literal(j, "null", 4); break;
+    default:
+        if (c == '-' || is_digit(c)) {
+            ok = tsig_json_number(j, &s);
+        } else {
+            return tsig_json_fail(j, at, "a JSON value");
+        }
+    }
+    if (ok && w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
+    return ok;
+}
+
+/*
+ * The walk itself: a loop over "read a value", then "after a value" (a
+ * comma or the closing bracket of the innermost open frame). Output is
+ * switched off (w->out saved) while a firewalled member's value is read.
+ */
+int tsig_json_walk(tsig_json_walker *w)
+{
+    tsig_json *j = w->j;
+    tsig_strbuf *out = w->out;
+    size_t top = 0; /* frames open in this walk */
+    size_t muted = (size_t)-1; /* frame count at which output was muted */
+    int ok = 1;
+
+    for (;;) {
+        /* read a value */
+        tsig_json_skip_ws(j);
+        char c = j->pos < j->len ? j->src[j->pos] : '\0';
+        if (j->pos < j->len && (c == '{' || c == '[')) {
+            tsig_json_frame *f = walk_open(w, top);
+            if (!f) { ok = 0; break; }
+            top++;
+            tsig_json_skip_ws(j);
+            char close = f->is_object ? '}' : ']';
+            if (j->pos < j->len && j->src[j->pos] == close) {
+                /* empty: fall through to "after a value", which closes it */
+            } else if (f->is_object) {
+                int r = walk_key(w, f, top, 1);
+                if (!r) { ok = 0; break; }
+                if (r == 2) { muted = top; w->out = NULL; }
+                continue;
+            } else {
+                continue;
+            }
+        } else if (!walk_scalar(w)) {
+            ok = 0;
+            break;
+        }
+
+        /* after a value */
+        for (;;) {
+            if (muted == top && w->out == NULL) {
+                w->out = out;
+                muted = (size_t)-1;
+            }
+            if (top == 0) goto done;
+            tsig_json_frame *f = &w->frames[top - 1];
+            char close = f->is_object ? '}' : ']';
+            tsig_json_skip_ws(j);
+            if (j->pos < j->len && j->src[j->pos] == close) {
+                j->pos++;
+                j->depth--;
+                tsig_json_keys_end(w->keys, &f->keys);
+                w->path->count--;
+                top--;
+                if (w->out) tsig_sb_putc(w->out, close);
+                continue;
+            }
+            if (j->pos >= j->len || j->src[j->pos] != ',') {
+                ok = tsig_json_fail(j, j->pos, f->is_object ? "\",\" or \"}\"" : "\",\" or \"]\"");
+                goto done;
+            }
+            j->pos++;
+            if (f->is_object) {
+                int r = walk_key(w, f, top, 0);
+                if (!r) { ok = 0; goto done; }
+                if (r == 2) { muted = top; w->out = NULL; }
+            } else {
+                w->path->segs[w->path->count - 1].index++;
+                if (w->out) tsig_sb_putc(w->out, ',');
+                tsig_json_skip_ws(j);
+            }
+            break; /* read the next value */
+        }
+    }
+done:
+    if (!ok) {
+        /* unwind what this walk opened */
+        while (top > 0) {
+            tsig_json_keys_end(w->keys, &w->frames[top - 1].keys);
+            w->path->count--;
+            top--;
+        }
+    }
+    w->out = out;
+    return ok;
+}
+
+void tsig_json_walker_release(tsig_json_walker *w)
+{
+    free(w->frames);
+    w->frames = NULL;
+    w->frame_cap = 0;
+}

@@ -1,0 +1,1339 @@
+/*
+ * validate.c: JSON text checked against a type tree in one pass over the
+ * text (SPEC §3, §4, §5, §10), with no intermediate JSON tree.
+ *
+ * The type tree drives the reader of json.c: each value is read where it
+ * stands and judged by the type expected there; untyped parts (:any, :map,
+ * extra fields, values of the wrong type) are read by the walker, which
+ * still catches repeated keys and too-deep nesting. Recursion follows the
+ * type tree only, so its depth is bounded by the signature (64 levels), not
+ * by the data.
+ *
+ * Order of messages. Errors and warnings come depth-first in declaration
+ * order. A typed map is read in data order ("streaming") as long as that
+ * gives the same order of messages; when a member that produces messages
+ * comes after one that belongs later (or a missing field belongs before
+ * one that produced messages), the messages of the map are taken back and
+ * the map is read again "located": its members' places found first, then
+ * read in declaration order. A located map is remembered by its offset, so
+ * enclosing maps read again never read it in data order twice.
+ *
+ * The value. Pass 1 judges and notes whether the value must change
+ * (coercion, a key spelled otherwise than the signature, declared fields
+ * not first in signature order, a byte-order mark). Only then (or when
+ * asked) pass 2 reads the text again, trusted, and writes compact JSON:
+ * declared fields first in signature order, then the others in data order.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE ((size_t)-1)
+
+/* Code points of a value echoed in a message (SPEC §4). */
+#define ECHO_MAX 40
+
+enum issue_kind {
+    ISSUE_ERROR,  /* a validation error: a warning in warn_only */
+    ISSUE_HARD,   /* a repeated key: an error in every mode */
+    ISSUE_WARNING /* a coercion */
+};
+
+/* What a result owns (tsig_result.internal_). */
+typedef struct store {
+    tsig_arena arena; /* messages, paths, segments */
+    tsig_issue *errors;
+    size_t error_count, error_cap, errors_dropped;
+    tsig_issue *warnings;
+    size_t warning_count, warning_cap, warnings_dropped;
+    char *value;
+} store;
+
+/* One declared field of an open typed map. Streaming keeps where the
+ * first key that named it starts (NONE: not yet named); located keeps the
+ * chain of its members. */
+typedef struct slot {
+    size_t key_at;
+    size_t first, last; /* located: member indexes, NONE when absent */
+} slot;
+
+enum member_status {
+    MEMBER_FIRST,     /* first key of a declared field */
+    MEMBER_DUPLICATE, /* the same key again */
+    MEMBER_AMBIGUOUS, /* another spelling of a declared field */
+    MEMBER_EXTRA,     /* not in the signature */
+    MEMBER_EXTRA_DUPLICATE
+};
+
+/* One member of a typed map read located. */
+typedef struct member {
+    size_t key_at;
+    tsig_json_span key;
+    size_t value_at;
+    size_t next;  /* next member of the same field */
+    size_t other; /* the member an ambiguous key competes with */
+    int status;
+} member;
+
+/* Place of the messages of an open map, to take them back. */
+typedef struct mark {
+    size_t errors, warnings, errors_dropped, warnings_dropped, emitted;
+} mark;
+
+typedef struct validator {
+    tsig_json j;
+    int input;         /* validate_input: coercions, signature spelling */
+    tsig_mode mode;
+    size_t max_errors;
+    int writing;       /* pass 2: write, report nothing */
+    tsig_strbuf *out;
+    int changed;
+    size_t emitted;    /* messages produced (kept or counted) */
+    store *st;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    tsig_json_walker walker;
+    slot *slots;
+    size_t slot_count, slot_cap;
+    slot slot_small[64];
+    member *members;
+    size_t member_count, member_cap;
+    size_t *located;   /* offsets (+1) of maps read located: a hash set */
+    size_t located_count, located_cap;
+    tsig_strbuf msg;   /* the message being built */
+    tsig_strbuf scratch;
+    int pending_warning; /* the message being built goes to warnings */
+} validator;
+
+/* ---- small helpers ----------------------------------------------------- */
+
+static int nomem(validator *v)
+{
+    return tsig_json_fail_code(&v->j, TSIG_ERR_NOMEM, v->j.pos, "out of memory");
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static void skip_ws(tsig_json *j)
+{
+    const char *s = j->src;
+    size_t i = j->pos, n = j->len;
+    if (i < n && (unsigned char)s[i] > ' ') return;
+    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
+        i++;
+    j->pos = i;
+}
+
+/* tsig_json_enter, with the common case inline. */
+static int enter(tsig_json *j)
+{
+    if (j->depth >= j->max_depth) return tsig_json_enter(j);
+    j->depth++;
+    j->pos++;
+    return 1;
+}
+
+/* tsig_json_path_push, with the common case inline. */
+static int path_push(validator *v)
+{
+    tsig_json_path *p = &v->path;
+    if (p->count == p->cap) return tsig_json_path_push(p);
+    tsig_json_seg *s = &p->segs[p->count++];
+    s->key = NULL;
+    s->len = s->index = 0;
+    s->escaped = 0;
+    return 1;
+}
+
+/* A typed map's key frame (for keys outside the signature) is begun only
+ * when such a key comes: start is NONE until then. */
+static void keys_lazy(tsig_json_keyframe *kf)
+{
+    kf->start = NONE;
+}
+
+static void keys_end(validator *v, tsig_json_keyframe *kf)
+{
+    if (kf->start != NONE) tsig_json_keys_end(&v->keys, kf);
+}
+
+/* 1 iff a[0..n) equals b[0..n); for the short names of fields. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* The type behind any number of "?". */
+static const tsig_type *strip_optional(const tsig_type *t)
+{
+    while (t->kind == TSIG_OPTIONAL) t = t->elem;
+    return t;
+}
+
+static const char *expected_name(const tsig_type *t)
+{
+    return tsig_kind_name(strip_optional(t)->kind);
+}
+
+static void set_key_step(validator *v, size_t step, const char *key, size_t len,
+                         int escaped)
+{
+    tsig_json_seg *s = &v->path.segs[step];
+    s->key = key;
+    s->len = len;
+    s->escaped = escaped;
+}
+
+/* ---- messages ---------------------------------------------------------- */
+
+/*
+ * Starts a message of the given kind: returns the cleared message buffer
+ * when it will be kept, NULL when it is only counted (its list is full) or
+ * not reported at all (pass 2).
+ */
+static tsig_strbuf *issue_open(validator *v, int kind)
+{
+    if (v->writing) return NULL;
+    v->emitted++;
+    int warning = kind == ISSUE_WARNING ||
+                  (kind == ISSUE_ERROR && v->mode == TSIG_MODE_WARN_ONLY);
+    store *st = v->st;
+    if (warning ? st->warning_count >= v->max_errors : st->error_count >= v->max_errors) {
+        if (warning) st->warnings_dropped++;
+        else st->errors_dropped++;
+        return NULL;
+    }
+    v->pending_warning = warning;
+    v->msg.len = 0;
+    if (v->msg.data) v->msg.data[0] = '\0';
+    return &v->msg;
+}
+
+/* Appends an issue to a list, growing it. 0 when out of memory. */
+static int issue_push(tsig_issue **items, size_t *count, size_t *cap,
+                      const tsig_issue *issue)
+{
+    if (*count == *cap) {
+        size_t n = *cap ? *cap * 2 : 8;
+        tsig_issue *grown = realloc(*items, n * sizeof *grown);
+        if (!grown) return 0;
+        *items = grown;
+        *cap = n;
+    }
+    (*items)[(*count)++] = *issue;
+    return 1;
+}
+
+/* Keeps the message built since issue_open, at the first steps of the
+ * path, in the result. 0 when out of memory. */
+static int issue_close(validator *v, size_t steps)
+{
+    store *st = v->st;
+    tsig_strbuf *path = &v->scratch;
+    path->len = 0;
+    tsig_sb_reserve(path, 0); /* a buffer even for the root */
+    tsig_json_path_format(path, v->path.segs, steps);
+    if (v->msg.failed || path->failed || !v->msg.data) return nomem(v);
+
+    tsig_issue issue;
+    char *message = tsig_arena_strndup(&st->arena, v->msg.data, v->msg.len);
+    char *where = tsig_arena_strndup(&st->arena, path->data, path->len);
+    tsig_segment *segs = steps ? tsig_arena_alloc(&st->arena, steps * sizeof *segs) : NULL;
+    if (!message || !where || (steps && !segs)) return nomem(v);
+    for (size_t i = 0; i < steps; i++) {
+        const tsig_json_seg *s = &v->path.segs[i];
+        segs[i].index = s->index;
+        segs[i].key = NULL;
+        segs[i].key_len = 0;
+        if (!s->key) continue;
+        char *key = tsig_arena_alloc(&st->arena, s->len + 1);
+        if (!key) return nomem(v);
+        segs[i].key_len = s->escaped ? tsig_json_unescape(s->key, s->len, key) : s->len;
+        if (!s->escaped) memcpy(key, s->key, s->len);
+        key[segs[i].key_len] = '\0';
+        segs[i].key = key;
+    }
+    issue.path = where;
+    issue.path_len = path->len;
+    issue.segments = segs;
+    issue.segment_count = steps;
+    issue.message = message;
+    issue.message_len = v->msg.len;
+    int ok = v->pending_warning
+                 ? issue_push(&st->warnings, &st->warning_count, &st->warning_cap, &issue)
+                 : issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
+    return ok ? 1 : nomem(v);
+}
+
+/* A message without variable parts at the whole current path. */
+static int issue_text(validator *v, int kind, const char *text)
+{
+    tsig_strbuf *m = issue_open(v, kind);
+    if (!m) return 1;
+    tsig_sb_puts(m, text);
+    return issue_close(v, v->path.count);
+}
+
+static mark mark_now(const validator *v)
+{
+    mark m = {v->st->error_count, v->st->warning_count, v->st->errors_dropped,
+              v->st->warnings_dropped, v->emitted};
+    return m;
+}
+
+static void mark_restore(validator *v, const mark *m)
+{
+    v->st->error_count = m->errors;
+    v->st->warning_count = m->warnings;
+    v->st->errors_dropped = m->errors_dropped;
+    v->st->warnings_dropped = m->warnings_dropped;
+    v->emitted = m->emitted;
+}
+
+/* Appends a number's text as echoed: cut after ECHO_MAX characters. */
+static void echo_number(tsig_strbuf *m, const char *text, size_t len)
+{
+    if (len <= ECHO_MAX) {
+        tsig_sb_append(m, text, len);
+    } else {
+        tsig_sb_append(m, text, ECHO_MAX);
+        tsig_sb_puts(m, "\xE2\x80\xA6");
+    }
+}
+
+/* Appends "string \"abc\"", "int 42", "bool true", "nil", ... for the
+ * scalar token that starts at text[at] (its string content or number in s). */
+static void describe_scalar(validator *v, tsig_strbuf *m, size_t at,
+                            const tsig_json_span *s)
+{
+    const char *src = v->j.src;
+    switch (src[at]) {
+    case '"':
+        tsig_sb_puts(m, "string ");
+        tsig_json_echo(m, src + s->start, s->len, s->flag, ECHO_MAX);
+        break;
+    case 't': tsig_sb_puts(m, "bool true"); break;
+    case 'f': tsig_sb_puts(m, "bool false"); break;
+    case 'n': tsig_sb_puts(m, "nil"); break;
+    default:
+        tsig_sb_puts(m, s->flag ? "int " : "float ");
+        echo_number(m, src + s->start, s->len);
+    }
+}
+
+/* "expected <T>, got <the scalar at at>" at the current path. */
+static int wrong_scalar(validator *v, const tsig_type *t, size_t at,
+                        const tsig_json_span *s)
+{
+    tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
+    if (!m) return 1;
+    tsig_sb_printf(m, "expected %s, got ", expected_name(t));
+    describe_scalar(v, m, at, s);
+    return issue_close(v, v->path.count);
+}
+
+/* The walker's report of a repeated key: "duplicate key \"id\"" at the
+ * key's path. */
+static int on_duplicate(void *ctx, size_t first, const char *key, size_t len,
+                        size_t offset)
+{
+    validator *v = ctx;
+    (void)first;
+    (void)offset;
+    tsig_strbuf *m = issue_open(v, ISSUE_HARD);
+    if (!m) return 1;
+    tsig_sb_puts(m, "duplicate key ");
+    tsig_json_escape_cut(m, key, len, ECHO_MAX);
+    return issue_close(v, v->path.count);
+}
+
+/* ---- reading untyped values -------------------------------------------- */
+
+/* Reads the value at j->pos whatever it is: repeated keys reported in pass
+ * 1, the value copied in pass 2 (when copy). */
+static int walk(validator *v, int copy)
+{
+    tsig_json_walker *w = &v->walker;
+    w->flags = v->writing ? 0 : TSIG_WALK_KEYS;
+    w->out = copy ? v->out : NULL;
+    return tsig_json_walk(w);
+}
+
+/* Reads the value at j->pos for its syntax only (its messages come later). */
+static int skip(validator *v)
+{
+    tsig_json_walker *w = &v->walker;
+    w->flags = 0;
+    w->out = NULL;
+    return tsig_json_walk(w);
+}
+
+/* Reads one scalar token at j->pos into s. 0 on bad text. */
+static int read_scalar(tsig_json *j, tsig_json_span *s)
+{
+    size_t at = j->pos;
+    char c = at < j->len ? j->src[at] : '\0';
+    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
+    switch (c) {
+    case '"': return tsig_json_string(j, s);
+    case 't': return tsig_json_literal(j, "true", 4);
+    case 'f': return tsig_json_literal(j, "false", 5);
+    case 'n': return tsig_json_literal(j, "null", 4);
+    default:
+        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
+        return tsig_json_fail(j, at, "a JSON value");
+    }
+}
+
+/* The value at j->pos is not a t: reports it and reads it (pass 2 writes it
+ * as it is). */
+static int mismatch(validator *v, const tsig_type *t)
+{
+    tsig_json *j = &v->j;
+    char c = j->src[j->pos];
+    if (c == '{' || c == '[') {
+        tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
+        if (m) {
+            tsig_sb_printf(m, "expected %s, got %s", expected_name(t), c == '{' ? "map" : "list");
+            if (!issue_close(v, v->path.count)) return 0;
+        }
+        return walk(v, 1);
+    }
+    size_t at = j->pos;
+    tsig_json_span s = {0, 0, 0};
+    if (!read_scalar(j, &s)) return 0;
+    if (!wrong_scalar(v, t, at, &s)) return 0;
+    if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
+    return 1;
+}
+
+/* ---- strings: keyword, datetime, coercions ------------------------------ */
+
+/* SPEC §3: ^[A-Za-z0-9+\-*<>=?!_]+$ */
+static int is_keyword(const char *s, size_t len)
+{
+    if (len == 0) return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c)) continue;
+        if (!strchr("+-*<>=?!_", c) || c == '\0') return 0;
+    }
+    return 1;
+}
+
+/* n digits at s as a number; -1 when one is not a digit. */
+static int digits(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (!is_digit(s[i])) return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+/*
+ * SPEC §3: an RFC 3339 date-time with an offset,
+ *   YYYY-MM-DD ("T"|"t") hh:mm:ss [ "." 1*digit ] ( "Z" | "z" | ("+"|"-") hh:mm )
+ * with the date checked against the calendar (leap years), hours 00-23,
+ * minutes 00-59, seconds 00-60.
+ */
+static int is_datetime(const char *s, size_t len)
+{
+    static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (len < 20) return 0;
+    int year = digits(s, 4), month = digits(s + 5, 2), day = digits(s + 8, 2);
+    int hour = digits(s + 11, 2), minute = digits(s + 14, 2), second = digits(s + 17, 2);
+    if (year < 0 || s[4] != '-' || month < 1 || month > 12 || s[7] != '-' || day < 1)
+        return 0;
+    int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > month_days[month - 1] + (month == 2 && leap)) return 0;
+    if (s[10] != 'T' && s[10] != 't') return 0;
+    if (hour < 0 || hour > 23 || s[13] != ':' || minute < 0 || minute > 59 ||
+        s[16] != ':' || second < 0 || second > 60)
+        return 0;
+    size_t i = 19;
+    if (s[i] == '.') {
+        size_t first = ++i;
+        while (i < len && is_digit(s[i])) i++;
+        if (i == first) return 0;
+    }
+    if (i < len && (s[i] == 'Z' || s[i] == 'z')) return i + 1 == len;
+    if (i + 6 != len || (s[i] != '+' && s[i] != '-') || s[i + 3] != ':') return 0;
+    int off_hour = digits(s + i + 1, 2), off_minute = digits(s + i + 4, 2);
+    return off_hour >= 0 && off_hour <= 23 && off_minute >= 0 && off_minute <= 59;
+}
+
+/* The unescaped text of a string read at s (in place when plain). NULL when
+ * out of memory (reported). */
+static const char *string_text(validator *v, const tsig_json_span *s, size_t *len)
+{
+    const char *text = tsig_json_key_text(&v->keys, s, len);
+    if (!text) nomem(v);
+    return text;
+}
+
+/*
+ * Reads a string for a t that may take one: :string as it is, :keyword and
+ * :datetime checked, and in validate_input :int, :float and :bool coerced
+ * from it when the string allows (SPEC §5).
+ */
+static int check_string(validator *v, const tsig_type *t)
+{
+    tsig_json *j = &v->j;
+    size_t at = j->pos;
+    tsig_json_span s;
+    if (!tsig_json_string(j, &s)) return 0;
+    tsig_kind kind = t->kind;
+    if (kind != TSIG_STRING) {
+        size_t len;
+        const char *text = string_text(v, &s, &len);
+        if (!text) return 0;
+        int good;
+        const char *to = NULL;
+        switch (kind) {
+        case TSIG_KEYWORD: good = is_keyword(text, len); break;
+        case TSIG_DATETIME: good = is_datetime(text, len); break;
+        case TSIG_INT: good = tsig_coerce_string_to_int(text, len, v->out); to = "int"; break;
+        case TSIG_FLOAT: good = tsig_coerce_string_to_float(text, len, v->out); to = "float"; break;
+        default: good = tsig_coerce_string_to_bool(text, len, v->out); to = "bool"; break;
+        }
+        if (good && to) {
+            v->changed = 1;
+            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+            if (!m) return 1;
+            tsig_sb_puts(m, "coerced string ");
+            tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
+            tsig_sb_printf(m, " to %s", to);
+            return issue_close(v, v->path.count);
+        }
+        if (!good && !wrong_scalar(v, t, at, &s)) return 0;
+    }
+    if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
+    return 1;
+}
+
+/* Reads a number for :int or :float: an int is an int, a float is not
+ * (validate_input: a float with a zero fraction becomes an int, with a
+ * warning; an int for :float becomes a float, silently). */
+static int check_number(validator *v, const tsig_type *t)
+{
+    tsig_json *j = &v->j;
+    size_t at = j->pos;
+    tsig_json_span s;
+    if (!tsig_json_number(j, &s)) return 0;
+    const char *text = j->src + s.start;
+    if (t->kind == TSIG_FLOAT) {
+        if (s.flag && v->input) {
+            v->changed = 1;
+            if (v->out) tsig_coerce_int_to_float(text, s.len, v->out);
+            return 1;
+        }
+    } else if (!s.flag) {
+        if (v->input && tsig_coerce_float_to_int(text, s.len, v->out)) {
+            v->changed = 1;
+            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+            if (!m) return 1;
+            tsig_sb_puts(m, "coerced float ");
+            echo_number(m, text, s.len);
+            tsig_sb_puts(m, " to int");
+            return issue_close(v, v->path.count);
+        }
+        if (!wrong_scalar(v, t, at, &s)) return 0;
+    }
+    if (v->out) tsig_sb_append(v->out, text, s.len);
+    return 1;
+}
+
+/* ---- typed maps -------------------------------------------------------- */
+
+static int check_value(validator *v, const tsig_type *t);
+
+/* The field of t a key names (equal after '-' -> '_'), trying hint first;
+ * field_count when none. */
+static size_t find_field(const tsig_type *t, const char *key, size_t len,
+                         size_t hint)
+{
+    size_t n = t->field_count;
+    if (hint < n) {
+        const tsig_field *f = &t->fields[hint];
+        if (f->name_len == len &&
+            (memcmp(f->name, key, len) == 0 || tsig_key_equal_norm(f->name, len, key, len)))
+            return hint;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const tsig_field *f = &t->fields[i];
+        if (f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return i;
+    }
+    return n;
+}
+
+/* Makes room for n more slots. 0 when out of memory. */
+static int slots_grow(validator *v, size_t n)
+{
+    size_t cap = v->slot_cap * 2;
+    while (cap - v->slot_count < n) cap *= 2;
+    slot *grown;
+    if (v->slots == v->slot_small) {
+        grown = malloc(cap * sizeof *grown);
+        if (grown) memcpy(grown, v->slot_small, v->slot_count * sizeof *grown);
+    } else {
+        grown = realloc(v->slots, cap * sizeof *grown);
+    }
+    if (!grown) return 0;
+    v->slots = grown;
+    v->slot_cap = cap;
+    return 1;
+}
+
+/* Pushes n cleared slots; *base gets the first. 0 when out of memory. */
+static int slots_push(validator *v, size_t n, size_t *base)
+{
+    if (n > v->slot_cap - v->slot_count && !slots_grow(v, n)) return 0;
+    *base = v->slot_count;
+    for (size_t i = 0; i < n; i++) {
+        slot *s = &v->slots[v->slot_count + i];
+        s->key_at = s->first = s->last = NONE;
+    }
+    v->slot_count += n;
+    return 1;
+}
+
+static int located_has(const validator *v, size_t offset)
+{
+    if (!v->located_cap) return 0;
+    size_t mask = v->located_cap - 1;
+    for (size_t at = (offset * 0x9E3779B97F4A7C15u) >> 7 & mask; v->located[at];
+         at = (at + 1) & mask)
+        if (v->located[at] == offset + 1) return 1;
+    return 0;
+}
+
+/* Remembers that the map at offset is read located. 0 when out of memory. */
+static int located_add(validator *v, size_t offset)
+{
+    if ((v->located_count + 1) * 2 > v->located_cap) {
+        size_t cap = v->located_cap ? v->located_cap * 2 : 64;
+        size_t *table = calloc(cap, sizeof *table);
+        if (!table) return 0;
+        size_t *old = v->located, old_cap = v->located_cap;
+        v->located = table;
+        v->located_cap = cap;
+        v->located_count = 0;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i]) located_add(v, old[i] - 1);
+        free(old);
+    }
+    size_t mask = v->located_cap - 1;
+    size_t at = (offset * 0x9E3779B97F4A7C15u) >> 7 & mask;
+    while (v->located[at]) at = (at + 1) & mask;
+    v->located[at] = offset + 1;
+    v->located_count++;
+    return 1;
+}
+
+/* Reads a key, its ':' and the whitespace after it. */
+static int read_key(validator *v, tsig_json_span *key, int first)
+{
+    tsig_json *j = &v->j;
+    skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != '"')
+        return tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
+    if (!tsig_json_string(j, key)) return 0;
+    skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
+    j->pos++;
+    skip_ws(j);
+    return 1;
+}
+
+/*
+ * The common case of a typed map: the next key is the field expected next,
+ * spelled as declared. A name holds no '"' or '\\' and is ASCII, so when
+ * the text has '"', the name and '"' the key is exactly that. Reads it (and
+ * the ':') and returns 1; returns 0, reading nothing, otherwise.
+ */
+static int expected_key(validator *v, const tsig_type *t, size_t hint,
+                        tsig_json_span *key)
+{
+    tsig_json *j = &v->j;
+    if (hint >= t->field_count) return 0;
+    const tsig_field *f = &t->fields[hint];
+    skip_ws(j);
+    size_t at = j->pos, n = f->name_len;
+    if (j->len - at < n + 3 || j->src[at] != '"' || j->src[at + 1 + n] != '"' ||
+        !same_bytes(j->src + at + 1, f->name, n))
+        return 0;
+    size_t colon = at + n + 2;
+    while (colon < j->len && (j->src[colon] == ' ' || j->src[colon] == '\t' ||
+                              j->src[colon] == '\n' || j->src[colon] == '\r'))
+        colon++;
+    if (colon >= j->len || j->src[colon] != ':') return 0;
+    key->start = at + 1;
+    key->len = n;
+    key->flag = 0;
+    j->pos = colon + 1;
+    skip_ws(j);
+    return 1;
+}
+
+/* After a member: 1 for ",", 2 for "}", 0 on bad text. */
+static int after_member(tsig_json *j)
+{
+    skip_ws(j);
+    if (j->pos < j->len && j->src[j->pos] == ',') {
+        j->pos++;
+        return 1;
+    }
+    if (j->pos < j->len && j->src[j->pos] == '}') return 2;
+    return tsig_json_fail(j, j->pos, "\",\" or \"}\"");
+}
+
+/* Writes a member's key (and ':') in pass 2: the signature's spelling for
+ * a declared field in validate_input, else as written. */
+static void write_key(validator *v, int *wrote, const tsig_field *field,
+                      const tsig_json_span *key)
+{
+    tsig_strbuf *out = v->out;
+    if (*wrote) tsig_sb_putc(out, ',');
+    *wrote = 1;
+    tsig_sb_putc(out, '"');
+    if (field && v->input) tsig_sb_append(out, field->name, field->name_len);
+    else tsig_sb_append(out, v->j.src + key->start, key->len);
+    tsig_sb_append(out, "\":", 2);
+}
+
+/* "ambiguous field: \"a-b\" and \"a_b\" both present" at the current path. */
+static int ambiguous(validator *v, const tsig_json_span *first,
+                     const tsig_json_span *second)
+{
+    tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
+    if (!m) return 1;
+    const char *src = v->j.src;
+    tsig_sb_puts(m, "ambiguous field: ");
+    tsig_json_echo(m, src + first->start, first->len, first->flag, ECHO_MAX);
+    tsig_sb_puts(m, " and ");
+    tsig_json_echo(m, src + second->start, second->len, second->flag, ECHO_MAX);
+    tsig_sb_puts(m, " both present");
+    return issue_close(v, v->path.count);
+}
+
+/* "duplicate key \"k\"" for the key at the last step of the path. */
+static int duplicate(validator *v, const tsig_json_span *key)
+{
+    size_t len;
+    const char *text = string_text(v, key, &len);
+    if (!text) return 0;
+    return on_duplicate(v, 0, text, len, key->start);
+}
+
+/* 1 iff two keys read in the text are the same after unescaping. */
+static int same_key(validator *v, const tsig_json_span *a, const tsig_json_span *b)
+{
+    const char *src = v->j.src;
+    if (!a->flag && !b->flag)
+        return a->len == b->len && memcmp(src + a->start, src + b->start, a->len) == 0;
+    tsig_strbuf *sb = &v->scratch;
+    sb->len = 0;
+    if (!tsig_sb_reserve(sb, a->len + b->len)) return nomem(v) - 1;
+    size_t la = tsig_json_unescape(src + a->start, a->len, sb->data);
+    size_t lb = tsig_json_unescape(src + b->start, b->len, sb->data + la);
+    return la == lb && memcmp(sb->data, sb->data + la, la) == 0;
+}
+
+/*
+ * Classifies a member that is not the first key of a declared field:
+ * field < t->field_count when it names a declared field already named
+ * (the same key again, or another spelling), else an extra member. Adds
+ * the key to the map's key set. Returns the member status, or -1 when out
+ * of memory.
+ */
+static int classify_other(validator *v, tsig_json_keyframe *kf, size_t field,
+                          size_t field_count, const tsig_json_span *first,
+                          const tsig_json_span *key)
+{
+    if (field < field_count) {
+        int same = same_key(v, first, key);
+        if (same < 0) return -1;
+        if (same) return MEMBER_DUPLICATE;
+    }
+    size_t len, found;
+    const char *text = string_text(v, key, &len);
+    if (!text) return -1;
+    if (kf->start == NONE) tsig_json_keys_begin(&v->keys, kf);
+    if (!tsig_json_keys_add(&v->keys, kf, text, len, !key->flag, &found)) {
+        nomem(v);
+        return -1;
+    }
+    if (field < field_count) return found == NONE ? MEMBER_AMBIGUOUS : MEMBER_DUPLICATE;
+    return found == NONE ? MEMBER_EXTRA : MEMBER_EXTRA_DUPLICATE;
+}
+
+/*
+ * Reports and reads (pass 2: writes) the value of a member that is not the
+ * first key of a declared field, as classified. Messages about the key
+ * itself are at the key's path, except an ambiguous key's, which is at its
+ * field's (field); the value is read under the key.
+ */
+static int other_member(validator *v, size_t step, const tsig_field *field,
+                        int status, const tsig_json_span *first,
+                        const tsig_json_span *key, int *wrote)
+{
+    const char *raw = v->j.src + key->start;
+    int ok = 1;
+    set_key_step(v, step, raw, key->len, key->flag);
+    switch (status) {
+    case MEMBER_DUPLICATE:
+    case MEMBER_EXTRA_DUPLICATE: ok = duplicate(v, key); break;
+    case MEMBER_AMBIGUOUS:
+        set_key_step(v, step, field->name, field->name_len, 0);
+        ok = ambiguous(v, first, key);
+        set_key_step(v, step, raw, key->len, key->flag);
+        break;
+    default:
+        if (v->mode == TSIG_MODE_STRICT) ok = issue_text(v, ISSUE_ERROR, "unexpected field");
+    }
+    if (!ok) return 0;
+    /* validate_input drops a competing spelling (its field has one value) */
+    int dropped = status == MEMBER_AMBIGUOUS && v->input;
+    if (dropped) v->changed = 1;
+    if (v->out && !dropped) write_key(v, wrote, NULL, key);
+    return walk(v, !dropped);
+}
+
+static int check_record_located(validator *v, const tsig_type *t);
+
+/*
+ * Reads a typed map in data order (see the top of the file). Falls back to
+ * check_record_located when the order of messages (pass 1) or of the
+ * written fields (pass 2) would differ from declaration order.
+ */
+static int check_record(validator *v, const tsig_type *t)
+{
+    tsig_json *j = &v->j;
+    size_t open_at = j->pos, depth = j->depth;
+    if (located_has(v, open_at)) return check_record_located(v, t);
+    size_t field_count = t->field_count;
+    mark m = mark_now(v);
+    size_t out_mark = v->out ? v->out->len : 0;
+    size_t base;
+    if (!enter(j)) return 0;
+    if (!slots_push(v, field_count, &base)) return nomem(v);
+    if (!path_push(v)) {
+        v->slot_count = base;
+        return nomem(v);
+    }
+    size_t step = v->path.count - 1;
+    tsig_json_keyframe kf;
+    keys_lazy(&kf);
+    if (v->out) tsig_sb_putc(v->out, '{');
+
+    size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
+    int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
+    skip_ws(j);
+    int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
+    while (more == 1) {
+        tsig_json_span key;
+        size_t len, f;
+        const char *text;
+        if (!expected_key(v, t, hint, &key)) {
+            if (!read_key(v, &key, data_index == 0)) { ok = 0; break; }
+            text = string_text(v, &key, &len);
+            if (!text) { ok = 0; break; }
+            f = find_field(t, text, len, hint);
+        } else {
+            f = hint;
+            text = j->src + key.start;
+            len = key.len;
+        }
+        size_t before = v->emitted, order;
+        if (f < field_count && v->slots[base + f].key_at == NONE) {
+            const tsig_field *field = &t->fields[f];
+            v->slots[base + f].key_at = key.start - 1;
+            if (saw_extra || (last != NONE && f < last)) {
+                if (v->writing) { relocate = 1; break; }
+                v->changed = 1;
+            }
+            if (v->input && (key.flag || len != field->name_len ||
+                             memcmp(text, field->name, len) != 0))
+                v->changed = 1;
+            last = f;
+            hint = f + 1;
+            order = f;
+            set_key_step(v, step, field->name, field->name_len, 0);
+            if (v->out) write_key(v, &wrote, field, &key);
+            if (!check_value(v, field->type)) { ok = 0; break; }
+        } else {
+            tsig_json_span first_key, *first = NULL;
+            if (f < field_count) {
+                /* the first key of this field, read again (trusted: read once) */
+                size_t pos = j->pos;
+                int trusted = j->trusted;
+                j->pos = v->slots[base + f].key_at;
+                j->trusted = 1;
+                tsig_json_string(j, &first_key);
+                j->pos = pos;
+                j->trusted = trusted;
+                first = &first_key;
+            }
+            int status = classify_other(v, &kf, f, field_count, first, &key);
+            if (status < 0) { ok = 0; break; }
+            saw_extra = 1;
+            order = field_count + data_index;
+            const tsig_field *field = f < field_count ? &t->fields[f] : NULL;
+            if (!other_member(v, step, field, status, first, &key, &wrote)) { ok = 0; break; }
+        }
+        if (v->emitted != before) {
+            if (have_order && order < max_order) { relocate = 1; break; }
+            max_order = order;
+            have_order = 1;
+        }
+        data_index++;
+        more = after_member(j);
+        if (!more) ok = 0;
+    }
+    for (size_t f = 0; ok && !relocate && f < field_count; f++) {
+        const tsig_field *field = &t->fields[f];
+        if (v->slots[base + f].key_at != NONE || field->type->kind == TSIG_OPTIONAL) continue;
+        if (v->writing) continue;
+        if (have_order && f < max_order) { relocate = 1; break; }
+        tsig_strbuf *msg = issue_open(v, ISSUE_ERROR);
+        if (!msg) continue;
+        set_key_step(v, step, field->name, field->name_len, 0);
+        tsig_sb_printf(msg, "missing required field, expected %s", expected_name(field->type));
+        if (!issue_close(v, step + 1)) ok = 0;
+    }
+    keys_end(v, &kf);
+    v->path.count = step;
+    v->slot_count = base;
+    if (!ok) return 0;
+    if (relocate) {
+        mark_restore(v, &m);
+        if (v->out) v->out->len = out_mark;
+        j->pos = open_at;
+        j->depth = depth;
+        if (!located_add(v, open_at)) return nomem(v);
+        return check_record_located(v, t);
+    }
+    j->pos++; /* '}' */
+    j->depth--;
+    if (v->out) tsig_sb_putc(v->out, '}');
+    return 1;
+}
+
+/* Pushes a member; 0 when out of memory. */
+static int member_push(validator *v, const member *mb)
+{
+    if (v->member_count == v->member_cap) {
+        size_t cap = v->member_cap ? v->member_cap * 2 : 32;
+        member *grown = realloc(v->members, cap * sizeof *grown);
+        if (!grown) return nomem(v);
+        v->members = grown;
+        v->member_cap = cap;
+    }
+    v->members[v->member_count++] = *mb;
+    return 1;
+}
+
+/*
+ * Reads a typed map located: first every member's key and place (values
+ * read for their syntax only), then the declared fields in signature order
+ * (each followed by its competing keys), then the other members in data
+ * order. The messages and the written value come out in declaration order
+ * whatever the data order.
+ */
+static int check_record_located(validator *v, const tsig_type *t)
+{
+    tsig_json *j = &v->j;
+    size_t field_count = t->field_count, base, members = v->member_count;
+    if (!enter(j)) return 0;
+    if (!slots_push(v, field_count, &base)) return nomem(v);
+    if (!path_push(v)) {
+        v->slot_count = base;
+        return nomem(v);
+    }
+    size_t step = v->path.count - 1;
+    tsig_json_keyframe kf;
+    keys_lazy(&kf);
+    int ok = 1;
+
+    /* 1. where every member is */
+    skip_ws(j);
+    int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
+    for (size_t i = 0; more == 1; i++) {
+        member mb;
+        mb.key_at = j->pos;
+        if (!read_key(v, &mb.key, i == 0)) { ok = 0; break; }
+        mb.value_at = j->pos;
+        mb.next = mb.other = NONE;
+        size_t len;
+        const char *text = string_text(v, &mb.key, &len);
+        if (!text) { ok = 0; break; }
+        size_t f = find_field(t, text, len, 0);
+        size_t index = v->member_count;
+        slot *s = f < field_count ? &v->slots[base + f] : NULL;
+        if (s && s->first == NONE) {
+            mb.status = MEMBER_FIRST;
+            s->first = s->last = index;
+        } else {
+            const tsig_json_span *first = s ? &v->members[s->first].key : NULL;
+            int status = classify_other(v, &kf, f, field_count, first, &mb.key);
+            if (status < 0) { ok = 0; break; }
+            mb.status = status;
+            if (s) {
+                mb.other = s->first;
+                v->members[s->last].next = index;
+                s->last = index;
+            }
+        }
+        set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
+        if (!member_push(v, &mb) || !skip(v)) { ok = 0; break; }
+        more = after_member(j);
+        if (!more) ok = 0;
+    }
+    size_t close_at = j->pos;
+
+    /* 2. declared fields in signature order */
+    int wrote = 0;
+    if (ok && v->out) tsig_sb_putc(v->out, '{');
+    for (size_t f = 0; ok && f < field_count; f++) {
+        const tsig_field *field = &t->fields[f];
+        size_t index = v->slots[base + f].first;
+        set_key_step(v, step, field->name, field->name_len, 0);
+        if (index == NONE) {
+            if (field->type->kind == TSIG_OPTIONAL || v->writing) continue;
+            tsig_strbuf *msg = issue_open(v, ISSUE_ERROR);
+            if (!msg) continue;
+            tsig_sb_printf(msg, "missing required field, expected %s", expected_name(field->type));
+            if (!issue_close(v, step + 1)) ok = 0;
+            continue;
+        }
+        j->pos = v->members[index].value_at;
+        if (v->out) write_key(v, &wrote, field, &v->members[index].key);
+        if (!check_value(v, field->type)) { ok = 0; break; }
+        if (v->writing) continue; /* competing keys are written with the others */
+        for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next) {
+            member mb = v->members[k];
+            j->pos = mb.value_at;
+            ok = other_member(v, step, field, mb.status, &v->members[mb.other].key,
+                              &mb.key, &wrote);
+        }
+    }
+
+    /* 3. the other members in data order */
+    for (size_t k = members; ok && k < v->member_count; k++) {
+        member mb = v->members[k];
+        if (mb.status == MEMBER_FIRST) continue;
+        if (mb.other != NONE && !v->writing) continue; /* done with its field */
+        if (mb.status == MEMBER_AMBIGUOUS) {
+            if (v->input) continue; /* dropped */
+            set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
+            j->pos = mb.value_at;
+            write_key(v, &wrote, NULL, &mb.key);
+            ok = walk(v, 1);
+            continue;
+        }
+        j->pos = mb.value_at;
+        ok = other_member(v, step, NULL, mb.status, NULL, &mb.key, &wrote);
+    }
+
+    keys_end(v, &kf);
+    v->path.count = step;
+    v->slot_count = base;
+    v->member_count = members;
+    if (!ok) return 0;
+    j->pos = close_at + 1;
+    j->depth--;
+    if (v->out) tsig_sb_putc(v->out, '}');
+    return 1;
+}
+
+/* ---- lists and dispatch -------------------------------------------------- */
+
+static int check_list(validator *v, const tsig_type *elem)
+{
+    tsig_json *j = &v->j;
+    if (!enter(j)) return 0;
+    if (!path_push(v)) return nomem(v);
+    size_t step = v->path.count - 1;
+    if (v->out) tsig_sb_putc(v->out, '[');
+    skip_ws(j);
+    if (j->pos < j->len && j->src[j->pos] == ']') {
+        j->pos++;
+    } else {
+        for (size_t i = 0;; i++) {
+            v->path.segs[step].index = i;
+            if (i && v->out) tsig_sb_putc(v->out, ',');
+            if (!check_value(v, elem)) return 0;
+            skip_ws(j);
+            if (j->pos < j->len && j->src[j->pos] == ',') {
+                j->pos++;
+                continue;
+            }
+            if (j->pos < j->len && j->src[j->pos] == ']') {
+                j->pos++;
+                break;
+            }
+            return tsig_json_fail(j, j->pos, "\",\" or \"]\"");
+        }
+    }
+    j->depth--;
+    v->path.count = step;
+    if (v->out) tsig_sb_putc(v->out, ']');
+    return 1;
+}
+
+/*
+ * Reads the value at j->pos as a t: judged in pass 1, written in pass 2.
+ * Returns 0 only when reading must stop (j->code set).
+ */
+static int check_value(validator *v, const tsig_type *t)
+{
+    tsig_json *j = &v->j;
+    skip_ws(j);
+    if (j->pos >= j->len) return tsig_json_fail(j, j->pos, "a JSON value");
+    char c = j->src[j->pos];
+    int optional = t->kind == TSIG_OPTIONAL;
+    t = strip_optional(t);
+    if (c == 'n' && (optional || t->kind == TSIG_ANY)) {
+        if (!tsig_json_literal(j, "null", 4)) return 0;
+        if (v->out) tsig_sb_append(v->out, "null", 4);
+        return 1;
+    }
+    switch (t->kind) {
+    case TSIG_ANY:
+        return walk(v, 1);
+    case TSIG_MAP:
+        if (c == '{') return walk(v, 1);
+        break;
+    case TSIG_RECORD:
+        if (c == '{') return check_record(v, t);
+        break;
+    case TSIG_LIST:
+        if (c == '[') return check_list(v, t->elem);
+        break;
+    case TSIG_STRING:
+        if (c == '"') {
+            size_t at = j->pos;
+            tsig_json_span s;
+            if (!tsig_json_string(j, &s)) return 0;
+            if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
+            return 1;
+        }
+        break;
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+        if (c == '"') return check_string(v, t);
+        break;
+    case TSIG_INT:
+    case TSIG_FLOAT:
+        if (c == '-' || is_digit(c)) return check_number(v, t);
+        if (c == '"' && v->input) return check_string(v, t);
+        break;
+    case TSIG_BOOL:
+        if (c == 't' || c == 'f') {
+            size_t at = j->pos;
+            if (!tsig_json_literal(j, c == 't' ? "true" : "false", c == 't' ? 4 : 5)) return 0;
+            if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
+            return 1;
+        }
+        if (c == '"' && v->input) return check_string(v, t);
+        break;
+    default:
+        break;
+    }
+    return mismatch(v, t);
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+static void validator_init(validator *v, store *st, const char *json, size_t len,
+                           size_t max_depth, tsig_error *err)
+{
+    memset(v, 0, sizeof *v);
+    v->st = st;
+    tsig_json_init(&v->j, json, len, max_depth, err);
+    tsig_json_path_init(&v->path);
+    v->slots = v->slot_small;
+    v->slot_cap = sizeof v->slot_small / sizeof v->slot_small[0];
+    v->keys.src = v->j.src;
+    v->walker.j = &v->j;
+    v->walker.path = &v->path;
+    v->walker.keys = &v->keys;
+    v->walker.on_duplicate = on_duplicate;
+    v->walker.ctx = v;
+}
+
+static void validator_release(validator *v)
+{
+    tsig_json_path_release(&v->path);
+    tsig_json_keys_release(&v->keys);
+    tsig_json_walker_release(&v->walker);
+    if (v->slots != v->slot_small) free(v->slots);
+    free(v->members);
+    free(v->located);
+    tsig_sb_release(&v->msg);
+    tsig_sb_release(&v->scratch);
+}
+
+/* Reads the whole text once: as root in pass 1 (validated) or pass 2
+ * (written), or walked when validation is disabled. */
+static int run_pass(validator *v, const tsig_type *root)
+{
+    int ok = v->mode == TSIG_MODE_DISABLED ? walk(v, 1) : check_value(v, root);
+    return ok && tsig_json_finish(&v->j);
+}
+
+/* Adds "too many errors: M more not shown" (or warnings) to a list. */
+static int add_overflow(store *st, int warnings)
+{
+    size_t dropped = warnings ? st->warnings_dropped : st->errors_dropped;
+    if (!dropped) return 1;
+    char text[96];
+    int n = snprintf(text, sizeof text, "too many %s: %zu more not shown",
+                     warnings ? "warnings" : "errors", dropped);
+    tsig_issue issue = {"", 0, NULL, 0, NULL, (size_t)n};
+    issue.message = tsig_arena_strndup(&st->arena, text, (size_t)n);
+    if (!issue.message) return 0;
+    return warnings ? issue_push(&st->warnings, &st->warning_count, &st->warning_cap, &issue)
+                    : issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
+}
+
+/* Forgets every message of a store. */
+static void store_clear(store *st)
+{
+    st->error_count = st->warning_count = 0;
+    st->errors_dropped = st->warnings_dropped = 0;
+}
+
+/* The one error of unreadable text: "JSON error at L:C: ...", as the
+ * reader wrote it. */
+static int json_error_issue(store *st, const tsig_error *err)
+{
+    size_t n = strlen(err->message);
+    tsig_issue issue = {"", 0, NULL, 0, NULL, n};
+    issue.message = tsig_arena_strndup(&st->arena, err->message, n);
+    return issue.message && issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
+}
+
+static void store_free(store *st)
+{
+    if (!st) return;
+    tsig_arena_release(&st->arena);
+    free(st->errors);
+    free(st->warnings);
+    free(st->value);
+    free(st);
+}
+
+/*
+ * Both entry points: reads json against root (the return type, or the
+ * parameters as a typed map for validate_input) and fills *out.
+ */
+static tsig_code validate(const tsig_type *root, int input, const char *json,
+                          size_t len, const tsig_validate_options *opts,
+                          tsig_result *out)
+{
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
+    if (opts) o = *opts;
+    if ((unsigned)o.mode > TSIG_MODE_STRICT || (!json && len)) return TSIG_ERR_ARGUMENT;
+    if (len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
+    size_t max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
+    if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
+
+    store *st = calloc(1, sizeof *st);
+    validator *v = malloc(sizeof *v);
+    if (!st || !v) {
+        free(st);
+        free(v);
+        return TSIG_ERR_NOMEM;
+    }
+    out->internal_ = st;
+    validator_init(v, st, json, len, max_depth, &out->json_error);
+    v->input = input;
+    v->mode = o.mode;
+    v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
+
+    tsig_code code = TSIG_OK;
+    int ok = run_pass(v, root);
+    if (!ok) {
+        code = v->j.code;
+        store_clear(st);
+        if (code != TSIG_ERR_NOMEM && !json_error_issue(st, &out->json_error))
+            code = TSIG_ERR_NOMEM;
+    }
+    out->ok = ok && st->error_count == 0 && st->errors_dropped == 0;
+    out->changed = out->ok && (v->changed || v->j.bom);
+    if (out->ok && !(o.flags & TSIG_VALUE_NEVER) &&
+        (out->changed || (o.flags & TSIG_VALUE_ALWAYS))) {
+        /* pass 2: the same reading, trusted, writing the value */
+        tsig_strbuf value = {0};
+        tsig_json_init(&v->j, json, len, max_depth, &out->json_error);
+        v->j.trusted = 1;
+        v->writing = 1;
+        v->out = &value;
+        if (!run_pass(v, root) || value.failed) code = TSIG_ERR_NOMEM;
+        st->value = tsig_sb_finish(&value, &out->value_len);
+        if (!st->value) code = TSIG_ERR_NOMEM;
+        out->value_json = st->value;
+    }
+    if (code == TSIG_OK && (!add_overflow(st, 0) || !add_overflow(st, 1)))
+        code = TSIG_ERR_NOMEM;
+    validator_release(v);
+    free(v);
+    if (code == TSIG_ERR_NOMEM) {
+        store_clear(st);
+        free(st->value);
+        st->value = NULL;
+        out->ok = out->changed = 0;
+        out->value_json = NULL;
+        out->value_len = 0;
+        memset(&out->json_error, 0, sizeof out->json_error);
+    }
+    out->errors = st->errors;
+    out->error_count = st->error_count;
+    out->warnings = st->warnings;
+    out->warning_count = st->warning_count;
+    return code;
+}
+
+tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,
+                             size_t len, const tsig_validate_options *opts,
+                             tsig_result *out)
+{
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!sig) return TSIG_ERR_ARGUMENT;
+    return validate(sig->returns, 0, json, len, opts, out);
+}
+
+tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
+                                   size_t len,
+                                   const tsig_validate_options *opts,
+                                   tsig_result *out)
+{
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!sig) return TSIG_ERR_ARGUMENT;
+    /* the parameters are the fields of one typed map: the arguments */
+    tsig_type args;
+    memset(&args, 0, sizeof args);
+    args.kind = TSIG_RECORD;
+    args.fields = sig->params;
+    args.field_count = sig->param_count;
+    return validate(&args, 1, json, len, opts, out);
+}
+
+void tsig_result_free(tsig_result *result)
+{
+    if (!result) return;
+    store_free(result->internal_);
+    memset(result, 0, sizeof *result);
+}

@@ -1,0 +1,336 @@
+/*
+ * test_coerce.c: the lenient coercions of validate_input, one test per rule
+ * of SPEC §5, checked through tsig_validate_input_json: the coerced value
+ * (compact JSON text, exactly), the warning, or the error when a value is
+ * not coerced.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/*
+ * Validates {"x": <arg>} against (x <type>) and checks the outcome: when
+ * want_value is not NULL, ok with value_json {"x":<want_value>} and the
+ * given warning ("" for none); otherwise not ok with that error message.
+ */
+static void coerce_at(int line, const char *type, const char *arg,
+                      const char *want_value, const char *want_message)
+{
+    char sig_text[128], json[1024];
+    snprintf(sig_text, sizeof sig_text, "(x %s) -> :any", type);
+    snprintf(json, sizeof json, "{\"x\":%s}", arg);
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    if (!sig) {
+        tsig_test_fail(__FILE__, line, "signature %s: %s", sig_text, err.message);
+        return;
+    }
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_ALWAYS};
+    tsig_result r;
+    tsig_validate_input_json(sig, json, strlen(json), &o, &r);
+    if (want_value) {
+        char want[1024];
+        snprintf(want, sizeof want, "{\"x\":%s}", want_value);
+        if (!r.ok) tsig_test_fail(__FILE__, line, "not ok: %s", r.error_count ? r.errors[0].message : "?");
+        tsig_test_check_str(__FILE__, line, "value_json", r.value_json, want);
+        tsig_test_check_str(__FILE__, line, "warning",
+                            r.warning_count ? r.warnings[0].message : "", want_message);
+        if (r.warning_count > 1) tsig_test_fail(__FILE__, line, "more than one warning");
+        if (r.warning_count && strcmp(r.warnings[0].path, "x") != 0)
+            tsig_test_fail(__FILE__, line, "warning path %s", r.warnings[0].path);
+    } else {
+        if (r.ok) tsig_test_fail(__FILE__, line, "coerced to %s", r.value_json ? r.value_json : "?");
+        tsig_test_check_str(__FILE__, line, "error",
+                            r.error_count ? r.errors[0].message : "", want_message);
+        if (r.warning_count) tsig_test_fail(__FILE__, line, "a warning: %s", r.warnings[0].message);
+    }
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+#define coerced(type, arg, value, warning) coerce_at(__LINE__, type, arg, value, warning)
+#define refused(type, arg, error) coerce_at(__LINE__, type, arg, NULL, error)
+
+TEST(integer_string_to_int)
+{
+    coerced(":int", "\"42\"", "42", "coerced string \"42\" to int");
+    coerced(":int", "\"-7\"", "-7", "coerced string \"-7\" to int");
+    coerced(":int", "\"007\"", "7", "coerced string \"007\" to int");
+    coerced(":int", "\"-0\"", "0", "coerced string \"-0\" to int");
+    coerced(":int", "\"000\"", "0", "coerced string \"000\" to int");
+    coerced(":int", "\"12345678901234567890123\"", "12345678901234567890123",
+            "coerced string \"12345678901234567890123\" to int");
+    coerced(":int", "\"\\u0034\\u0032\"", "42", "coerced string \"42\" to int");
+    refused(":int", "\"+42\"", "expected int, got string \"+42\"");
+    refused(":int", "\"1.0\"", "expected int, got string \"1.0\"");
+    refused(":int", "\"1e3\"", "expected int, got string \"1e3\"");
+    refused(":int", "\"0x1A\"", "expected int, got string \"0x1A\"");
+    refused(":int", "\"- 1\"", "expected int, got string \"- 1\"");
+    refused(":int", "\"-\"", "expected int, got string \"-\"");
+    refused(":int", "\"\"", "expected int, got string \"\"");
+    refused(":int", "\"   \"", "expected int, got string \"   \"");
+    refused(":int", "\"\xD9\xA3\"", "expected int, got string \"\xD9\xA3\"");
+}
+
+TEST(json_number_string_to_float)
+{
+    coerced(":float", "\"3.14\"", "3.14", "coerced string \"3.14\" to float");
+    coerced(":float", "\"42\"", "42.0", "coerced string \"42\" to float");
+    coerced(":float", "\"0\"", "0.0", "coerced string \"0\" to float");
+    coerced(":float", "\"-0\"", "-0.0", "coerced string \"-0\" to float");
+    coerced(":float", "\"-2.5e-3\"", "-0.0025", "coerced string \"-2.5e-3\" to float");
+    coerced(":float", "\"1E2\"", "100.0", "coerced string \"1E2\" to float");
+    coerced(":float", "\"1e21\"", "1e+21", "coerced string \"1e21\" to float");
+    coerced(":float", "\"1e-7\"", "1e-7", "coerced string \"1e-7\" to float");
+    coerced(":float", "\"0.000001\"", "0.000001", "coerced string \"0.000001\" to float");
+    coerced(":float", "\"0.1\"", "0.1", "coerced string \"0.1\" to float");
+    coerced(":float", "\"123456789012345678901\"", "123456789012345680000.0",
+            "coerced string \"123456789012345678901\" to float");
+    coerced(":float", "\"1.7976931348623157e308\"", "1.7976931348623157e+308",
+            "coerced string \"1.7976931348623157e308\" to float");
+    refused(":float", "\"007\"", "expected float, got string \"007\"");
+    refused(":float", "\".5\"", "expected float, got string \".5\"");
+    refused(":float", "\"1.\"", "expected float, got string \"1.\"");
+    refused(":float", "\"+1.5\"", "expected float, got string \"+1.5\"");
+    refused(":float", "\"0x10\"", "expected float, got string \"0x10\"");
+}
+
+TEST(number_string_that_is_not_a_finite_double_is_not_coerced)
+{
+    refused(":float", "\"1e400\"", "expected float, got string \"1e400\"");
+    refused(":float", "\"-1e309\"", "expected float, got string \"-1e309\"");
+    refused(":float", "\"1.8e308\"", "expected float, got string \"1.8e308\"");
+}
+
+TEST(true_and_false_strings_to_bool_exactly)
+{
+    coerced(":bool", "\"true\"", "true", "coerced string \"true\" to bool");
+    coerced(":bool", "\"false\"", "false", "coerced string \"false\" to bool");
+    refused(":bool", "\"TRUE\"", "expected bool, got string \"TRUE\"");
+    refused(":bool", "\"True\"", "expected bool, got string \"True\"");
+    refused(":bool", "\" true\"", "expected bool, got string \" true\"");
+    refused(":bool", "\"1\"", "expected bool, got string \"1\"");
+    refused(":bool", "\"yes\"", "expected bool, got string \"yes\"");
+    refused(":bool", "1", "expected bool, got int 1");
+}
+
+TEST(int_to_float_is_silent_and_keeps_every_digit)
+{
+    coerced(":float", "42", "42.0", "");
+    coerced(":float", "-3", "-3.0", "");
+    coerced(":float", "123456789012345678901234567890", "123456789012345678901234567890.0", "");
+    /* a float stays as written */
+    coerced(":float", "2.50", "2.50", "");
+    coerced(":float", "1E3", "1E3", "");
+}
+
+TEST(float_with_zero_fraction_to_int_on_the_exact_decimal_value)
+{
+    coerced(":int", "42.0", "42", "coerced float 42.0 to int");
+    coerced(":int", "-3.0", "-3", "coerced float -3.0 to int");
+    coerced(":int", "0.0", "0", "coerced float 0.0 to int");
+    coerced(":int", "-0.0", "0", "coerced float -0.0 to int");
+    coerced(":int", "1e3", "1000", "coerced float 1e3 to int");
+    coerced(":int", "4.20e1", "42", "coerced float 4.20e1 to int");
+    coerced(":int", "1.50E1", "15", "coerced float 1.50E1 to int");
+    coerced(":int", "1200e-2", "12", "coerced float 1200e-2 to int");
+    refused(":int", "1250e-2", "expected int, got float 1250e-2");
+    coerced(":int", "0.00e5", "0", "coerced float 0.00e5 to int");
+    coerced(":int", "12345678901234567890.000", "12345678901234567890",
+            "coerced float 12345678901234567890.000 to int");
+    coerced(":int", "1000000000000000000000000000000000000000000000.0",
+            "1000000000000000000000000000000000000000000000",
+            "coerced float 1000000000000000000000000000000000000000\xE2\x80\xA6 to int");
+    refused(":int", "1.5", "expected int, got float 1.5");
+    refused(":int", "0.1", "expected int, got float 0.1");
+    refused(":int", "1e-3", "expected int, got float 1e-3");
+    refused(":int", "1.0000000000000000000001", "expected int, got float 1.0000000000000000000001");
+    refused(":int", "4.21e1", "expected int, got float 4.21e1");
+}
+
+TEST(float_to_int_stays_within_finite_doubles)
+{
+    /* 1e308 is a finite double: 309 digits */
+    char want[400];
+    want[0] = '1';
+    memset(want + 1, '0', 308);
+    want[309] = '\0';
+    coerced(":int", "1e308", want, "coerced float 1e308 to int");
+    refused(":int", "1e309", "expected int, got float 1e309");
+    refused(":int", "1e400", "expected int, got float 1e400");
+    refused(":int", "-1e99999999999999999999", "expected int, got float -1e99999999999999999999");
+}
+
+TEST(partial_numbers_nan_and_infinity_are_not_coerced)
+{
+    refused(":int", "\"12abc\"", "expected int, got string \"12abc\"");
+    refused(":float", "\"12abc\"", "expected float, got string \"12abc\"");
+    refused(":float", "\"1,5\"", "expected float, got string \"1,5\"");
+    refused(":float", "\"NaN\"", "expected float, got string \"NaN\"");
+    refused(":float", "\"Infinity\"", "expected float, got string \"Infinity\"");
+    refused(":float", "\"-Infinity\"", "expected float, got string \"-Infinity\"");
+    refused(":int", "\"Infinity\"", "expected int, got string \"Infinity\"");
+    refused(":float", "\"1.5.5\"", "expected float, got string \"1.5.5\"");
+}
+
+TEST(null_numbers_and_bools_are_not_coerced_to_string)
+{
+    refused(":string", "null", "expected string, got nil");
+    refused(":string", "42", "expected string, got int 42");
+    refused(":string", "1.5", "expected string, got float 1.5");
+    refused(":string", "true", "expected string, got bool true");
+    refused(":int", "null", "expected int, got nil");
+    refused(":map", "\"{}\"", "expected map, got string \"{}\"");
+    refused("[:int]", "\"[1]\"", "expected list, got string \"[1]\"");
+}
+
+TEST(ascii_whitespace_around_numeric_strings_is_ignored)
+{
+    coerced(":int", "\" 42 \"", "42", "coerced string \" 42 \" to int");
+    coerced(":int", "\"\\t7\\n\"", "7", "coerced string \"\\t7\\n\" to int");
+    coerced(":int", "\"\\r\\f\\u000b-5\"", "-5", "coerced string \"\\r\\f\\u000b-5\" to int");
+    coerced(":float", "\" 1.5\\n\"", "1.5", "coerced string \" 1.5\\n\" to float");
+    refused(":int", "\"4 2\"", "expected int, got string \"4 2\"");
+    refused(":int", "\"\\u00a042\"", "expected int, got string \"\xC2\xA0" "42\"");
+}
+
+/* Validates {"x": arg} against (x type): the value and every warning as
+ * "path: message" lines. */
+static void recurse_at(int line, const char *type, const char *arg,
+                       const char *want_value, const char *want_warnings)
+{
+    char sig_text[128], json[256], lines[1024] = "";
+    snprintf(sig_text, sizeof sig_text, "(x %s) -> :any", type);
+    snprintf(json, sizeof json, "{\"x\":%s}", arg);
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    tsig_result r;
+    tsig_validate_input_json(sig, json, strlen(json), NULL, &r);
+    for (size_t i = 0; i < r.warning_count; i++)
+        snprintf(lines + strlen(lines), sizeof lines - strlen(lines), "%s%s: %s", i ? "\n" : "",
+                 r.warnings[i].path, r.warnings[i].message);
+    tsig_test_check_str(__FILE__, line, "value_json", r.value_json, want_value);
+    tsig_test_check_str(__FILE__, line, "warnings", lines, want_warnings);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+TEST(coercion_recurses_through_lists_maps_and_optionals)
+{
+    recurse_at(__LINE__, "[[:int?]]", "[[\"1\",null],[2.0]]", "{\"x\":[[1,null],[2]]}",
+               "x[0][0]: coerced string \"1\" to int\nx[1][0]: coerced float 2.0 to int");
+    recurse_at(__LINE__, "{a {b :bool}}", "{\"a\":{\"b\":\"true\"}}", "{\"x\":{\"a\":{\"b\":true}}}",
+               "x.a.b: coerced string \"true\" to bool");
+    recurse_at(__LINE__, ":float?", "\"2\"", "{\"x\":2.0}", "x: coerced string \"2\" to float");
+    recurse_at(__LINE__, "{n :int, m {k :float}}?", "{\"m\":{\"k\":1},\"n\":\"3\"}",
+               "{\"x\":{\"n\":3,\"m\":{\"k\":1.0}}}", "x.n: coerced string \"3\" to int");
+}
+
+TEST(no_coercion_inside_map_or_any)
+{
+    coerced(":map", "{\"n\":\"42\"}", "{\"n\":\"42\"}", "");
+    coerced(":any", "\"42\"", "\"42\"", "");
+    coerced("[:any]", "[\"1\",1.0]", "[\"1\",1.0]", "");
+}
+
+TEST(warnings_come_depth_first_with_paths)
+{
+    const char *sig_text = "(m [[:bool]], n :int) -> :any";
+    const char *json = "{\"n\":\"1\",\"m\":[[\"true\"],[false,\"false\"]]}";
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    tsig_result r;
+    tsig_validate_input_json(sig, json, strlen(json), NULL, &r);
+    CHECK(r.ok);
+    CHECK_INT(r.warning_count, 3);
+    if (r.warning_count == 3) {
+        CHECK_STR(r.warnings[0].path, "m[0][0]");
+        CHECK_STR(r.warnings[1].path, "m[1][1]");
+        CHECK_STR(r.warnings[1].message, "coerced string \"false\" to bool");
+        CHECK_STR(r.warnings[2].path, "n");
+    }
+    CHECK_STR(r.value_json, "{\"m\":[[true],[false,false]],\"n\":1}");
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+TEST(output_validation_never_coerces)
+{
+    const char *cases[][2] = {{":int", "\"42\""}, {":float", "\"1.5\""}, {":bool", "\"true\""},
+                              {":int", "42.0"}};
+    for (size_t i = 0; i < 4; i++) {
+        tsig_error err;
+        tsig_signature *sig = tsig_parse(cases[i][0], strlen(cases[i][0]), &err);
+        tsig_result r;
+        tsig_validate_json(sig, cases[i][1], strlen(cases[i][1]), NULL, &r);
+        CHECK(!r.ok && r.warning_count == 0);
+        tsig_result_free(&r);
+        tsig_signature_free(sig);
+    }
+    /* an int for :float is accepted as it is */
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(":float", 6, &err);
+    tsig_result r;
+    tsig_validate_json(sig, "42", 2, NULL, &r);
+    CHECK(r.ok && !r.changed && r.value_json == NULL);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+TEST(warn_only_still_coerces)
+{
+    tsig_error err;
+    const char *sig_text = "(a :int, b :int) -> :any";
+    const char *json = "{\"a\":\"1\",\"b\":\"x\"}";
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    tsig_validate_options o = {TSIG_MODE_WARN_ONLY, 0, 0, 0};
+    tsig_result r;
+    tsig_validate_input_json(sig, json, strlen(json), &o, &r);
+    CHECK(r.ok);
+    CHECK_STR(r.value_json, "{\"a\":1,\"b\":\"x\"}");
+    CHECK_INT(r.warning_count, 2);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+TEST(ten_thousand_digit_integer_string_keeps_its_digits)
+{
+    size_t n = 10000;
+    char *json = malloc(n + 16);
+    strcpy(json, "{\"n\":\"");
+    memset(json + 6, '9', n);
+    strcpy(json + 6 + n, "\"}");
+    tsig_error err;
+    tsig_signature *sig = tsig_parse("(n :int) -> :any", 16, &err);
+    tsig_result r;
+    tsig_validate_input_json(sig, json, strlen(json), NULL, &r);
+    CHECK(r.ok && r.value_json && r.value_len == n + 6);
+    if (r.value_json) CHECK(memcmp(r.value_json + 5, json + 6, n) == 0);
+    CHECK_INT(r.warning_count, 1);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+    free(json);
+}
+
+int main(void)
+{
+    RUN(integer_string_to_int);
+    RUN(json_number_string_to_float);
+    RUN(number_string_that_is_not_a_finite_double_is_not_coerced);
+    RUN(true_and_false_strings_to_bool_exactly);
+    RUN(int_to_float_is_silent_and_keeps_every_digit);
+    RUN(float_with_zero_fraction_to_int_on_the_exact_decimal_value);
+    RUN(float_to_int_stays_within_finite_doubles);
+    RUN(partial_numbers_nan_and_infinity_are_not_coerced);
+    RUN(null_numbers_and_bools_are_not_coerced_to_string);
+    RUN(ascii_whitespace_around_numeric_strings_is_ignored);
+    RUN(coercion_recurses_through_lists_maps_and_optionals);
+    RUN(no_coercion_inside_map_or_any);
+    RUN(warnings_come_depth_first_with_paths);
+    RUN(output_validation_never_coerces);
+    RUN(warn_only_still_coerces);
+    RUN(ten_thousand_digit_integer_string_keeps_its_digits);
+    return tsig_test_summary();
+}
