@@ -477,6 +477,37 @@ char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
                         size_t len, const tsig_validate_options *opts);
 
 /*
+ * Parses signature text for a caller that keeps the signature (the JS
+ * package). Returns the signature (freed with tsig_signature_free) and sets
+ * *doc to {"ok":true,"canonical":...,"returns_list":...,"ast":...,
+ * "params":[{"name":...,"type":"<canonical>","optional":...}],
+ * "returns":"<canonical>"}; or returns NULL and sets *doc to
+ * {"ok":false,"error":{...,"text":"<caret picture>"}}. *doc is freed with
+ * tsig_free; it is NULL (and so is the result) when out of memory.
+ */
+tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
+
+/*
+ * Validation for a caller that already holds the value (the JS package):
+ * returns 0 when there is nothing to say (ok, the value unchanged, no
+ * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
+ * document (freed with tsig_free); -1 when out of memory. mode, max_errors
+ * and max_depth are tsig_validate_options' (0: the defaults).
+ */
+int tsig_api_validate_fast(const tsig_signature *sig, int input,
+                           const char *json, size_t len, int mode,
+                           size_t max_errors, size_t max_depth, char **doc);
+
+/*
+ * The report text (SPEC §4, tsig_report) of a JSON document
+ * {"errors":[{"path":...,"message":...}],"warnings":[...]} under title
+ * (NULL: "Tool"). Freed with tsig_free; NULL when out of memory or when the
+ * document is not of that shape.
+ */
+char *tsig_api_report(const char *json, size_t len, const char *title,
+                      size_t title_len);
+
+/*
  * The document tsig_api_validate returns, for a result the caller already
  * has: json/len is the text that was validated (the value when the result
  * holds no rewritten one); with_value 0 leaves "value" out.
