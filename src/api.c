@@ -645,6 +645,28 @@ char *tsig_api_normalize(const char *json, size_t len)
     return value_doc(code, "value", out, n, &err);
 }
 
+char *tsig_api_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args,
+                               size_t args_len)
+{
+    if (!sig) return argument_doc("no signature");
+    char *out = NULL;
+    size_t n = 0;
+    tsig_error err;
+    tsig_code code = tsig_render_template(tpl, tpl_len, sig, args, args_len,
+                                          &out, &n, &err);
+    if (code != TSIG_OK) {
+        tsig_free(out);
+        return error_doc(&err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
+    put_string(&sb, out, n);
+    tsig_sb_putc(&sb, '}');
+    tsig_free(out);
+    return tsig_sb_finish(&sb, NULL);
+}
+
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode)
 {
@@ -876,7 +898,7 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
 char *tsig_api_render_tools(const char *json, size_t len)
 {
     int nomem;
-    char *doc = check_shape("[{name :string, sig :string, description :string?}]",
+    char *doc = check_shape("[{name :string, sig :string?, description :string?}]",
                             json, len, "", &nomem);
     if (doc || nomem) return doc;
 
@@ -896,11 +918,15 @@ char *tsig_api_render_tools(const char *json, size_t len)
         t->name = member_string(p, end, "name", &t->name_len);
         t->description = member_string(p, end, "description", &t->description_len);
         tsig_error err;
-        if (!sig || !t->name) errors.failed = 1;
-        else t->sig = tsig_parse(sig, sig_len, &err);
+        int has_sig = sig != NULL;
+        if (!has_sig && tsig_valid_json_member(p, end, "sig") &&
+            *tsig_valid_json_member(p, end, "sig") == '"')
+            errors.failed = 1; /* a string member that could not be copied */
+        if (!t->name) errors.failed = 1;
+        else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
         tsig_free(sig);
         if (errors.failed) break;
-        if (t->sig) continue;
+        if (t->sig || !has_sig) continue;
         if (err.code == TSIG_ERR_NOMEM) {
             errors.failed = 1;
             break;
