@@ -180,13 +180,26 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void tsig_json_skip_ws(tsig_json *j);
+/* Skips JSON whitespace (" ", "\t", "\n", "\r"). Inline: it runs before
+ * every token. */
+static inline void tsig_json_skip_ws(tsig_json *j)
+{
+    const char *s = j->src;
+    size_t i = j->pos, n = j->len;
+    if (i < n && (unsigned char)s[i] > ' ') return;
+    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
+        i++;
+    j->pos = i;
+}
 /* At a '"': reads the string. 1, or 0 on an error. */
 int tsig_json_string(tsig_json *j, tsig_json_span *s);
 /* At a '-' or a digit: reads the number. 1, or 0 on an error. */
 int tsig_json_number(tsig_json *j, tsig_json_span *n);
 /* At the first letter of word ("true", "false", "null"): reads it. */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n);
+/* Reads the scalar at j->pos (string or number into s, or a literal);
+ * anything else is an error "expected a JSON value". */
+int tsig_json_scalar(tsig_json *j, tsig_json_span *s);
 /* At a '[' or '{': opens it (depth checked first: "JSON error at L:C:
  * nesting deeper than N", code TSIG_ERR_TOO_DEEP, at the bracket). 1, or 0
  * on an error. */

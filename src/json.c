@@ -70,16 +70,6 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     return 0;
 }
 
-void tsig_json_skip_ws(tsig_json *j)
-{
-    const char *s = j->src;
-    size_t i = j->pos, n = j->len;
-    if (i < n && (unsigned char)s[i] > ' ') return;
-    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-        i++;
-    j->pos = i;
-}
-
 /* Eight bytes at once (SWAR): nonzero when any byte may need a closer look.
  * False alarms are allowed (the caller then looks byte by byte); misses are
  * not. */
@@ -721,8 +711,7 @@ void tsig_json_keys_release(tsig_json_keys *k)
 /* One open array or object of a walk. */
 struct tsig_json_frame {
     int is_object;
-    int wrote;       /* a member was written (a comma goes before the next) */
-    size_t muted_at; /* output was switched off at this frame's member */
+    int wrote; /* a member was written (a comma goes before the next) */
     tsig_json_keyframe keys;
 };
 
@@ -787,11 +776,10 @@ static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
 /*
  * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
  * before the value; checks it against the object's earlier keys and writes
- * it (or starts muting a firewalled member). Returns 1, or 0 when j->code
- * is set (or on_duplicate stopped the walk).
+ * it. Returns 1; 2 when the member is firewalled and its value must not be
+ * written; 0 when j->code is set (or on_duplicate stopped the walk).
  */
-static int walk_key(tsig_json_walker *w, tsig_json_frame *f, size_t top,
-                    int first)
+static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
 {
     tsig_json *j = w->j;
     tsig_json_skip_ws(j);
@@ -831,20 +819,32 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, size_t top,
     if (!w->out) return 1;
     int firewalled = (w->flags & (TSIG_WALK_STRIP | TSIG_WALK_MASK)) && len > 0 &&
                      (text[0] == '_' || text[0] == '-');
-    if (firewalled && (w->flags & TSIG_WALK_STRIP)) {
-        f->muted_at = top;
-        return 2;
-    }
+    if (firewalled && (w->flags & TSIG_WALK_STRIP)) return 2;
     if (f->wrote) tsig_sb_putc(w->out, ',');
     f->wrote = 1;
     walk_write_key(w, &key, text, len);
     tsig_sb_putc(w->out, ':');
     if (firewalled) {
         tsig_sb_puts(w->out, "\"<Firewalled>\"");
-        f->muted_at = top;
         return 2;
     }
     return 1;
+}
+
+int tsig_json_scalar(tsig_json *j, tsig_json_span *s)
+{
+    size_t at = j->pos;
+    char c = at < j->len ? j->src[at] : '\0';
+    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
+    switch (c) {
+    case '"': return tsig_json_string(j, s);
+    case 't': return tsig_json_literal(j, "true", 4);
+    case 'f': return tsig_json_literal(j, "false", 5);
+    case 'n': return tsig_json_literal(j, "null", 4);
+    default:
+        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
+        return tsig_json_fail(j, at, "a JSON value");
+    }
 }
 
 /* Reads a scalar at j->pos, writing it when out is set. */
@@ -853,25 +853,9 @@ static int walk_scalar(tsig_json_walker *w)
     tsig_json *j = w->j;
     size_t at = j->pos;
     tsig_json_span s;
-    int ok;
-    char c = at < j->len ? j->src[at] : '\0';
-    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
-    switch (c) {
-    case '"':
-        ok = tsig_json_string(j, &s);
-        break;
-    case 't': ok = tsig_json_literal(j, "true", 4); break;
-    case 'f': ok = tsig_json_literal(j, "false", 5); break;
-    case 'n': ok = tsig_json_literal(j, "null", 4); break;
-    default:
-        if (c == '-' || is_digit(c)) {
-            ok = tsig_json_number(j, &s);
-        } else {
-            return tsig_json_fail(j, at, "a JSON value");
-        }
-    }
-    if (ok && w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
-    return ok;
+    if (!tsig_json_scalar(j, &s)) return 0;
+    if (w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
+    return 1;
 }
 
 /*
@@ -900,7 +884,7 @@ int tsig_json_walk(tsig_json_walker *w)
             if (j->pos < j->len && j->src[j->pos] == close) {
                 /* empty: fall through to "after a value", which closes it */
             } else if (f->is_object) {
-                int r = walk_key(w, f, top, 1);
+                int r = walk_key(w, f, 1);
                 if (!r) { ok = 0; break; }
                 if (r == 2) { muted = top; w->out = NULL; }
                 continue;
@@ -937,7 +921,7 @@ int tsig_json_walk(tsig_json_walker *w)
             }
             j->pos++;
             if (f->is_object) {
-                int r = walk_key(w, f, top, 0);
+                int r = walk_key(w, f, 0);
                 if (!r) { ok = 0; goto done; }
                 if (r == 2) { muted = top; w->out = NULL; }
             } else {

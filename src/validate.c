@@ -69,8 +69,8 @@ enum member_status {
 
 /* One member of a typed map read located. */
 typedef struct member {
-    size_t key_at;
     tsig_json_span key;
+    size_t field; /* the declared field it names, NONE for none */
     size_t value_at;
     size_t next;  /* next member of the same field */
     size_t other; /* the member an ambiguous key competes with */
@@ -117,16 +117,6 @@ static int nomem(validator *v)
 static int is_digit(char c)
 {
     return c >= '0' && c <= '9';
-}
-
-static void skip_ws(tsig_json *j)
-{
-    const char *s = j->src;
-    size_t i = j->pos, n = j->len;
-    if (i < n && (unsigned char)s[i] > ' ') return;
-    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-        i++;
-    j->pos = i;
 }
 
 /* tsig_json_enter, with the common case inline. */
@@ -375,23 +365,6 @@ static int skip(validator *v)
     return tsig_json_walk(w);
 }
 
-/* Reads one scalar token at j->pos into s. 0 on bad text. */
-static int read_scalar(tsig_json *j, tsig_json_span *s)
-{
-    size_t at = j->pos;
-    char c = at < j->len ? j->src[at] : '\0';
-    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
-    switch (c) {
-    case '"': return tsig_json_string(j, s);
-    case 't': return tsig_json_literal(j, "true", 4);
-    case 'f': return tsig_json_literal(j, "false", 5);
-    case 'n': return tsig_json_literal(j, "null", 4);
-    default:
-        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
-        return tsig_json_fail(j, at, "a JSON value");
-    }
-}
-
 /* The value at j->pos is not a t: reports it and reads it (pass 2 writes it
  * as it is). */
 static int mismatch(validator *v, const tsig_type *t)
@@ -408,7 +381,7 @@ static int mismatch(validator *v, const tsig_type *t)
     }
     size_t at = j->pos;
     tsig_json_span s = {0, 0, 0};
-    if (!read_scalar(j, &s)) return 0;
+    if (!tsig_json_scalar(j, &s)) return 0;
     if (!wrong_scalar(v, t, at, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
     return 1;
@@ -562,13 +535,8 @@ static size_t find_field(const tsig_type *t, const char *key, size_t len,
                          size_t hint)
 {
     size_t n = t->field_count;
-    if (hint < n) {
-        const tsig_field *f = &t->fields[hint];
-        if (f->name_len == len &&
-            (memcmp(f->name, key, len) == 0 || tsig_key_equal_norm(f->name, len, key, len)))
-            return hint;
-    }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = hint + k < n ? hint + k : hint + k - n;
         const tsig_field *f = &t->fields[i];
         if (f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return i;
     }
@@ -643,14 +611,14 @@ static int located_add(validator *v, size_t offset)
 static int read_key(validator *v, tsig_json_span *key, int first)
 {
     tsig_json *j = &v->j;
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     if (j->pos >= j->len || j->src[j->pos] != '"')
         return tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
     if (!tsig_json_string(j, key)) return 0;
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
     j->pos++;
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     return 1;
 }
 
@@ -666,28 +634,29 @@ static int expected_key(validator *v, const tsig_type *t, size_t hint,
     tsig_json *j = &v->j;
     if (hint >= t->field_count) return 0;
     const tsig_field *f = &t->fields[hint];
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     size_t at = j->pos, n = f->name_len;
     if (j->len - at < n + 3 || j->src[at] != '"' || j->src[at + 1 + n] != '"' ||
         !same_bytes(j->src + at + 1, f->name, n))
         return 0;
-    size_t colon = at + n + 2;
-    while (colon < j->len && (j->src[colon] == ' ' || j->src[colon] == '\t' ||
-                              j->src[colon] == '\n' || j->src[colon] == '\r'))
-        colon++;
-    if (colon >= j->len || j->src[colon] != ':') return 0;
+    j->pos = at + n + 2;
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != ':') {
+        j->pos = at;
+        return 0;
+    }
+    j->pos++;
+    tsig_json_skip_ws(j);
     key->start = at + 1;
     key->len = n;
     key->flag = 0;
-    j->pos = colon + 1;
-    skip_ws(j);
     return 1;
 }
 
 /* After a member: 1 for ",", 2 for "}", 0 on bad text. */
 static int after_member(tsig_json *j)
 {
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     if (j->pos < j->len && j->src[j->pos] == ',') {
         j->pos++;
         return 1;
@@ -837,7 +806,7 @@ static int check_record(validator *v, const tsig_type *t)
 
     size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
     int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
     while (more == 1) {
         tsig_json_span key;
@@ -885,8 +854,8 @@ static int check_record(validator *v, const tsig_type *t)
             }
             int status = classify_other(v, &kf, f, field_count, first, &key);
             if (status < 0) { ok = 0; break; }
-            saw_extra = 1;
-            order = field_count + data_index;
+            saw_extra = 1; /* written, if at all, with the extra members */
+            order = f < field_count ? f : field_count + data_index;
             const tsig_field *field = f < field_count ? &t->fields[f] : NULL;
             if (!other_member(v, step, field, status, first, &key, &wrote)) { ok = 0; break; }
         }
@@ -942,6 +911,18 @@ static int member_push(validator *v, const member *mb)
     return 1;
 }
 
+/* other_member for member k of a map read located. */
+static int located_other(validator *v, const tsig_type *t, size_t step, size_t k,
+                         int *wrote)
+{
+    member mb = v->members[k];
+    tsig_json_span first = {0, 0, 0};
+    if (mb.other != NONE) first = v->members[mb.other].key;
+    v->j.pos = mb.value_at;
+    return other_member(v, step, mb.field != NONE ? &t->fields[mb.field] : NULL, mb.status,
+                        &first, &mb.key, wrote);
+}
+
 /*
  * Reads a typed map located: first every member's key and place (values
  * read for their syntax only), then the declared fields in signature order
@@ -965,11 +946,10 @@ static int check_record_located(validator *v, const tsig_type *t)
     int ok = 1;
 
     /* 1. where every member is */
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
     for (size_t i = 0; more == 1; i++) {
         member mb;
-        mb.key_at = j->pos;
         if (!read_key(v, &mb.key, i == 0)) { ok = 0; break; }
         mb.value_at = j->pos;
         mb.next = mb.other = NONE;
@@ -978,6 +958,7 @@ static int check_record_located(validator *v, const tsig_type *t)
         if (!text) { ok = 0; break; }
         size_t f = find_field(t, text, len, 0);
         size_t index = v->member_count;
+        mb.field = f < field_count ? f : NONE;
         slot *s = f < field_count ? &v->slots[base + f] : NULL;
         if (s && s->first == NONE) {
             mb.status = MEMBER_FIRST;
@@ -1019,29 +1000,15 @@ static int check_record_located(validator *v, const tsig_type *t)
         if (v->out) write_key(v, &wrote, field, &v->members[index].key);
         if (!check_value(v, field->type)) { ok = 0; break; }
         if (v->writing) continue; /* competing keys are written with the others */
-        for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next) {
-            member mb = v->members[k];
-            j->pos = mb.value_at;
-            ok = other_member(v, step, field, mb.status, &v->members[mb.other].key,
-                              &mb.key, &wrote);
-        }
+        for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next)
+            ok = located_other(v, t, step, k, &wrote);
     }
 
-    /* 3. the other members in data order */
+    /* 3. the other members in data order (pass 2: competing keys too) */
     for (size_t k = members; ok && k < v->member_count; k++) {
-        member mb = v->members[k];
-        if (mb.status == MEMBER_FIRST) continue;
-        if (mb.other != NONE && !v->writing) continue; /* done with its field */
-        if (mb.status == MEMBER_AMBIGUOUS) {
-            if (v->input) continue; /* dropped */
-            set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
-            j->pos = mb.value_at;
-            write_key(v, &wrote, NULL, &mb.key);
-            ok = walk(v, 1);
-            continue;
-        }
-        j->pos = mb.value_at;
-        ok = other_member(v, step, NULL, mb.status, NULL, &mb.key, &wrote);
+        int status = v->members[k].status;
+        if (status == MEMBER_FIRST || (v->members[k].field != NONE && !v->writing)) continue;
+        ok = located_other(v, t, step, k, &wrote);
     }
 
     keys_end(v, &kf);
@@ -1064,7 +1031,7 @@ static int check_list(validator *v, const tsig_type *elem)
     if (!path_push(v)) return nomem(v);
     size_t step = v->path.count - 1;
     if (v->out) tsig_sb_putc(v->out, '[');
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     if (j->pos < j->len && j->src[j->pos] == ']') {
         j->pos++;
     } else {
@@ -1072,7 +1039,7 @@ static int check_list(validator *v, const tsig_type *elem)
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
             if (!check_value(v, elem)) return 0;
-            skip_ws(j);
+            tsig_json_skip_ws(j);
             if (j->pos < j->len && j->src[j->pos] == ',') {
                 j->pos++;
                 continue;
@@ -1097,7 +1064,7 @@ static int check_list(validator *v, const tsig_type *elem)
 static int check_value(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     if (j->pos >= j->len) return tsig_json_fail(j, j->pos, "a JSON value");
     char c = j->src[j->pos];
     int optional = t->kind == TSIG_OPTIONAL;
