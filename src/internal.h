@@ -180,21 +180,28 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-/* Skips JSON whitespace (" ", "\t", "\n", "\r"). Inline: it runs before
- * every token. */
-static inline void tsig_json_skip_ws(tsig_json *j)
+/* The first position from at that is not JSON whitespace (" ", "\t",
+ * "\n", "\r"). Inline: it runs before every token. */
+static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
 {
     const char *s = j->src;
-    size_t i = j->pos, n = j->len;
-    if (i < n && (unsigned char)s[i] > ' ') return;
-    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-        i++;
-    j->pos = i;
+    size_t n = j->len;
+    if (at < n && (unsigned char)s[at] > ' ') return at;
+    while (at < n && (s[at] == ' ' || s[at] == '\n' || s[at] == '\r' || s[at] == '\t'))
+        at++;
+    return at;
 }
-/* At a '"': reads the string. 1, or 0 on an error. */
-int tsig_json_string(tsig_json *j, tsig_json_span *s);
-/* At a '-' or a digit: reads the number. 1, or 0 on an error. */
-int tsig_json_number(tsig_json *j, tsig_json_span *n);
+
+/* Skips whitespace at j->pos. */
+static inline void tsig_json_skip_ws(tsig_json *j)
+{
+    j->pos = tsig_json_ws(j, j->pos);
+}
+/* At a '"': reads the string. Returns the new j->pos (never 0), or 0 on
+ * an error: callers can go on from the returned position in a register. */
+size_t tsig_json_string(tsig_json *j, tsig_json_span *s);
+/* At a '-' or a digit: reads the number. As tsig_json_string. */
+size_t tsig_json_number(tsig_json *j, tsig_json_span *n);
 /* At the first letter of word ("true", "false", "null"): reads it. */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n);
 /* Reads the scalar at j->pos (string or number into s, or a literal);

@@ -37,8 +37,16 @@ void tsig_json_init(tsig_json *j, const char *src, size_t len,
     }
 }
 
+/* Failures are rare: keep them (and their message buffers) out of the
+ * scanning functions' frames. */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
+
 /* Records a problem with the text itself: "JSON error at L:C: <what>". */
-static int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
+static COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
 {
     size_t line, column;
     if (offset > j->len) offset = j->len;
@@ -46,7 +54,7 @@ static int text_error(tsig_json *j, tsig_code code, size_t offset, const char *w
     return tsig_json_fail_code(j, code, offset, "JSON error at %zu:%zu: %s", line, column, what);
 }
 
-int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
+COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
     if (j->code != TSIG_OK) return 0;
@@ -55,8 +63,8 @@ int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
     return text_error(j, TSIG_ERR_JSON, offset, what);
 }
 
-int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
-                        const char *fmt, ...)
+COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
+                             const char *fmt, ...)
 {
     if (j->code != TSIG_OK) return 0; /* keep the first problem */
     char msg[TSIG_MESSAGE_MAX];
@@ -138,7 +146,7 @@ static size_t check_escape(tsig_json *j, size_t i)
  * one by one (unless trusted). On success s spans the content between the
  * quotes and j->pos is after the closing quote.
  */
-int tsig_json_string(tsig_json *j, tsig_json_span *s)
+size_t tsig_json_string(tsig_json *j, tsig_json_span *s)
 {
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
@@ -155,7 +163,7 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
                 }
                 i += 8;
             }
-            if (i >= n) return tsig_json_fail(j, n, "a closing quote");
+            if (i >= n) return (size_t)tsig_json_fail(j, n, "a closing quote");
             if (p[i] == '"') break;
             if (p[i] == '\\') {
                 escaped = 1;
@@ -175,7 +183,7 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
                 }
                 i += 8;
             }
-            if (i >= n) return tsig_json_fail(j, n, "a closing quote");
+            if (i >= n) return (size_t)tsig_json_fail(j, n, "a closing quote");
             unsigned char c = p[i];
             if (c == '"') break;
             if (c == '\\') {
@@ -184,10 +192,10 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
                 escaped = 1;
                 i += k;
             } else if (c < 0x20) {
-                return tsig_json_fail(j, i, "an escaped control character");
+                return (size_t)tsig_json_fail(j, i, "an escaped control character");
             } else if (c >= 0x80) {
                 size_t k = tsig_utf8_seq(p + i, n - i);
-                if (!k) return tsig_json_fail(j, i, "UTF-8 text");
+                if (!k) return (size_t)tsig_json_fail(j, i, "UTF-8 text");
                 i += k;
             } else {
                 i++;
@@ -196,8 +204,7 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
     }
     s->len = i - s->start;
     s->flag = escaped;
-    j->pos = i + 1;
-    return 1;
+    return j->pos = i + 1;
 }
 
 static int is_digit(char c)
@@ -207,14 +214,14 @@ static int is_digit(char c)
 
 /* number = [ "-" ] ( "0" | digit1-9 { digit } ) [ "." digit { digit } ]
  *          [ ( "e" | "E" ) [ "+" | "-" ] digit { digit } ] */
-int tsig_json_number(tsig_json *j, tsig_json_span *s)
+size_t tsig_json_number(tsig_json *j, tsig_json_span *s)
 {
     const char *p = j->src;
     size_t n = j->len, i = j->pos;
     int is_int = 1;
     s->start = i;
     if (i < n && p[i] == '-') i++;
-    if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit");
+    if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit");
     if (p[i] == '0') {
         i++;
     } else {
@@ -223,20 +230,19 @@ int tsig_json_number(tsig_json *j, tsig_json_span *s)
     if (i < n && p[i] == '.') {
         is_int = 0;
         i++;
-        if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit after \".\"");
+        if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit after \".\"");
         while (i < n && is_digit(p[i])) i++;
     }
     if (i < n && (p[i] == 'e' || p[i] == 'E')) {
         is_int = 0;
         i++;
         if (i < n && (p[i] == '+' || p[i] == '-')) i++;
-        if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit in the exponent");
+        if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit in the exponent");
         while (i < n && is_digit(p[i])) i++;
     }
     s->len = i - s->start;
     s->flag = is_int;
-    j->pos = i;
-    return 1;
+    return j->pos = i;
 }
 
 int tsig_json_literal(tsig_json *j, const char *word, size_t n)
@@ -837,12 +843,12 @@ int tsig_json_scalar(tsig_json *j, tsig_json_span *s)
     char c = at < j->len ? j->src[at] : '\0';
     if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
     switch (c) {
-    case '"': return tsig_json_string(j, s);
+    case '"': return tsig_json_string(j, s) != 0;
     case 't': return tsig_json_literal(j, "true", 4);
     case 'f': return tsig_json_literal(j, "false", 5);
     case 'n': return tsig_json_literal(j, "null", 4);
     default:
-        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
+        if (c == '-' || is_digit(c)) return tsig_json_number(j, s) != 0;
         return tsig_json_fail(j, at, "a JSON value");
     }
 }

@@ -366,8 +366,8 @@ static int skip(validator *v)
 }
 
 /* The value at j->pos is not a t: reports it and reads it (pass 2 writes it
- * as it is). */
-static int mismatch(validator *v, const tsig_type *t)
+ * as it is). Returns the position after it, 0 when reading must stop. */
+static size_t mismatch(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     char c = j->src[j->pos];
@@ -377,14 +377,13 @@ static int mismatch(validator *v, const tsig_type *t)
             tsig_sb_printf(m, "expected %s, got %s", expected_name(t), c == '{' ? "map" : "list");
             if (!issue_close(v, v->path.count)) return 0;
         }
-        return walk(v, 1);
+        return walk(v, 1) ? j->pos : 0;
     }
     size_t at = j->pos;
     tsig_json_span s = {0, 0, 0};
-    if (!tsig_json_scalar(j, &s)) return 0;
-    if (!wrong_scalar(v, t, at, &s)) return 0;
+    if (!tsig_json_scalar(j, &s) || !wrong_scalar(v, t, at, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-    return 1;
+    return j->pos;
 }
 
 /* ---- strings: keyword, datetime, coercions ------------------------------ */
@@ -458,12 +457,13 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
  * :datetime checked, and in validate_input :int, :float and :bool coerced
  * from it when the string allows (SPEC §5).
  */
-static int check_string(validator *v, const tsig_type *t)
+static size_t check_string(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t at = j->pos;
     tsig_json_span s;
-    if (!tsig_json_string(j, &s)) return 0;
+    size_t end = tsig_json_string(j, &s);
+    if (!end) return 0;
     tsig_kind kind = t->kind;
     if (kind != TSIG_STRING) {
         size_t len;
@@ -481,53 +481,55 @@ static int check_string(validator *v, const tsig_type *t)
         if (good && to) {
             v->changed = 1;
             tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (!m) return 1;
+            if (!m) return end;
             tsig_sb_puts(m, "coerced string ");
             tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
             tsig_sb_printf(m, " to %s", to);
-            return issue_close(v, v->path.count);
+            return issue_close(v, v->path.count) ? end : 0;
         }
         if (!good && !wrong_scalar(v, t, at, &s)) return 0;
     }
-    if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-    return 1;
+    if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+    return end;
 }
 
 /* Reads a number for :int or :float: an int is an int, a float is not
  * (validate_input: a float with a zero fraction becomes an int, with a
- * warning; an int for :float becomes a float, silently). */
-static int check_number(validator *v, const tsig_type *t)
+ * warning; an int for :float becomes a float, silently). Returns the
+ * position after it, 0 when reading must stop. */
+static size_t check_number(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t at = j->pos;
     tsig_json_span s;
-    if (!tsig_json_number(j, &s)) return 0;
+    size_t end = tsig_json_number(j, &s);
+    if (!end) return 0;
     const char *text = j->src + s.start;
     if (t->kind == TSIG_FLOAT) {
         if (s.flag && v->input) {
             v->changed = 1;
             if (v->out) tsig_coerce_int_to_float(text, s.len, v->out);
-            return 1;
+            return end;
         }
     } else if (!s.flag) {
         if (v->input && tsig_coerce_float_to_int(text, s.len, v->out)) {
             v->changed = 1;
             tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (!m) return 1;
+            if (!m) return end;
             tsig_sb_puts(m, "coerced float ");
             echo_number(m, text, s.len);
             tsig_sb_puts(m, " to int");
-            return issue_close(v, v->path.count);
+            return issue_close(v, v->path.count) ? end : 0;
         }
         if (!wrong_scalar(v, t, at, &s)) return 0;
     }
     if (v->out) tsig_sb_append(v->out, text, s.len);
-    return 1;
+    return end;
 }
 
 /* ---- typed maps -------------------------------------------------------- */
 
-static int check_value(validator *v, const tsig_type *t);
+static size_t check_value(validator *v, const tsig_type *t, size_t at);
 
 /* The field of t a key names (equal after '-' -> '_'), trying hint first;
  * field_count when none. */
@@ -607,62 +609,58 @@ static int located_add(validator *v, size_t offset)
     return 1;
 }
 
-/* Reads a key, its ':' and the whitespace after it. */
-static int read_key(validator *v, tsig_json_span *key, int first)
+/* Reads the key at (or after whitespace at) at, and its ':'. Returns the
+ * position after the ':', 0 on bad text. */
+static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
 {
     tsig_json *j = &v->j;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != '"')
-        return tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
-    if (!tsig_json_string(j, key)) return 0;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
-    j->pos++;
-    tsig_json_skip_ws(j);
-    return 1;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len || j->src[at] != '"')
+        return (size_t)tsig_json_fail(j, at, first ? "a string key or \"}\"" : "a string key");
+    at = tsig_json_string(j, key);
+    if (!at) return 0;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len || j->src[at] != ':') return (size_t)tsig_json_fail(j, at, "\":\"");
+    return j->pos = at + 1;
 }
 
 /*
- * The common case of a typed map: the next key is the field expected next,
- * spelled as declared. A name holds no '"' or '\\' and is ASCII, so when
- * the text has '"', the name and '"' the key is exactly that. Reads it (and
- * the ':') and returns 1; returns 0, reading nothing, otherwise.
+ * The common case of a typed map: the next key (at or after whitespace at
+ * at) is the field expected next, spelled as declared. A name holds no '"'
+ * or '\\' and is ASCII, so when the text has '"', the name and '"' the key
+ * is exactly that. Reads it (and the ':') and returns the position after
+ * the ':'; returns 0, reading nothing, otherwise.
  */
-static int expected_key(validator *v, const tsig_type *t, size_t hint,
-                        tsig_json_span *key)
+static size_t expected_key(validator *v, const tsig_type *t, size_t hint,
+                           size_t at, tsig_json_span *key)
 {
-    tsig_json *j = &v->j;
+    const tsig_json *j = &v->j;
     if (hint >= t->field_count) return 0;
     const tsig_field *f = &t->fields[hint];
-    tsig_json_skip_ws(j);
-    size_t at = j->pos, n = f->name_len;
+    size_t n = f->name_len;
+    at = tsig_json_ws(j, at);
     if (j->len - at < n + 3 || j->src[at] != '"' || j->src[at + 1 + n] != '"' ||
         !same_bytes(j->src + at + 1, f->name, n))
         return 0;
-    j->pos = at + n + 2;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != ':') {
-        j->pos = at;
-        return 0;
-    }
-    j->pos++;
-    tsig_json_skip_ws(j);
+    size_t colon = tsig_json_ws(j, at + n + 2);
+    if (colon >= j->len || j->src[colon] != ':') return 0;
     key->start = at + 1;
     key->len = n;
     key->flag = 0;
-    return 1;
+    return v->j.pos = colon + 1;
 }
 
-/* After a member: 1 for ",", 2 for "}", 0 on bad text. */
-static int after_member(tsig_json *j)
+/* After a member (whitespace allowed from at): 1 for "," (j->pos after
+ * it), 2 for "}" (j->pos at it), 0 on bad text. */
+static int after_member(tsig_json *j, size_t at)
 {
-    tsig_json_skip_ws(j);
-    if (j->pos < j->len && j->src[j->pos] == ',') {
-        j->pos++;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at < j->len && j->src[at] == ',') {
+        j->pos = at + 1;
         return 1;
     }
-    if (j->pos < j->len && j->src[j->pos] == '}') return 2;
-    return tsig_json_fail(j, j->pos, "\",\" or \"}\"");
+    if (at < j->len && j->src[at] == '}') return 2;
+    return tsig_json_fail(j, at, "\",\" or \"}\"");
 }
 
 /* Writes a member's key (and ':') in pass 2: the signature's spelling for
@@ -777,14 +775,14 @@ static int other_member(validator *v, size_t step, const tsig_field *field,
     return walk(v, !dropped);
 }
 
-static int check_record_located(validator *v, const tsig_type *t);
+static size_t check_record_located(validator *v, const tsig_type *t);
 
 /*
  * Reads a typed map in data order (see the top of the file). Falls back to
  * check_record_located when the order of messages (pass 1) or of the
  * written fields (pass 2) would differ from declaration order.
  */
-static int check_record(validator *v, const tsig_type *t)
+static size_t check_record(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t open_at = j->pos, depth = j->depth;
@@ -794,10 +792,10 @@ static int check_record(validator *v, const tsig_type *t)
     size_t out_mark = v->out ? v->out->len : 0;
     size_t base;
     if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return nomem(v);
+    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
-        return nomem(v);
+        return (size_t)nomem(v);
     }
     size_t step = v->path.count - 1;
     tsig_json_keyframe kf;
@@ -808,19 +806,22 @@ static int check_record(validator *v, const tsig_type *t)
     int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
     tsig_json_skip_ws(j);
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
+    size_t at = j->pos; /* where the next member (or whitespace) starts */
     while (more == 1) {
         tsig_json_span key;
         size_t len, f;
         const char *text;
-        if (!expected_key(v, t, hint, &key)) {
-            if (!read_key(v, &key, data_index == 0)) { ok = 0; break; }
-            text = string_text(v, &key, &len);
-            if (!text) { ok = 0; break; }
-            f = find_field(t, text, len, hint);
-        } else {
+        size_t value_at = expected_key(v, t, hint, at, &key);
+        if (value_at) {
             f = hint;
             text = j->src + key.start;
             len = key.len;
+        } else {
+            value_at = read_key(v, at, &key, data_index == 0);
+            if (!value_at) { ok = 0; break; }
+            text = string_text(v, &key, &len);
+            if (!text) { ok = 0; break; }
+            f = find_field(t, text, len, hint);
         }
         size_t before = v->emitted, order;
         if (f < field_count && v->slots[base + f].key_at == NONE) {
@@ -838,7 +839,8 @@ static int check_record(validator *v, const tsig_type *t)
             order = f;
             set_key_step(v, step, field->name, field->name_len, 0);
             if (v->out) write_key(v, &wrote, field, &key);
-            if (!check_value(v, field->type)) { ok = 0; break; }
+            at = check_value(v, field->type, value_at);
+            if (!at) { ok = 0; break; }
         } else {
             tsig_json_span first_key, *first = NULL;
             if (f < field_count) {
@@ -858,6 +860,7 @@ static int check_record(validator *v, const tsig_type *t)
             order = f < field_count ? f : field_count + data_index;
             const tsig_field *field = f < field_count ? &t->fields[f] : NULL;
             if (!other_member(v, step, field, status, first, &key, &wrote)) { ok = 0; break; }
+            at = j->pos;
         }
         if (v->emitted != before) {
             if (have_order && order < max_order) { relocate = 1; break; }
@@ -865,8 +868,9 @@ static int check_record(validator *v, const tsig_type *t)
             have_order = 1;
         }
         data_index++;
-        more = after_member(j);
+        more = after_member(j, at);
         if (!more) ok = 0;
+        at = j->pos;
     }
     for (size_t f = 0; ok && !relocate && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
@@ -888,13 +892,12 @@ static int check_record(validator *v, const tsig_type *t)
         if (v->out) v->out->len = out_mark;
         j->pos = open_at;
         j->depth = depth;
-        if (!located_add(v, open_at)) return nomem(v);
+        if (!located_add(v, open_at)) return (size_t)nomem(v);
         return check_record_located(v, t);
     }
-    j->pos++; /* '}' */
     j->depth--;
     if (v->out) tsig_sb_putc(v->out, '}');
-    return 1;
+    return ++j->pos; /* after '}' */
 }
 
 /* Pushes a member; 0 when out of memory. */
@@ -930,15 +933,15 @@ static int located_other(validator *v, const tsig_type *t, size_t step, size_t k
  * order. The messages and the written value come out in declaration order
  * whatever the data order.
  */
-static int check_record_located(validator *v, const tsig_type *t)
+static size_t check_record_located(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t field_count = t->field_count, base, members = v->member_count;
     if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return nomem(v);
+    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
-        return nomem(v);
+        return (size_t)nomem(v);
     }
     size_t step = v->path.count - 1;
     tsig_json_keyframe kf;
@@ -950,8 +953,8 @@ static int check_record_located(validator *v, const tsig_type *t)
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
     for (size_t i = 0; more == 1; i++) {
         member mb;
-        if (!read_key(v, &mb.key, i == 0)) { ok = 0; break; }
-        mb.value_at = j->pos;
+        mb.value_at = read_key(v, j->pos, &mb.key, i == 0);
+        if (!mb.value_at) { ok = 0; break; }
         mb.next = mb.other = NONE;
         size_t len;
         const char *text = string_text(v, &mb.key, &len);
@@ -976,7 +979,7 @@ static int check_record_located(validator *v, const tsig_type *t)
         }
         set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
         if (!member_push(v, &mb) || !skip(v)) { ok = 0; break; }
-        more = after_member(j);
+        more = after_member(j, j->pos);
         if (!more) ok = 0;
     }
     size_t close_at = j->pos;
@@ -996,9 +999,8 @@ static int check_record_located(validator *v, const tsig_type *t)
             if (!issue_close(v, step + 1)) ok = 0;
             continue;
         }
-        j->pos = v->members[index].value_at;
         if (v->out) write_key(v, &wrote, field, &v->members[index].key);
-        if (!check_value(v, field->type)) { ok = 0; break; }
+        if (!check_value(v, field->type, v->members[index].value_at)) { ok = 0; break; }
         if (v->writing) continue; /* competing keys are written with the others */
         for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next)
             ok = located_other(v, t, step, k, &wrote);
@@ -1016,69 +1018,73 @@ static int check_record_located(validator *v, const tsig_type *t)
     v->slot_count = base;
     v->member_count = members;
     if (!ok) return 0;
-    j->pos = close_at + 1;
     j->depth--;
     if (v->out) tsig_sb_putc(v->out, '}');
-    return 1;
+    return j->pos = close_at + 1;
 }
 
 /* ---- lists and dispatch -------------------------------------------------- */
 
-static int check_list(validator *v, const tsig_type *elem)
+/* Reads a list of elem. Returns the position after it, 0 when reading
+ * must stop. */
+static size_t check_list(validator *v, const tsig_type *elem)
 {
     tsig_json *j = &v->j;
     if (!enter(j)) return 0;
-    if (!path_push(v)) return nomem(v);
+    if (!path_push(v)) return (size_t)nomem(v);
     size_t step = v->path.count - 1;
     if (v->out) tsig_sb_putc(v->out, '[');
-    tsig_json_skip_ws(j);
-    if (j->pos < j->len && j->src[j->pos] == ']') {
-        j->pos++;
+    size_t at = tsig_json_ws(j, j->pos);
+    if (at < j->len && j->src[at] == ']') {
+        at++;
     } else {
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            if (!check_value(v, elem)) return 0;
-            tsig_json_skip_ws(j);
-            if (j->pos < j->len && j->src[j->pos] == ',') {
-                j->pos++;
+            at = check_value(v, elem, at);
+            if (!at) return 0;
+            at = tsig_json_ws(j, at);
+            if (at < j->len && j->src[at] == ',') {
+                at++;
                 continue;
             }
-            if (j->pos < j->len && j->src[j->pos] == ']') {
-                j->pos++;
+            if (at < j->len && j->src[at] == ']') {
+                at++;
                 break;
             }
-            return tsig_json_fail(j, j->pos, "\",\" or \"]\"");
+            return (size_t)tsig_json_fail(j, at, "\",\" or \"]\"");
         }
     }
     j->depth--;
     v->path.count = step;
     if (v->out) tsig_sb_putc(v->out, ']');
-    return 1;
+    return j->pos = at;
 }
 
 /*
- * Reads the value at j->pos as a t: judged in pass 1, written in pass 2.
- * Returns 0 only when reading must stop (j->code set).
+ * Reads the value at (or after whitespace at) at as a t: judged in pass 1,
+ * written in pass 2. Returns the position after it (j->pos too), 0 only
+ * when reading must stop (j->code set). Positions travel in registers
+ * through the hot loops; j->pos is kept equal for everything else.
  */
-static int check_value(validator *v, const tsig_type *t)
+static size_t check_value(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len) return tsig_json_fail(j, j->pos, "a JSON value");
-    char c = j->src[j->pos];
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len) return (size_t)tsig_json_fail(j, at, "a JSON value");
+    char c = j->src[at];
     int optional = t->kind == TSIG_OPTIONAL;
     t = strip_optional(t);
     if (c == 'n' && (optional || t->kind == TSIG_ANY)) {
         if (!tsig_json_literal(j, "null", 4)) return 0;
         if (v->out) tsig_sb_append(v->out, "null", 4);
-        return 1;
+        return j->pos;
     }
     switch (t->kind) {
     case TSIG_ANY:
-        return walk(v, 1);
+        return walk(v, 1) ? j->pos : 0;
     case TSIG_MAP:
-        if (c == '{') return walk(v, 1);
+        if (c == '{') return walk(v, 1) ? j->pos : 0;
         break;
     case TSIG_RECORD:
         if (c == '{') return check_record(v, t);
@@ -1088,11 +1094,10 @@ static int check_value(validator *v, const tsig_type *t)
         break;
     case TSIG_STRING:
         if (c == '"') {
-            size_t at = j->pos;
             tsig_json_span s;
-            if (!tsig_json_string(j, &s)) return 0;
-            if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-            return 1;
+            size_t end = tsig_json_string(j, &s);
+            if (end && v->out) tsig_sb_append(v->out, j->src + at, end - at);
+            return end;
         }
         break;
     case TSIG_KEYWORD:
@@ -1106,10 +1111,9 @@ static int check_value(validator *v, const tsig_type *t)
         break;
     case TSIG_BOOL:
         if (c == 't' || c == 'f') {
-            size_t at = j->pos;
             if (!tsig_json_literal(j, c == 't' ? "true" : "false", c == 't' ? 4 : 5)) return 0;
             if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-            return 1;
+            return j->pos;
         }
         if (c == '"' && v->input) return check_string(v, t);
         break;
@@ -1154,7 +1158,7 @@ static void validator_release(validator *v)
  * (written), or walked when validation is disabled. */
 static int run_pass(validator *v, const tsig_type *root)
 {
-    int ok = v->mode == TSIG_MODE_DISABLED ? walk(v, 1) : check_value(v, root);
+    int ok = v->mode == TSIG_MODE_DISABLED ? walk(v, 1) : check_value(v, root, v->j.pos) != 0;
     return ok && tsig_json_finish(&v->j);
 }
 
