@@ -19,8 +19,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- reader ------------------------------------------------------------ */
+/* ---- reader ------------------------------------------------------------
+ *
+ * The grammar read here is RFC 8259's:
+ *
+ *   text   = ws value ws
+ *   value  = object | array | string | number | "true" | "false" | "null"
+ *   object = "{" ws [ member { ws "," ws member } ] ws "}"
+ *   member = string ws ":" ws value
+ *   array  = "[" ws [ value { ws "," ws value } ] ws "]"
+ *
+ * Every function here reads at j->pos and leaves j->pos after what it
+ * read. The first failure is kept in *j->err (later ones are ignored), so
+ * callers simply stop on 0 and unwind.
+ */
 
+/* A leading byte-order mark is skipped (SPEC §10), and remembered: the
+ * text without it differs from the text given. */
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err)
 {
@@ -54,6 +69,9 @@ static COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const ch
     return tsig_json_fail_code(j, code, offset, "JSON error at %zu:%zu: %s", line, column, what);
 }
 
+/* "expected <expected>, found <what is at offset>": the found part
+ * quotes one character, or names end of input, a NUL byte, a control
+ * character or an invalid UTF-8 byte. */
 COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
@@ -141,10 +159,15 @@ static size_t check_escape(tsig_json *j, size_t i)
 }
 
 /*
+ * string = '"' { char | escape } '"'
+ * char   = any UTF-8 sequence except '"', '\' and U+0000..U+001F
+ * escape = '\' ( '"' | '\' | '/' | 'b' | 'f' | 'n' | 'r' | 't' | 'u' 4*hex )
+ *
  * Reads the string whose opening quote is at j->pos. Clean stretches are
  * skipped eight bytes at a time; escapes and non-ASCII sequences are checked
  * one by one (unless trusted). On success s spans the content between the
- * quotes and j->pos is after the closing quote.
+ * quotes and j->pos is after the closing quote. A \u escape may name a lone
+ * surrogate: JSON.parse accepts it, so does this.
  */
 size_t tsig_json_string(tsig_json *j, tsig_json_span *s)
 {
@@ -245,6 +268,8 @@ size_t tsig_json_number(tsig_json *j, tsig_json_span *s)
     return j->pos = i;
 }
 
+/* The error names the first byte that differs ("tru" fails at the end,
+ * "trUe" at the "U"). */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
@@ -258,6 +283,8 @@ int tsig_json_literal(tsig_json *j, const char *word, size_t n)
     return 1;
 }
 
+/* The depth is checked before the bracket is taken, so a too-deep
+ * bracket is reported at its own position and nothing deeper is read. */
 int tsig_json_enter(tsig_json *j)
 {
     if (j->depth >= j->max_depth) {
@@ -279,6 +306,7 @@ int tsig_json_finish(tsig_json *j)
 
 /* ---- text helpers ------------------------------------------------------ */
 
+/* The value of the 4 hex digits at s (already checked). */
 static unsigned hex_value(const char *s)
 {
     unsigned v = 0;
@@ -354,6 +382,8 @@ static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
     return put_utf8(cp, out);
 }
 
+/* Copies the stretches between backslashes whole, decoding each escape
+ * with decode_unit. An escape never decodes to more bytes than it takes. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out)
 {
     size_t i = 0, o = 0;
@@ -368,7 +398,10 @@ size_t tsig_json_unescape(const char *raw, size_t len, char *out)
     return o;
 }
 
-/* Appends the bytes of one decoded unit, escaped for a JSON string. */
+/* Appends the bytes of one decoded unit, escaped for a JSON string the way
+ * JSON.stringify does: '"', '\\' and the named controls (\n \r \t \b \f)
+ * by name, other controls as \u00XX, a lone surrogate as \uDXXX (it has no
+ * UTF-8 form), everything else as it is. */
 static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
@@ -417,6 +450,8 @@ void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
     tsig_json_escape_cut(sb, s, len, (size_t)-1);
 }
 
+/* Plain ASCII runs are copied in one append; only units that need an
+ * escape are handled one by one. */
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
 {
     tsig_sb_putc(sb, '"');
@@ -443,6 +478,8 @@ void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max
     tsig_sb_putc(sb, '"');
 }
 
+/* The echo counts code points of the string's value, not of its JSON
+ * text: "\n" is one, a surrogate pair is one. */
 void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
                     size_t max)
 {
@@ -478,7 +515,13 @@ int tsig_json_is_ident(const char *s, size_t len)
     return 1;
 }
 
-/* ---- paths ------------------------------------------------------------- */
+/* ---- paths -------------------------------------------------------------
+ *
+ *   path = [ key ] { "." key | "[" index "]" | "[" json-string "]" }
+ *
+ * A key that is an identifier is written bare (after a "." unless it is
+ * first); any other key is written as a JSON string in brackets.
+ */
 
 void tsig_json_path_init(tsig_json_path *p)
 {
@@ -487,6 +530,8 @@ void tsig_json_path_init(tsig_json_path *p)
     p->cap = sizeof p->small / sizeof p->small[0];
 }
 
+/* The first 32 steps live in the path itself; deeper paths move to the
+ * heap (doubling). */
 int tsig_json_path_push(tsig_json_path *p)
 {
     if (p->count == p->cap) {
@@ -549,11 +594,21 @@ void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
     }
 }
 
-/* ---- key sets ---------------------------------------------------------- */
+/* ---- key sets ----------------------------------------------------------
+ *
+ * All open objects share one array of keys, in stack order: an object's
+ * keys are items[f->start..count), dropped when the object ends. A key
+ * without escapes is kept as its place in the text; an escaped one is
+ * decoded into bytes (also in stack order). Small objects are scanned;
+ * from KEYS_SCAN_MAX keys on, an object gets an open-addressing table of
+ * item indexes, so an object of a million keys stays linear.
+ */
 
 /* Keys an object holds before its frame gets a hash table. */
 #define KEYS_SCAN_MAX 16
 
+/* FNV-1a over the key's bytes, with '-' read as '_' when normalized (so
+ * that keys equal after normalization hash alike). */
 static size_t key_hash(const char *s, size_t len, int normalized)
 {
     uint64_t h = UINT64_C(1469598103934665603);
@@ -631,6 +686,8 @@ static int table_grow(tsig_json_keys *k, tsig_json_keyframe *f)
     return 1;
 }
 
+/* Looks the key up among the frame's keys (table or scan), then appends
+ * it, keeping the table at most half full. */
 int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
                        const char *key, size_t len, int in_src, size_t *found)
 {
@@ -712,7 +769,14 @@ void tsig_json_keys_release(tsig_json_keys *k)
     k->count = k->cap = k->bytes_len = k->bytes_cap = k->tmp_cap = 0;
 }
 
-/* ---- walker ------------------------------------------------------------ */
+/* ---- walker ------------------------------------------------------------
+ *
+ * A walk keeps its open arrays and objects in w->frames instead of on the C
+ * stack, so the depth of the data costs heap (bounded by max_depth), never
+ * stack. Output is written as the text is read; a comma is written before
+ * a member only once something was written in that frame, so members left
+ * out (strip) leave no stray commas.
+ */
 
 /* One open array or object of a walk. */
 struct tsig_json_frame {
@@ -750,7 +814,10 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     return f;
 }
 
-/* Writes an object key: as written, or with '-' -> '_' when normalizing. */
+/* Writes an object key: as written, or with '-' -> '_' when normalizing.
+ * A plain key is copied byte for byte (a '-' in it is a '-' in its
+ * value); an escaped one is decoded, normalized and escaped again, since
+ * "\u002d" is a '-' too. */
 static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
                            const char *text, size_t len)
 {
@@ -837,6 +904,8 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
     return 1;
 }
 
+/* Dispatches on the first byte; anything that cannot start a value is
+ * "expected a JSON value". */
 int tsig_json_scalar(tsig_json *j, tsig_json_span *s)
 {
     size_t at = j->pos;

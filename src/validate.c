@@ -82,6 +82,14 @@ typedef struct mark {
     size_t errors, warnings, errors_dropped, warnings_dropped, emitted;
 } mark;
 
+/*
+ * One validation. Everything the reading needs lives here and is reused
+ * across the whole text: the path of the value being read, the keys of
+ * open objects, the declared fields of open typed maps (slots, a stack:
+ * each open map pushes one per field), the members of maps read located
+ * (also a stack), and the scratch buffers of messages. Small inputs never
+ * allocate beyond the validator itself and the result.
+ */
 typedef struct validator {
     tsig_json j;
     int input;         /* validate_input: coercions, signature spelling */
@@ -107,7 +115,10 @@ typedef struct validator {
     int pending_warning; /* the message being built goes to warnings */
 } validator;
 
-/* ---- small helpers ----------------------------------------------------- */
+/* ---- small helpers -----------------------------------------------------
+ * Inline forms of json.c's stack operations for the hot path: the common
+ * case is a few stores, the rare one (growth, too deep) calls json.c.
+ */
 
 static int nomem(validator *v)
 {
@@ -181,7 +192,15 @@ static void set_key_step(validator *v, size_t step, const char *key, size_t len,
     s->escaped = escaped;
 }
 
-/* ---- messages ---------------------------------------------------------- */
+/* ---- messages ----------------------------------------------------------
+ *
+ * A message goes to errors or warnings by its kind and the mode; each list
+ * keeps max_errors entries and counts the rest (for "too many errors: M
+ * more not shown"). Every message, kept or counted, bumps v->emitted: a map
+ * compares it before and after each member to know whether that member
+ * produced messages (see check_record). Strings of kept messages live in
+ * the result's arena.
+ */
 
 /*
  * Starts a message of the given kind: returns the cleared message buffer
@@ -271,6 +290,8 @@ static int issue_text(validator *v, int kind, const char *text)
     return issue_close(v, v->path.count);
 }
 
+/* Where the lists stand now, to take back what a map produced when it is
+ * read again located. */
 static mark mark_now(const validator *v)
 {
     mark m = {v->st->error_count, v->st->warning_count, v->st->errors_dropped,
@@ -344,7 +365,10 @@ static int on_duplicate(void *ctx, size_t first, const char *key, size_t len,
     return issue_close(v, v->path.count);
 }
 
-/* ---- reading untyped values -------------------------------------------- */
+/* ---- reading untyped values --------------------------------------------
+ * :any, :map, extra members and values of the wrong type are read by the
+ * walker: their syntax, depth and repeated keys are still checked.
+ */
 
 /* Reads the value at j->pos whatever it is: repeated keys reported in pass
  * 1, the value copied in pass 2 (when copy). */
@@ -527,7 +551,15 @@ static size_t check_number(validator *v, const tsig_type *t)
     return end;
 }
 
-/* ---- typed maps -------------------------------------------------------- */
+/* ---- typed maps --------------------------------------------------------
+ *
+ * A member of a typed map is the first key of a declared field, a repeated
+ * key (the same key again: an error in every mode), a competing spelling of
+ * a declared field ("order-count" after "order_count": ambiguous), or an
+ * extra member. Streaming keeps, per declared field, where its first key
+ * starts (slots); extra keys and competing ones go to the map's key set,
+ * which is only begun when the first of them comes.
+ */
 
 static size_t check_value(validator *v, const tsig_type *t, size_t at);
 
@@ -823,10 +855,18 @@ static size_t check_record(validator *v, const tsig_type *t)
             if (!text) { ok = 0; break; }
             f = find_field(t, text, len, hint);
         }
+        /*
+         * order: where this member's messages belong (its field's index, or
+         * after every field for an extra). Messages must come out with
+         * order never decreasing; when a member with messages would break
+         * that, the map is read again located.
+         */
         size_t before = v->emitted, order;
         if (f < field_count && v->slots[base + f].key_at == NONE) {
             const tsig_field *field = &t->fields[f];
             v->slots[base + f].key_at = key.start - 1;
+            /* declared fields not first in signature order: the value
+             * changes; pass 2 writes it located */
             if (saw_extra || (last != NONE && f < last)) {
                 if (v->writing) { relocate = 1; break; }
                 v->changed = 1;
@@ -872,6 +912,7 @@ static size_t check_record(validator *v, const tsig_type *t)
         if (!more) ok = 0;
         at = j->pos;
     }
+    /* missing fields: their messages belong at their field's order */
     for (size_t f = 0; ok && !relocate && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
         if (v->slots[base + f].key_at != NONE || field->type->kind == TSIG_OPTIONAL) continue;
@@ -888,6 +929,7 @@ static size_t check_record(validator *v, const tsig_type *t)
     v->slot_count = base;
     if (!ok) return 0;
     if (relocate) {
+        /* take back this map's messages (or output) and read it located */
         mark_restore(v, &m);
         if (v->out) v->out->len = out_mark;
         j->pos = open_at;
@@ -1123,7 +1165,10 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
     return mismatch(v, t);
 }
 
-/* ---- entry points ------------------------------------------------------ */
+/* ---- entry points ------------------------------------------------------
+ * Both validations share validate(); validate_input sees the parameters as
+ * the fields of one typed map (the arguments object).
+ */
 
 static void validator_init(validator *v, store *st, const char *json, size_t len,
                            size_t max_depth, tsig_error *err)
@@ -1177,7 +1222,8 @@ static int add_overflow(store *st, int warnings)
                     : issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
 }
 
-/* Forgets every message of a store. */
+/* Forgets every message of a store (the strings stay in the arena until
+ * the result is freed). */
 static void store_clear(store *st)
 {
     st->error_count = st->warning_count = 0;
@@ -1215,7 +1261,6 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
     if ((unsigned)o.mode > TSIG_MODE_STRICT || (!json && len)) return TSIG_ERR_ARGUMENT;
-    if (len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     size_t max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
     if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
 
@@ -1227,6 +1272,15 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         return TSIG_ERR_NOMEM;
     }
     out->internal_ = st;
+    if (len > TSIG_MAX_INPUT) {
+        free(v);
+        tsig_error_set(&out->json_error, TSIG_ERR_TOO_LARGE, "", 0, 0,
+                       "JSON text larger than %zu bytes", (size_t)TSIG_MAX_INPUT);
+        if (!json_error_issue(st, &out->json_error)) return TSIG_ERR_NOMEM;
+        out->errors = st->errors;
+        out->error_count = st->error_count;
+        return TSIG_ERR_TOO_LARGE;
+    }
     validator_init(v, st, json, len, max_depth, &out->json_error);
     v->input = input;
     v->mode = o.mode;

@@ -565,6 +565,11 @@ TEST(bad_arguments_are_refused)
     CHECK_INT(tsig_validate_json(sig, "1", 1, &o, &r), TSIG_ERR_ARGUMENT);
     tsig_result_free(&r);
     CHECK_INT(tsig_validate_json(sig, "1", 1, NULL, NULL), TSIG_ERR_ARGUMENT);
+    /* (the text is never read when it is too large) */
+    CHECK_INT(tsig_validate_json(sig, "1", TSIG_MAX_INPUT + 1, NULL, &r), TSIG_ERR_TOO_LARGE);
+    CHECK(!r.ok && r.error_count == 1 && r.json_error.code == TSIG_ERR_TOO_LARGE);
+    if (r.error_count == 1) CHECK_STR(r.errors[0].message, "JSON text larger than 1073741824 bytes");
+    tsig_result_free(&r);
     tsig_result_free(NULL);
     tsig_signature_free(sig);
 }
