@@ -61,6 +61,29 @@ char *tsig_sb_finish(tsig_strbuf *sb, size_t *len);
 /* Releases the buffer without handing it out. */
 void tsig_sb_release(tsig_strbuf *sb);
 
+/* ---- api.c: walking JSON text that is already known to be valid ------ */
+
+/* These never check syntax: call them only on text a validator accepted or
+ * a stage produced. Each takes the current position p and the end of the
+ * text, and never reads past end. */
+
+/* The first byte at or after p that is not JSON whitespace. */
+const char *tsig_valid_json_skip_ws(const char *p, const char *end);
+/* p at a value: the byte just after it (iterative, any depth). */
+const char *tsig_valid_json_skip_value(const char *p, const char *end);
+/* p at a string literal: appends its unescaped bytes to out (a lone escaped
+ * surrogate as its three-byte form) and returns the byte after it. */
+const char *tsig_valid_json_read_string(const char *p, const char *end,
+                                  tsig_strbuf *out);
+/* p at "[" or "{": its first element (for an object, the first member's
+ * key), or NULL when it is empty. */
+const char *tsig_valid_json_first(const char *p, const char *end);
+/* p at an element (or a member's key): the next one, or NULL after the last. */
+const char *tsig_valid_json_next(const char *p, const char *end);
+/* p at "{": the value of the first member whose key (unescaped) is key, or
+ * NULL. */
+const char *tsig_valid_json_member(const char *p, const char *end, const char *key);
+
 /* ---- error.c ---------------------------------------------------------- */
 
 /* Fills err: code, offset, line/column computed from src[0..offset), and a
