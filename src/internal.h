@@ -221,10 +221,20 @@ static inline void tsig_json_skip_ws(tsig_json *j)
     j->pos = tsig_json_ws(j, j->pos);
 }
 /* At a '"': reads the string. Returns the new j->pos (never 0), or 0 on
- * an error: callers can go on from the returned position in a register. */
-size_t tsig_json_string(tsig_json *j, tsig_json_span *s);
-/* At a '-' or a digit: reads the number. As tsig_json_string. */
-size_t tsig_json_number(tsig_json *j, tsig_json_span *n);
+ * an error: a hot loop can go on from the returned position in a register
+ * instead of reading j->pos back. */
+size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
+/* At a '-' or a digit: reads the number. As tsig_json_string_end. */
+size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
+/* The same, as 1 (read) or 0 (error). */
+static inline int tsig_json_string(tsig_json *j, tsig_json_span *s)
+{
+    return tsig_json_string_end(j, s) != 0;
+}
+static inline int tsig_json_number(tsig_json *j, tsig_json_span *n)
+{
+    return tsig_json_number_end(j, n) != 0;
+}
 /* At the first letter of word ("true", "false", "null"): reads it. */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n);
 /* Reads the scalar at j->pos (string or number into s, or a literal);

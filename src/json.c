@@ -169,7 +169,7 @@ static size_t check_escape(tsig_json *j, size_t i)
  * quotes and j->pos is after the closing quote. A \u escape may name a lone
  * surrogate: JSON.parse accepts it, so does this.
  */
-size_t tsig_json_string(tsig_json *j, tsig_json_span *s)
+size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s)
 {
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
@@ -237,7 +237,7 @@ static int is_digit(char c)
 
 /* number = [ "-" ] ( "0" | digit1-9 { digit } ) [ "." digit { digit } ]
  *          [ ( "e" | "E" ) [ "+" | "-" ] digit { digit } ] */
-size_t tsig_json_number(tsig_json *j, tsig_json_span *s)
+size_t tsig_json_number_end(tsig_json *j, tsig_json_span *s)
 {
     const char *p = j->src;
     size_t n = j->len, i = j->pos;
@@ -912,12 +912,12 @@ int tsig_json_scalar(tsig_json *j, tsig_json_span *s)
     char c = at < j->len ? j->src[at] : '\0';
     if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
     switch (c) {
-    case '"': return tsig_json_string(j, s) != 0;
+    case '"': return tsig_json_string(j, s);
     case 't': return tsig_json_literal(j, "true", 4);
     case 'f': return tsig_json_literal(j, "false", 5);
     case 'n': return tsig_json_literal(j, "null", 4);
     default:
-        if (c == '-' || is_digit(c)) return tsig_json_number(j, s) != 0;
+        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
         return tsig_json_fail(j, at, "a JSON value");
     }
 }

@@ -486,7 +486,7 @@ static size_t check_string(validator *v, const tsig_type *t)
     tsig_json *j = &v->j;
     size_t at = j->pos;
     tsig_json_span s;
-    size_t end = tsig_json_string(j, &s);
+    size_t end = tsig_json_string_end(j, &s);
     if (!end) return 0;
     tsig_kind kind = t->kind;
     if (kind != TSIG_STRING) {
@@ -526,7 +526,7 @@ static size_t check_number(validator *v, const tsig_type *t)
     tsig_json *j = &v->j;
     size_t at = j->pos;
     tsig_json_span s;
-    size_t end = tsig_json_number(j, &s);
+    size_t end = tsig_json_number_end(j, &s);
     if (!end) return 0;
     const char *text = j->src + s.start;
     if (t->kind == TSIG_FLOAT) {
@@ -649,7 +649,7 @@ static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
     j->pos = at = tsig_json_ws(j, at);
     if (at >= j->len || j->src[at] != '"')
         return (size_t)tsig_json_fail(j, at, first ? "a string key or \"}\"" : "a string key");
-    at = tsig_json_string(j, key);
+    at = tsig_json_string_end(j, key);
     if (!at) return 0;
     j->pos = at = tsig_json_ws(j, at);
     if (at >= j->len || j->src[at] != ':') return (size_t)tsig_json_fail(j, at, "\":\"");
@@ -1137,7 +1137,7 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
     case TSIG_STRING:
         if (c == '"') {
             tsig_json_span s;
-            size_t end = tsig_json_string(j, &s);
+            size_t end = tsig_json_string_end(j, &s);
             if (end && v->out) tsig_sb_append(v->out, j->src + at, end - at);
             return end;
         }
