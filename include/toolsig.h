@@ -382,6 +382,45 @@ tsig_code tsig_check_placeholders(const char *tpl, size_t len,
 
 void tsig_placeholders_free(tsig_placeholders *result);
 
+/* Steps (tags visited, every repetition of a section counted) a rendering
+ * may take before it stops with TSIG_ERR_TOO_LARGE. */
+#define TSIG_TEMPLATE_MAX_STEPS ((size_t)1 << 24)
+
+/*
+ * Fills a prompt template with tool arguments (SPEC §8 syntax). The
+ * template must pass tsig_check_placeholders; args_json is the arguments
+ * object as JSON text, normally the value tsig_validate_input_json
+ * accepted.
+ *
+ *   {{name}}, {{a.b}}   the value: a string as it is, a number as written
+ *                       in args_json, true / false, nothing for null or an
+ *                       absent key, a list or map as compact JSON
+ *   {{#x}}...{{/x}}     once per element of a non-empty list, once inside
+ *                       a map, once for any other present, non-null,
+ *                       non-false value
+ *   {{^x}}...{{/x}}     once when x is absent, null, false or []
+ *   {{.}}               the element of the enclosing list
+ *   {{! comment }}      nothing
+ *
+ * Nothing is escaped (prompts are not HTML). Keys starting with "_" (after
+ * "-" -> "_") are never rendered, and are left out of compact JSON at every
+ * depth (SPEC §7). A section, inverted section, close or comment tag alone
+ * on its line takes the whole line with it (Mustache standalone tags).
+ *
+ * On success returns TSIG_OK and *out holds the text (NUL-terminated,
+ * length in *out_len when not NULL; it may hold NUL bytes that the
+ * arguments had), freed with tsig_free. Otherwise *out is NULL and *err
+ * says why: TSIG_ERR_TEMPLATE (the first placeholder error, positioned in
+ * the template), TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP (positioned in
+ * args_json), TSIG_ERR_ARGUMENT (a NULL argument, or args_json not an
+ * object), TSIG_ERR_TOO_LARGE (an input over TSIG_MAX_INPUT, output over
+ * TSIG_MAX_INPUT bytes or over TSIG_TEMPLATE_MAX_STEPS), TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args_json,
+                               size_t args_len, char **out, size_t *out_len,
+                               tsig_error *err);
+
 /* ========================================================================
  * Section: firewall
  * ===================================================================== */
@@ -437,6 +476,37 @@ char *tsig_api_check(const char *sig, size_t len, unsigned flags);
  */
 char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
                         size_t len, const tsig_validate_options *opts);
+
+/*
+ * Parses signature text for a caller that keeps the signature (the JS
+ * package). Returns the signature (freed with tsig_signature_free) and sets
+ * *doc to {"ok":true,"canonical":...,"returns_list":...,"ast":...,
+ * "params":[{"name":...,"type":"<canonical>","optional":...}],
+ * "returns":"<canonical>"}; or returns NULL and sets *doc to
+ * {"ok":false,"error":{...,"text":"<caret picture>"}}. *doc is freed with
+ * tsig_free; it is NULL (and so is the result) when out of memory.
+ */
+tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
+
+/*
+ * Validation for a caller that already holds the value (the JS package):
+ * returns 0 when there is nothing to say (ok, the value unchanged, no
+ * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
+ * document (freed with tsig_free); -1 when out of memory. mode, max_errors
+ * and max_depth are tsig_validate_options' (0: the defaults).
+ */
+int tsig_api_validate_fast(const tsig_signature *sig, int input,
+                           const char *json, size_t len, int mode,
+                           size_t max_errors, size_t max_depth, char **doc);
+
+/*
+ * The report text (SPEC §4, tsig_report) of a JSON document
+ * {"errors":[{"path":...,"message":...}],"warnings":[...]} under title
+ * (NULL: "Tool"). Freed with tsig_free; NULL when out of memory or when the
+ * document is not of that shape.
+ */
+char *tsig_api_report(const char *json, size_t len, const char *title,
+                      size_t title_len);
 
 /*
  * The document tsig_api_validate returns, for a result the caller already

@@ -1,7 +1,7 @@
 // lib.mjs: what `npm test` and `npm start` share: running commands, installing
 // missing system packages on a Debian machine, and building toolsig with CMake.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -104,9 +104,35 @@ export function toolsigBinary(name) {
   return join(repoRoot, 'build', name, 'toolsig');
 }
 
+// Installs the npm packages of package-lock.json (npm ci) unless
+// node_modules is already up to date with it.
+export function npmInstall() {
+  const lock = join(repoRoot, 'package-lock.json');
+  const installed = join(repoRoot, 'node_modules', '.package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) {
+    console.log('node_modules is up to date with package-lock.json');
+    return;
+  }
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+// Runs Node's test runner over every *.test.mjs file below the given
+// folders (listed here: Node 20 takes no globs, and pointed at a folder it
+// would run fixtures too). TAP output, ending with "# pass N" / "# fail N".
+export function nodeTests(folders) {
+  const files = folders.flatMap((dir) => readdirSync(join(repoRoot, dir), { recursive: true })
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => join(dir, f)));
+  if (files.length === 0) throw new StepError(`no *.test.mjs files in ${folders.join(', ')}`);
+  run(process.execPath, ['--test', ...files], { env: { TOOLSIG_SHARED: sharedDir() } });
+}
+
 // Runs steps in order, printing each name as it starts; stops at the first
-// failure and exits non-zero. steps: [{ name, run }].
-export function runSteps(title, steps) {
+// failure and exits non-zero. steps: [{ name, run }]. With quietEnd the
+// closing summary is left out, so the last step's output ends the run (a
+// test runner's own closing lines).
+export function runSteps(title, steps, { quietEnd = false } = {}) {
   const started = Date.now();
   for (const [i, step] of steps.entries()) {
     console.log(`\n==> [${i + 1}/${steps.length}] ${step.name}`);
@@ -120,5 +146,7 @@ export function runSteps(title, steps) {
     }
     console.log(`--- ${step.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
-  console.log(`\n${title}: all ${steps.length} steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!quietEnd) {
+    console.log(`\n${title}: all ${steps.length} steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }

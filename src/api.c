@@ -12,6 +12,8 @@
  */
 #include "internal.h"
 
+#include "cJSON.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,6 +349,156 @@ char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
                                    !(opts && (opts->flags & TSIG_VALUE_NEVER)));
     tsig_result_free(&r);
     return doc;
+}
+
+/* ---- entry points for callers that keep handles (the JS package) ----- */
+
+/* Appends ,"params":[{"name","type","optional"}],"returns":"<type>" with
+ * every type in canonical form. */
+static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
+{
+    tsig_sb_puts(sb, ",\"params\":[");
+    for (size_t i = 0; i < tsig_param_count(sig); i++) {
+        size_t name_len = 0, type_len = 0;
+        const char *name = tsig_param_name(sig, i, &name_len);
+        const tsig_type *type = tsig_param_type(sig, i);
+        char *text = tsig_format_type(type, 0, &type_len);
+        if (i) tsig_sb_putc(sb, ',');
+        tsig_sb_puts(sb, "{\"name\":");
+        put_string(sb, name, name_len);
+        tsig_sb_puts(sb, ",\"type\":");
+        if (text) put_string(sb, text, type_len);
+        else sb->failed = 1;
+        tsig_sb_puts(sb, ",\"optional\":");
+        put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
+        tsig_sb_putc(sb, '}');
+        tsig_free(text);
+    }
+    size_t n = 0;
+    char *returns = tsig_format_type(tsig_returns(sig), 0, &n);
+    tsig_sb_puts(sb, "],\"returns\":");
+    if (returns) put_string(sb, returns, n);
+    else sb->failed = 1;
+    tsig_free(returns);
+}
+
+tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
+{
+    tsig_error err;
+    tsig_strbuf sb = {0};
+    tsig_signature *sig = tsig_parse(src, len, &err);
+    if (sig) {
+        tsig_sb_puts(&sb, "{\"ok\":true");
+        put_signature(&sb, sig, 0);
+        put_param_list(&sb, sig);
+        tsig_sb_putc(&sb, '}');
+    } else if (err.code != TSIG_ERR_NOMEM) {
+        /* The error object with its caret picture as "text". */
+        tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
+        put_error(&sb, &err);
+        if (!sb.failed) sb.len--; /* reopen the error object */
+        char *text = tsig_error_format(&err, "signature", src, len);
+        tsig_sb_puts(&sb, ",\"text\":");
+        put_cstring(&sb, text);
+        if (!text) sb.failed = 1;
+        tsig_free(text);
+        tsig_sb_puts(&sb, "}}");
+    } else {
+        sb.failed = 1;
+    }
+    *doc = tsig_sb_finish(&sb, NULL);
+    if (!*doc && sig) {
+        tsig_signature_free(sig);
+        sig = NULL;
+    }
+    return sig;
+}
+
+int tsig_api_validate_fast(const tsig_signature *sig, int input,
+                           const char *json, size_t len, int mode,
+                           size_t max_errors, size_t max_depth, char **doc)
+{
+    *doc = NULL;
+    if (mode < 0 || mode > TSIG_MODE_STRICT) {
+        *doc = argument_doc("unknown validation mode");
+        return *doc ? 1 : -1;
+    }
+    tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, 0};
+    if (!sig) {
+        *doc = argument_doc("no signature");
+        return *doc ? 1 : -1;
+    }
+    tsig_result r;
+    tsig_code code = input ? tsig_validate_input_json(sig, json, len, &opts, &r)
+                           : tsig_validate_json(sig, json, len, &opts, &r);
+    int rc = 1;
+    if (code == TSIG_ERR_NOMEM) {
+        rc = -1;
+    } else if (r.ok && !r.changed && r.warning_count == 0) {
+        rc = 0;
+    } else {
+        *doc = tsig_api_result_json(&r, json, len, 1);
+        if (!*doc) rc = -1;
+    }
+    tsig_result_free(&r);
+    return rc;
+}
+
+/* Reads [{"path":...,"message":...}, ...] into issues allocated in arena;
+ * 0 when the list is not of that shape. */
+static int read_issue_list(const cJSON *list, tsig_arena *arena,
+                           tsig_issue **out, size_t *count)
+{
+    *out = NULL;
+    *count = 0;
+    if (!list) return 1;
+    if (!cJSON_IsArray(list)) return 0;
+    size_t n = (size_t)cJSON_GetArraySize(list);
+    tsig_issue *issues = n ? tsig_arena_alloc(arena, n * sizeof *issues) : NULL;
+    if (n && !issues) return 0;
+    size_t i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        const cJSON *path = cJSON_GetObjectItemCaseSensitive(e, "path");
+        const cJSON *message = cJSON_GetObjectItemCaseSensitive(e, "message");
+        if (!cJSON_IsString(message)) return 0;
+        if (path && !cJSON_IsString(path) && !cJSON_IsNull(path)) return 0;
+        issues[i].path = cJSON_IsString(path) ? path->valuestring : "";
+        issues[i].path_len = strlen(issues[i].path);
+        issues[i].message = message->valuestring;
+        issues[i].message_len = strlen(message->valuestring);
+    }
+    *out = issues;
+    *count = n;
+    return 1;
+}
+
+char *tsig_api_report(const char *json, size_t len, const char *title,
+                      size_t title_len)
+{
+    cJSON *doc = cJSON_ParseWithLength(json, len);
+    tsig_arena arena = {0};
+    char *text = NULL;
+    char *title_z = tsig_arena_strndup(&arena, title ? title : "Tool",
+                                       title ? title_len : 4);
+    tsig_issue *errors, *warnings;
+    size_t error_count, warning_count;
+    if (doc && title_z &&
+        read_issue_list(cJSON_GetObjectItemCaseSensitive(doc, "errors"), &arena,
+                        &errors, &error_count) &&
+        read_issue_list(cJSON_GetObjectItemCaseSensitive(doc, "warnings"), &arena,
+                        &warnings, &warning_count)) {
+        tsig_result r;
+        memset(&r, 0, sizeof r);
+        r.ok = error_count == 0;
+        r.errors = errors;
+        r.error_count = error_count;
+        r.warnings = warnings;
+        r.warning_count = warning_count;
+        text = tsig_report(&r, title_z, NULL);
+    }
+    cJSON_Delete(doc);
+    tsig_arena_release(&arena);
+    return text;
 }
 
 /* {"ok":true,"<member>":<text>} for a stage that answered with JSON text,
