@@ -365,9 +365,9 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
         char *text = tsig_format_type(type, 0, &type_len);
         if (i) tsig_sb_putc(sb, ',');
         tsig_sb_puts(sb, "{\"name\":");
-        put_string(sb, name, name_len);
+        tsig_json_escape(sb, name, name_len);
         tsig_sb_puts(sb, ",\"type\":");
-        if (text) put_string(sb, text, type_len);
+        if (text) tsig_json_escape(sb, text, type_len);
         else sb->failed = 1;
         tsig_sb_puts(sb, ",\"optional\":");
         put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
@@ -377,7 +377,7 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
     size_t n = 0;
     char *returns = tsig_format_type(tsig_returns(sig), 0, &n);
     tsig_sb_puts(sb, "],\"returns\":");
-    if (returns) put_string(sb, returns, n);
+    if (returns) tsig_json_escape(sb, returns, n);
     else sb->failed = 1;
     tsig_free(returns);
 }
