@@ -205,13 +205,43 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void tsig_json_skip_ws(tsig_json *j);
-/* At a '"': reads the string. 1, or 0 on an error. */
-int tsig_json_string(tsig_json *j, tsig_json_span *s);
-/* At a '-' or a digit: reads the number. 1, or 0 on an error. */
-int tsig_json_number(tsig_json *j, tsig_json_span *n);
+/* The first position from at that is not JSON whitespace (" ", "\t",
+ * "\n", "\r"). Inline: it runs before every token. */
+static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
+{
+    const char *s = j->src;
+    size_t n = j->len;
+    if (at < n && (unsigned char)s[at] > ' ') return at;
+    while (at < n && (s[at] == ' ' || s[at] == '\n' || s[at] == '\r' || s[at] == '\t'))
+        at++;
+    return at;
+}
+
+/* Skips whitespace at j->pos. */
+static inline void tsig_json_skip_ws(tsig_json *j)
+{
+    j->pos = tsig_json_ws(j, j->pos);
+}
+/* At a '"': reads the string. Returns the new j->pos (never 0), or 0 on
+ * an error: a hot loop can go on from the returned position in a register
+ * instead of reading j->pos back. */
+size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
+/* At a '-' or a digit: reads the number. As tsig_json_string_end. */
+size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
+/* The same, as 1 (read) or 0 (error). */
+static inline int tsig_json_string(tsig_json *j, tsig_json_span *s)
+{
+    return tsig_json_string_end(j, s) != 0;
+}
+static inline int tsig_json_number(tsig_json *j, tsig_json_span *n)
+{
+    return tsig_json_number_end(j, n) != 0;
+}
 /* At the first letter of word ("true", "false", "null"): reads it. */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n);
+/* Reads the scalar at j->pos (string or number into s, or a literal);
+ * anything else is an error "expected a JSON value". */
+int tsig_json_scalar(tsig_json *j, tsig_json_span *s);
 /* At a '[' or '{': opens it (depth checked first: "JSON error at L:C:
  * nesting deeper than N", code TSIG_ERR_TOO_DEEP, at the bracket). 1, or 0
  * on an error. */
