@@ -64,17 +64,18 @@ void tsig_sb_release(tsig_strbuf *sb);
 /* ---- api.c: walking JSON text that is already known to be valid ------ */
 
 /* These never check syntax: call them only on text a validator accepted or
- * a stage produced. Each takes the current position p and the end of the
- * text, and never reads past end. */
+ * a stage produced (then they never read past end). Each takes the current
+ * position p and the end of the text. */
 
 /* The first byte at or after p that is not JSON whitespace. */
 const char *tsig_valid_json_skip_ws(const char *p, const char *end);
 /* p at a value: the byte just after it (iterative, any depth). */
 const char *tsig_valid_json_skip_value(const char *p, const char *end);
-/* p at a string literal: appends its unescaped bytes to out (a lone escaped
- * surrogate as its three-byte form) and returns the byte after it. */
+/* p at a string literal: appends its unescaped bytes to out (as
+ * tsig_json_unescape: a lone escaped surrogate in its three-byte form) and
+ * returns the byte after it. */
 const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                  tsig_strbuf *out);
+                                        tsig_strbuf *out);
 /* p at "[" or "{": its first element (for an object, the first member's
  * key), or NULL when it is empty. */
 const char *tsig_valid_json_first(const char *p, const char *end);
@@ -82,7 +83,8 @@ const char *tsig_valid_json_first(const char *p, const char *end);
 const char *tsig_valid_json_next(const char *p, const char *end);
 /* p at "{": the value of the first member whose key (unescaped) is key, or
  * NULL. */
-const char *tsig_valid_json_member(const char *p, const char *end, const char *key);
+const char *tsig_valid_json_member(const char *p, const char *end,
+                                   const char *key);
 
 /* ---- error.c ---------------------------------------------------------- */
 
