@@ -453,8 +453,9 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
  * (line and column 1-based, column and offset in bytes of the input). A
  * validation entry is {"path":"rows[0].id","segments":["rows",0,"id"],
  * "message":"..."}. Values (validated, normalized, redacted) are embedded as
- * the text the stage produced: every digit of every number is kept. Strings
- * are always valid UTF-8: a lone surrogate is written as its \u escape.
+ * the text the stage produced: every digit of every number is kept. A lone
+ * surrogate in a string (a key "\ud800" of the input) is written back as
+ * its \u escape.
  * ===================================================================== */
 
 /*

@@ -36,6 +36,8 @@ static void trim(const char *s, size_t *start, size_t *end)
     while (*end > *start && is_space(s[*end - 1])) (*end)--;
 }
 
+/* -?[0-9]+ between optional whitespace; written without leading zeros
+ * ("007" -> 7) and without the sign of zero ("-0" -> 0). */
 int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out)
 {
     size_t i = 0, end = len;
@@ -140,6 +142,8 @@ static void write_double(tsig_strbuf *out, double d)
     }
 }
 
+/* The whole trimmed string must be one JSON number ("007", ".5", "1."
+ * and "+1" are not), and strtod of it finite ("1e400" is not). */
 int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out)
 {
     size_t i = 0, end = len;
@@ -225,6 +229,7 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out)
     return 1;
 }
 
+/* Appending ".0" keeps every digit of a big int (a double would not). */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out)
 {
     if (out) {

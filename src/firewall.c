@@ -28,6 +28,13 @@ static int on_duplicate(void *ctx, size_t first, const char *key, size_t len,
     return 0;
 }
 
+/*
+ * One pass of the walker over the text, writing compact JSON: a member
+ * whose key (unescaped) starts with '_' or '-' is left out (strip) or
+ * written with "<Firewalled>" as its value (mask); its value is still read
+ * and checked, never written. Keys are kept as written. Bad text, nesting
+ * over TSIG_DEFAULT_MAX_DEPTH and repeated keys stop it with an error.
+ */
 tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode, char **out, size_t *out_len,
                       tsig_error *err)

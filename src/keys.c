@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+/* What a normalization reads with: one walk over the text, writing every
+ * key with '-' -> '_' while the key set compares keys the same way. */
 typedef struct normalizer {
     tsig_json j;
     tsig_json_path path;
@@ -58,6 +60,12 @@ static int on_collision(void *ctx, size_t first, const char *key, size_t len,
     return 0;
 }
 
+/*
+ * One pass: the walker copies the value as compact JSON (values as
+ * written), normalizing keys, and stops at the first problem: bad text,
+ * nesting over TSIG_DEFAULT_MAX_DEPTH, a repeated key, or a collision.
+ * The error's position is the second key's.
+ */
 tsig_code tsig_normalize_keys(const char *json, size_t len, char **out,
                               size_t *out_len, tsig_error *err)
 {
