@@ -543,7 +543,7 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
     }
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-    put_string(&sb, out, n);
+    tsig_json_escape(&sb, out, n);
     tsig_sb_putc(&sb, '}');
     tsig_free(out);
     return tsig_sb_finish(&sb, NULL);
