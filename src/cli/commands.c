@@ -132,7 +132,7 @@ static int run_check(cli_args *args)
     tsig_error err;
     tsig_signature *sig = tsig_parse(text.data, text.len, &err);
     if (!sig) {
-        if (err.code == TSIG_ERR_NOMEM) rc = cli_out_of_memory();
+        if (err.code == TSIG_ERR_NOMEM) cli_out_of_memory();
         else cli_print_error(&err, "signature", text.data, text.len);
         cli_text_free(&text);
         return CLI_UNUSABLE;
@@ -272,7 +272,7 @@ static int run_schema(cli_args *args)
 
 /* ---- from-schema ----------------------------------------------------- */
 
-/* Prints each warning on stderr as "warning: <prefix><message>". */
+/* Prints each warning on stderr as "warning: <message>". */
 static void print_warnings(const tsig_messages *w)
 {
     for (size_t i = 0; i < w->count; i++)
