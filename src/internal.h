@@ -324,7 +324,8 @@ typedef struct tsig_json_keyframe {
     size_t table_cap;
 } tsig_json_keyframe;
 
-/* Zero a tsig_json_keys, then set src (and normalized). */
+/* Begins the frame of a newly opened object. (A tsig_json_keys is zeroed,
+ * then given src and normalized, before its first frame.) */
 void tsig_json_keys_begin(tsig_json_keys *k, tsig_json_keyframe *f);
 /* The unescaped bytes of a key read in the text (raw = src + span->start):
  * plain keys are returned in place, escaped ones decoded into k->tmp.
