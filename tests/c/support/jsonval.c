@@ -633,6 +633,17 @@ char *jv_to_text(const jv_value *v)
     return jv_to_text_len(v, NULL);
 }
 
+char *jv_quote(const char *s, size_t len)
+{
+    textbuf tb = {NULL, 0, 0, 0};
+    tb_string(&tb, s, len);
+    if (tb.failed) {
+        free(tb.data);
+        return NULL;
+    }
+    return tb.data;
+}
+
 /* ---- walking ---------------------------------------------------------- */
 
 jv_kind jv_kind_of(const jv_value *v)
