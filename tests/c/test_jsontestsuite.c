@@ -205,45 +205,11 @@ static int check_positioned_json_error(const char *name, const char *mode,
     return failures == 0;
 }
 
-/* ---- an independent UTF-8 check (RFC 3629) --------------------------------- */
-
-/* 1 iff s[0..len) is well-formed UTF-8: shortest forms only, no encoded
- * surrogate, nothing above U+10FFFF. */
-static int is_utf8(const unsigned char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len) {
-        unsigned c = s[i];
-        size_t n;
-        unsigned cp, min;
-        if (c < 0x80) {
-            i++;
-            continue;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            n = 1, cp = c & 0x1F, min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            n = 2, cp = c & 0x0F, min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            n = 3, cp = c & 0x07, min = 0x10000;
-        } else {
-            return 0;
-        }
-        if (len - i <= n) return 0;
-        for (size_t k = 1; k <= n; k++) {
-            if ((s[i + k] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (s[i + k] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-        i += n + 1;
-    }
-    return 1;
-}
-
 /* toolsig's choice for an implementation-defined file: accepted iff its
  * bytes are UTF-8 and hold no raw NUL. */
 static int policy_accepts(const suite_file *f)
 {
-    return is_utf8((const unsigned char *)f->text, f->len) &&
+    return jv_utf8_valid(f->text, f->len) &&
            memchr(f->text, '\0', f->len) == NULL;
 }
 

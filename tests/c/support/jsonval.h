@@ -82,6 +82,10 @@ char *jv_to_text(const jv_value *v);
  * jv_to_text escapes strings. Freed with free(); NULL when out of memory. */
 char *jv_quote(const char *s, size_t len);
 
+/* 1 iff s[0..len) is well-formed UTF-8 (RFC 3629: shortest forms only, no
+ * encoded surrogate, nothing above U+10FFFF). NUL bytes are well-formed. */
+int jv_utf8_valid(const char *s, size_t len);
+
 /* ---- walking values ----------------------------------------------------
  * Every accessor accepts NULL and answers as for a missing value. */
 
