@@ -382,6 +382,45 @@ tsig_code tsig_check_placeholders(const char *tpl, size_t len,
 
 void tsig_placeholders_free(tsig_placeholders *result);
 
+/* Steps (tags visited, every repetition of a section counted) a rendering
+ * may take before it stops with TSIG_ERR_TOO_LARGE. */
+#define TSIG_TEMPLATE_MAX_STEPS ((size_t)1 << 24)
+
+/*
+ * Fills a prompt template with tool arguments (SPEC §8 syntax). The
+ * template must pass tsig_check_placeholders; args_json is the arguments
+ * object as JSON text, normally the value tsig_validate_input_json
+ * accepted.
+ *
+ *   {{name}}, {{a.b}}   the value: a string as it is, a number as written
+ *                       in args_json, true / false, nothing for null or an
+ *                       absent key, a list or map as compact JSON
+ *   {{#x}}...{{/x}}     once per element of a non-empty list, once inside
+ *                       a map, once for any other present, non-null,
+ *                       non-false value
+ *   {{^x}}...{{/x}}     once when x is absent, null, false or []
+ *   {{.}}               the element of the enclosing list
+ *   {{! comment }}      nothing
+ *
+ * Nothing is escaped (prompts are not HTML). Keys starting with "_" (after
+ * "-" -> "_") are never rendered, and are left out of compact JSON at every
+ * depth (SPEC §7). A section, inverted section, close or comment tag alone
+ * on its line takes the whole line with it (Mustache standalone tags).
+ *
+ * On success returns TSIG_OK and *out holds the text (NUL-terminated,
+ * length in *out_len when not NULL; it may hold NUL bytes that the
+ * arguments had), freed with tsig_free. Otherwise *out is NULL and *err
+ * says why: TSIG_ERR_TEMPLATE (the first placeholder error, positioned in
+ * the template), TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP (positioned in
+ * args_json), TSIG_ERR_ARGUMENT (a NULL argument, or args_json not an
+ * object), TSIG_ERR_TOO_LARGE (an input over TSIG_MAX_INPUT, output over
+ * TSIG_MAX_INPUT bytes or over TSIG_TEMPLATE_MAX_STEPS), TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args_json,
+                               size_t args_len, char **out, size_t *out_len,
+                               tsig_error *err);
+
 /* ========================================================================
  * Section: firewall
  * ===================================================================== */
@@ -400,6 +439,136 @@ typedef enum tsig_redact_mode {
 tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode, char **out, size_t *out_len,
                       tsig_error *err);
+
+/* ========================================================================
+ * Section: JSON boundary
+ *
+ * "JSON text in, JSON text out", for callers that speak JSON (the
+ * command-line tool, the WebAssembly build). Each function returns one
+ * compact JSON document, NUL-terminated, that the caller frees with
+ * tsig_free; NULL only when out of memory. Every document begins with
+ * {"ok":true or {"ok":false. An error object is
+ *   {"code":"TSIG_ERR_SYNTAX","message":"...","line":1,"column":22,
+ *    "offset":21,"hint":"..." or null}
+ * (line and column 1-based, column and offset in bytes of the input). A
+ * validation entry is {"path":"rows[0].id","segments":["rows",0,"id"],
+ * "message":"..."}. Values (validated, normalized, redacted) are embedded as
+ * the text the stage produced: every digit of every number is kept. A lone
+ * surrogate in a string (a key "\ud800" of the input) is written back as
+ * its \u escape.
+ * ===================================================================== */
+
+/*
+ * Parses signature text: {"ok":true,"canonical":"...","returns_list":false,
+ * "ast":{...}} or {"ok":false,"error":{...}}. flags are tsig_format's
+ * (TSIG_FORMAT_HIDE_FIREWALLED applies to "canonical").
+ */
+char *tsig_api_check(const char *sig, size_t len, unsigned flags);
+
+/*
+ * Validates JSON text against the return type (input 0) or the parameters
+ * (input 1, with coercion); opts may be NULL. Returns {"ok":...,"value":...,
+ * "errors":[...],"warnings":[...]}: "value" (the value as validated:
+ * coerced, keys respelled) only when ok and not switched off with
+ * TSIG_VALUE_NEVER; a JSON text error is one root entry that also carries
+ * "line", "column" and "offset". A bad argument (no signature, unknown mode)
+ * gives {"ok":false,"error":{...}}.
+ */
+char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
+                        size_t len, const tsig_validate_options *opts);
+
+/*
+ * Parses signature text for a caller that keeps the signature (the JS
+ * package). Returns the signature (freed with tsig_signature_free) and sets
+ * *doc to {"ok":true,"canonical":...,"returns_list":...,"ast":...,
+ * "params":[{"name":...,"type":"<canonical>","optional":...}],
+ * "returns":"<canonical>"}; or returns NULL and sets *doc to
+ * {"ok":false,"error":{...,"text":"<caret picture>"}}. *doc is freed with
+ * tsig_free; it is NULL (and so is the result) when out of memory.
+ */
+tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
+
+/*
+ * Validation for a caller that already holds the value (the JS package):
+ * returns 0 when there is nothing to say (ok, the value unchanged, no
+ * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
+ * document (freed with tsig_free); -1 when out of memory. mode, max_errors
+ * and max_depth are tsig_validate_options' (0: the defaults).
+ */
+int tsig_api_validate_fast(const tsig_signature *sig, int input,
+                           const char *json, size_t len, int mode,
+                           size_t max_errors, size_t max_depth, char **doc);
+
+/*
+ * The report text (SPEC §4, tsig_report) of a JSON document
+ * {"errors":[{"path":...,"message":...}],"warnings":[...]} under title
+ * (NULL: "Tool"). Freed with tsig_free; NULL when out of memory or when the
+ * document is not of that shape.
+ */
+char *tsig_api_report(const char *json, size_t len, const char *title,
+                      size_t title_len);
+
+/*
+ * The document tsig_api_validate returns, for a result the caller already
+ * has: json/len is the text that was validated (the value when the result
+ * holds no rewritten one); with_value 0 leaves "value" out.
+ */
+char *tsig_api_result_json(const tsig_result *result, const char *json,
+                           size_t len, int with_value);
+
+/* Key normalization: {"ok":true,"value":...} or {"ok":false,"error":{...}}. */
+char *tsig_api_normalize(const char *json, size_t len);
+
+/*
+ * JSON Schema of the return type (params 0) or of the parameters (params 1):
+ * {"ok":true,"schema":{...}}. flags: TSIG_SCHEMA_STRICT.
+ */
+char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags);
+
+/*
+ * JSON Schema to signature: {"ok":true,"canonical":...,"returns_list":...,
+ * "ast":...,"warnings":["#/...: ..."]} or {"ok":false,"error":{...}}.
+ * flags: TSIG_SCHEMA_LOSSY.
+ */
+char *tsig_api_from_schema(const char *json, size_t len, unsigned flags);
+
+/*
+ * One MCP or function-calling tool {name, description, inputSchema,
+ * outputSchema?}: {"ok":true,"name":...,"description":... or null,
+ * "signature":"<canonical>","warnings":[...]} or {"ok":false,"error":{...}}.
+ */
+char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags);
+
+/*
+ * A list of tools: an MCP tools/list result {"tools":[...]} or the bare list.
+ * {"ok":...,"tools":[{"name","signature","description","warnings"}, ...],
+ * "errors":[...],"prompt":"..."}: "tools" holds every tool that converted,
+ * "errors" one validation entry per tool that did not (path "tools[2]" or
+ * "[2]", with "name" when the tool has one) or the JSON text error, and
+ * "prompt" (only when ok) is tsig_render_tools of them all.
+ */
+char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags);
+
+/*
+ * Prompt text of a JSON list [{"name":...,"sig":...,"description":...}]
+ * (description optional): {"ok":true,"text":"## Tools you can call..."} or
+ * {"ok":false,"errors":[...]}, one entry per problem: the list's shape, or a
+ * signature that does not parse (path "[1].sig", message "signature error at
+ * L:C: ...", with "line", "column", "offset" in the signature and "hint").
+ */
+char *tsig_api_render_tools(const char *json, size_t len);
+
+/*
+ * Template placeholders: {"ok":...,"placeholders":["name",...],
+ * "errors":[{"placeholder":...,"message":...,"offset":...}]}.
+ */
+char *tsig_api_placeholders(const char *tpl, size_t len,
+                            const tsig_signature *sig);
+
+/* Firewalled fields stripped or masked: {"ok":true,"value":...} or
+ * {"ok":false,"error":{...}}. */
+char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
+                      tsig_redact_mode mode);
 
 #ifdef __cplusplus
 }

@@ -18,8 +18,27 @@
  * changes ({{=<% %>=}}) are rejected: prompts are not HTML, so every value
  * is already written as it is, and a prompt is one self-contained text.
  *
- * Both passes read the template with the same tag reader (read_tag), so
- * what the checker accepts is exactly what the renderer understands.
+ * Both passes read the template with the same tag reader (read_tag) and
+ * resolve names with the same scopes (resolve_name, enter_section), so what
+ * the checker accepts is exactly what the renderer understands.
+ *
+ * What a check reports (SPEC §8 leaves the details to us):
+ *   - every message is "{{placeholder}}: why", the placeholder spelled as
+ *     in the template but without the whitespace inside the braces
+ *     ("{{# items }}" is reported as "{{#items}}"), cut after ECHO_MAX code
+ *     points, control characters escaped, invalid UTF-8 as U+FFFD, so a
+ *     message is one line of valid UTF-8 whatever the template holds;
+ *   - a placeholder is reported once per reason: "{{x}}" unknown three
+ *     times is one error; "{{#x}}" both unknown and never closed is two;
+ *   - errors are in template order (a section found unclosed at the end is
+ *     reported at its opening tag); past TSIG_DEFAULT_MAX_ERRORS the rest
+ *     are counted in a last entry "too many errors: N more not shown", as
+ *     validation reports do (SPEC §4);
+ *   - lists of names in messages ("parameters: a, b") stop after LIST_MAX
+ *     with "… (N more)"; "none" when there are none.
+ * Checking is one pass over the template, linear in its length (each tag
+ * is found by a forward search that never rereads text), with a fixed
+ * stack of TSIG_TEMPLATE_MAX_DEPTH sections.
  */
 #include "internal.h"
 
@@ -61,12 +80,14 @@ typedef struct tpl_tag {
     size_t name_len;
 } tpl_tag;
 
+/* Whitespace trimmed inside braces: ASCII space, tab, line ends, FF, VT. */
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
            c == '\v';
 }
 
+/* Names are ASCII, like the signature's identifiers. */
 static int is_letter(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -585,6 +606,7 @@ typedef struct slice_set {
     size_t count;
 } slice_set;
 
+/* FNV-1a over the bytes, seeded with the role. */
 static size_t slice_hash(const char *s, size_t len, unsigned role)
 {
     size_t h = (size_t)2166136261u ^ role;
@@ -651,6 +673,8 @@ typedef struct check_store {
     tsig_placeholder_error errors[TEMPLATE_MAX_ERRORS + 1];
 } check_store;
 
+/* The state of one check: the scopes, the result being built, and which
+ * names and errors were seen already. */
 typedef struct checker {
     const char *tpl;
     size_t len;
@@ -918,6 +942,7 @@ static void finish_errors(checker *c)
     e->offset = c->len;
 }
 
+/* Releases the store behind a result (arena, names array) and zeroes it. */
 void tsig_placeholders_free(tsig_placeholders *result)
 {
     if (!result) return;
@@ -930,6 +955,14 @@ void tsig_placeholders_free(tsig_placeholders *result)
     memset(result, 0, sizeof *result);
 }
 
+/*
+ * One pass over the tags: each is checked where it stands (check_tag), the
+ * scopes growing and shrinking with the sections; then the sections left
+ * open are reported. The result's strings live in one arena owned by
+ * out->internal_. Checking stops early only when sections nest deeper
+ * than TSIG_TEMPLATE_MAX_DEPTH (reported) or memory runs out (the result is
+ * then released and TSIG_ERR_NOMEM returned).
+ */
 tsig_code tsig_check_placeholders(const char *tpl, size_t len,
                                   const tsig_signature *sig,
                                   tsig_placeholders *out)
@@ -978,4 +1011,758 @@ tsig_code tsig_check_placeholders(const char *tpl, size_t len,
     }
     out->ok = out->error_count == 0;
     return TSIG_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * Arguments: an index of the JSON values, in document order
+ * --------------------------------------------------------------------- */
+
+typedef enum jkind { J_NULL, J_FALSE, J_TRUE, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT } jkind;
+
+/* No value (an absent key, an index past the end). */
+#define J_NONE ((size_t)-1)
+
+/*
+ * One value of the arguments. Values are stored in document order, so the
+ * values inside a list or map follow it directly and end before its end
+ * index; the first child of i is i + 1, the next sibling of c is
+ * nodes[c].end. Text is never copied: strings, numbers and keys are spans
+ * of the arguments text.
+ */
+typedef struct jnode {
+    jkind kind;
+    int escaped;       /* a string holding escapes */
+    int key_escaped;
+    size_t start;      /* string content (between the quotes) or number text */
+    size_t len;
+    size_t key_start;  /* the key content, for a value inside a map */
+    size_t key_len;
+    size_t end;        /* index just past this value and everything in it */
+} jnode;
+
+typedef struct jindex {
+    const char *src;
+    jnode *nodes;
+    size_t count, cap;
+} jindex;
+
+/* Appends a node; its index, or J_NONE when out of memory. */
+static size_t jindex_add(jindex *ix, jkind kind)
+{
+    if (ix->count == ix->cap) {
+        size_t cap = ix->cap ? ix->cap * 2 : 64;
+        if (cap > (size_t)-1 / sizeof(jnode)) return J_NONE;
+        jnode *grown = realloc(ix->nodes, cap * sizeof *grown);
+        if (!grown) return J_NONE;
+        ix->nodes = grown;
+        ix->cap = cap;
+    }
+    jnode *n = &ix->nodes[ix->count];
+    memset(n, 0, sizeof *n);
+    n->kind = kind;
+    n->end = ix->count + 1;
+    return ix->count++;
+}
+
+/*
+ * Reads the arguments text into ix, iteratively (nesting costs no C
+ * stack), with the project's JSON reader:
+ *
+ *   value  = object | array | string | number | "true" | "false" | "null"
+ *   object = "{" [ string ":" value { "," string ":" value } ] "}"
+ *   array  = "[" [ value { "," value } ] "]"
+ *
+ * A key repeated in one map is an error, as everywhere (SPEC §10): which
+ * of the two a prompt would show must never be a guess. Returns 1, or 0
+ * with *err filled (TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP) or *nomem set.
+ */
+static int jindex_read(jindex *ix, const char *src, size_t len, tsig_error *err,
+                       int *nomem)
+{
+    tsig_json j;
+    tsig_json_init(&j, src, len, TSIG_MAX_DEPTH_LIMIT, err);
+    ix->src = j.src;
+    size_t *open = NULL; /* the lists and maps being read, innermost last */
+    tsig_json_keyframe *frames = NULL; /* the keys of each (maps only) */
+    size_t open_count = 0, open_cap = 0;
+    tsig_json_keys keys;
+    memset(&keys, 0, sizeof keys);
+    keys.src = j.src;
+    int ok = 0;
+    for (;;) {
+        /* At a value (after a key in a map). */
+        tsig_json_skip_ws(&j);
+        tsig_json_span key = {0, 0, 0};
+        int in_map = open_count && ix->nodes[open[open_count - 1]].kind == J_OBJECT;
+        if (in_map) {
+            if (j.pos >= j.len || j.src[j.pos] != '"') {
+                tsig_json_fail(&j, j.pos, "a key");
+                break;
+            }
+            if (!tsig_json_string(&j, &key)) break;
+            size_t key_len, found;
+            const char *text = tsig_json_key_text(&keys, &key, &key_len);
+            if (!text || !tsig_json_keys_add(&keys, &frames[open_count - 1], text,
+                                             key_len, !key.flag, &found)) {
+                *nomem = 1;
+                break;
+            }
+            if (found != (size_t)-1) {
+                size_t line, column;
+                tsig_strbuf quoted = {0};
+                tsig_json_escape_cut(&quoted, text, key_len, ECHO_MAX);
+                tsig_line_col(j.src, j.len, key.start - 1, &line, &column);
+                tsig_json_fail_code(&j, TSIG_ERR_JSON, key.start - 1,
+                                    "JSON error at %zu:%zu: duplicate key %s", line,
+                                    column, quoted.data ? quoted.data : "\"\"");
+                tsig_sb_release(&quoted);
+                break;
+            }
+            tsig_json_skip_ws(&j);
+            if (j.pos >= j.len || j.src[j.pos] != ':') {
+                tsig_json_fail(&j, j.pos, "\":\"");
+                break;
+            }
+            j.pos++;
+            tsig_json_skip_ws(&j);
+        }
+        char c = j.pos < j.len ? j.src[j.pos] : '\0';
+        jkind kind = c == '{' ? J_OBJECT : c == '[' ? J_ARRAY : c == '"' ? J_STRING
+                   : c == 't' ? J_TRUE : c == 'f' ? J_FALSE : c == 'n' ? J_NULL
+                   : J_NUMBER;
+        size_t at = jindex_add(ix, kind);
+        if (at == J_NONE) {
+            *nomem = 1;
+            break;
+        }
+        jnode *n = &ix->nodes[at];
+        n->key_start = key.start;
+        n->key_len = key.len;
+        n->key_escaped = key.flag;
+        tsig_json_span span = {j.pos, 0, 0};
+        int read = 1;
+        switch (kind) {
+        case J_OBJECT:
+        case J_ARRAY:
+            read = tsig_json_enter(&j);
+            break;
+        case J_STRING: read = tsig_json_string(&j, &span); break;
+        case J_TRUE: read = tsig_json_literal(&j, "true", 4); break;
+        case J_FALSE: read = tsig_json_literal(&j, "false", 5); break;
+        case J_NULL: read = tsig_json_literal(&j, "null", 4); break;
+        case J_NUMBER:
+            if (c != '-' && (c < '0' || c > '9')) {
+                read = tsig_json_fail(&j, j.pos, "a value");
+            } else {
+                read = tsig_json_number(&j, &span);
+            }
+            break;
+        }
+        if (!read) break;
+        n->start = span.start;
+        n->len = span.len;
+        n->escaped = span.flag && kind == J_STRING;
+        if (kind == J_OBJECT || kind == J_ARRAY) {
+            if (open_count == open_cap) {
+                size_t cap = open_cap ? open_cap * 2 : 16;
+                size_t *grown = realloc(open, cap * sizeof *grown);
+                tsig_json_keyframe *more = grown ? realloc(frames, cap * sizeof *more) : NULL;
+                if (grown) open = grown;
+                if (!more) {
+                    *nomem = 1;
+                    break;
+                }
+                frames = more;
+                open_cap = cap;
+            }
+            if (kind == J_OBJECT) tsig_json_keys_begin(&keys, &frames[open_count]);
+            open[open_count++] = at;
+            tsig_json_skip_ws(&j);
+            char close = kind == J_OBJECT ? '}' : ']';
+            if (j.pos < j.len && j.src[j.pos] == close) {
+                /* Empty: closed below, as after a last value. */
+            } else {
+                continue;
+            }
+        }
+        /* After a value: "," and the next, or the close of its list/map. */
+        int more = 0;
+        while (open_count) {
+            tsig_json_skip_ws(&j);
+            jnode *top = &ix->nodes[open[open_count - 1]];
+            char close = top->kind == J_OBJECT ? '}' : ']';
+            c = j.pos < j.len ? j.src[j.pos] : '\0';
+            if (c == close) {
+                j.pos++;
+                j.depth--;
+                top->end = ix->count;
+                open_count--;
+                if (top->kind == J_OBJECT) tsig_json_keys_end(&keys, &frames[open_count]);
+                continue;
+            }
+            if (c == ',') {
+                j.pos++;
+                more = 1;
+            } else {
+                tsig_json_fail(&j, j.pos, top->kind == J_OBJECT ? "\",\" or \"}\"" : "\",\" or \"]\"");
+            }
+            break;
+        }
+        if (more) continue;
+        if (j.code != TSIG_OK) break;
+        ok = tsig_json_finish(&j);
+        break;
+    }
+    /* After an error, maps may still be open: their key tables go too. */
+    while (open_count-- > 0) {
+        if (ix->nodes[open[open_count]].kind == J_OBJECT)
+            tsig_json_keys_end(&keys, &frames[open_count]);
+    }
+    tsig_json_keys_release(&keys);
+    free(frames);
+    free(open);
+    return ok && !*nomem;
+}
+
+/* ------------------------------------------------------------------------
+ * Rendering (tsig_render_template)
+ *
+ * Choices where SPEC §8 only names the syntax:
+ *   - falsy is exactly what the spec lists for inverted sections: absent,
+ *     null, false, []. "" and 0 are values ({{#note}} renders for ""), and
+ *     {} is a map (its section renders once);
+ *   - nothing is escaped: prompts are not HTML, so "<", "&" and quotes
+ *     reach the model as the arguments hold them;
+ *   - a value that is a list or map is written as compact JSON, numbers
+ *     and strings exactly as in the arguments text, keys starting with "_"
+ *     (after "-" -> "_") left out at every depth;
+ *   - a name resolves as the check resolved it (see lookup), so a
+ *     template renders the values the check promised;
+ *   - work is bounded: TSIG_TEMPLATE_MAX_STEPS tag visits (nested sections
+ *     multiply) and TSIG_MAX_INPUT bytes of output.
+ * --------------------------------------------------------------------- */
+
+/* One tag of a checked template and the text around it. */
+typedef struct rtag {
+    tpl_tag t;
+    size_t before; /* the text before the tag ends here */
+    size_t after;  /* the text after the tag starts here */
+    size_t match;  /* a section: the index of its closing tag */
+} rtag;
+
+/*
+ * The state of one rendering. sc.stack[i] is the i-th open section, as the
+ * check classified it; elem[i] is the value it entered (J_NONE for one
+ * that entered nothing), so a name resolves over both at once.
+ */
+typedef struct renderer {
+    const char *tpl;
+    size_t len;
+    rtag *tags;
+    size_t tag_count;
+    jindex ix;
+    scopes sc;                              /* the sections being rendered */
+    size_t elem[TSIG_TEMPLATE_MAX_DEPTH];   /* the value each one entered */
+    tsig_strbuf out;
+    char *scratch;                          /* decoded keys and strings */
+    size_t scratch_cap;
+    size_t *open;                           /* compact JSON writer stack */
+    size_t open_cap;
+    size_t steps;
+    tsig_code code; /* TSIG_OK until a limit or memory stops rendering */
+} renderer;
+
+/* 1 for the tags that write nothing (and so may stand alone on a line). */
+static int writes_nothing(tag_kind kind)
+{
+    return kind == TAG_SECTION || kind == TAG_INVERTED || kind == TAG_CLOSE ||
+           kind == TAG_COMMENT;
+}
+
+/*
+ * A standalone tag (Mustache): a section, inverted section, close or
+ * comment tag alone on its line, with only spaces and tabs around it. The
+ * whole line goes with it, its line end included, so that
+ *
+ *   Items:
+ *   {{#items}}
+ *   - {{name}}
+ *   {{/items}}
+ *
+ * writes one "- name" line per item and no blank lines. prev_after is
+ * where the text after the previous tag starts. Sets rt->before and
+ * rt->after.
+ */
+static void mark_standalone(const char *s, size_t len, size_t prev_after, rtag *rt)
+{
+    rt->before = rt->t.start;
+    rt->after = rt->t.end;
+    if (!writes_nothing(rt->t.kind)) return;
+    size_t from = rt->t.start;
+    while (from > prev_after && (s[from - 1] == ' ' || s[from - 1] == '\t')) from--;
+    if (from > 0 && s[from - 1] != '\n') return;
+    size_t to = rt->t.end;
+    while (to < len && (s[to] == ' ' || s[to] == '\t')) to++;
+    if (to < len && s[to] == '\n') {
+        to++;
+    } else if (to + 1 < len && s[to] == '\r' && s[to + 1] == '\n') {
+        to += 2;
+    } else if (to < len) {
+        return;
+    }
+    rt->before = from;
+    rt->after = to;
+}
+
+/*
+ * Reads every tag of a checked template into r->tags, standalone lines
+ * marked and each section matched with its closing tag. Returns 0 when
+ * out of memory (r->code set).
+ */
+static int read_all_tags(renderer *r)
+{
+    size_t cap = 0, pos = 0, prev_after = 0;
+    size_t open[TSIG_TEMPLATE_MAX_DEPTH];
+    size_t depth = 0;
+    tpl_tag t;
+    while (read_tag(r->tpl, r->len, pos, &t)) {
+        if (r->tag_count == cap) {
+            cap = cap ? cap * 2 : 32;
+            rtag *grown = cap > (size_t)-1 / sizeof *grown
+                              ? NULL
+                              : realloc(r->tags, cap * sizeof *grown);
+            if (!grown) {
+                r->code = TSIG_ERR_NOMEM;
+                return 0;
+            }
+            r->tags = grown;
+        }
+        rtag *rt = &r->tags[r->tag_count];
+        rt->t = t;
+        rt->match = 0;
+        mark_standalone(r->tpl, r->len, prev_after, rt);
+        if (t.kind == TAG_SECTION || t.kind == TAG_INVERTED) {
+            if (depth == TSIG_TEMPLATE_MAX_DEPTH) {
+                r->code = TSIG_ERR_TEMPLATE; /* the check let it pass: never */
+                return 0;
+            }
+            open[depth++] = r->tag_count;
+        } else if (t.kind == TAG_CLOSE && depth > 0) {
+            r->tags[open[--depth]].match = r->tag_count;
+        }
+        prev_after = rt->after;
+        pos = t.end;
+        r->tag_count++;
+    }
+    return 1;
+}
+
+/*
+ * The bytes of a string or key of the arguments: the text itself when it
+ * holds no escapes, else its decoded form in r->scratch (valid until the
+ * next call). NULL when out of memory.
+ */
+static const char *decode(renderer *r, size_t start, size_t len, int escaped,
+                          size_t *out_len)
+{
+    const char *raw = r->ix.src + start;
+    *out_len = len;
+    if (!escaped) return raw;
+    if (len > r->scratch_cap) {
+        char *grown = realloc(r->scratch, len);
+        if (!grown) {
+            r->code = TSIG_ERR_NOMEM;
+            return NULL;
+        }
+        r->scratch = grown;
+        r->scratch_cap = len;
+    }
+    /* Decoding never lengthens: "\n" is 2 bytes for 1, "\u00e9" 6 for 2. */
+    *out_len = tsig_json_unescape(raw, len, r->scratch);
+    return r->scratch;
+}
+
+/* 1 iff the key of node n starts with "_" after "-" -> "_" (SPEC §7). */
+static int key_firewalled(renderer *r, const jnode *n)
+{
+    size_t len;
+    const char *key = decode(r, n->key_start, n->key_len, n->key_escaped, &len);
+    return key && len > 0 && (key[0] == '_' || key[0] == '-');
+}
+
+/*
+ * The value under the key seg[0..len) (compared after "-" -> "_") in the
+ * map at index obj; J_NONE when obj is not a map or has no such key.
+ * Firewalled keys need no check here: no name can spell one (names start
+ * with a letter).
+ */
+static size_t member(renderer *r, size_t obj, const char *seg, size_t len)
+{
+    if (obj == J_NONE || r->ix.nodes[obj].kind != J_OBJECT) return J_NONE;
+    size_t end = r->ix.nodes[obj].end, alike = J_NONE;
+    for (size_t c = obj + 1; c < end; c = r->ix.nodes[c].end) {
+        const jnode *n = &r->ix.nodes[c];
+        size_t key_len;
+        const char *key = decode(r, n->key_start, n->key_len, n->key_escaped, &key_len);
+        if (!key) return J_NONE;
+        if (!tsig_key_equal_norm(key, key_len, seg, len)) continue;
+        /* The key spelled exactly as the name wins over another spelling
+         * ("a-b" and "a_b" may both be keys of a :map). */
+        if (memcmp(key, seg, len) == 0) return c;
+        if (alike == J_NONE) alike = c;
+    }
+    return alike;
+}
+
+/*
+ * The value a well-formed name stands for, found as the check resolved it
+ * (resolve_name): each section that entered a value, from the innermost
+ * out, then the arguments. A section over a typed map owns the names of
+ * its declared fields (absent or not in the data); a section over :map or
+ * :any owns the keys its value has (as in Mustache, other names go on
+ * outward). The rest of the name walks into maps. J_NONE when absent.
+ */
+static size_t lookup(renderer *r, const char *name, size_t len)
+{
+    size_t first = 0;
+    while (first < len && name[first] != '.') first++;
+    size_t v = J_NONE;
+    int bound = 0;
+    for (size_t i = r->sc.depth; i-- > 0 && !bound;) {
+        const section *s = &r->sc.stack[i];
+        if (!s->enters) continue;
+        if (s->record) {
+            if (find_field(s->record->fields, s->record->field_count, name, first)) {
+                v = member(r, r->elem[i], name, first);
+                bound = 1;
+            }
+        } else if (s->open) {
+            v = member(r, r->elem[i], name, first);
+            bound = v != J_NONE;
+        }
+    }
+    if (!bound) {
+        const tsig_signature *sig = r->sc.sig;
+        if (!find_field(sig->params, sig->param_count, name, first)) return J_NONE;
+        v = member(r, 0, name, first);
+    }
+    for (size_t seg = first; seg < len && v != J_NONE;) {
+        size_t end = ++seg;
+        while (end < len && name[end] != '.') end++;
+        v = member(r, v, name + seg, end - seg);
+        seg = end;
+    }
+    return v;
+}
+
+/* Appends a string value: its decoded text, with any lone surrogate
+ * ("\ud800" in the JSON) written as U+FFFD so the output stays UTF-8. */
+static void put_string(renderer *r, const jnode *n)
+{
+    size_t len;
+    const char *s = decode(r, n->start, n->len, n->escaped, &len);
+    if (!s) return;
+    size_t run = 0;
+    for (size_t i = 0; n->escaped && i + 2 < len; i++) {
+        unsigned char c = (unsigned char)s[i], d = (unsigned char)s[i + 1];
+        if (c == 0xED && d >= 0xA0) { /* WTF-8 of U+D800..U+DFFF */
+            tsig_sb_append(&r->out, s + run, i - run);
+            tsig_sb_puts(&r->out, "\xEF\xBF\xBD");
+            i += 2;
+            run = i + 1;
+        }
+    }
+    tsig_sb_append(&r->out, s + run, len - run);
+}
+
+/*
+ * Appends the value at index i as compact JSON: strings and numbers as
+ * written in the arguments, firewalled keys (SPEC §7) left out at every
+ * depth. Iterative: nesting costs no C stack.
+ */
+static void put_json(renderer *r, size_t i)
+{
+    const jnode *nodes = r->ix.nodes;
+    size_t depth = 0, end = nodes[i].end;
+    for (size_t k = i;;) {
+        /* Close what ended before k. */
+        while (depth > 0 && nodes[r->open[depth - 1]].end == k) {
+            depth--;
+            tsig_sb_putc(&r->out, nodes[r->open[depth]].kind == J_OBJECT ? '}' : ']');
+        }
+        if (k >= end) break;
+        const jnode *n = &nodes[k];
+        if (depth > 0) {
+            const jnode *parent = &nodes[r->open[depth - 1]];
+            if (parent->kind == J_OBJECT && key_firewalled(r, n)) {
+                k = n->end;
+                continue;
+            }
+            char last = r->out.len ? r->out.data[r->out.len - 1] : '\0';
+            if (last != '[' && last != '{') tsig_sb_putc(&r->out, ',');
+            if (parent->kind == J_OBJECT) {
+                tsig_sb_putc(&r->out, '"');
+                tsig_sb_append(&r->out, r->ix.src + n->key_start, n->key_len);
+                tsig_sb_append(&r->out, "\":", 2);
+            }
+        }
+        switch (n->kind) {
+        case J_NULL: tsig_sb_puts(&r->out, "null"); break;
+        case J_FALSE: tsig_sb_puts(&r->out, "false"); break;
+        case J_TRUE: tsig_sb_puts(&r->out, "true"); break;
+        case J_NUMBER: tsig_sb_append(&r->out, r->ix.src + n->start, n->len); break;
+        case J_STRING:
+            tsig_sb_putc(&r->out, '"');
+            tsig_sb_append(&r->out, r->ix.src + n->start, n->len);
+            tsig_sb_putc(&r->out, '"');
+            break;
+        case J_ARRAY:
+        case J_OBJECT:
+            if (depth == r->open_cap) {
+                size_t cap = r->open_cap ? r->open_cap * 2 : 16;
+                size_t *grown = realloc(r->open, cap * sizeof *grown);
+                if (!grown) {
+                    r->code = TSIG_ERR_NOMEM;
+                    return;
+                }
+                r->open = grown;
+                r->open_cap = cap;
+            }
+            r->open[depth++] = k;
+            tsig_sb_putc(&r->out, n->kind == J_OBJECT ? '{' : '[');
+            break;
+        }
+        k++;
+    }
+}
+
+/*
+ * Appends a value as prompt text: a string as it is (no escaping of any
+ * kind: prompts are not HTML), a number as written, true/false, nothing
+ * for null or an absent value, a list or map as compact JSON.
+ */
+static void put_value(renderer *r, size_t i)
+{
+    if (i == J_NONE) return;
+    const jnode *n = &r->ix.nodes[i];
+    switch (n->kind) {
+    case J_NULL: break;
+    case J_FALSE: tsig_sb_puts(&r->out, "false"); break;
+    case J_TRUE: tsig_sb_puts(&r->out, "true"); break;
+    case J_NUMBER: tsig_sb_append(&r->out, r->ix.src + n->start, n->len); break;
+    case J_STRING: put_string(r, n); break;
+    case J_ARRAY:
+    case J_OBJECT: put_json(r, i); break;
+    }
+}
+
+/* Counts one step of work; 0 (r->code set) once rendering is over a
+ * limit or out of memory. */
+static int step(renderer *r)
+{
+    if (r->code != TSIG_OK) return 0;
+    if (r->out.failed) {
+        r->code = TSIG_ERR_NOMEM;
+        return 0;
+    }
+    if (++r->steps > TSIG_TEMPLATE_MAX_STEPS || r->out.len > TSIG_MAX_INPUT) {
+        r->code = TSIG_ERR_TOO_LARGE;
+        return 0;
+    }
+    return 1;
+}
+
+static void render_range(renderer *r, size_t first, size_t last, size_t from,
+                         size_t to);
+
+/*
+ * Renders the section whose opening tag is r->tags[at] (SPEC §8 semantics,
+ * as Mustache): {{#x}} renders its body once per element of a non-empty
+ * list (entering each), once for a map (entering it), and once for any
+ * other value that is present and not null or false; {{^x}} renders it
+ * once exactly when {{#x}} would not (absent, null, false, empty list).
+ */
+static void render_section(renderer *r, size_t at)
+{
+    const rtag *open = &r->tags[at];
+    const rtag *close = &r->tags[open->match];
+    section *s = &r->sc.stack[r->sc.depth];
+    memset(s, 0, sizeof *s);
+    s->kind = open->t.kind;
+    s->name = open->t.name;
+    s->name_len = open->t.name_len;
+    s->offset = open->t.start;
+    const tsig_type *type = NULL;
+    tsig_strbuf unused = {0};
+    if (resolve_name(&r->sc, open->t.name, open->t.name_len, &type, &unused))
+        enter_section(s, type, &unused);
+    tsig_sb_release(&unused);
+
+    size_t v = lookup(r, open->t.name, open->t.name_len);
+    const jnode *n = v == J_NONE ? NULL : &r->ix.nodes[v];
+    int truthy = n && n->kind != J_NULL && n->kind != J_FALSE &&
+                 !(n->kind == J_ARRAY && n->end == v + 1);
+    size_t depth = r->sc.depth++;
+    if (s->kind == TAG_INVERTED) {
+        r->elem[depth] = J_NONE;
+        if (!truthy) render_range(r, at + 1, open->match, open->after, close->before);
+    } else if (truthy && n->kind == J_ARRAY) {
+        for (size_t c = v + 1; c < n->end && step(r); c = r->ix.nodes[c].end) {
+            r->elem[depth] = c;
+            render_range(r, at + 1, open->match, open->after, close->before);
+        }
+    } else if (truthy) {
+        r->elem[depth] = v;
+        render_range(r, at + 1, open->match, open->after, close->before);
+    }
+    r->sc.depth--;
+}
+
+/*
+ * Renders the template text tpl[from..to) holding the tags
+ * r->tags[first..last): text as it is, every tag replaced by what it
+ * stands for. Recursion follows section nesting (at most
+ * TSIG_TEMPLATE_MAX_DEPTH).
+ */
+static void render_range(renderer *r, size_t first, size_t last, size_t from,
+                         size_t to)
+{
+    size_t pos = from;
+    for (size_t i = first; i < last && step(r);) {
+        const rtag *rt = &r->tags[i];
+        tsig_sb_append(&r->out, r->tpl + pos, rt->before - pos);
+        if (rt->t.kind == TAG_NAME) {
+            put_value(r, lookup(r, rt->t.name, rt->t.name_len));
+        } else if (rt->t.kind == TAG_DOT) {
+            /* The value of the innermost section that entered one. */
+            for (size_t d = r->sc.depth; d-- > 0;) {
+                if (r->sc.stack[d].enters) {
+                    put_value(r, r->elem[d]);
+                    break;
+                }
+            }
+        } else if (rt->t.kind == TAG_SECTION || rt->t.kind == TAG_INVERTED) {
+            render_section(r, i);
+            i = rt->match; /* go on after the closing tag */
+            rt = &r->tags[i];
+        }
+        pos = rt->after;
+        i++;
+    }
+    if (r->code == TSIG_OK) tsig_sb_append(&r->out, r->tpl + pos, to - pos);
+}
+
+/* Fills *err from the first error of a failed check: the template text,
+ * its position, and how many more there are. */
+static void template_error(const tsig_placeholders *res, const char *tpl,
+                           size_t len, tsig_error *err)
+{
+    const tsig_placeholder_error *e = &res->errors[0];
+    tsig_error_set(err, TSIG_ERR_TEMPLATE, tpl, len, e->offset, "%s", e->message);
+    if (res->error_count > 1) {
+        char hint[96];
+        snprintf(hint, sizeof hint,
+                 "%zu more placeholder error%s: tsig_check_placeholders lists them",
+                 res->error_count - 1, res->error_count > 2 ? "s" : "");
+        tsig_error_hint(err, hint);
+    }
+}
+
+/*
+ * Three steps: the template is checked (a template that does not check is
+ * never half rendered), the arguments are indexed (one pass, every value a
+ * span of the text), and the tags are rendered in order with the sections
+ * repeated as their values say. Every buffer is released here, whatever
+ * the outcome.
+ */
+tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args_json,
+                               size_t args_len, char **out, size_t *out_len,
+                               tsig_error *err)
+{
+    if (out) *out = NULL;
+    if (out_len) *out_len = 0;
+    if (!err) return TSIG_ERR_ARGUMENT;
+    memset(err, 0, sizeof *err);
+    if (!out || !sig || (!tpl && tpl_len) || (!args_json && args_len)) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0,
+                       "tsig_render_template: %s is NULL",
+                       !out ? "out" : !sig ? "sig" : !args_json ? "args_json" : "tpl");
+        return TSIG_ERR_ARGUMENT;
+    }
+    if (tpl_len > TSIG_MAX_INPUT || args_len > TSIG_MAX_INPUT) {
+        tsig_error_set(err, TSIG_ERR_TOO_LARGE, "", 0, 0,
+                       "%s larger than %zu bytes",
+                       tpl_len > TSIG_MAX_INPUT ? "template" : "arguments",
+                       TSIG_MAX_INPUT);
+        return TSIG_ERR_TOO_LARGE;
+    }
+    if (!tpl) tpl = "";
+
+    /* Only a template whose every placeholder checks is filled. */
+    tsig_placeholders checked;
+    tsig_code code = tsig_check_placeholders(tpl, tpl_len, sig, &checked);
+    if (code == TSIG_OK && !checked.ok) {
+        template_error(&checked, tpl, tpl_len, err);
+        code = TSIG_ERR_TEMPLATE;
+    } else if (code == TSIG_ERR_NOMEM) {
+        tsig_error_set(err, code, "", 0, 0, "out of memory");
+    }
+    tsig_placeholders_free(&checked);
+    if (code != TSIG_OK) return code;
+
+    renderer *r = calloc(1, sizeof *r);
+    if (!r) {
+        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+        return TSIG_ERR_NOMEM;
+    }
+    r->tpl = tpl;
+    r->len = tpl_len;
+    r->sc.sig = sig;
+    int nomem = 0;
+    if (!jindex_read(&r->ix, args_json, args_len, err, &nomem)) {
+        code = nomem ? TSIG_ERR_NOMEM : err->code;
+        if (nomem) tsig_error_set(err, code, "", 0, 0, "out of memory");
+    } else if (r->ix.nodes[0].kind != J_OBJECT) {
+        const jnode *root = &r->ix.nodes[0];
+        const char *got = root->kind == J_NULL ? "nil"
+                        : root->kind == J_STRING ? "string"
+                        : root->kind == J_ARRAY ? "list"
+                        : root->kind != J_NUMBER ? "bool"
+                        : memchr(args_json + root->start, '.', root->len) ||
+                                  memchr(args_json + root->start, 'e', root->len) ||
+                                  memchr(args_json + root->start, 'E', root->len)
+                            ? "float" : "int";
+        code = TSIG_ERR_ARGUMENT;
+        tsig_error_set(err, code, args_json, args_len, root->kind == J_STRING ? root->start - 1 : root->start,
+                       "arguments must be a map, got %s", got);
+    } else if (read_all_tags(r)) {
+        render_range(r, 0, r->tag_count, 0, tpl_len);
+        if (r->code == TSIG_OK && r->out.failed) r->code = TSIG_ERR_NOMEM;
+        if (r->code == TSIG_OK && r->out.len > TSIG_MAX_INPUT) r->code = TSIG_ERR_TOO_LARGE;
+        code = r->code;
+    } else {
+        code = r->code;
+        if (code == TSIG_ERR_TEMPLATE)
+            tsig_error_set(err, code, tpl, tpl_len, 0, "sections nest too deep");
+    }
+    if (code == TSIG_OK) {
+        *out = tsig_sb_finish(&r->out, out_len);
+        if (!*out) code = TSIG_ERR_NOMEM;
+    }
+    if (code == TSIG_ERR_NOMEM) {
+        tsig_error_set(err, code, "", 0, 0, "out of memory");
+    } else if (code == TSIG_ERR_TOO_LARGE) {
+        tsig_error_set(err, code, "", 0, 0,
+                       "the rendered prompt is too large (over %zu bytes or "
+                       "%zu steps of sections)",
+                       TSIG_MAX_INPUT, TSIG_TEMPLATE_MAX_STEPS);
+    }
+    tsig_sb_release(&r->out);
+    free(r->ix.nodes);
+    free(r->tags);
+    free(r->scratch);
+    free(r->open);
+    free(r);
+    return code;
 }

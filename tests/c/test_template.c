@@ -634,6 +634,335 @@ TEST(bad_arguments_are_refused)
     tsig_signature_free(sig);
 }
 
+/* ---- rendering ------------------------------------------------------- */
+
+/* Renders tpl with args against sig_text; the text (tsig_free) or NULL,
+ * with *code set. */
+static char *render_with(const char *sig_text, const char *tpl, const char *args,
+                         tsig_code *code, tsig_error *err, size_t *len)
+{
+    tsig_error sig_err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &sig_err);
+    if (!sig) {
+        tsig_test_fail(__FILE__, __LINE__, "sig %s: %s", sig_text, sig_err.message);
+        *code = TSIG_ERR_SYNTAX;
+        return NULL;
+    }
+    char *out = (char *)1;
+    *code = tsig_render_template(tpl, strlen(tpl), sig, args, strlen(args), &out, len, err);
+    if (*code != TSIG_OK && out != NULL) tsig_test_fail(__FILE__, __LINE__, "out not NULL");
+    tsig_signature_free(sig);
+    return out;
+}
+
+/* 1 iff rendering gives exactly want. */
+static int renders(const char *sig_text, const char *tpl, const char *args,
+                   const char *want)
+{
+    tsig_code code;
+    tsig_error err;
+    size_t len = 0;
+    char *got = render_with(sig_text, tpl, args, &code, &err, &len);
+    int ok = code == TSIG_OK && got && strcmp(got, want) == 0 && len == strlen(want);
+    if (!ok) {
+        printf("    %s\n    want: [%s]\n    got:  [%s] %s %s\n", tpl, want,
+               got ? got : "NULL", tsig_code_name(code), code ? err.message : "");
+    }
+    tsig_free(got);
+    return ok;
+}
+
+/* 1 iff rendering fails with code and a message holding part. */
+static int render_fails(const char *sig_text, const char *tpl, const char *args,
+                        tsig_code want, const char *part)
+{
+    tsig_code code;
+    tsig_error err;
+    size_t len = 0;
+    char *got = render_with(sig_text, tpl, args, &code, &err, &len);
+    int ok = code == want && !got && strstr(err.message, part) != NULL;
+    if (!ok) {
+        printf("    %s: want %s \"%s\", got %s \"%s\"\n", tpl, tsig_code_name(want),
+               part, tsig_code_name(code), code ? err.message : (got ? got : ""));
+    }
+    tsig_free(got);
+    return ok;
+}
+
+static const char *const RSIG =
+    "(topic :string, count :int, price :float, flag :bool, note :string?,"
+    " user {name :string, email :string?, tags [:string]}, items [{name :string,"
+    " qty :int?}], tags [:string], data :map, extra :any, rows [:map],"
+    " user-id :int) -> :any";
+
+TEST(render_strings_are_written_as_they_are)
+{
+    CHECK(renders(RSIG, "About {{topic}}.", "{\"topic\":\"<b>&amp; \\\"q\\\"</b>\"}",
+                  "About <b>&amp; \"q\"</b>."));
+    CHECK(renders(RSIG, "{{topic}}", "{\"topic\":\"a\\nb\\u00e9\\ud83d\\ude00\\t\"}",
+                  "a\nb\xC3\xA9\xF0\x9F\x98\x80\t"));
+    /* A lone surrogate cannot be UTF-8: it is written as U+FFFD. */
+    CHECK(renders(RSIG, "{{topic}}", "{\"topic\":\"x\\ud800y\\udc00\"}",
+                  "x\xEF\xBF\xBDy\xEF\xBF\xBD"));
+}
+
+TEST(render_numbers_are_written_as_in_the_json_text)
+{
+    CHECK(renders(RSIG, "{{count}} {{price}}", "{\"count\":12345678901234567890123,\"price\":1.50}",
+                  "12345678901234567890123 1.50"));
+    CHECK(renders(RSIG, "{{price}} {{count}}", "{\"price\":2E+3,\"count\":-0}", "2E+3 -0"));
+}
+
+TEST(render_bools_null_and_absent)
+{
+    CHECK(renders(RSIG, "[{{flag}}] [{{note}}] [{{topic}}]", "{\"flag\":false,\"note\":null}",
+                  "[false] [] []"));
+    CHECK(renders(RSIG, "{{flag}}", "{\"flag\":true}", "true"));
+}
+
+TEST(render_dotted_names_walk_into_maps)
+{
+    CHECK(renders(RSIG, "{{user.name}} <{{user.email}}>",
+                  "{\"user\":{\"name\":\"Ann\",\"email\":\"a@x\"}}", "Ann <a@x>"));
+    CHECK(renders(RSIG, "[{{user.name}}][{{data.a.b}}][{{extra.x}}]",
+                  "{\"user\":null,\"data\":{\"a\":{\"b\":7}},\"extra\":\"s\"}", "[][7][]"));
+}
+
+TEST(render_keys_compare_after_hyphen_to_underscore)
+{
+    CHECK(renders(RSIG, "{{user-id}} {{user_id}}", "{\"user_id\":7}", "7 7"));
+    CHECK(renders(RSIG, "{{user_id}}", "{\"user-id\":8}", "8"));
+    CHECK(renders(RSIG, "{{data.first-name}}", "{\"data\":{\"first_name\":\"F\"}}", "F"));
+    CHECK(renders(RSIG, "{{topic}}", "{\"to\\u0070ic\":\"escaped key\"}", "escaped key"));
+}
+
+TEST(render_maps_and_lists_as_compact_json)
+{
+    CHECK(renders(RSIG, "{{user}}", "{\"user\": {\"name\" : \"A\", \"tags\" : [ 1.0 , \"x\" ] } }",
+                  "{\"name\":\"A\",\"tags\":[1.0,\"x\"]}"));
+    CHECK(renders(RSIG, "{{tags}}|{{data}}", "{\"tags\":[],\"data\":{}}", "[]|{}"));
+    CHECK(renders(RSIG, "{{data}}", "{\"data\":{\"s\":\"q\\\"\\u00e9\"}}",
+                  "{\"s\":\"q\\\"\\u00e9\"}"));
+}
+
+TEST(render_firewalled_keys_are_left_out_of_json)
+{
+    CHECK(renders(RSIG, "{{data}}",
+                  "{\"data\":{\"_a\":1,\"b\":{\"-c\":2,\"d\":[{\"_e\":3},{\"f\":4,\"_g\":5}]},"
+                  "\"\\u005fh\":6,\"a_b\":7}}",
+                  "{\"b\":{\"d\":[{},{\"f\":4}]},\"a_b\":7}"));
+    CHECK(renders(RSIG, "{{extra}}", "{\"extra\":[{\"_x\":1},{\"y\":2,\"_z\":3}]}",
+                  "[{},{\"y\":2}]"));
+    CHECK(render_fails(RSIG, "{{#rows}}{{.}}{{/rows}}", "{\"rows\":[]}", TSIG_ERR_TEMPLATE,
+                       "the elements of rows are maps"));
+}
+
+TEST(render_section_over_a_list_repeats_per_element)
+{
+    CHECK(renders(RSIG, "{{#items}}{{name}} x{{qty}}; {{/items}}",
+                  "{\"items\":[{\"name\":\"a\",\"qty\":2},{\"name\":\"b\"}]}", "a x2; b x; "));
+    CHECK(renders(RSIG, "{{#tags}}<{{.}}>{{/tags}}", "{\"tags\":[\"x\",\"y\",\"z\"]}", "<x><y><z>"));
+    CHECK(renders(RSIG, "[{{#tags}}{{.}}{{/tags}}]", "{\"tags\":[]}", "[]"));
+    CHECK(renders(RSIG, "[{{#tags}}{{.}}{{/tags}}]", "{}", "[]"));
+}
+
+TEST(render_names_in_a_section_go_outward_to_the_arguments)
+{
+    CHECK(renders(RSIG, "{{#items}}{{name}}/{{topic}} {{/items}}",
+                  "{\"topic\":\"T\",\"items\":[{\"name\":\"a\"},{\"name\":\"b\",\"topic\":\"no\"}]}",
+                  "a/T b/T "));
+    /* A declared field of the element owns its name, absent or not. */
+    CHECK(renders("(items [{name :string?}], name :string) -> :any",
+                  "{{#items}}[{{name}}]{{/items}}",
+                  "{\"name\":\"outer\",\"items\":[{\"name\":\"in\"},{}]}", "[in][]"));
+    /* In a section over :map or :any, a key the value lacks goes outward. */
+    CHECK(renders(RSIG, "{{#rows}}[{{col}}|{{topic}}]{{/rows}}",
+                  "{\"topic\":\"T\",\"rows\":[{\"col\":1},{\"topic\":\"own\"}]}", "[1|T][|own]"));
+}
+
+TEST(render_section_over_a_map_enters_it_once)
+{
+    CHECK(renders(RSIG, "{{#user}}{{name}} ({{#tags}}{{.}} {{/tags}}){{/user}}",
+                  "{\"user\":{\"name\":\"A\",\"tags\":[\"p\",\"q\"]}}", "A (p q )"));
+    CHECK(renders(RSIG, "{{#data}}{{k}}{{/data}}", "{\"data\":{\"k\":\"v\"}}", "v"));
+    CHECK(renders(RSIG, "[{{#data}}x{{/data}}]", "{\"data\":{}}", "[x]"));
+}
+
+TEST(render_section_over_a_bool_or_optional)
+{
+    const char *tpl = "{{#flag}}on{{/flag}}{{^flag}}off{{/flag}}";
+    CHECK(renders(RSIG, tpl, "{\"flag\":true}", "on"));
+    CHECK(renders(RSIG, tpl, "{\"flag\":false}", "off"));
+    CHECK(renders(RSIG, tpl, "{}", "off"));
+    const char *note = "{{#note}}Note: {{note}}{{/note}}{{^note}}no note{{/note}}";
+    CHECK(renders(RSIG, note, "{\"note\":\"n\"}", "Note: n"));
+    CHECK(renders(RSIG, note, "{\"note\":null}", "no note"));
+    CHECK(renders(RSIG, note, "{}", "no note"));
+    /* Only absent, null, false and [] are falsy: "" and 0 are values. */
+    CHECK(renders(RSIG, note, "{\"note\":\"\"}", "Note: "));
+    CHECK(renders("(n :int?) -> :any", "{{#n}}n={{n}}{{/n}}", "{\"n\":0}", "n=0"));
+}
+
+TEST(render_inverted_section_on_empty_lists)
+{
+    const char *tpl = "{{^items}}No items.{{/items}}{{#items}}{{name}}{{/items}}";
+    CHECK(renders(RSIG, tpl, "{\"items\":[]}", "No items."));
+    CHECK(renders(RSIG, tpl, "{\"items\":[{\"name\":\"a\"}]}", "a"));
+}
+
+TEST(render_dot_is_the_innermost_entered_value)
+{
+    CHECK(renders(RSIG, "{{#extra}}({{.}}){{/extra}}", "{\"extra\":[1,\"s\",{\"a\":1,\"_b\":2}]}",
+                  "(1)(s)({\"a\":1})"));
+    CHECK(renders(RSIG, "{{#extra}}{{.}}{{/extra}}", "{\"extra\":\"scalar\"}", "scalar"));
+    /* A bool section enters nothing: {{.}} is still the tag. */
+    CHECK(renders(RSIG, "{{#tags}}{{#flag}}{{.}}{{/flag}}{{/tags}}",
+                  "{\"tags\":[\"a\",\"b\"],\"flag\":true}", "ab"));
+    CHECK(renders(RSIG, "{{#user}}{{#tags}}{{.}},{{/tags}}{{/user}}",
+                  "{\"user\":{\"tags\":[\"u1\",\"u2\"]},\"tags\":[\"no\"]}", "u1,u2,"));
+}
+
+TEST(render_comments_write_nothing)
+{
+    CHECK(renders(RSIG, "a{{! note }}b{{!}}", "{\"topic\":\"T\"}", "ab"));
+    /* A comment ends at the first "}}". */
+    CHECK(renders(RSIG, "a{{! {{topic}} }}b", "{\"topic\":\"T\"}", "a }}b"));
+}
+
+TEST(render_standalone_tags_take_their_line)
+{
+    const char *args = "{\"items\":[{\"name\":\"a\"},{\"name\":\"b\"}]}";
+    CHECK(renders(RSIG, "Items:\n{{#items}}\n- {{name}}\n{{/items}}\nDone.\n", args,
+                  "Items:\n- a\n- b\nDone.\n"));
+    CHECK(renders(RSIG, "Items:\r\n  {{#items}}  \r\n- {{name}}\r\n\t{{/items}}\r\nDone.", args,
+                  "Items:\r\n- a\r\n- b\r\nDone."));
+    CHECK(renders(RSIG, "{{! comment }}\nText\n{{^items}}\nnone\n{{/items}}", args, "Text\n"));
+    /* At the end, without a line end. */
+    CHECK(renders(RSIG, "A\n{{#items}}{{name}}{{/items}}\n  {{! end }}", args, "A\nab\n"));
+    /* Not alone on the line: nothing is removed. */
+    CHECK(renders(RSIG, "- {{#items}}\n{{name}}{{/items}} -\n", args, "- \na\nb -\n"));
+    CHECK(renders(RSIG, "{{#items}}{{/items}}\n", args, "\n"));
+    /* Variables never stand alone. */
+    CHECK(renders(RSIG, "{{topic}}\nx", "{}", "\nx"));
+}
+
+TEST(render_of_a_template_that_does_not_check_fails)
+{
+    tsig_code code;
+    tsig_error err;
+    size_t len;
+    char *out = render_with(RSIG, "Hi\n  {{nope}} {{.}}", "{}", &code, &err, &len);
+    CHECK(out == NULL);
+    CHECK_INT(code, TSIG_ERR_TEMPLATE);
+    CHECK(strncmp(err.message, "{{nope}}: no parameter nope (parameters: topic,", 46) == 0);
+    CHECK_INT(err.offset, 5);
+    CHECK_INT(err.line, 2);
+    CHECK_INT(err.column, 3);
+    CHECK_STR(err.hint, "1 more placeholder error: tsig_check_placeholders lists them");
+    CHECK(render_fails(RSIG, "{{&topic}}", "{}", TSIG_ERR_TEMPLATE, "{{&topic}}"));
+}
+
+TEST(render_arguments_must_be_a_json_object)
+{
+    CHECK(render_fails(RSIG, "x", "[1]", TSIG_ERR_ARGUMENT, "arguments must be a map, got list"));
+    CHECK(render_fails(RSIG, "x", " 1.5", TSIG_ERR_ARGUMENT, "got float"));
+    CHECK(render_fails(RSIG, "x", "\"s\"", TSIG_ERR_ARGUMENT, "got string"));
+    CHECK(render_fails(RSIG, "x", "{\"a\":", TSIG_ERR_JSON, "expected"));
+    CHECK(render_fails(RSIG, "x", "", TSIG_ERR_JSON, "expected"));
+    CHECK(render_fails(RSIG, "x", "{\"a\":1,}", TSIG_ERR_JSON, "expected"));
+    CHECK(render_fails(RSIG, "x", "{\"a\":[1 2]}", TSIG_ERR_JSON, "expected"));
+    CHECK(render_fails(RSIG, "x", "{} x", TSIG_ERR_JSON, "expected"));
+    CHECK(renders(RSIG, "{{topic}}", "\xEF\xBB\xBF {\"topic\":\"bom\"} ", "bom"));
+    CHECK(render_fails(RSIG, "x", "{\"data\":{\"a\":1,\"b\":{},\"\\u0061\":2}}", TSIG_ERR_JSON,
+                       "JSON error at 1:23: duplicate key \"a\""));
+    CHECK(renders(RSIG, "{{data.a-b}} {{data.a_b}} {{data.a_c}}",
+                  "{\"data\":{\"a_b\":1,\"a-b\":2,\"a-c\":3,\"b\":{\"a\":1},\"c\":[{\"a\":1}]}}",
+                  "2 1 3"));
+    tsig_code code;
+    tsig_error err;
+    size_t len;
+    char *out = render_with(RSIG, "x", "{\n  \"a\": tru }", &code, &err, &len);
+    CHECK_INT(code, TSIG_ERR_JSON);
+    CHECK_INT(err.line, 2);
+    CHECK_INT(err.column, 11);
+    tsig_free(out);
+}
+
+TEST(render_deep_arguments_without_deep_recursion)
+{
+    size_t depth = TSIG_MAX_DEPTH_LIMIT;
+    char *args = malloc(2 * depth + 32);
+    CHECK(args != NULL);
+    if (!args) return;
+    strcpy(args, "{\"data\":");
+    size_t n = strlen(args);
+    for (size_t i = 0; i < depth - 1; i++) args[n++] = '[';
+    for (size_t i = 0; i < depth - 1; i++) args[n++] = ']';
+    args[n++] = '}';
+    args[n] = '\0';
+    tsig_code code;
+    tsig_error err;
+    size_t len = 0;
+    char *out = render_with(RSIG, "{{data}}", args, &code, &err, &len);
+    CHECK_INT(code, TSIG_OK);
+    CHECK_INT(len, 2 * (depth - 1));
+    tsig_free(out);
+    /* One level more is too deep. */
+    memmove(args + 9, args + 8, n - 8 + 1);
+    args[8] = '[';
+    args[n + 1] = '\0';
+    memmove(args + n, args + n - 1, 2);
+    args[n - 1] = ']';
+    out = render_with(RSIG, "{{data}}", args, &code, &err, &len);
+    CHECK_INT(code, TSIG_ERR_TOO_DEEP);
+    tsig_free(out);
+    free(args);
+}
+
+TEST(render_stops_when_sections_multiply_past_the_limit)
+{
+    char tpl[512] = "";
+    for (int i = 0; i < 8; i++) strcat(tpl, "{{#tags}}");
+    for (int i = 0; i < 8; i++) strcat(tpl, "{{/tags}}");
+    char args[256] = "{\"tags\":[";
+    for (int i = 0; i < 20; i++) strcat(args, i ? ",\"t\"" : "\"t\"");
+    strcat(args, "]}");
+    /* 20^8 repetitions: far over TSIG_TEMPLATE_MAX_STEPS, and it stops. */
+    CHECK(render_fails(RSIG, tpl, args, TSIG_ERR_TOO_LARGE, "too large"));
+    /* Within the limit, it renders. */
+    CHECK(renders(RSIG, "{{#tags}}{{#tags}}{{.}}{{/tags}}{{/tags}}",
+                  "{\"tags\":[\"a\",\"b\"]}", "abab"));
+}
+
+TEST(render_reads_inputs_by_length)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(RSIG, strlen(RSIG), &err);
+    char *out = NULL;
+    size_t len = 0;
+    CHECK_INT(tsig_render_template("{{topic}}{{nope}}", 9, sig, "{\"topic\":\"x\"}junk", 13,
+                                   &out, &len, &err), TSIG_OK);
+    CHECK_STR(out, "x");
+    tsig_free(out);
+    /* An escaped NUL is part of the value. */
+    CHECK_INT(tsig_render_template("[{{topic}}]", 11, sig, "{\"topic\":\"a\\u0000b\"}", 20,
+                                   &out, &len, &err), TSIG_OK);
+    CHECK_INT(len, 5);
+    CHECK(out && memcmp(out, "[a\0b]", 6) == 0);
+    tsig_free(out);
+    CHECK_INT(tsig_render_template(NULL, 0, sig, "{}", 2, &out, &len, &err), TSIG_OK);
+    CHECK_STR(out, "");
+    tsig_free(out);
+    CHECK_INT(tsig_render_template("x", 1, NULL, "{}", 2, &out, &len, &err), TSIG_ERR_ARGUMENT);
+    CHECK(out == NULL);
+    CHECK_INT(tsig_render_template("x", 1, sig, NULL, 2, &out, &len, &err), TSIG_ERR_ARGUMENT);
+    CHECK_INT(tsig_render_template("x", 1, sig, "{}", 2, NULL, &len, &err), TSIG_ERR_ARGUMENT);
+    CHECK_INT(tsig_render_template("x", 1, sig, "{}", 2, &out, &len, NULL), TSIG_ERR_ARGUMENT);
+    CHECK_INT(tsig_render_template("x", TSIG_MAX_INPUT + 1, sig, "{}", 2, &out, &len, &err),
+              TSIG_ERR_TOO_LARGE);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(placeholder_names_a_parameter);
@@ -684,5 +1013,25 @@ int main(void)
     RUN(too_many_errors_are_counted_not_listed);
     RUN(large_templates_are_checked_in_linear_time);
     RUN(bad_arguments_are_refused);
+    RUN(render_strings_are_written_as_they_are);
+    RUN(render_numbers_are_written_as_in_the_json_text);
+    RUN(render_bools_null_and_absent);
+    RUN(render_dotted_names_walk_into_maps);
+    RUN(render_keys_compare_after_hyphen_to_underscore);
+    RUN(render_maps_and_lists_as_compact_json);
+    RUN(render_firewalled_keys_are_left_out_of_json);
+    RUN(render_section_over_a_list_repeats_per_element);
+    RUN(render_names_in_a_section_go_outward_to_the_arguments);
+    RUN(render_section_over_a_map_enters_it_once);
+    RUN(render_section_over_a_bool_or_optional);
+    RUN(render_inverted_section_on_empty_lists);
+    RUN(render_dot_is_the_innermost_entered_value);
+    RUN(render_comments_write_nothing);
+    RUN(render_standalone_tags_take_their_line);
+    RUN(render_of_a_template_that_does_not_check_fails);
+    RUN(render_arguments_must_be_a_json_object);
+    RUN(render_deep_arguments_without_deep_recursion);
+    RUN(render_stops_when_sections_multiply_past_the_limit);
+    RUN(render_reads_inputs_by_length);
     return tsig_test_summary();
 }

@@ -1,9 +1,10 @@
 /*
  * test_vectors_prompts.c: every record of vectors/render_tool.json (SPEC
- * §9 rendering) and vectors/placeholders.json (SPEC §8), read with the
- * tests' own JSON reader (support/jsonval.h). Only the fields a record has
- * are checked (vectors/README.md); no record is skipped, and a record with
- * an op or field this file does not know fails.
+ * §9 rendering), vectors/placeholders.json (SPEC §8) and
+ * vectors/firewall.json (SPEC §7), read with the tests' own JSON reader
+ * (support/jsonval.h), which keeps every number's text. Only the fields a
+ * record has are checked (vectors/README.md); no record is skipped, and a
+ * record with an op or a field this file does not know fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,22 @@ static jv_value *load_vectors(const char *rel)
     return records;
 }
 
+/* 1 iff every key of the map v is one of known (NULL-terminated list);
+ * reports the first unknown one against record id. */
+static int known_fields(const char *id, const jv_value *v, const char *const *known)
+{
+    for (size_t i = 0; i < jv_len(v); i++) {
+        const char *key = jv_key_at(v, i, NULL);
+        size_t k = 0;
+        while (known[k] && strcmp(known[k], key) != 0) k++;
+        if (!known[k]) {
+            RECORD_FAIL(id, "unknown field %s", key);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Parses a record's signature text; NULL (reported) when it does not. */
 static tsig_signature *parse_sig(const char *id, const char *text)
 {
@@ -62,9 +79,15 @@ static void run_render_record(const jv_value *rec)
     const char *op = jv_get_str(rec, "op");
     const jv_value *list = jv_get(rec, "tools");
     const char *want = jv_get_str(rec, "text");
+    static const char *const fields[] = {"id", "origin", "comment", "op", "tools", "text", NULL};
+    static const char *const tool_fields[] = {"name", "sig", "description", NULL};
     if (!id || !op || jv_kind_of(list) != JV_LIST || !want) {
         RECORD_FAIL(id ? id : "?", "record lacks id, op, tools or text");
         return;
+    }
+    if (!known_fields(id, rec, fields)) return;
+    for (size_t i = 0; i < jv_len(list); i++) {
+        if (!known_fields(id, jv_at(list, i), tool_fields)) return;
     }
     size_t count = jv_len(list);
     tsig_tool_ref *tools = calloc(count ? count : 1, sizeof *tools);
@@ -169,9 +192,17 @@ static void run_placeholder_record(const jv_value *rec)
     const char *id = jv_get_str(rec, "id");
     size_t tpl_len = 0;
     const char *tpl = jv_str(jv_get(rec, "template"), &tpl_len);
+    static const char *const fields[] = {"id", "origin", "comment", "template", "sig", "ok",
+                                         "placeholders", "errors", "errors_contain_any", NULL};
+    static const char *const error_fields[] = {"placeholder", "message", "message_contains",
+                                               "message_contains_any", NULL};
     if (!id || !tpl || !jv_has(rec, "ok")) {
         RECORD_FAIL(id ? id : "?", "record lacks id, template or ok");
         return;
+    }
+    if (!known_fields(id, rec, fields)) return;
+    for (size_t i = 0; i < jv_len(jv_get(rec, "errors")); i++) {
+        if (!known_fields(id, jv_at(jv_get(rec, "errors"), i), error_fields)) return;
     }
     tsig_signature *sig = parse_sig(id, jv_get_str(rec, "sig"));
     if (!sig) return;
@@ -244,9 +275,97 @@ TEST(every_placeholders_vector_passes)
     jv_free(records);
 }
 
+/* ---- firewall.json -------------------------------------------------- */
+
+/* format_hidden: tsig_format with TSIG_FORMAT_HIDE_FIREWALLED, exactly. */
+static void run_format_hidden(const char *id, const jv_value *rec, const tsig_signature *sig)
+{
+    const char *want = jv_get_str(rec, "expect");
+    char *got = tsig_format(sig, TSIG_FORMAT_HIDE_FIREWALLED, NULL);
+    if (!want) RECORD_FAIL(id, "expect is not a string");
+    else if (!got || strcmp(got, want) != 0)
+        RECORD_FAIL(id, "got %s, want %s", got ? got : "NULL", want);
+    tsig_free(got);
+}
+
+/* redact: tsig_redact of the value (its text as written, or value_json),
+ * compared with expect as JSON values (numbers by their text). */
+static void run_redact(const char *id, const jv_value *rec, const tsig_signature *sig)
+{
+    const char *mode_name = jv_get_str(rec, "mode");
+    tsig_redact_mode mode;
+    if (mode_name && strcmp(mode_name, "strip") == 0) {
+        mode = TSIG_REDACT_STRIP;
+    } else if (mode_name && strcmp(mode_name, "mask") == 0) {
+        mode = TSIG_REDACT_MASK;
+    } else {
+        RECORD_FAIL(id, "unknown mode %s", mode_name ? mode_name : "(none)");
+        return;
+    }
+    size_t len = 0;
+    char *text = NULL;
+    const char *value_json = jv_get_str(rec, "value_json");
+    if (value_json) {
+        len = strlen(value_json);
+    } else if (jv_has(rec, "value")) {
+        text = jv_to_text_len(jv_get(rec, "value"), &len);
+    }
+    const char *input = value_json ? value_json : text;
+    if (!input || !jv_has(rec, "expect")) {
+        RECORD_FAIL(id, "record lacks value or expect");
+        free(text);
+        return;
+    }
+    char *out = NULL;
+    size_t out_len = 0;
+    tsig_error err;
+    tsig_code code = tsig_redact(sig, input, len, mode, &out, &out_len, &err);
+    if (code != TSIG_OK) {
+        RECORD_FAIL(id, "redact returned %s: %s", tsig_code_name(code), err.message);
+    } else {
+        jv_value *got = jv_parse(out, out_len);
+        if (!got || !jv_equal(got, jv_get(rec, "expect"))) {
+            char *want = jv_to_text(jv_get(rec, "expect"));
+            RECORD_FAIL(id, "got %s, want %s", out ? out : "NULL", want ? want : "?");
+            free(want);
+        }
+        jv_free(got);
+    }
+    tsig_free(out);
+    free(text);
+}
+
+/* Runs one firewall.json record. */
+static void run_firewall_record(const jv_value *rec)
+{
+    static const char *const fields[] = {"id", "origin", "comment", "op", "sig", "expect",
+                                         "value", "value_json", "mode", NULL};
+    const char *id = jv_get_str(rec, "id");
+    const char *op = jv_get_str(rec, "op");
+    if (!id || !op) {
+        RECORD_FAIL(id ? id : "?", "record lacks id or op");
+        return;
+    }
+    if (!known_fields(id, rec, fields)) return;
+    tsig_signature *sig = parse_sig(id, jv_get_str(rec, "sig"));
+    if (!sig) return;
+    if (strcmp(op, "format_hidden") == 0) run_format_hidden(id, rec, sig);
+    else if (strcmp(op, "redact") == 0) run_redact(id, rec, sig);
+    else RECORD_FAIL(id, "unknown op %s", op);
+    tsig_signature_free(sig);
+}
+
+TEST(every_firewall_vector_passes)
+{
+    jv_value *records = load_vectors("vectors/firewall.json");
+    for (size_t i = 0; i < jv_len(records); i++) run_firewall_record(jv_at(records, i));
+    jv_free(records);
+}
+
 int main(void)
 {
     RUN(every_render_tool_vector_passes);
     RUN(every_placeholders_vector_passes);
+    RUN(every_firewall_vector_passes);
     return tsig_test_summary();
 }

@@ -1,0 +1,12 @@
+// api.mjs: the public names of the package, re-exported by every entry
+// point once it has instantiated toolsig.wasm.
+export {
+  Signature,
+  SignatureError,
+  formatReport,
+  checkPlaceholders,
+  renderTools,
+  importJsonSchema,
+  importTool,
+  normalizeKeys,
+} from './core.mjs';

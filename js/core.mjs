@@ -1,0 +1,581 @@
+// core.mjs: the toolsig API over one instance of toolsig.wasm.
+//
+// This is the only JS that talks to the core. It moves strings in and out of
+// wasm memory and turns the core's JSON answers into JS objects; every check
+// (parsing, validation, coercion, schemas, placeholders) happens in the core.
+// The loaders (node.mjs, node.cjs, browser.mjs, edge.mjs) instantiate the
+// wasm module and call bind() once with its exports.
+//
+// Memory rules: a buffer this file allocates in wasm memory is freed in a
+// `finally`; a string the core returns is read and freed at once; a
+// Signature holds one handle, released by free() / [Symbol.dispose]() or, as
+// a safety net, by a FinalizationRegistry when the Signature is collected.
+
+let W = null; // the wasm exports
+let heap = null; // Uint8Array over W.memory.buffer, refreshed after growth
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
+let scratch = 0; // a reusable input buffer in wasm memory
+let scratchCap = 0;
+let outSlot = 0; // 4 bytes where the core writes a returned pointer
+
+const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
+const FORMAT_HIDE_FIREWALLED = 1;
+const SCHEMA_STRICT = 1;
+const SCHEMA_LOSSY = 2;
+const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
+
+/** Binds the API to an instantiated toolsig.wasm (its `exports`). */
+function bind(exports) {
+  W = exports;
+  if (typeof W._initialize === 'function') W._initialize();
+  heap = new Uint8Array(W.memory.buffer);
+  outSlot = W.malloc(4);
+  if (!outSlot) throw new Error('toolsig: out of wasm memory');
+}
+
+// The imports toolsig.wasm expects: none but the growth notice.
+const imports = {
+  env: {
+    emscripten_notify_memory_growth() {
+      heap = new Uint8Array(W.memory.buffer);
+    },
+  },
+};
+
+function mem() {
+  if (heap.buffer !== W.memory.buffer) heap = new Uint8Array(W.memory.buffer);
+  return heap;
+}
+
+function alloc(n) {
+  const p = W.malloc(n > 0 ? n : 1);
+  if (!p) throw new RangeError('toolsig: out of wasm memory');
+  return p;
+}
+
+// Encodes a JS string as UTF-8 into wasm memory. Returns [ptr, byteLength].
+// Uses the shared scratch buffer unless `own` (then the caller frees ptr).
+function putString(str, own) {
+  const max = str.length * 3 + 1;
+  let ptr;
+  if (own) {
+    ptr = alloc(max);
+  } else {
+    if (scratchCap < max) {
+      if (scratch) W.free(scratch);
+      scratch = 0;
+      scratchCap = 0;
+      const cap = Math.max(max, 1024);
+      scratch = alloc(cap);
+      scratchCap = cap;
+    }
+    ptr = scratch;
+  }
+  const h = mem();
+  let len;
+  if (str.length < 32) {
+    // Short strings: a plain loop beats encodeInto's call overhead.
+    len = 0;
+    for (let i = 0; i < str.length; i++) {
+      const c = str.charCodeAt(i);
+      if (c >= 0x80) {
+        len = encoder.encodeInto(str, h.subarray(ptr, ptr + max)).written;
+        break;
+      }
+      h[ptr + i] = c;
+      len = i + 1;
+    }
+  } else {
+    len = encoder.encodeInto(str, h.subarray(ptr, ptr + max)).written;
+  }
+  return [ptr, len];
+}
+
+// Reads a NUL-terminated UTF-8 string the core returned, then frees it.
+function takeString(ptr) {
+  if (!ptr) throw new RangeError('toolsig: out of wasm memory');
+  try {
+    const h = mem();
+    const end = h.indexOf(0, ptr);
+    return decoder.decode(h.subarray(ptr, end));
+  } finally {
+    W.free(ptr);
+  }
+}
+
+function takeJSON(ptr) {
+  return JSON.parse(takeString(ptr));
+}
+
+function readOut() {
+  const h = mem();
+  return (h[outSlot] | (h[outSlot + 1] << 8) | (h[outSlot + 2] << 16) | (h[outSlot + 3] << 24)) >>> 0;
+}
+
+// Converts a byte offset into the UTF-8 form of `str` to a UTF-16 index.
+function utf16Index(str, byteOffset) {
+  let bytes = 0;
+  let i = 0;
+  while (i < str.length && bytes < byteOffset) {
+    const c = str.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < str.length) {
+      const d = str.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4;
+        i += 2;
+        continue;
+      }
+      bytes += 3;
+    } else bytes += 3;
+    i += 1;
+  }
+  return i;
+}
+
+/** A signature, JSON Schema or template that could not be read. */
+class SignatureError extends Error {
+  constructor(error, source) {
+    super(error.message);
+    this.name = 'SignatureError';
+    this.code = error.code;
+    this.line = error.line ?? null;
+    this.column = error.column ?? null;
+    this.offset = error.offset ?? null;
+    this.index = source != null && error.offset != null ? utf16Index(source, error.offset) : null;
+    this.hint = error.hint ?? null;
+    this.source = source ?? null;
+    this.text = error.text ?? error.message;
+  }
+
+  /** The caret picture: message, the source line, a caret, the hint. */
+  toString() {
+    return this.text;
+  }
+}
+
+// Adds UTF-16 indexes to JSON-text error entries of a validation result.
+function withIndexes(entries, source) {
+  for (const e of entries) {
+    if (e.offset != null && source != null) e.index = utf16Index(source, e.offset);
+  }
+  return entries;
+}
+
+// Turns a JS value into JSON text for the core. JSON.stringify decides what
+// a JS value means as data (as it does on the way to an LLM or over HTTP):
+// Date becomes its ISO string, toJSON() is honoured. Values JSON cannot
+// carry are refused with a clear TypeError instead of being dropped or
+// turned into null silently.
+function toJSONText(value, what) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
+  }
+  if (text === undefined) {
+    throw new TypeError(`toolsig: ${what} is ${typeof value === 'function' ? 'a function' : String(value)}, which JSON cannot carry`);
+  }
+  // JSON.stringify writes null for NaN, Infinity, and undefined or a
+  // function inside an array: look for the cause only when null appears.
+  if (text.includes('null')) {
+    const bad = findNonJSON(value, '', new Set());
+    if (bad) throw new TypeError(`toolsig: ${what}${bad.path ? ' at ' + bad.path : ''} is ${bad.what}, which JSON cannot carry`);
+  }
+  return text;
+}
+
+function findNonJSON(v, path, seen) {
+  if (typeof v === 'number') return Number.isFinite(v) ? null : { path, what: String(v) };
+  if (v === null || typeof v !== 'object' || seen.has(v)) return null;
+  if (typeof v.toJSON === 'function') return null;
+  seen.add(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x === undefined || typeof x === 'function' || typeof x === 'symbol') {
+        return { path: `${path}[${i}]`, what: x === undefined ? 'undefined' : typeof x };
+      }
+      const r = findNonJSON(x, `${path}[${i}]`, seen);
+      if (r) return r;
+    }
+    return null;
+  }
+  for (const k of Object.keys(v)) {
+    const r = findNonJSON(v[k], path ? `${path}.${k}` : k, seen);
+    if (r) return r;
+  }
+  return null;
+}
+
+function validateOptions(opts) {
+  const o = opts ?? {};
+  const mode = o.mode ?? 'enabled';
+  if (!(mode in MODES)) {
+    throw new TypeError(`toolsig: unknown mode ${JSON.stringify(mode)} (modes: enabled, warn_only, disabled, strict)`);
+  }
+  const maxErrors = o.maxErrors ?? 0;
+  const maxDepth = o.maxDepth ?? 0;
+  for (const [name, n] of [['maxErrors', maxErrors], ['maxDepth', maxDepth]]) {
+    if (!Number.isInteger(n) || n < 0 || n > 0x7fffffff) {
+      throw new TypeError(`toolsig: ${name} must be a whole number from 1 to 2147483647`);
+    }
+  }
+  return [MODES[mode], maxErrors, maxDepth];
+}
+
+// The shared success result of a value that needed no change: `value` is
+// the caller's own value (or, for JSON text, parsed when first read).
+function okResult(value) {
+  return { ok: true, value, errors: [], warnings: [] };
+}
+
+function lazyOkResult(text) {
+  let parsed;
+  let done = false;
+  return {
+    ok: true,
+    get value() {
+      if (!done) {
+        parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        done = true;
+      }
+      return parsed;
+    },
+    errors: [],
+    warnings: [],
+  };
+}
+
+const registry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => { if (W) W.tsig_signature_free(handle); })
+  : null;
+
+let handleOf; // (Signature) => its handle; set in the class's static block
+
+/** A parsed signature, holding its type tree in wasm memory. */
+class Signature {
+  #handle;
+  #info;
+  #input;
+  #standard;
+
+  constructor(handle, info) {
+    if (handle === undefined) {
+      throw new TypeError('toolsig: use Signature.parse(text) to make a Signature');
+    }
+    this.#handle = handle;
+    this.#info = info;
+    if (registry) registry.register(this, handle, this);
+  }
+
+  /** Parses signature text; throws SignatureError with position and hint. */
+  static parse(text) {
+    if (typeof text !== 'string') {
+      throw new TypeError(`toolsig: a signature is a string, got ${text === null ? 'null' : typeof text}`);
+    }
+    const [ptr, len] = putString(text, false);
+    const handle = W.tsig_api_parse(ptr, len, outSlot);
+    const doc = takeJSON(readOut());
+    if (!handle) throw new SignatureError(doc.error, text);
+    return new Signature(handle, doc);
+  }
+
+  /** {ok:true, canonical, returnsList, ast} or {ok:false, error}: never throws for bad text. */
+  static check(text) {
+    try {
+      const sig = Signature.parse(text);
+      const r = { ok: true, canonical: sig.canonical, returnsList: sig.returnsList, ast: sig.ast };
+      sig.free();
+      return r;
+    } catch (e) {
+      if (!(e instanceof SignatureError)) throw e;
+      return {
+        ok: false,
+        error: { message: e.message, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
+      };
+    }
+  }
+
+  static {
+    // Lets the functions of this file (not callers) reach the handle.
+    handleOf = (sig) => sig.#live();
+  }
+
+  #live() {
+    if (!this.#handle) throw new Error('toolsig: this Signature was freed');
+    return this.#handle;
+  }
+
+  get canonical() { return this.#info.canonical; }
+  get returnsList() { return this.#info.returns_list; }
+  /** The parsed form as JSON (SPEC "AST as JSON"); a fresh copy each time. */
+  get ast() { return structuredClone(this.#info.ast); }
+  /** [{name, type, optional}], type in canonical form. */
+  get params() { return this.#info.params.map((p) => ({ ...p })); }
+  /** The return type in canonical form. */
+  get returns() { return this.#info.returns; }
+
+  toString() { return this.#info.canonical; }
+  toJSON() { return this.#info.canonical; }
+
+  /** The canonical form; {hideFirewalled: true} drops "_" output fields. */
+  format(opts) {
+    const flags = opts && opts.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
+    return takeString(W.tsig_format(this.#live(), flags, 0));
+  }
+
+  #run(input, text, opts, original, source) {
+    const [mode, maxErrors, maxDepth] = validateOptions(opts);
+    const [ptr, len] = putString(text, false);
+    const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot);
+    if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
+    const doc = takeJSON(readOut());
+    if (doc.error) throw new TypeError(`toolsig: ${doc.error.message}`);
+    const result = { ok: doc.ok, value: undefined, errors: doc.errors, warnings: doc.warnings };
+    if (doc.ok) result.value = 'value' in doc ? doc.value : original;
+    else delete result.value;
+    if (source != null) withIndexes(result.errors, source);
+    return result;
+  }
+
+  /** Validates a value against the return type (strict, no coercion). */
+  validate(value, opts) {
+    return this.#run(0, toJSONText(value, 'the value'), opts, value, null);
+  }
+
+  /** Validates JSON text against the return type; bad JSON is an error with line/column/index. */
+  validateJSON(text, opts) {
+    if (typeof text !== 'string') throw new TypeError('toolsig: validateJSON takes JSON text (a string)');
+    return this.#run(0, text, opts, undefined, text);
+  }
+
+  /** Validates tool arguments against the parameters, with coercion. */
+  validateInput(args, opts) {
+    return this.#run(1, toJSONText(args, 'the arguments'), opts, args, null);
+  }
+
+  /** As validateInput, from JSON text (an LLM's tool-call arguments). */
+  validateInputJSON(text, opts) {
+    if (typeof text !== 'string') throw new TypeError('toolsig: validateInputJSON takes JSON text (a string)');
+    return this.#run(1, text, opts, undefined, text);
+  }
+
+  /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */
+  toJsonSchema(opts) {
+    return takeJSON(W.tsig_api_schema(this.#live(), 0, opts && opts.strict ? SCHEMA_STRICT : 0)).schema;
+  }
+
+  /** The parameters as one object schema, for function-calling tool definitions. */
+  toolParametersSchema(opts) {
+    return takeJSON(W.tsig_api_schema(this.#live(), 1, opts && opts.strict ? SCHEMA_STRICT : 0)).schema;
+  }
+
+  /** "name(params) -> T" and the description indented, for a prompt. */
+  renderTool(name, description) {
+    return renderTools([{ name, signature: this, description }], false);
+  }
+
+  /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
+  redact(value, opts) {
+    const mode = (opts && opts.mode) ?? 'strip';
+    if (mode !== 'strip' && mode !== 'mask') {
+      throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
+    }
+    const [ptr, len] = putString(toJSONText(value, 'the value'), false);
+    const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
+    if (!doc.ok) throw new TypeError(`toolsig: ${doc.error.message}`);
+    return doc.value;
+  }
+
+  /** Standard Schema v1 of the return type (with Standard JSON Schema). */
+  get ['~standard']() {
+    if (!this.#standard) this.#standard = standardProps(this, false);
+    return this.#standard;
+  }
+
+  /** The parameters as a Standard Schema (validation with coercion). */
+  get input() {
+    if (!this.#input) {
+      const props = standardProps(this, true);
+      this.#input = { '~standard': props };
+    }
+    return this.#input;
+  }
+
+  /** Releases the wasm memory now; the Signature cannot be used afterwards. */
+  free() {
+    if (this.#handle) {
+      if (registry) registry.unregister(this);
+      W.tsig_signature_free(this.#handle);
+      this.#handle = 0;
+    }
+  }
+
+  [Symbol.dispose]() {
+    this.free();
+  }
+}
+
+if (typeof Symbol.dispose !== 'symbol') {
+  // Runtimes without explicit resource management still get a dispose().
+  Signature.prototype.dispose = Signature.prototype.free;
+}
+
+// Standard Schema v1 props for the return type (input false) or the
+// parameters (input true). A list return type's JSON Schema is the
+// {items: [...]} wrapper (frameworks require an object at the root), so
+// validate accepts that wrapper too and returns the list.
+function standardProps(sig, input) {
+  const issuesOf = (r) => r.errors.map((e) => ({ message: e.message, path: e.segments }));
+  const schemaFor = (options) => {
+    const target = options && options.target;
+    if (!JSON_SCHEMA_TARGETS.has(target)) {
+      throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07)`);
+    }
+    const strict = !!(options.libraryOptions && options.libraryOptions.strict);
+    return input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+  };
+  return {
+    version: 1,
+    vendor: 'toolsig',
+    validate(value) {
+      let r;
+      if (input) {
+        r = sig.validateInput(value);
+      } else if (sig.returnsList && value !== null && typeof value === 'object' && !Array.isArray(value) &&
+                 Object.keys(value).length === 1 && Array.isArray(value.items)) {
+        r = sig.validate(value.items);
+        if (!r.ok) r.errors = r.errors.map((e) => ({ ...e, segments: ['items', ...e.segments] }));
+      } else {
+        r = sig.validate(value);
+      }
+      return r.ok ? { value: r.value } : { issues: issuesOf(r) };
+    },
+    jsonSchema: { input: schemaFor, output: schemaFor },
+  };
+}
+
+function asSignature(s) {
+  if (s instanceof Signature) return [s, false];
+  if (typeof s === 'string') return [Signature.parse(s), true];
+  throw new TypeError('toolsig: expected a Signature or signature text');
+}
+
+/** The SPEC report text of a result: `Tool validation errors:\n- path: message` ... */
+function formatReport(result, opts) {
+  const title = (opts && opts.title) ?? 'Tool';
+  const body = JSON.stringify({
+    errors: (result && result.errors) || [],
+    warnings: (result && result.warnings) || [],
+  });
+  const [ptr, len] = putString(body, true);
+  try {
+    const [tptr, tlen] = putString(String(title), false);
+    return takeString(W.tsig_api_report(ptr, len, tptr, tlen));
+  } finally {
+    W.free(ptr);
+  }
+}
+
+/** Checks {{placeholders}} against a signature's parameters. */
+function checkPlaceholders(template, signature) {
+  if (typeof template !== 'string') throw new TypeError('toolsig: a template is a string');
+  const [sig, owned] = asSignature(signature);
+  try {
+    const [ptr, len] = putString(template, false);
+    const doc = takeJSON(W.tsig_api_placeholders(ptr, len, handleOf(sig)));
+    for (const e of doc.errors) e.index = utf16Index(template, e.offset);
+    return doc;
+  } finally {
+    if (owned) sig.free();
+  }
+}
+
+/** Prompt text for tools [{name, signature, description}] under "## Tools you can call". */
+function renderTools(tools, withHeader = true) {
+  if (!Array.isArray(tools)) throw new TypeError('toolsig: renderTools takes a list of tools');
+  const list = tools.map((t, i) => {
+    if (t === null || typeof t !== 'object') throw new TypeError(`toolsig: tools[${i}] is not a tool`);
+    const sig = t.signature ?? t.sig;
+    const text = sig instanceof Signature ? sig.canonical : sig;
+    if (typeof t.name !== 'string') throw new TypeError(`toolsig: tools[${i}].name must be a string`);
+    if (typeof text !== 'string') throw new TypeError(`toolsig: tools[${i}].signature must be a Signature or a string`);
+    const d = t.description;
+    if (d != null && typeof d !== 'string') throw new TypeError(`toolsig: tools[${i}].description must be a string`);
+    return { name: t.name, sig: text, description: d ?? null };
+  });
+  const [ptr, len] = putString(JSON.stringify(list), true);
+  let doc;
+  try {
+    doc = takeJSON(W.tsig_api_render_tools(ptr, len));
+  } finally {
+    W.free(ptr);
+  }
+  if (!doc.ok) {
+    const e = doc.errors[0];
+    const at = /^\[(\d+)\]/.exec(e.path);
+    const src = at ? list[Number(at[1])].sig : null;
+    throw new SignatureError(e, src);
+  }
+  if (withHeader) return doc.text;
+  const head = '## Tools you can call\n\n';
+  return doc.text.startsWith(head) ? doc.text.slice(head.length) : doc.text;
+}
+
+function schemaText(schema) {
+  if (typeof schema === 'string') return schema;
+  return toJSONText(schema, 'the schema');
+}
+
+/** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
+function importJsonSchema(schema, opts) {
+  const text = schemaText(schema);
+  const [ptr, len] = putString(text, true);
+  let doc;
+  try {
+    doc = takeJSON(W.tsig_api_from_schema(ptr, len, opts && opts.lossy ? SCHEMA_LOSSY : 0));
+  } finally {
+    W.free(ptr);
+  }
+  if (!doc.ok) throw new SignatureError(doc.error, typeof schema === 'string' ? schema : null);
+  return { signature: Signature.parse(doc.canonical), warnings: doc.warnings };
+}
+
+/** An MCP or function-calling tool to {name, description, signature, warnings}. */
+function importTool(tool, opts) {
+  const text = schemaText(tool);
+  const [ptr, len] = putString(text, true);
+  let doc;
+  try {
+    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, opts && opts.lossy ? SCHEMA_LOSSY : 0));
+  } finally {
+    W.free(ptr);
+  }
+  if (!doc.ok) throw new SignatureError(doc.error, typeof tool === 'string' ? tool : null);
+  return { name: doc.name, description: doc.description, signature: Signature.parse(doc.signature), warnings: doc.warnings };
+}
+
+/** Every object key with "-" replaced by "_"; throws on a collision. */
+function normalizeKeys(value) {
+  const [ptr, len] = putString(toJSONText(value, 'the value'), false);
+  const doc = takeJSON(W.tsig_api_normalize(ptr, len));
+  if (!doc.ok) throw new Error(`toolsig: ${doc.error.message}`);
+  return doc.value;
+}
+
+export {
+  bind,
+  imports,
+  Signature,
+  SignatureError,
+  formatReport,
+  checkPlaceholders,
+  renderTools,
+  importJsonSchema,
+  importTool,
+  normalizeKeys,
+};

@@ -1,0 +1,173 @@
+// Type declarations of the toolsig package (every entry point exports the
+// same API: Node ESM and CJS, browsers, edge runtimes).
+
+import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema';
+
+/** The parsed form of a type (SPEC "AST as JSON"). */
+export type TypeAst =
+  | 'string' | 'int' | 'float' | 'bool' | 'keyword' | 'any' | 'map' | 'datetime'
+  | { optional: TypeAst }
+  | { list: TypeAst }
+  | { map: Array<[string, TypeAst]> };
+
+/** The parsed form of a signature. */
+export interface SignatureAst {
+  params: Array<[string, TypeAst]>;
+  returns: TypeAst;
+}
+
+export interface Param {
+  name: string;
+  /** The type in canonical form, e.g. ":int?" or "[{id :int}]". */
+  type: string;
+  optional: boolean;
+}
+
+export type Mode = 'enabled' | 'warn_only' | 'disabled' | 'strict';
+
+export interface ValidateOptions {
+  /** Default 'enabled'. */
+  mode?: Mode;
+  /** Errors kept before one "too many errors" entry; default 100. */
+  maxErrors?: number;
+  /** Nesting allowed in the data; default 1000 (at most 10000). */
+  maxDepth?: number;
+}
+
+export type PathSegment = string | number;
+
+/** One error or warning: where and what. */
+export interface Issue {
+  /** "results[0].customer.id"; "" for the root. */
+  path: string;
+  segments: PathSegment[];
+  /** "expected int, got string \"abc\"". */
+  message: string;
+  /** JSON text errors only: 1-based line, byte column, byte offset, UTF-16 index. */
+  line?: number;
+  column?: number;
+  offset?: number;
+  index?: number;
+}
+
+export type ValidationResult<T = unknown> =
+  | { ok: true; value: T; errors: Issue[]; warnings: Issue[] }
+  | { ok: false; errors: Issue[]; warnings: Issue[] };
+
+export interface PositionedError {
+  message: string;
+  line: number | null;
+  column: number | null;
+  index: number | null;
+  offset: number | null;
+  hint: string | null;
+  /** The caret picture. */
+  text: string;
+}
+
+export type CheckResult =
+  | { ok: true; canonical: string; returnsList: boolean; ast: SignatureAst }
+  | { ok: false; error: PositionedError };
+
+export interface SchemaOptions {
+  /** OpenAI strict structured outputs: every property required, optionals nullable. */
+  strict?: boolean;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface StandardProps<Input, Output> extends StandardSchemaV1.Props<Input, Output> {
+  readonly jsonSchema: StandardJSONSchemaV1.Converter;
+}
+
+/** A parsed signature. Holds wasm memory: free() it, or let it be collected. */
+export declare class Signature {
+  private constructor();
+  /** Parses signature text; throws SignatureError. */
+  static parse(text: string): Signature;
+  /** Never throws for bad text. */
+  static check(text: string): CheckResult;
+
+  readonly canonical: string;
+  readonly returnsList: boolean;
+  readonly ast: SignatureAst;
+  readonly params: Param[];
+  /** The return type in canonical form. */
+  readonly returns: string;
+
+  toString(): string;
+  toJSON(): string;
+  format(options?: { hideFirewalled?: boolean }): string;
+
+  /** The return type, strict (no coercion). */
+  validate(value: unknown, options?: ValidateOptions): ValidationResult;
+  validateJSON(text: string, options?: ValidateOptions): ValidationResult;
+  /** The parameters, with the lenient coercions ("42" -> 42 with a warning). */
+  validateInput(args: unknown, options?: ValidateOptions): ValidationResult<Record<string, unknown>>;
+  validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<Record<string, unknown>>;
+
+  toJsonSchema(options?: SchemaOptions): JsonSchema;
+  toolParametersSchema(options?: SchemaOptions): JsonSchema;
+  renderTool(name: string, description?: string): string;
+  redact(value: unknown, options?: { mode?: 'strip' | 'mask' }): unknown;
+
+  /** Standard Schema v1 (and Standard JSON Schema) of the return type. */
+  readonly '~standard': StandardProps<unknown, unknown>;
+  /** The parameters as a Standard Schema. */
+  readonly input: { readonly '~standard': StandardProps<unknown, Record<string, unknown>> };
+
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Signature text (or a JSON Schema) that could not be read. */
+export declare class SignatureError extends Error {
+  readonly name: 'SignatureError';
+  readonly code: string;
+  readonly line: number | null;
+  readonly column: number | null;
+  /** UTF-16 index into the source string. */
+  readonly index: number | null;
+  /** Byte offset into the UTF-8 source. */
+  readonly offset: number | null;
+  readonly hint: string | null;
+  readonly source: string | null;
+  /** The caret picture, as toString() returns it. */
+  readonly text: string;
+  toString(): string;
+}
+
+/** The report text fed back to an LLM; title defaults to "Tool". */
+export declare function formatReport(
+  result: { errors?: Issue[]; warnings?: Issue[] },
+  options?: { title?: string },
+): string;
+
+export interface PlaceholderCheck {
+  ok: boolean;
+  placeholders: string[];
+  errors: Array<{ placeholder: string; message: string; offset: number; index: number }>;
+}
+
+export declare function checkPlaceholders(template: string, signature: Signature | string): PlaceholderCheck;
+
+export interface ToolForPrompt {
+  name: string;
+  signature: Signature | string;
+  description?: string | null;
+}
+
+export declare function renderTools(tools: ToolForPrompt[]): string;
+
+export declare function importJsonSchema(
+  schema: JsonSchema | string,
+  options?: { lossy?: boolean },
+): { signature: Signature; warnings: string[] };
+
+export declare function importTool(
+  tool: { name: string; description?: string; inputSchema?: JsonSchema; outputSchema?: JsonSchema } | string,
+  options?: { lossy?: boolean },
+): { name: string; description: string | null; signature: Signature; warnings: string[] };
+
+/** Every object key with "-" replaced by "_"; throws on a collision. */
+export declare function normalizeKeys<T = unknown>(value: unknown): T;

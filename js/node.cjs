@@ -1,0 +1,13 @@
+// node.cjs: toolsig for Node (CommonJS, require('toolsig')). The same API
+// as node.mjs over its own instance of toolsig.wasm; dist/core.cjs is
+// generated from core.mjs by the build.
+'use strict';
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const core = require('../dist/core.cjs');
+
+const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
+core.bind(new WebAssembly.Instance(wasm, core.imports).exports);
+
+const { bind, imports, ...api } = core;
+module.exports = api;

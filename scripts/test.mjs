@@ -1,0 +1,25 @@
+// test.mjs (`npm test`): from a fresh Debian machine to every test run:
+// installs the missing tool chain, builds natively and runs the tests,
+// builds with AddressSanitizer + UndefinedBehaviorSanitizer and runs them
+// again, then builds the WebAssembly module and runs the JS tests (Node's
+// test runner prints the last lines). Exits non-zero at the first failing
+// step.
+import { WASM_TOOLS, buildWasm } from './build-wasm.mjs';
+import {
+  NATIVE_TOOLS, checkSharedDir, cmakeBuild, ctest, installMissing, nodeTests, npmInstall, runSteps,
+} from './lib.mjs';
+
+const steps = [
+  { name: 'install missing tools (cmake, make, C compiler)', run: () => installMissing(NATIVE_TOOLS) },
+  { name: 'find the shared vectors', run: checkSharedDir },
+  { name: 'native build (build/release)', run: () => cmakeBuild('release', { buildType: 'Release' }) },
+  { name: 'native tests', run: () => ctest('release') },
+  { name: 'sanitizer build (build/asan: ASan + UBSan, Debug)', run: () => cmakeBuild('asan', { buildType: 'Debug', sanitize: true }) },
+  { name: 'sanitizer tests', run: () => ctest('asan') },
+  { name: 'install missing tools (Emscripten)', run: () => installMissing(WASM_TOOLS) },
+  { name: 'npm packages (npm ci)', run: npmInstall },
+  { name: 'WebAssembly build (dist/toolsig.wasm)', run: buildWasm },
+  { name: 'JS tests (node --test)', run: () => nodeTests(['tests/js']) },
+];
+
+runSteps('npm test', steps, { quietEnd: true });

@@ -1,0 +1,854 @@
+/*
+ * api.c: the JSON boundary. Each tsig_api_* function runs one stage (parse,
+ * validate, normalize, schema, prompts, redact) and writes what it returned
+ * as one compact JSON document. Nothing is checked here that a stage checks:
+ * this file only calls the stages and writes their answers.
+ *
+ * Documents are written with a tsig_strbuf. Values the stages produce
+ * (validated, normalized, redacted JSON, ASTs, schemas) are copied in as the
+ * text they are, so numbers keep every digit. Strings are escaped as every
+ * stage escapes them (tsig_json_escape): a lone surrogate, as a key may hold
+ * once unescaped, is written back as its \u escape.
+ */
+#include "internal.h"
+
+#include "cJSON.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- writing --------------------------------------------------------- */
+
+/* Appends a NUL-terminated string as a JSON string, or null for NULL. */
+static void put_cstring(tsig_strbuf *sb, const char *s)
+{
+    if (s) tsig_json_escape(sb, s, strlen(s));
+    else tsig_sb_puts(sb, "null");
+}
+
+static void put_bool(tsig_strbuf *sb, int b)
+{
+    tsig_sb_puts(sb, b ? "true" : "false");
+}
+
+/* Appends stage-produced text as it is; a NULL piece (the stage ran out of
+ * memory) fails the whole document. */
+static void put_raw(tsig_strbuf *sb, const char *text, size_t len)
+{
+    if (!text) sb->failed = 1;
+    else tsig_sb_append(sb, text, len);
+}
+
+/* Appends an error object: {"code","message","line","column","offset","hint"}. */
+static void put_error(tsig_strbuf *sb, const tsig_error *err)
+{
+    tsig_sb_puts(sb, "{\"code\":");
+    put_cstring(sb, tsig_code_name(err->code));
+    tsig_sb_puts(sb, ",\"message\":");
+    put_cstring(sb, err->message);
+    tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
+                   err->line, err->column, err->offset);
+    put_cstring(sb, err->hint[0] ? err->hint : NULL);
+    tsig_sb_putc(sb, '}');
+}
+
+/* The whole document {"ok":false,"error":{...}}; NULL when out of memory
+ * (or when the error is itself "out of memory"). */
+static char *error_doc(const tsig_error *err)
+{
+    if (err->code == TSIG_ERR_NOMEM) return NULL;
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
+    put_error(&sb, err);
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* {"ok":false,"error":{...}} for a bad argument given by the caller. */
+static char *argument_doc(const char *message)
+{
+    tsig_error err;
+    memset(&err, 0, sizeof err);
+    tsig_error_set(&err, TSIG_ERR_ARGUMENT, "", 0, 0, "%s", message);
+    return error_doc(&err);
+}
+
+/* Appends ["key",0,...]: keys as strings, indexes as numbers. */
+static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i) tsig_sb_putc(sb, ',');
+        if (seg[i].key) tsig_json_escape(sb, seg[i].key, seg[i].key_len);
+        else tsig_sb_printf(sb, "%zu", seg[i].index);
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+/* Appends the members "line","column","offset" of a position (no braces). */
+static void put_position(tsig_strbuf *sb, const tsig_error *at)
+{
+    tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu", at->line,
+                   at->column, at->offset);
+}
+
+/* Appends a list of issues. json_error, when not NULL, is the position of a
+ * JSON text error, written into each entry (there is one). */
+static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
+                       const tsig_error *json_error)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i) tsig_sb_putc(sb, ',');
+        tsig_sb_puts(sb, "{\"path\":");
+        tsig_json_escape(sb, list[i].path, list[i].path_len);
+        tsig_sb_puts(sb, ",\"segments\":");
+        put_segments(sb, list[i].segments, list[i].segment_count);
+        tsig_sb_puts(sb, ",\"message\":");
+        tsig_json_escape(sb, list[i].message, list[i].message_len);
+        if (json_error) put_position(sb, json_error);
+        tsig_sb_putc(sb, '}');
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+/* Appends ["message", ...] of a tsig_messages (NULL or empty: []). */
+static void put_messages(tsig_strbuf *sb, const tsig_messages *m)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; m && i < m->count; i++) {
+        if (i) tsig_sb_putc(sb, ',');
+        put_cstring(sb, m->items[i]);
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+/* Appends the members "canonical","returns_list","ast" (each preceded by a
+ * comma) of a parsed signature. */
+static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
+                          unsigned flags)
+{
+    size_t n = 0;
+    char *text = tsig_format(sig, flags, &n);
+    tsig_sb_puts(sb, ",\"canonical\":");
+    if (text) tsig_json_escape(sb, text, n);
+    else sb->failed = 1;
+    tsig_free(text);
+    tsig_sb_puts(sb, ",\"returns_list\":");
+    put_bool(sb, tsig_returns_list(sig));
+    text = tsig_ast_json(sig, &n);
+    tsig_sb_puts(sb, ",\"ast\":");
+    put_raw(sb, text, n);
+    tsig_free(text);
+}
+
+/* ---- reading JSON text already known to be valid ---------------------- */
+
+const char *tsig_valid_json_skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+    return p;
+}
+
+/* p at '"': the byte after the closing quote. */
+static const char *skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\') {
+            if (++p == end) break;
+        } else if (*p == '"') {
+            return p + 1;
+        }
+    }
+    return end;
+}
+
+const char *tsig_valid_json_skip_value(const char *p, const char *end)
+{
+    size_t depth = 0;
+    do {
+        p = tsig_valid_json_skip_ws(p, end);
+        if (p >= end) return end;
+        switch (*p) {
+        case '"': p = skip_string(p, end); break;
+        case '[': case '{': depth++; p++; break;
+        case ']': case '}': if (depth) depth--; p++; break;
+        case ',': case ':': p++; break;
+        default: /* a number or a literal: up to the next delimiter */
+            do p++;
+            while (p < end && !memchr(",:]} \t\r\n", *p, 8));
+        }
+    } while (depth > 0);
+    return p;
+}
+
+const char *tsig_valid_json_read_string(const char *p, const char *end,
+                                        tsig_strbuf *out)
+{
+    const char *after = skip_string(p, end);
+    if (after - p < 2) return end;
+    /* Unescaping never lengthens: \uXXXX is 6 bytes for at most 3. */
+    size_t raw_len = (size_t)(after - p) - 2;
+    if (tsig_sb_reserve(out, raw_len)) {
+        out->len += tsig_json_unescape(p + 1, raw_len, out->data + out->len);
+        out->data[out->len] = '\0';
+    }
+    return after;
+}
+
+const char *tsig_valid_json_first(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(p + 1, end);
+    return p < end && *p != ']' && *p != '}' ? p : NULL;
+}
+
+const char *tsig_valid_json_next(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p, end), end);
+    if (p < end && *p == ':') /* p was a member's key: skip its value */
+        p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p + 1, end), end);
+    return p < end && *p == ',' ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
+}
+
+const char *tsig_valid_json_member(const char *p, const char *end, const char *key)
+{
+    size_t key_len = strlen(key);
+    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end)) {
+        tsig_strbuf name = {0};
+        const char *colon = tsig_valid_json_read_string(p, end, &name);
+        int same = !name.failed && name.len == key_len &&
+                   (key_len == 0 || memcmp(name.data, key, key_len) == 0);
+        tsig_sb_release(&name);
+        colon = tsig_valid_json_skip_ws(colon, end);
+        if (same && colon < end) return tsig_valid_json_skip_ws(colon + 1, end);
+    }
+    return NULL;
+}
+
+/* The unescaped string member key of the object at p, as a NUL-terminated
+ * copy freed with tsig_free (may hold NUL bytes: length in *len); NULL when
+ * absent, not a string, or out of memory. */
+static char *member_string(const char *p, const char *end, const char *key,
+                           size_t *len)
+{
+    const char *v = tsig_valid_json_member(p, end, key);
+    if (!v || v >= end || *v != '"') return NULL;
+    tsig_strbuf sb = {0};
+    tsig_valid_json_read_string(v, end, &sb);
+    return tsig_sb_finish(&sb, len);
+}
+
+/* Start and end of the JSON text json/len without a byte-order mark and
+ * surrounding whitespace. */
+static const char *value_start(const char *json, size_t len)
+{
+    if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0)
+        return tsig_valid_json_skip_ws(json + 3, json + len);
+    return tsig_valid_json_skip_ws(json, json + len);
+}
+
+/* Appends JSON text the validator accepted as it was given, without
+ * surrounding whitespace (and a byte-order mark) so that it embeds. */
+static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
+{
+    const char *p = value_start(json, len), *end = json + len;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
+                       end[-1] == '\r'))
+        end--;
+    tsig_sb_append(sb, p, (size_t)(end - p));
+}
+
+/*
+ * Checks that json/len is JSON text of the shape signature shape describes
+ * (output validation, enabled mode, no value written). Returns NULL when it
+ * is; otherwise the document {"ok":false,"errors":[...]} plus extra (raw
+ * members such as ,"tools":[]), or NULL with *nomem set.
+ */
+static char *check_shape(const char *shape, const char *json, size_t len,
+                         const char *extra, int *nomem)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(shape, strlen(shape), &err);
+    *nomem = 0;
+    if (!sig) {
+        *nomem = 1;
+        return NULL;
+    }
+    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
+    tsig_result r;
+    tsig_code code = tsig_validate_json(sig, json, len, &opts, &r);
+    char *doc = NULL;
+    if (code == TSIG_ERR_NOMEM) {
+        *nomem = 1;
+    } else if (!r.ok) {
+        tsig_strbuf sb = {0};
+        tsig_sb_puts(&sb, "{\"ok\":false");
+        tsig_sb_puts(&sb, extra);
+        tsig_sb_puts(&sb, ",\"errors\":");
+        put_issues(&sb, r.errors, r.error_count,
+                   r.json_error.code != TSIG_OK ? &r.json_error : NULL);
+        tsig_sb_putc(&sb, '}');
+        doc = tsig_sb_finish(&sb, NULL);
+        if (!doc) *nomem = 1;
+    }
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+    return doc;
+}
+
+/* ---- the boundary ---------------------------------------------------- */
+
+char *tsig_api_check(const char *sig, size_t len, unsigned flags)
+{
+    tsig_error err;
+    tsig_signature *s = tsig_parse(sig, len, &err);
+    if (!s) return error_doc(&err);
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true");
+    put_signature(&sb, s, flags);
+    tsig_sb_putc(&sb, '}');
+    tsig_signature_free(s);
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_result_json(const tsig_result *result, const char *json,
+                           size_t len, int with_value)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":");
+    put_bool(&sb, result->ok);
+    if (result->ok && with_value) {
+        if (result->value_json) {
+            tsig_sb_puts(&sb, ",\"value\":");
+            tsig_sb_append(&sb, result->value_json, result->value_len);
+        } else if (!result->changed && json) {
+            tsig_sb_puts(&sb, ",\"value\":");
+            put_input_value(&sb, json, len);
+        }
+    }
+    tsig_sb_puts(&sb, ",\"errors\":");
+    put_issues(&sb, result->errors, result->error_count,
+               result->json_error.code != TSIG_OK ? &result->json_error : NULL);
+    tsig_sb_puts(&sb, ",\"warnings\":");
+    put_issues(&sb, result->warnings, result->warning_count, NULL);
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
+                        size_t len, const tsig_validate_options *opts)
+{
+    if (!sig) return argument_doc("no signature");
+    tsig_result r;
+    tsig_code code = input ? tsig_validate_input_json(sig, json, len, opts, &r)
+                           : tsig_validate_json(sig, json, len, opts, &r);
+    char *doc = NULL;
+    if (code == TSIG_ERR_ARGUMENT) doc = argument_doc("invalid validation options");
+    else if (code != TSIG_ERR_NOMEM)
+        doc = tsig_api_result_json(&r, json, len,
+                                   !(opts && (opts->flags & TSIG_VALUE_NEVER)));
+    tsig_result_free(&r);
+    return doc;
+}
+
+/* ---- entry points for callers that keep handles (the JS package) ----- */
+
+/* Appends ,"params":[{"name","type","optional"}],"returns":"<type>" with
+ * every type in canonical form. */
+static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
+{
+    tsig_sb_puts(sb, ",\"params\":[");
+    for (size_t i = 0; i < tsig_param_count(sig); i++) {
+        size_t name_len = 0, type_len = 0;
+        const char *name = tsig_param_name(sig, i, &name_len);
+        const tsig_type *type = tsig_param_type(sig, i);
+        char *text = tsig_format_type(type, 0, &type_len);
+        if (i) tsig_sb_putc(sb, ',');
+        tsig_sb_puts(sb, "{\"name\":");
+        tsig_json_escape(sb, name, name_len);
+        tsig_sb_puts(sb, ",\"type\":");
+        if (text) tsig_json_escape(sb, text, type_len);
+        else sb->failed = 1;
+        tsig_sb_puts(sb, ",\"optional\":");
+        put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
+        tsig_sb_putc(sb, '}');
+        tsig_free(text);
+    }
+    size_t n = 0;
+    char *returns = tsig_format_type(tsig_returns(sig), 0, &n);
+    tsig_sb_puts(sb, "],\"returns\":");
+    if (returns) tsig_json_escape(sb, returns, n);
+    else sb->failed = 1;
+    tsig_free(returns);
+}
+
+tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
+{
+    tsig_error err;
+    tsig_strbuf sb = {0};
+    tsig_signature *sig = tsig_parse(src, len, &err);
+    if (sig) {
+        tsig_sb_puts(&sb, "{\"ok\":true");
+        put_signature(&sb, sig, 0);
+        put_param_list(&sb, sig);
+        tsig_sb_putc(&sb, '}');
+    } else if (err.code != TSIG_ERR_NOMEM) {
+        /* The error object with its caret picture as "text". */
+        tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
+        put_error(&sb, &err);
+        if (!sb.failed) sb.len--; /* reopen the error object */
+        char *text = tsig_error_format(&err, "signature", src, len);
+        tsig_sb_puts(&sb, ",\"text\":");
+        put_cstring(&sb, text);
+        if (!text) sb.failed = 1;
+        tsig_free(text);
+        tsig_sb_puts(&sb, "}}");
+    } else {
+        sb.failed = 1;
+    }
+    *doc = tsig_sb_finish(&sb, NULL);
+    if (!*doc && sig) {
+        tsig_signature_free(sig);
+        sig = NULL;
+    }
+    return sig;
+}
+
+int tsig_api_validate_fast(const tsig_signature *sig, int input,
+                           const char *json, size_t len, int mode,
+                           size_t max_errors, size_t max_depth, char **doc)
+{
+    *doc = NULL;
+    if (mode < 0 || mode > TSIG_MODE_STRICT) {
+        *doc = argument_doc("unknown validation mode");
+        return *doc ? 1 : -1;
+    }
+    tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, 0};
+    if (!sig) {
+        *doc = argument_doc("no signature");
+        return *doc ? 1 : -1;
+    }
+    tsig_result r;
+    tsig_code code = input ? tsig_validate_input_json(sig, json, len, &opts, &r)
+                           : tsig_validate_json(sig, json, len, &opts, &r);
+    int rc = 1;
+    if (code == TSIG_ERR_NOMEM) {
+        rc = -1;
+    } else if (r.ok && !r.changed && r.warning_count == 0) {
+        rc = 0;
+    } else {
+        *doc = tsig_api_result_json(&r, json, len, 1);
+        if (!*doc) rc = -1;
+    }
+    tsig_result_free(&r);
+    return rc;
+}
+
+/* Reads [{"path":...,"message":...}, ...] into issues allocated in arena;
+ * 0 when the list is not of that shape. */
+static int read_issue_list(const cJSON *list, tsig_arena *arena,
+                           tsig_issue **out, size_t *count)
+{
+    *out = NULL;
+    *count = 0;
+    if (!list) return 1;
+    if (!cJSON_IsArray(list)) return 0;
+    size_t n = (size_t)cJSON_GetArraySize(list);
+    tsig_issue *issues = n ? tsig_arena_alloc(arena, n * sizeof *issues) : NULL;
+    if (n && !issues) return 0;
+    size_t i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        const cJSON *path = cJSON_GetObjectItemCaseSensitive(e, "path");
+        const cJSON *message = cJSON_GetObjectItemCaseSensitive(e, "message");
+        if (!cJSON_IsString(message)) return 0;
+        if (path && !cJSON_IsString(path) && !cJSON_IsNull(path)) return 0;
+        issues[i].path = cJSON_IsString(path) ? path->valuestring : "";
+        issues[i].path_len = strlen(issues[i].path);
+        issues[i].message = message->valuestring;
+        issues[i].message_len = strlen(message->valuestring);
+    }
+    *out = issues;
+    *count = n;
+    return 1;
+}
+
+char *tsig_api_report(const char *json, size_t len, const char *title,
+                      size_t title_len)
+{
+    cJSON *doc = cJSON_ParseWithLength(json, len);
+    tsig_arena arena = {0};
+    char *text = NULL;
+    char *title_z = tsig_arena_strndup(&arena, title ? title : "Tool",
+                                       title ? title_len : 4);
+    tsig_issue *errors, *warnings;
+    size_t error_count, warning_count;
+    if (doc && title_z &&
+        read_issue_list(cJSON_GetObjectItemCaseSensitive(doc, "errors"), &arena,
+                        &errors, &error_count) &&
+        read_issue_list(cJSON_GetObjectItemCaseSensitive(doc, "warnings"), &arena,
+                        &warnings, &warning_count)) {
+        tsig_result r;
+        memset(&r, 0, sizeof r);
+        r.ok = error_count == 0;
+        r.errors = errors;
+        r.error_count = error_count;
+        r.warnings = warnings;
+        r.warning_count = warning_count;
+        text = tsig_report(&r, title_z, NULL);
+    }
+    cJSON_Delete(doc);
+    tsig_arena_release(&arena);
+    return text;
+}
+
+/* {"ok":true,"<member>":<text>} for a stage that answered with JSON text,
+ * or the error document; text is released. */
+static char *value_doc(tsig_code code, const char *member, char *text,
+                       size_t len, const tsig_error *err)
+{
+    if (code != TSIG_OK) {
+        tsig_free(text);
+        return error_doc(err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_printf(&sb, "{\"ok\":true,\"%s\":", member);
+    put_raw(&sb, text, len);
+    tsig_sb_putc(&sb, '}');
+    tsig_free(text);
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_normalize(const char *json, size_t len)
+{
+    char *out = NULL;
+    size_t n = 0;
+    tsig_error err;
+    tsig_code code = tsig_normalize_keys(json, len, &out, &n, &err);
+    return value_doc(code, "value", out, n, &err);
+}
+
+char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
+                      tsig_redact_mode mode)
+{
+    if (!sig) return argument_doc("no signature");
+    char *out = NULL;
+    size_t n = 0;
+    tsig_error err;
+    tsig_code code = tsig_redact(sig, json, len, mode, &out, &n, &err);
+    return value_doc(code, "value", out, n, &err);
+}
+
+char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags)
+{
+    if (!sig) return argument_doc("no signature");
+    size_t n = 0;
+    char *schema = params ? tsig_tool_parameters_schema(sig, flags, &n)
+                          : tsig_to_json_schema(sig, flags, &n);
+    if (!schema) return NULL;
+    return value_doc(TSIG_OK, "schema", schema, n, NULL);
+}
+
+char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
+{
+    tsig_messages warnings = {0};
+    tsig_error err;
+    tsig_signature *sig = tsig_from_json_schema(json, len, flags, &warnings, &err);
+    if (!sig) {
+        tsig_messages_free(&warnings);
+        return error_doc(&err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true");
+    put_signature(&sb, sig, 0);
+    tsig_sb_puts(&sb, ",\"warnings\":");
+    put_messages(&sb, &warnings);
+    tsig_sb_putc(&sb, '}');
+    tsig_messages_free(&warnings);
+    tsig_signature_free(sig);
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* A tool converted by tsig_tool_from_json, with what a prompt shows. */
+typedef struct converted_tool {
+    tsig_signature *sig;
+    char *name, *description; /* NULL when absent */
+    size_t name_len, description_len;
+} converted_tool;
+
+static void converted_tool_free(converted_tool *t)
+{
+    tsig_signature_free(t->sig);
+    tsig_free(t->name);
+    tsig_free(t->description);
+}
+
+/* Appends the members "name","signature","description","warnings" (no
+ * braces) of a converted tool. */
+static void put_converted_tool(tsig_strbuf *sb, const converted_tool *t,
+                               const tsig_messages *warnings)
+{
+    tsig_sb_puts(sb, "\"name\":");
+    if (t->name) tsig_json_escape(sb, t->name, t->name_len);
+    else tsig_sb_puts(sb, "null");
+    size_t n = 0;
+    char *canonical = tsig_format(t->sig, 0, &n);
+    tsig_sb_puts(sb, ",\"signature\":");
+    if (canonical) tsig_json_escape(sb, canonical, n);
+    else sb->failed = 1;
+    tsig_free(canonical);
+    tsig_sb_puts(sb, ",\"description\":");
+    if (t->description) tsig_json_escape(sb, t->description, t->description_len);
+    else tsig_sb_puts(sb, "null");
+    tsig_sb_puts(sb, ",\"warnings\":");
+    put_messages(sb, warnings);
+}
+
+/*
+ * Converts the tool whose JSON text is tool[0..len) into *t, which is to be
+ * released with converted_tool_free whatever the return. Returns the
+ * signature (also t->sig), or NULL with the stage's error in *err. The name
+ * and description are read whenever the stage found the text to be JSON
+ * (so an error can name its tool).
+ */
+static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags,
+                                    converted_tool *t, tsig_messages *warnings,
+                                    tsig_error *err)
+{
+    const char *end = tool + len, *p = value_start(tool, len);
+    memset(t, 0, sizeof *t);
+    t->sig = tsig_tool_from_json(tool, len, flags, warnings, err);
+    if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < end && *p == '{') {
+        t->name = member_string(p, end, "name", &t->name_len);
+        t->description = member_string(p, end, "description", &t->description_len);
+    }
+    return t->sig;
+}
+
+char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
+{
+    converted_tool t;
+    tsig_messages warnings = {0};
+    tsig_error err;
+    char *doc;
+    if (!convert_tool(json, len, flags, &t, &warnings, &err)) {
+        doc = error_doc(&err);
+    } else {
+        tsig_strbuf sb = {0};
+        tsig_sb_puts(&sb, "{\"ok\":true,");
+        put_converted_tool(&sb, &t, &warnings);
+        tsig_sb_putc(&sb, '}');
+        doc = tsig_sb_finish(&sb, NULL);
+    }
+    tsig_messages_free(&warnings);
+    converted_tool_free(&t);
+    return doc;
+}
+
+/* Renders the converted tools (all of them, in order) with
+ * tsig_render_tools and appends the text as a JSON string. */
+static void put_prompt(tsig_strbuf *sb, const converted_tool *tools, size_t n)
+{
+    tsig_tool_ref *refs = n ? calloc(n, sizeof *refs) : NULL;
+    if (n && !refs) {
+        sb->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        refs[i].name = tools[i].name ? tools[i].name : "";
+        refs[i].name_len = tools[i].name_len;
+        refs[i].sig = tools[i].sig;
+        refs[i].description = tools[i].description;
+        refs[i].description_len = tools[i].description_len;
+    }
+    size_t len = 0;
+    char *text = tsig_render_tools(refs, n, &len);
+    if (text) tsig_json_escape(sb, text, len);
+    else sb->failed = 1;
+    tsig_free(text);
+    free(refs);
+}
+
+char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
+{
+    int nomem;
+    char *doc = check_shape(":any", json, len, ",\"tools\":[]", &nomem);
+    if (doc || nomem) return doc;
+
+    /* The list: the document itself, or its "tools" member. */
+    const char *end = json + len, *list = value_start(json, len);
+    const char *prefix = "";
+    if (list < end && *list == '{') {
+        list = tsig_valid_json_member(list, end, "tools");
+        prefix = "tools";
+    }
+    if (!list || list >= end || *list != '[') {
+        tsig_strbuf sb = {0};
+        tsig_sb_puts(&sb, "{\"ok\":false,\"tools\":[],\"errors\":[{\"path\":");
+        put_cstring(&sb, prefix);
+        tsig_sb_printf(&sb, ",\"segments\":[%s],\"message\":", *prefix ? "\"tools\"" : "");
+        put_cstring(&sb, "expected a list of tools, or an object with a \"tools\" list");
+        tsig_sb_puts(&sb, "}]}");
+        return tsig_sb_finish(&sb, NULL);
+    }
+
+    size_t count = 0, cap = 0, index = 0, failures = 0;
+    converted_tool *tools = NULL;
+    tsig_strbuf ok_part = {0}, err_part = {0};
+    for (const char *p = tsig_valid_json_first(list, end); p;
+         p = tsig_valid_json_next(p, end), index++) {
+        if (count == cap) {
+            size_t grown = cap ? cap * 2 : 8;
+            converted_tool *bigger = realloc(tools, grown * sizeof *tools);
+            if (!bigger) {
+                ok_part.failed = 1;
+                break;
+            }
+            tools = bigger;
+            cap = grown;
+        }
+        converted_tool *t = &tools[count];
+        tsig_messages warnings = {0};
+        tsig_error err;
+        size_t tool_len = (size_t)(tsig_valid_json_skip_value(p, end) - p);
+        if (convert_tool(p, tool_len, flags, t, &warnings, &err)) {
+            tsig_sb_puts(&ok_part, count ? ",{" : "{");
+            put_converted_tool(&ok_part, t, &warnings);
+            tsig_sb_putc(&ok_part, '}');
+            count++;
+        } else if (err.code == TSIG_ERR_NOMEM) {
+            ok_part.failed = 1;
+            converted_tool_free(t);
+        } else {
+            if (failures++) tsig_sb_putc(&err_part, ',');
+            tsig_sb_printf(&err_part, "{\"path\":\"%s[%zu]\",\"segments\":[%s%zu]",
+                           prefix, index, *prefix ? "\"tools\"," : "", index);
+            tsig_sb_puts(&err_part, ",\"name\":");
+            if (t->name) tsig_json_escape(&err_part, t->name, t->name_len);
+            else tsig_sb_puts(&err_part, "null");
+            tsig_sb_puts(&err_part, ",\"message\":");
+            put_cstring(&err_part, err.message);
+            tsig_sb_putc(&err_part, '}');
+            converted_tool_free(t);
+        }
+        tsig_messages_free(&warnings);
+        if (ok_part.failed || err_part.failed) break;
+    }
+
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":");
+    put_bool(&sb, failures == 0);
+    tsig_sb_puts(&sb, ",\"tools\":[");
+    tsig_sb_append(&sb, ok_part.data, ok_part.len);
+    tsig_sb_puts(&sb, "],\"errors\":[");
+    tsig_sb_append(&sb, err_part.data, err_part.len);
+    tsig_sb_putc(&sb, ']');
+    if (ok_part.failed || err_part.failed) sb.failed = 1;
+    if (failures == 0) {
+        tsig_sb_puts(&sb, ",\"prompt\":");
+        put_prompt(&sb, tools, count);
+    }
+    tsig_sb_putc(&sb, '}');
+    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
+    free(tools);
+    tsig_sb_release(&ok_part);
+    tsig_sb_release(&err_part);
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_render_tools(const char *json, size_t len)
+{
+    int nomem;
+    char *doc = check_shape("[{name :string, sig :string, description :string?}]",
+                            json, len, "", &nomem);
+    if (doc || nomem) return doc;
+
+    const char *end = json + len, *list = value_start(json, len);
+    size_t count = 0, index = 0, failures = 0;
+    converted_tool *tools = NULL;
+    for (const char *p = tsig_valid_json_first(list, end); p; p = tsig_valid_json_next(p, end))
+        count++;
+    if (count && !(tools = calloc(count, sizeof *tools))) return NULL;
+
+    tsig_strbuf errors = {0};
+    for (const char *p = tsig_valid_json_first(list, end); p;
+         p = tsig_valid_json_next(p, end), index++) {
+        converted_tool *t = &tools[index];
+        size_t sig_len = 0;
+        char *sig = member_string(p, end, "sig", &sig_len);
+        t->name = member_string(p, end, "name", &t->name_len);
+        t->description = member_string(p, end, "description", &t->description_len);
+        tsig_error err;
+        if (!sig || !t->name) errors.failed = 1;
+        else t->sig = tsig_parse(sig, sig_len, &err);
+        tsig_free(sig);
+        if (errors.failed) break;
+        if (t->sig) continue;
+        if (err.code == TSIG_ERR_NOMEM) {
+            errors.failed = 1;
+            break;
+        }
+        if (failures++) tsig_sb_putc(&errors, ',');
+        tsig_sb_printf(&errors, "{\"path\":\"[%zu].sig\",\"segments\":[%zu,\"sig\"]",
+                       index, index);
+        tsig_sb_puts(&errors, ",\"message\":");
+        tsig_strbuf message = {0};
+        tsig_sb_printf(&message, "signature error at %zu:%zu: %s", err.line,
+                       err.column, err.message);
+        if (message.failed) errors.failed = 1;
+        else tsig_json_escape(&errors, message.data, message.len);
+        tsig_sb_release(&message);
+        put_position(&errors, &err);
+        tsig_sb_puts(&errors, ",\"hint\":");
+        put_cstring(&errors, err.hint[0] ? err.hint : NULL);
+        tsig_sb_putc(&errors, '}');
+    }
+
+    tsig_strbuf sb = {0};
+    if (errors.failed) {
+        sb.failed = 1;
+    } else if (failures) {
+        tsig_sb_puts(&sb, "{\"ok\":false,\"errors\":[");
+        tsig_sb_append(&sb, errors.data, errors.len);
+        tsig_sb_puts(&sb, "]}");
+    } else {
+        tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
+        put_prompt(&sb, tools, count);
+        tsig_sb_putc(&sb, '}');
+    }
+    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
+    free(tools);
+    tsig_sb_release(&errors);
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_placeholders(const char *tpl, size_t len,
+                            const tsig_signature *sig)
+{
+    if (!sig) return argument_doc("no signature");
+    tsig_placeholders r;
+    tsig_code code = tsig_check_placeholders(tpl, len, sig, &r);
+    if (code != TSIG_OK) {
+        tsig_placeholders_free(&r);
+        return code == TSIG_ERR_NOMEM ? NULL : argument_doc("invalid template");
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":");
+    put_bool(&sb, r.ok);
+    tsig_sb_puts(&sb, ",\"placeholders\":[");
+    for (size_t i = 0; i < r.name_count; i++) {
+        if (i) tsig_sb_putc(&sb, ',');
+        put_cstring(&sb, r.names[i]);
+    }
+    tsig_sb_puts(&sb, "],\"errors\":[");
+    for (size_t i = 0; i < r.error_count; i++) {
+        if (i) tsig_sb_putc(&sb, ',');
+        tsig_sb_puts(&sb, "{\"placeholder\":");
+        put_cstring(&sb, r.errors[i].placeholder);
+        tsig_sb_puts(&sb, ",\"message\":");
+        put_cstring(&sb, r.errors[i].message);
+        tsig_sb_printf(&sb, ",\"offset\":%zu}", r.errors[i].offset);
+    }
+    tsig_sb_puts(&sb, "]}");
+    tsig_placeholders_free(&r);
+    return tsig_sb_finish(&sb, NULL);
+}

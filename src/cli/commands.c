@@ -1,0 +1,608 @@
+/*
+ * commands.c: the commands of the toolsig tool, one run_* function each,
+ * and the table main.c dispatches on. Each command reads its inputs, calls
+ * one stage (or its tsig_api_* form for --json), prints the answer on
+ * stdout and every complaint on stderr, and returns the exit status.
+ */
+#include "cli.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared steps ---------------------------------------------------- */
+
+/*
+ * Reads the signature argument arg (text or @FILE) and parses it into
+ * *out (freed with tsig_signature_free). On a bad signature prints the
+ * caret text on stderr, or with json the {"ok":false,"error":...} document
+ * on stdout, and returns CLI_UNUSABLE. *text keeps the signature text
+ * (freed with cli_text_free in every case).
+ */
+static int load_signature(cli_args *args, const char *arg, int json,
+                          cli_text *text, tsig_signature **out)
+{
+    *out = NULL;
+    int rc = cli_read_arg(args, arg, "SIG", text);
+    if (rc) return rc;
+    tsig_error err;
+    *out = tsig_parse(text->data, text->len, &err);
+    if (*out) return CLI_OK;
+    if (err.code == TSIG_ERR_NOMEM) return cli_out_of_memory();
+    if (json) {
+        char *doc = tsig_api_check(text->data, text->len, 0);
+        if (!doc) return cli_out_of_memory();
+        cli_write_line(stdout, doc, strlen(doc));
+        tsig_free(doc);
+    } else {
+        cli_print_error(&err, "signature", text->data, text->len);
+    }
+    return CLI_UNUSABLE;
+}
+
+/* Reads positional argument i as a FILE (absent: standard input). */
+static int load_file(cli_args *args, size_t i, const char *what, cli_text *out)
+{
+    const char *path = cli_positional(args, i);
+    return cli_read_file(args, path ? path : "-", what, out);
+}
+
+/* 1 iff err is about the JSON text itself (syntax, encoding, nesting), as
+ * opposed to a value that was read and refused. */
+static int is_json_text_error(const tsig_error *err)
+{
+    return err->code == TSIG_ERR_JSON || err->code == TSIG_ERR_TOO_DEEP;
+}
+
+/* Prints a stage's error on stderr: a JSON text error with its caret
+ * picture (exit 2), anything else as "<kind> error: message" and its hint
+ * (exit 1). Returns the exit status. */
+static int report_stage_error(const tsig_error *err, const char *kind,
+                              const cli_text *text)
+{
+    if (err->code == TSIG_ERR_NOMEM) return cli_out_of_memory();
+    if (is_json_text_error(err)) {
+        cli_print_error(err, "JSON", text->data, text->len);
+        return CLI_UNUSABLE;
+    }
+    fprintf(stderr, "%s error: %s\n", kind, err->message);
+    if (err->hint[0]) fprintf(stderr, "  hint: %s\n", err->hint);
+    return CLI_REJECTED;
+}
+
+/* Prints a document of the JSON boundary and a newline; releases it. */
+static int print_doc(char *doc, int rc)
+{
+    if (!doc) return cli_out_of_memory();
+    cli_write_line(stdout, doc, strlen(doc));
+    tsig_free(doc);
+    return rc;
+}
+
+/* Prints the library string text of length *len (and a newline) on stdout;
+ * releases it. NULL means the stage ran out of memory. len is a pointer so
+ * that print_text(stage(..., &len), &len) reads it after the stage ran. */
+static int print_text(char *text, const size_t *len)
+{
+    if (!text) return cli_out_of_memory();
+    cli_write_line(stdout, text, *len);
+    tsig_free(text);
+    return CLI_OK;
+}
+
+/* Reads option name as a positive integer into *out (0 when absent).
+ * Returns CLI_OK, or reports a usage error. */
+static int parse_count(const cli_args *args, const char *name, size_t *out)
+{
+    const char *v = cli_value(args, name);
+    size_t n = 0;
+    *out = 0;
+    if (!v) return CLI_OK;
+    for (const char *p = v; *p; p++) {
+        unsigned d = (unsigned)(*p - '0');
+        if (d > 9 || n > (SIZE_MAX - d) / 10) {
+            n = 0;
+            break;
+        }
+        n = n * 10 + d;
+    }
+    if (n == 0)
+        return cli_usage_error(args, "%s expects a positive integer, got \"%s\"",
+                               name, v);
+    *out = n;
+    return CLI_OK;
+}
+
+/* ---- check ----------------------------------------------------------- */
+
+static int run_check(cli_args *args)
+{
+    cli_text text;
+    int rc = cli_read_arg(args, cli_positional(args, 0), "SIG", &text);
+    if (rc) return rc;
+    unsigned flags = cli_flag(args, "--hide-firewalled") ? TSIG_FORMAT_HIDE_FIREWALLED : 0;
+    if (cli_flag(args, "--json")) {
+        char *doc = tsig_api_check(text.data, text.len, flags);
+        rc = print_doc(doc, cli_doc_ok(doc) ? CLI_OK : CLI_UNUSABLE);
+        cli_text_free(&text);
+        return rc;
+    }
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(text.data, text.len, &err);
+    if (!sig) {
+        if (err.code == TSIG_ERR_NOMEM) rc = cli_out_of_memory();
+        else cli_print_error(&err, "signature", text.data, text.len);
+        cli_text_free(&text);
+        return CLI_UNUSABLE;
+    }
+    size_t len = 0;
+    rc = print_text(tsig_format(sig, flags, &len), &len);
+    tsig_signature_free(sig);
+    cli_text_free(&text);
+    return rc;
+}
+
+/* ---- validate -------------------------------------------------------- */
+
+/* The mode named by --mode; CLI_OK or a usage error. */
+static int parse_mode(const cli_args *args, tsig_mode *mode)
+{
+    static const struct { const char *name; tsig_mode mode; } modes[] = {
+        {"enabled", TSIG_MODE_ENABLED},
+        {"warn_only", TSIG_MODE_WARN_ONLY},
+        {"disabled", TSIG_MODE_DISABLED},
+        {"strict", TSIG_MODE_STRICT},
+    };
+    const char *v = cli_value(args, "--mode");
+    *mode = TSIG_MODE_ENABLED;
+    if (!v) return CLI_OK;
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (strcmp(v, modes[i].name) == 0) {
+            *mode = modes[i].mode;
+            return CLI_OK;
+        }
+    }
+    return cli_usage_error(args,
+                           "unknown mode \"%s\" (modes: enabled, warn_only, disabled, strict)",
+                           v);
+}
+
+static int run_validate(cli_args *args)
+{
+    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, 0};
+    int rc = parse_mode(args, &opts.mode);
+    if (!rc) rc = parse_count(args, "--max-errors", &opts.max_errors);
+    if (!rc) rc = parse_count(args, "--max-depth", &opts.max_depth);
+    if (rc) return rc;
+    int json = cli_flag(args, "--json"), input = cli_flag(args, "--input");
+    if (!json) opts.flags = TSIG_VALUE_NEVER; /* the report needs no value */
+
+    cli_text sig_text, data = {0};
+    tsig_signature *sig;
+    rc = load_signature(args, cli_positional(args, 0), json, &sig_text, &sig);
+    if (!rc) rc = load_file(args, 1, "FILE", &data);
+    if (rc) {
+        tsig_signature_free(sig);
+        cli_text_free(&sig_text);
+        cli_text_free(&data);
+        return rc;
+    }
+
+    tsig_result r;
+    tsig_code code = input ? tsig_validate_input_json(sig, data.data, data.len, &opts, &r)
+                           : tsig_validate_json(sig, data.data, data.len, &opts, &r);
+    int unreadable = r.json_error.code != TSIG_OK;
+    if (code == TSIG_ERR_NOMEM) {
+        rc = cli_out_of_memory();
+    } else if (json) {
+        rc = print_doc(tsig_api_result_json(&r, data.data, data.len, 1),
+                       unreadable ? CLI_UNUSABLE : r.ok ? CLI_OK : CLI_REJECTED);
+    } else if (unreadable) {
+        cli_print_error(&r.json_error, "JSON", data.data, data.len);
+        rc = CLI_UNUSABLE;
+    } else {
+        size_t len = 0;
+        char *report = tsig_report(&r, input ? "Tool" : "Return", &len);
+        if (!report) rc = cli_out_of_memory();
+        else if (len) rc = print_text(report, &len);
+        else tsig_free(report);
+        if (!rc) rc = r.ok ? CLI_OK : CLI_REJECTED;
+    }
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+    cli_text_free(&sig_text);
+    cli_text_free(&data);
+    return rc;
+}
+
+/* ---- normalize ------------------------------------------------------- */
+
+static int run_normalize(cli_args *args)
+{
+    cli_text data;
+    int rc = load_file(args, 0, "FILE", &data);
+    if (rc) return rc;
+    char *out = NULL;
+    size_t len = 0;
+    tsig_error err;
+    if (tsig_normalize_keys(data.data, data.len, &out, &len, &err) == TSIG_OK)
+        rc = print_text(out, &len);
+    else
+        rc = report_stage_error(&err, "key normalization", &data);
+    cli_text_free(&data);
+    return rc;
+}
+
+/* ---- schema ---------------------------------------------------------- */
+
+static int run_schema(cli_args *args)
+{
+    cli_text text;
+    tsig_signature *sig;
+    int rc = load_signature(args, cli_positional(args, 0), 0, &text, &sig);
+    if (!rc) {
+        unsigned flags = cli_flag(args, "--strict") ? TSIG_SCHEMA_STRICT : 0;
+        size_t len = 0;
+        char *schema = cli_flag(args, "--params")
+                           ? tsig_tool_parameters_schema(sig, flags, &len)
+                           : tsig_to_json_schema(sig, flags, &len);
+        if (!schema) {
+            rc = cli_out_of_memory();
+        } else {
+            cli_write_pretty_json(stdout, schema, len);
+            tsig_free(schema);
+        }
+    }
+    tsig_signature_free(sig);
+    cli_text_free(&text);
+    return rc;
+}
+
+/* ---- from-schema ----------------------------------------------------- */
+
+/* Prints each warning on stderr as "warning: <prefix><message>". */
+static void print_warnings(const tsig_messages *w)
+{
+    for (size_t i = 0; i < w->count; i++)
+        fprintf(stderr, "warning: %s\n", w->items[i]);
+}
+
+static int run_from_schema(cli_args *args)
+{
+    cli_text data;
+    int rc = load_file(args, 0, "FILE", &data);
+    if (rc) return rc;
+    int lossy = cli_flag(args, "--lossy");
+    tsig_messages warnings = {0};
+    tsig_error err;
+    tsig_signature *sig = tsig_from_json_schema(data.data, data.len,
+                                                lossy ? TSIG_SCHEMA_LOSSY : 0,
+                                                &warnings, &err);
+    if (sig) {
+        print_warnings(&warnings);
+        size_t len = 0;
+        rc = print_text(tsig_format(sig, 0, &len), &len);
+        tsig_signature_free(sig);
+    } else {
+        rc = report_stage_error(&err, "schema", &data);
+        if (rc == CLI_REJECTED && !lossy && !err.hint[0])
+            fputs("  hint: --lossy widens what a signature cannot say, with a warning\n",
+                  stderr);
+    }
+    tsig_messages_free(&warnings);
+    cli_text_free(&data);
+    return rc;
+}
+
+/* ---- from-tools ------------------------------------------------------ */
+
+/* Prints every warning of every converted tool in doc on stderr, as
+ * "warning: <tool name>: <warning>". */
+static void print_tool_warnings(const char *doc, const char *end)
+{
+    const char *tools = tsig_valid_json_member(doc, end, "tools");
+    if (!tools) return;
+    for (const char *t = tsig_valid_json_first(tools, end); t; t = tsig_valid_json_next(t, end)) {
+        const char *list = tsig_valid_json_member(t, end, "warnings");
+        if (!list) continue;
+        size_t name_len = 0;
+        char *name = cli_doc_string(t, end, "name", &name_len);
+        for (const char *w = tsig_valid_json_first(list, end); w; w = tsig_valid_json_next(w, end)) {
+            tsig_strbuf text = {0};
+            tsig_valid_json_read_string(w, end, &text);
+            fputs("warning: ", stderr);
+            if (name) {
+                fwrite(name, 1, name_len, stderr);
+                fputs(": ", stderr);
+            }
+            if (text.data) fwrite(text.data, 1, text.len, stderr);
+            fputc('\n', stderr);
+            tsig_sb_release(&text);
+        }
+        tsig_free(name);
+    }
+}
+
+/* The exit status for a failed tools document: 1 when every error is a
+ * tool that could not be converted (its entry names the tool), 2 when the
+ * input itself was unusable (bad JSON, not a list of tools). */
+static int tools_failure_status(const char *doc, const char *end)
+{
+    const char *list = tsig_valid_json_member(doc, end, "errors");
+    for (const char *e = list ? tsig_valid_json_first(list, end) : NULL; e;
+         e = tsig_valid_json_next(e, end))
+        if (!tsig_valid_json_member(e, end, "name")) return CLI_UNUSABLE;
+    return CLI_REJECTED;
+}
+
+static int run_from_tools(cli_args *args)
+{
+    cli_text data;
+    int rc = load_file(args, 0, "FILE", &data);
+    if (rc) return rc;
+    unsigned flags = cli_flag(args, "--lossy") ? TSIG_SCHEMA_LOSSY : 0;
+    char *doc = tsig_api_tools_from_json(data.data, data.len, flags);
+    if (!doc) {
+        cli_text_free(&data);
+        return cli_out_of_memory();
+    }
+    const char *end = doc + strlen(doc);
+    if (!cli_doc_ok(doc)) {
+        cli_print_doc_errors(doc, end, "errors", "error: ", data.data, data.len);
+        rc = tools_failure_status(doc, end);
+        if (rc == CLI_REJECTED && !flags)
+            fputs("  hint: --lossy widens what a signature cannot say, with a warning\n",
+                  stderr);
+    } else if (cli_flag(args, "--json")) {
+        const char *tools = tsig_valid_json_member(doc, end, "tools");
+        cli_write_line(stdout, tools, (size_t)(tsig_valid_json_skip_value(tools, end) - tools));
+    } else {
+        print_tool_warnings(doc, end);
+        size_t len = 0;
+        char *prompt = cli_doc_string(doc, end, "prompt", &len);
+        rc = print_text(prompt, &len);
+    }
+    tsig_free(doc);
+    cli_text_free(&data);
+    return rc;
+}
+
+/* ---- tool, tools ----------------------------------------------------- */
+
+static int run_tool(cli_args *args)
+{
+    const char *name = cli_positional(args, 0);
+    const char *description_arg = cli_positional(args, 2);
+    cli_text text, description = {0};
+    tsig_signature *sig;
+    int rc = load_signature(args, cli_positional(args, 1), 0, &text, &sig);
+    if (!rc && description_arg)
+        rc = cli_read_arg(args, description_arg, "DESCRIPTION", &description);
+    if (!rc) {
+        tsig_tool_ref tool = {name, strlen(name), sig, description.data, description.len};
+        size_t len = 0;
+        rc = print_text(tsig_render_tool(&tool, &len), &len);
+    }
+    tsig_signature_free(sig);
+    cli_text_free(&text);
+    cli_text_free(&description);
+    return rc;
+}
+
+static int run_tools(cli_args *args)
+{
+    cli_text data;
+    int rc = load_file(args, 0, "FILE", &data);
+    if (rc) return rc;
+    char *doc = tsig_api_render_tools(data.data, data.len);
+    if (!doc) {
+        cli_text_free(&data);
+        return cli_out_of_memory();
+    }
+    const char *end = doc + strlen(doc);
+    if (cli_doc_ok(doc)) {
+        size_t len = 0;
+        rc = print_text(cli_doc_string(doc, end, "text", &len), &len);
+    } else {
+        cli_print_doc_errors(doc, end, "errors", "error: ", data.data, data.len);
+        rc = CLI_UNUSABLE;
+    }
+    tsig_free(doc);
+    cli_text_free(&data);
+    return rc;
+}
+
+/* ---- placeholders ---------------------------------------------------- */
+
+static int run_placeholders(cli_args *args)
+{
+    int json = cli_flag(args, "--json");
+    cli_text tpl, text = {0};
+    tsig_signature *sig = NULL;
+    int rc = cli_read_arg(args, cli_positional(args, 0), "TEMPLATE", &tpl);
+    if (!rc) rc = load_signature(args, cli_positional(args, 1), json, &text, &sig);
+    if (!rc && json) {
+        char *doc = tsig_api_placeholders(tpl.data, tpl.len, sig);
+        rc = print_doc(doc, cli_doc_ok(doc) ? CLI_OK : CLI_REJECTED);
+    } else if (!rc) {
+        tsig_placeholders r;
+        tsig_code code = tsig_check_placeholders(tpl.data, tpl.len, sig, &r);
+        if (code != TSIG_OK) {
+            rc = cli_out_of_memory();
+        } else if (r.ok) {
+            for (size_t i = 0; i < r.name_count; i++) puts(r.names[i]);
+        } else {
+            for (size_t i = 0; i < r.error_count; i++)
+                fprintf(stderr, "%s\n", r.errors[i].message);
+            rc = CLI_REJECTED;
+        }
+        tsig_placeholders_free(&r);
+    }
+    tsig_signature_free(sig);
+    cli_text_free(&tpl);
+    cli_text_free(&text);
+    return rc;
+}
+
+/* ---- redact ---------------------------------------------------------- */
+
+static int run_redact(cli_args *args)
+{
+    int strip = cli_flag(args, "--strip"), mask = cli_flag(args, "--mask");
+    if (strip == mask)
+        return cli_usage_error(args, "give exactly one of --strip and --mask");
+    cli_text text, data = {0};
+    tsig_signature *sig;
+    int rc = load_signature(args, cli_positional(args, 0), 0, &text, &sig);
+    if (!rc) rc = load_file(args, 1, "FILE", &data);
+    if (!rc) {
+        char *out = NULL;
+        size_t len = 0;
+        tsig_error err;
+        if (tsig_redact(sig, data.data, data.len, strip ? TSIG_REDACT_STRIP : TSIG_REDACT_MASK,
+                        &out, &len, &err) == TSIG_OK)
+            rc = print_text(out, &len);
+        else
+            rc = report_stage_error(&err, "redact", &data);
+    }
+    tsig_signature_free(sig);
+    cli_text_free(&text);
+    cli_text_free(&data);
+    return rc;
+}
+
+/* ---- the table ------------------------------------------------------- */
+
+const cli_command cli_commands[] = {
+    {"check", "SIG [--json] [--hide-firewalled]",
+     "print the canonical form of a signature",
+     "Parses the signature and prints its canonical form (exit 0). A bad\n"
+     "signature prints the error with its line, column and a caret on stderr\n"
+     "(exit 2).\n"
+     "\n"
+     "Options:\n"
+     "  --json              print {\"ok\":true,\"canonical\",\"returns_list\",\"ast\"}\n"
+     "                      or {\"ok\":false,\"error\":{\"message\",\"line\",\"column\",\n"
+     "                      \"offset\",\"hint\",\"code\"}} on stdout instead\n"
+     "  --hide-firewalled   leave out the \"_\" fields of the return type (what a\n"
+     "                      parent agent sees)\n",
+     {{"--json", NULL}, {"--hide-firewalled", NULL}},
+     1, 1, run_check},
+    {"validate",
+     "SIG [FILE|-] [--input] [--mode MODE] [--max-errors N] [--max-depth N] [--json]",
+     "validate a JSON document against a signature",
+     "Validates the JSON document in FILE (standard input when absent or -)\n"
+     "against the return type (strict types, no coercion) or, with --input,\n"
+     "against the parameters (tool arguments: an object, with coercions such\n"
+     "as \"42\" -> 42, each reported as a warning).\n"
+     "\n"
+     "Prints the report an LLM is given back, titled \"Tool\" with --input and\n"
+     "\"Return\" otherwise:\n"
+     "  Tool validation errors:\n"
+     "  - limit: expected int, got string \"ten\"\n"
+     "When the document is valid and there is nothing to report, prints\n"
+     "nothing. Exit 0 valid, 1 invalid, 2 bad signature, bad JSON text (the\n"
+     "error with line, column and a caret on stderr) or usage.\n"
+     "\n"
+     "Options:\n"
+     "  --input             validate tool arguments against the parameters\n"
+     "  --mode MODE         enabled (default): errors fail, extra fields kept;\n"
+     "                      warn_only: errors become warnings; disabled: only\n"
+     "                      read the JSON; strict: undeclared fields fail too\n"
+     "  --max-errors N      report at most N errors (default 100)\n"
+     "  --max-depth N       refuse JSON nested deeper than N (default 1000)\n"
+     "  --json              print {\"ok\",\"value\",\"errors\",\"warnings\"} instead:\n"
+     "                      \"value\" (when ok) is the value as validated (coerced,\n"
+     "                      keys as the signature spells them); each entry is\n"
+     "                      {\"path\",\"segments\",\"message\"}, and a JSON text error\n"
+     "                      also has \"line\", \"column\" and \"offset\"\n",
+     {{"--input", NULL}, {"--mode", "MODE"}, {"--max-errors", "N"},
+      {"--max-depth", "N"}, {"--json", NULL}},
+     1, 2, run_validate},
+    {"normalize", "[FILE|-]",
+     "rewrite every object key's \"-\" as \"_\"",
+     "Prints the JSON document in FILE (standard input when absent or -) as\n"
+     "compact JSON with \"-\" replaced by \"_\" in every object key, at any depth.\n"
+     "Exit 0; 1 when two keys of one object normalize alike (\"a-b\" and\n"
+     "\"a_b\"); 2 for bad JSON text.\n",
+     {{NULL, NULL}},
+     0, 1, run_normalize},
+    {"schema", "SIG [--strict] [--params]",
+     "JSON Schema of a signature's output (or parameters)",
+     "Prints the JSON Schema of the return type, for LLM structured output (a\n"
+     "list is wrapped as {\"items\": [...]}).\n"
+     "\n"
+     "Options:\n"
+     "  --params            the schema of the parameters instead, for\n"
+     "                      function-calling tool definitions\n"
+     "  --strict            OpenAI strict mode: every field required, optionals\n"
+     "                      nullable\n",
+     {{"--strict", NULL}, {"--params", NULL}},
+     1, 1, run_schema},
+    {"from-schema", "[FILE|-] [--lossy]",
+     "JSON Schema to signature",
+     "Reads a JSON Schema from FILE (standard input when absent or -) and\n"
+     "prints the signature whose return type it describes. Exit 0; 1 when the\n"
+     "schema says what a signature cannot (the error names the place as a JSON\n"
+     "Pointer); 2 for bad JSON text.\n"
+     "\n"
+     "Options:\n"
+     "  --lossy             widen what cannot be said (to :any, :map, :string)\n"
+     "                      and print a warning for each place on stderr\n",
+     {{"--lossy", NULL}},
+     0, 1, run_from_schema},
+    {"from-tools", "[FILE|-] [--lossy] [--json]",
+     "MCP tool definitions to prompt text",
+     "Reads an MCP tools/list result ({\"tools\": [...]}) or a list of tool\n"
+     "definitions [{\"name\",\"description\",\"inputSchema\",\"outputSchema\"}] from\n"
+     "FILE (standard input when absent or -) and prints them as prompt text\n"
+     "under \"## Tools you can call\". Exit 0; 1 when a tool's schemas say what\n"
+     "a signature cannot (each such tool is named on stderr); 2 for bad JSON\n"
+     "text or a document that is not a list of tools.\n"
+     "\n"
+     "Options:\n"
+     "  --lossy             widen what cannot be said, with warnings on stderr\n"
+     "  --json              print [{\"name\",\"signature\",\"description\",\"warnings\"}]\n"
+     "                      instead\n",
+     {{"--lossy", NULL}, {"--json", NULL}},
+     0, 1, run_from_tools},
+    {"tool", "NAME SIG [DESCRIPTION]",
+     "one tool as prompt text",
+     "Prints \"NAME(params) -> T\" (firewalled output fields hidden) and the\n"
+     "description, each line indented two spaces. DESCRIPTION may be @FILE.\n",
+     {{NULL, NULL}},
+     2, 3, run_tool},
+    {"tools", "[FILE|-]",
+     "a JSON list of tools as prompt text",
+     "Reads [{\"name\": ..., \"sig\": ..., \"description\": ...}] (description\n"
+     "optional) from FILE (standard input when absent or -) and prints the\n"
+     "tools under \"## Tools you can call\". Exit 0; 2 when the list is not of\n"
+     "that shape or a signature does not parse (each problem on stderr).\n",
+     {{NULL, NULL}},
+     0, 1, run_tools},
+    {"placeholders", "TEMPLATE SIG [--json]",
+     "check a prompt template's {{placeholders}}",
+     "Checks every {{placeholder}} of TEMPLATE (text, or @FILE) against the\n"
+     "parameters of SIG. Prints the names found, one a line (exit 0), or each\n"
+     "invalid placeholder and why on stderr (exit 1).\n"
+     "\n"
+     "Options:\n"
+     "  --json              print {\"ok\",\"placeholders\",\"errors\":[{\"placeholder\",\n"
+     "                      \"message\",\"offset\"}]} instead\n",
+     {{"--json", NULL}},
+     2, 2, run_placeholders},
+    {"redact", "SIG [FILE|-] (--strip|--mask)",
+     "strip or mask firewalled fields of a JSON value",
+     "Prints the JSON value in FILE (standard input when absent or -) with\n"
+     "every field whose name starts with \"_\" removed (--strip, for a parent\n"
+     "agent) or replaced by \"<Firewalled>\" (--mask, for prompt text), at any\n"
+     "depth. Exit 0; 2 for bad JSON text.\n"
+     "\n"
+     "Options:\n"
+     "  --strip             remove firewalled fields\n"
+     "  --mask              replace their values by \"<Firewalled>\"\n",
+     {{"--strip", NULL}, {"--mask", NULL}},
+     1, 2, run_redact},
+};
+
+const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];

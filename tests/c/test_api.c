@@ -1,0 +1,517 @@
+/*
+ * test_api.c: the JSON boundary (api.c). Every document must be strict
+ * JSON (read back with the tests' own reader, which also checks UTF-8),
+ * begin with {"ok":true or {"ok":false, and say what the stage said:
+ * canonical forms, errors with positions, validated values with every
+ * digit, coercion warnings, schemas, tools and prompts.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "internal.h"
+#include "jsonval.h"
+
+/* Reads doc (released here) with the tests' reader; NULL (reported) when
+ * it is missing, not JSON, or does not start with {"ok":. */
+static jv_value *read_doc_at(char *doc, const char *file, int line)
+{
+    if (!doc) {
+        tsig_test_fail(file, line, "no document (out of memory?)");
+        return NULL;
+    }
+    jv_value *v = jv_parse(doc, strlen(doc));
+    if (!v || strncmp(doc, "{\"ok\":", 6) != 0)
+        tsig_test_fail(file, line, "not a document: %s", doc);
+    tsig_free(doc);
+    return v;
+}
+#define READ_DOC(doc) read_doc_at((doc), __FILE__, __LINE__)
+
+/* The compact text of v[key] (what the tests compare exactly). */
+static char *text_of(const jv_value *v, const char *key)
+{
+    return jv_to_text(jv_get(v, key));
+}
+
+#define CHECK_MEMBER(v, key, want)                                         \
+    do {                                                                   \
+        char *got_ = text_of((v), (key));                                  \
+        CHECK_STR(got_, (want));                                           \
+        free(got_);                                                        \
+    } while (0)
+
+static tsig_signature *sig_of(const char *text)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(text, strlen(text), &err);
+    if (!sig) tsig_test_fail(__FILE__, __LINE__, "%s: %s", text, err.message);
+    return sig;
+}
+
+/* ---- check ----------------------------------------------------------- */
+
+TEST(check_gives_canonical_form_returns_list_and_ast)
+{
+    const char *sig = "(a :int,b-c :boolean) -> [{x :int?}]";
+    char *doc = tsig_api_check(sig, strlen(sig), 0);
+    CHECK_STR(doc, "{\"ok\":true,\"canonical\":\"(a :int, b-c :bool) -> [{x :int?}]\","
+                   "\"returns_list\":true,\"ast\":{\"params\":[[\"a\",\"int\"],"
+                   "[\"b-c\",\"bool\"]],\"returns\":{\"list\":{\"map\":[[\"x\","
+                   "{\"optional\":\"int\"}]]}}}}");
+    jv_value *v = READ_DOC(doc);
+    jv_free(v);
+}
+
+TEST(check_hides_firewalled_fields_when_asked)
+{
+    const char *sig = "{summary :string, _raw [:map]}";
+    jv_value *v = READ_DOC(tsig_api_check(sig, strlen(sig), TSIG_FORMAT_HIDE_FIREWALLED));
+    CHECK_MEMBER(v, "canonical", "\"{summary :string}\"");
+    jv_free(v);
+}
+
+TEST(check_error_has_message_position_code_and_null_hint)
+{
+    const char *sig = "(query :string, limit) -> :int";
+    char *doc = tsig_api_check(sig, strlen(sig), 0);
+    CHECK_STR(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_SYNTAX\","
+                   "\"message\":\"expected a type after \\\"limit\\\", found \\\")\\\"\","
+                   "\"line\":1,\"column\":22,\"offset\":21,\"hint\":null}}");
+    tsig_free(doc);
+}
+
+TEST(check_error_carries_the_hint)
+{
+    const char *sig = "(a :integer) -> :int";
+    jv_value *v = READ_DOC(tsig_api_check(sig, strlen(sig), 0));
+    const jv_value *err = jv_get(v, "error");
+    CHECK_STR(jv_get_str(err, "code"), "TSIG_ERR_UNKNOWN_TYPE");
+    const char *hint = jv_get_str(err, "hint");
+    CHECK(hint && strstr(hint, ":int"));
+    jv_free(v);
+}
+
+TEST(check_of_bytes_that_are_not_text_stays_valid_json)
+{
+    static const char sig[] = "(a :int) -> \xC3 \x00 \xED\xA0\x80";
+    jv_value *v = READ_DOC(tsig_api_check(sig, sizeof sig - 1, 0));
+    CHECK(jv_kind_of(v) == JV_MAP && !jv_bool(jv_get(v, "ok")));
+    jv_free(v);
+}
+
+/* ---- validate -------------------------------------------------------- */
+
+TEST(validate_ok_embeds_the_value_as_given)
+{
+    tsig_signature *sig = sig_of("{n :int, f :float}");
+    const char *json = " \t {\"n\": 1, \"f\": 1.50}\r\n";
+    char *doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"n\": 1, \"f\": 1.50},\"errors\":[],\"warnings\":[]}");
+    tsig_free(doc);
+    /* A byte-order mark changes the text: the value is rewritten. */
+    json = "\xEF\xBB\xBF{\"n\": 1, \"f\": 1.50}";
+    doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"n\":1,\"f\":1.50},\"errors\":[],\"warnings\":[]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_keeps_every_digit_of_huge_ints)
+{
+    tsig_signature *sig = sig_of("(n :int) -> [:int]");
+    tsig_strbuf big = {0};
+    tsig_sb_puts(&big, "{\"n\":\"");
+    for (int i = 0; i < 10000; i++) tsig_sb_putc(&big, (char)('1' + i % 9));
+    tsig_sb_puts(&big, "\"}");
+    char *doc = tsig_api_validate(sig, 1, big.data, big.len, NULL);
+    /* the string was coerced to the int with the same 10 000 digits */
+    CHECK(doc && strstr(doc, "\"value\":{\"n\":123456789123"));
+    CHECK(doc && strlen(doc) > 10000);
+    jv_value *v = READ_DOC(doc);
+    const jv_value *n = jv_get(jv_get(v, "value"), "n");
+    CHECK(jv_kind_of(n) == JV_INT && strlen(jv_num_text(n)) == 10000);
+    jv_free(v);
+    tsig_sb_release(&big);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_input_gives_coerced_value_and_warnings)
+{
+    tsig_signature *sig = sig_of("(id :int, name :string) -> :bool");
+    const char *json = "{\"name\":\"Alice\",\"id\":\"42\"}";
+    char *doc = tsig_api_validate(sig, 1, json, strlen(json), NULL);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"id\":42,\"name\":\"Alice\"},\"errors\":[],"
+                   "\"warnings\":[{\"path\":\"id\",\"segments\":[\"id\"],"
+                   "\"message\":\"coerced string \\\"42\\\" to int\"}]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_errors_have_path_segments_and_no_value)
+{
+    tsig_signature *sig = sig_of("{results [{customer {id :int}}]}");
+    const char *json = "{\"results\":[{\"customer\":{\"id\":\"abc\"}}]}";
+    char *doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
+    CHECK_STR(doc, "{\"ok\":false,\"errors\":[{\"path\":\"results[0].customer.id\","
+                   "\"segments\":[\"results\",0,\"customer\",\"id\"],"
+                   "\"message\":\"expected int, got string \\\"abc\\\"\"}],\"warnings\":[]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_json_error_has_line_column_offset)
+{
+    tsig_signature *sig = sig_of(":any");
+    const char *json = "{\n  \"a\": 1,\n}";
+    jv_value *v = READ_DOC(tsig_api_validate(sig, 0, json, strlen(json), NULL));
+    CHECK(!jv_bool(jv_get(v, "ok")));
+    CHECK(!jv_has(v, "value"));
+    const jv_value *e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_INT(jv_len(jv_get(v, "errors")), 1);
+    CHECK_STR(jv_get_str(e, "path"), "");
+    const char *message = jv_get_str(e, "message");
+    CHECK(message && strncmp(message, "JSON error at 3:1: ", 19) == 0);
+    CHECK_MEMBER(e, "line", "3");
+    CHECK_MEMBER(e, "column", "1");
+    CHECK_MEMBER(e, "offset", "12");
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_value_never_leaves_value_out)
+{
+    tsig_signature *sig = sig_of(":int");
+    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
+    char *doc = tsig_api_validate(sig, 0, "7", 1, &opts);
+    CHECK_STR(doc, "{\"ok\":true,\"errors\":[],\"warnings\":[]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_warn_only_and_disabled_keep_the_value)
+{
+    tsig_signature *sig = sig_of(":int");
+    tsig_validate_options opts = {TSIG_MODE_WARN_ONLY, 0, 0, 0};
+    jv_value *v = READ_DOC(tsig_api_validate(sig, 0, "\"x\"", 3, &opts));
+    CHECK(jv_bool(jv_get(v, "ok")));
+    CHECK_MEMBER(v, "value", "\"x\"");
+    CHECK_INT(jv_len(jv_get(v, "warnings")), 1);
+    jv_free(v);
+    opts.mode = TSIG_MODE_DISABLED;
+    v = READ_DOC(tsig_api_validate(sig, 0, "[true]", 6, &opts));
+    CHECK_MEMBER(v, "value", "[true]");
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_strict_writes_odd_keys_as_valid_json)
+{
+    tsig_signature *sig = sig_of("{a :int}");
+    const char *json = "{\"a\":1,\"\\ud800\\u0000x\":2}";
+    tsig_validate_options opts = {TSIG_MODE_STRICT, 0, 0, 0};
+    jv_value *v = READ_DOC(tsig_api_validate(sig, 0, json, strlen(json), &opts));
+    const jv_value *seg = jv_at(jv_get(jv_at(jv_get(v, "errors"), 0), "segments"), 0);
+    size_t len = 0;
+    const char *key = jv_str(seg, &len);
+    CHECK(key && len == 5 && memcmp(key, "\xED\xA0\x80\0x", 5) == 0);
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
+TEST(validate_without_signature_is_an_argument_error)
+{
+    jv_value *v = READ_DOC(tsig_api_validate(NULL, 0, "1", 1, NULL));
+    CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_ARGUMENT");
+    jv_free(v);
+}
+
+/* ---- normalize, redact ----------------------------------------------- */
+
+TEST(normalize_gives_the_value_or_the_error)
+{
+    const char *json = "{\"a-b\":[{\"c-d\":1e400}]}";
+    char *doc = tsig_api_normalize(json, strlen(json));
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"a_b\":[{\"c_d\":1e400}]}}");
+    tsig_free(doc);
+    json = "{\"rows\":[{\"a-b\":1,\"a_b\":2}]}";
+    jv_value *v = READ_DOC(tsig_api_normalize(json, strlen(json)));
+    const jv_value *err = jv_get(v, "error");
+    CHECK_STR(jv_get_str(err, "code"), "TSIG_ERR_KEY_COLLISION");
+    CHECK_STR(jv_get_str(err, "message"),
+              "keys \"a-b\" and \"a_b\" both normalize to \"a_b\" at rows[0]");
+    jv_free(v);
+    v = READ_DOC(tsig_api_normalize("[1,", 3));
+    CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_JSON");
+    CHECK_MEMBER(jv_get(v, "error"), "column", "4");
+    jv_free(v);
+}
+
+TEST(redact_strips_or_masks)
+{
+    tsig_signature *sig = sig_of("{summary :string, _raw :any}");
+    const char *json = "{\"summary\":\"s\",\"_raw\":[1],\"x\":{\"-y\":2}}";
+    char *doc = tsig_api_redact(sig, json, strlen(json), TSIG_REDACT_STRIP);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"summary\":\"s\",\"x\":{}}}");
+    tsig_free(doc);
+    doc = tsig_api_redact(sig, json, strlen(json), TSIG_REDACT_MASK);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"summary\":\"s\",\"_raw\":\"<Firewalled>\","
+                   "\"x\":{\"-y\":\"<Firewalled>\"}}}");
+    tsig_free(doc);
+    jv_value *v = READ_DOC(tsig_api_redact(sig, "{", 1, TSIG_REDACT_MASK));
+    CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_JSON");
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
+/* ---- JSON Schema ----------------------------------------------------- */
+
+TEST(schema_of_output_and_params)
+{
+    tsig_signature *sig = sig_of("(q :string, limit :int?) -> {count :int}");
+    char *doc = tsig_api_schema(sig, 0, 0);
+    CHECK_STR(doc, "{\"ok\":true,\"schema\":{\"type\":\"object\",\"properties\":{\"count\":"
+                   "{\"type\":\"integer\"}},\"required\":[\"count\"],"
+                   "\"additionalProperties\":false}}");
+    tsig_free(doc);
+    jv_value *v = READ_DOC(tsig_api_schema(sig, 1, TSIG_SCHEMA_STRICT));
+    CHECK_MEMBER(jv_get(v, "schema"), "required", "[\"q\",\"limit\"]");
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
+TEST(from_schema_gives_signature_and_warnings)
+{
+    const char *json = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},"
+                       "\"m\":{\"enum\":[\"x\",\"y\"]}},\"required\":[\"a\"]}";
+    jv_value *v = READ_DOC(tsig_api_from_schema(json, strlen(json), TSIG_SCHEMA_LOSSY));
+    CHECK(jv_bool(jv_get(v, "ok")));
+    CHECK_MEMBER(v, "canonical", "\"{a :int, m :string?}\"");
+    CHECK_MEMBER(v, "returns_list", "false");
+    CHECK_INT(jv_len(jv_get(v, "warnings")), 1);
+    const char *w = jv_str(jv_at(jv_get(v, "warnings"), 0), NULL);
+    CHECK(w && strstr(w, "#/properties/m"));
+    jv_free(v);
+    v = READ_DOC(tsig_api_from_schema(json, strlen(json), 0));
+    CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_SCHEMA");
+    jv_free(v);
+}
+
+static const char tool_json[] =
+    "{\"name\":\"search\",\"description\":\"Find \\u0000 things\","
+    "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"},"
+    "\"limit\":{\"type\":\"integer\"}},\"required\":[\"q\"]}}";
+
+TEST(tool_from_json_names_the_tool)
+{
+    jv_value *v = READ_DOC(tsig_api_tool_from_json(tool_json, sizeof tool_json - 1, 0));
+    CHECK(jv_bool(jv_get(v, "ok")));
+    CHECK_MEMBER(v, "name", "\"search\"");
+    CHECK_MEMBER(v, "description", "\"Find \\u0000 things\"");
+    CHECK_MEMBER(v, "signature", "\"(q :string, limit :int?) -> :any\"");
+    CHECK_MEMBER(v, "warnings", "[]");
+    jv_free(v);
+}
+
+TEST(tool_from_json_errors_carry_the_position)
+{
+    jv_value *v = READ_DOC(tsig_api_tool_from_json("{\"name\":\"x\",", 11, 0));
+    const jv_value *err = jv_get(v, "error");
+    CHECK_STR(jv_get_str(err, "code"), "TSIG_ERR_JSON");
+    CHECK_MEMBER(err, "column", "12");
+    jv_free(v);
+    const char *json = "{\"name\":\"x\",\"inputSchema\":{\"type\":\"object\","
+                       "\"properties\":{\"q\":{\"$ref\":\"#/a\"}}}}";
+    v = READ_DOC(tsig_api_tool_from_json(json, strlen(json), 0));
+    err = jv_get(v, "error");
+    CHECK_STR(jv_get_str(err, "code"), "TSIG_ERR_SCHEMA");
+    const char *message = jv_get_str(err, "message");
+    CHECK(message && strncmp(message, "#/inputSchema/properties/q", 26) == 0);
+    jv_free(v);
+}
+
+TEST(tools_from_json_reads_a_tools_list_result_and_renders_it)
+{
+    tsig_strbuf in = {0};
+    tsig_sb_puts(&in, "{\"tools\":[");
+    tsig_sb_append(&in, tool_json, sizeof tool_json - 1);
+    tsig_sb_puts(&in, ",{\"name\":\"ping\",\"inputSchema\":{\"type\":\"object\"}}]}");
+    jv_value *v = READ_DOC(tsig_api_tools_from_json(in.data, in.len, 0));
+    CHECK(jv_bool(jv_get(v, "ok")));
+    CHECK_INT(jv_len(jv_get(v, "tools")), 2);
+    CHECK_MEMBER(jv_at(jv_get(v, "tools"), 1), "signature", "\":any\"");
+    CHECK_MEMBER(jv_at(jv_get(v, "tools"), 1), "description", "null");
+    size_t len = 0;
+    const char *prompt = jv_str(jv_get(v, "prompt"), &len);
+    static const char want[] = "## Tools you can call\n\nsearch(q :string, limit :int?) -> :any\n"
+                               "  Find \0 things\n\nping() -> :any";
+    CHECK(prompt && len == sizeof want - 1 && memcmp(prompt, want, len) == 0);
+    if (prompt && (len != sizeof want - 1 || memcmp(prompt, want, len) != 0))
+        printf("    prompt: %s\n", prompt);
+    jv_free(v);
+    tsig_sb_release(&in);
+}
+
+TEST(tools_from_json_names_each_tool_that_fails)
+{
+    const char *json = "[{\"name\":\"ok\",\"inputSchema\":{}},"
+                       "{\"name\":\"bad\",\"inputSchema\":{\"type\":\"object\",\"properties\":"
+                       "{\"m\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}}}}]";
+    jv_value *v = READ_DOC(tsig_api_tools_from_json(json, strlen(json), 0));
+    CHECK(!jv_bool(jv_get(v, "ok")));
+    CHECK(!jv_has(v, "prompt"));
+    CHECK_INT(jv_len(jv_get(v, "tools")), 1);
+    const jv_value *e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_STR(jv_get_str(e, "path"), "[1]");
+    CHECK_MEMBER(e, "segments", "[1]");
+    CHECK_STR(jv_get_str(e, "name"), "bad");
+    const char *message = jv_get_str(e, "message");
+    CHECK(message && strstr(message, "/properties/m/anyOf"));
+    jv_free(v);
+    v = READ_DOC(tsig_api_tools_from_json(json, strlen(json), TSIG_SCHEMA_LOSSY));
+    CHECK(jv_bool(jv_get(v, "ok")));
+    CHECK_INT(jv_len(jv_get(jv_at(jv_get(v, "tools"), 1), "warnings")), 1);
+    jv_free(v);
+}
+
+TEST(tools_from_json_refuses_what_is_not_a_list_of_tools)
+{
+    jv_value *v = READ_DOC(tsig_api_tools_from_json("{\"tools\":3}", 11, 0));
+    const jv_value *e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_STR(jv_get_str(e, "path"), "tools");
+    CHECK(!jv_has(e, "name"));
+    jv_free(v);
+    v = READ_DOC(tsig_api_tools_from_json("[{]", 3, 0));
+    e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_MEMBER(e, "column", "3");
+    CHECK_MEMBER(v, "tools", "[]");
+    jv_free(v);
+}
+
+/* ---- prompts --------------------------------------------------------- */
+
+TEST(render_tools_from_a_json_list)
+{
+    const char *json = "[{\"name\":\"get\",\"sig\":\"(id :int) -> {name :string, _raw :any}\","
+                       "\"description\":\"Loads.\\nBy id.\"},{\"name\":\"ping\",\"sig\":\":bool\","
+                       "\"description\":null}]";
+    char *doc = tsig_api_render_tools(json, strlen(json));
+    CHECK_STR(doc, "{\"ok\":true,\"text\":\"## Tools you can call\\n\\nget(id :int) -> "
+                   "{name :string}\\n  Loads.\\n  By id.\\n\\nping() -> :bool\"}");
+    tsig_free(doc);
+    doc = tsig_api_render_tools("[]", 2);
+    CHECK_STR(doc, "{\"ok\":true,\"text\":\"\"}");
+    tsig_free(doc);
+}
+
+TEST(render_tools_reports_every_bad_signature_with_its_position)
+{
+    const char *json = "[{\"name\":\"a\",\"sig\":\"(q :string, limit) -> :int\"},"
+                       "{\"name\":\"b\",\"sig\":\":int\"},{\"name\":\"c\",\"sig\":\":int\\u0000\"}]";
+    jv_value *v = READ_DOC(tsig_api_render_tools(json, strlen(json)));
+    CHECK(!jv_bool(jv_get(v, "ok")));
+    CHECK_INT(jv_len(jv_get(v, "errors")), 2);
+    const jv_value *e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_STR(jv_get_str(e, "path"), "[0].sig");
+    CHECK_MEMBER(e, "segments", "[0,\"sig\"]");
+    CHECK_STR(jv_get_str(e, "message"),
+              "signature error at 1:18: expected a type after \"limit\", found \")\"");
+    CHECK_MEMBER(e, "column", "18");
+    CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 1), "path"), "[2].sig");
+    jv_free(v);
+}
+
+TEST(render_tools_checks_the_shape_of_the_list)
+{
+    const char *json = "[{\"name\":\"a\"},{\"name\":\"b\",\"sig\":5}]";
+    jv_value *v = READ_DOC(tsig_api_render_tools(json, strlen(json)));
+    CHECK_INT(jv_len(jv_get(v, "errors")), 2);
+    CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 0), "path"), "[0].sig");
+    CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 1), "message"),
+              "expected string, got int 5");
+    jv_free(v);
+}
+
+TEST(placeholders_lists_names_and_errors)
+{
+    tsig_signature *sig = sig_of("(user {name :string}, limit :int) -> :string");
+    const char *tpl = "Hi {{user.name}}, {{ limit }} {{user.email}}";
+    char *doc = tsig_api_placeholders(tpl, strlen(tpl), sig);
+    CHECK_STR(doc, "{\"ok\":false,\"placeholders\":[\"user.name\",\"limit\",\"user.email\"],"
+                   "\"errors\":[{\"placeholder\":\"user.email\",\"message\":"
+                   "\"{{user.email}}: user has no field email (fields: name)\",\"offset\":30}]}");
+    tsig_free(doc);
+    doc = tsig_api_placeholders("none", 4, sig);
+    CHECK_STR(doc, "{\"ok\":true,\"placeholders\":[],\"errors\":[]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
+/* ---- walking checked JSON -------------------------------------------- */
+
+TEST(valid_json_walk_skips_values_and_finds_members)
+{
+    const char *json = " {\"a\\\"]\" : [1, {\"x\":[]}, \"]\"] , \"b\":-1.5e3,\"c\":{}}";
+    const char *end = json + strlen(json);
+    const char *obj = tsig_valid_json_skip_ws(json, end);
+    const char *b = tsig_valid_json_member(obj, end, "b");
+    CHECK(b && strncmp(b, "-1.5e3", 6) == 0);
+    CHECK(tsig_valid_json_skip_value(b, end) == b + 6);
+    const char *a = tsig_valid_json_member(obj, end, "a\"]");
+    CHECK(a && *a == '[');
+    CHECK(tsig_valid_json_skip_value(a, end) == strstr(json, " , \"b\""));
+    CHECK(tsig_valid_json_member(obj, end, "a") == NULL);
+    const char *c = tsig_valid_json_member(obj, end, "c");
+    CHECK(c && tsig_valid_json_first(c, end) == NULL);
+    size_t n = 0;
+    for (const char *e = tsig_valid_json_first(a, end); e; e = tsig_valid_json_next(e, end)) n++;
+    CHECK_INT(n, 3);
+    CHECK(tsig_valid_json_skip_value(obj, end) == end);
+}
+
+TEST(valid_json_read_string_unescapes_everything)
+{
+    const char *json = "\"a\\n\\t\\\"\\\\\\/\\u00e9\\ud83d\\ude00\\ud800x\\u0000\"";
+    const char *end = json + strlen(json);
+    tsig_strbuf sb = {0};
+    CHECK(tsig_valid_json_read_string(json, end, &sb) == end);
+    static const char want[] = "a\n\t\"\\/\xC3\xA9\xF0\x9F\x98\x80\xED\xA0\x80x";
+    CHECK_INT(sb.len, sizeof want);
+    CHECK(sb.data && memcmp(sb.data, want, sizeof want) == 0); /* NUL included */
+    tsig_sb_release(&sb);
+}
+
+int main(void)
+{
+    RUN(check_gives_canonical_form_returns_list_and_ast);
+    RUN(check_hides_firewalled_fields_when_asked);
+    RUN(check_error_has_message_position_code_and_null_hint);
+    RUN(check_error_carries_the_hint);
+    RUN(check_of_bytes_that_are_not_text_stays_valid_json);
+    RUN(validate_ok_embeds_the_value_as_given);
+    RUN(validate_keeps_every_digit_of_huge_ints);
+    RUN(validate_input_gives_coerced_value_and_warnings);
+    RUN(validate_errors_have_path_segments_and_no_value);
+    RUN(validate_json_error_has_line_column_offset);
+    RUN(validate_value_never_leaves_value_out);
+    RUN(validate_warn_only_and_disabled_keep_the_value);
+    RUN(validate_strict_writes_odd_keys_as_valid_json);
+    RUN(validate_without_signature_is_an_argument_error);
+    RUN(normalize_gives_the_value_or_the_error);
+    RUN(redact_strips_or_masks);
+    RUN(schema_of_output_and_params);
+    RUN(from_schema_gives_signature_and_warnings);
+    RUN(tool_from_json_names_the_tool);
+    RUN(tool_from_json_errors_carry_the_position);
+    RUN(tools_from_json_reads_a_tools_list_result_and_renders_it);
+    RUN(tools_from_json_names_each_tool_that_fails);
+    RUN(tools_from_json_refuses_what_is_not_a_list_of_tools);
+    RUN(render_tools_from_a_json_list);
+    RUN(render_tools_reports_every_bad_signature_with_its_position);
+    RUN(render_tools_checks_the_shape_of_the_list);
+    RUN(placeholders_lists_names_and_errors);
+    RUN(valid_json_walk_skips_values_and_finds_members);
+    RUN(valid_json_read_string_unescapes_everything);
+    return tsig_test_summary();
+}
