@@ -378,6 +378,21 @@ typedef struct tsig_json_walker {
 int tsig_json_walk(tsig_json_walker *w);
 void tsig_json_walker_release(tsig_json_walker *w);
 
+/*
+ * Reads a whole JSON text with the walker (flags: TSIG_WALK_NORMALIZE,
+ * TSIG_WALK_STRIP or TSIG_WALK_MASK; repeated keys are always checked,
+ * nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back as
+ * compact JSON: the one pass of normalize_keys and redact. On success
+ * *out (freed with tsig_free) and *out_len (may be NULL); otherwise *out is
+ * NULL and *err (may be NULL) says why: TSIG_ERR_JSON (bad text, or
+ * "duplicate key \"k\"" with " at <path>" when nested), TSIG_ERR_TOO_DEEP,
+ * TSIG_ERR_KEY_COLLISION (normalizing: "keys \"a-b\" and \"a_b\" both
+ * normalize to \"a_b\""), TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT,
+ * TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+                            char **out, size_t *out_len, tsig_error *err);
+
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and
  * appends the coerced JSON to out (when out is not NULL); 0 otherwise. */
