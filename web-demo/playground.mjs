@@ -1,0 +1,617 @@
+// playground.mjs: the toolsig playground page.
+//
+// Every judgement (parsing, validation, coercion, reports, schemas, prompt
+// rendering, redaction, placeholders) is a call into the package's browser
+// build (../js/browser.mjs, which loads ../dist/toolsig.wasm). This file
+// only wires the controls, shows the results, and turns the positions and
+// paths toolsig reports into underlines and selections in the editors.
+import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from './examples.mjs';
+import { errorRange, placeholderRange, readPositions, locatePath, lineColumn } from './locate.mjs';
+import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from './state.mjs';
+
+const $ = (id) => document.getElementById(id);
+const DEBOUNCE_MS = 150;
+const THEME_KEY = 'toolsig-playground-theme';
+// Data larger than this is validated but not mapped to positions.
+const LOCATE_LIMIT = 2_000_000;
+
+let api = null; // the toolsig package, once loaded
+let current = null; // the Signature of the editor's text, or null
+
+// ---- editors with an underline layer ---------------------------------------
+
+// A textarea over a backdrop that repeats its text with <mark>s where
+// issues are. The backdrop has the same font, padding and wrapping, so a
+// mark sits under the characters it covers; it scrolls with the textarea.
+class Editor {
+  constructor(textarea, { maxHeight = 420 } = {}) {
+    this.input = textarea;
+    this.layer = textarea.parentElement.querySelector('.backdrop');
+    this.text = this.layer.querySelector('.backdrop-text');
+    this.maxHeight = maxHeight;
+    this.marks = [];
+    textarea.addEventListener('scroll', () => this.syncScroll());
+    // Marks point into the text as it was judged: drop them while it changes.
+    textarea.addEventListener('input', () => this.setMarks([]));
+  }
+
+  get value() { return this.input.value; }
+
+  set value(text) {
+    this.input.value = text;
+    this.render();
+  }
+
+  // marks: [{start, end, kind: 'error'|'warning', id}] (UTF-16 ranges).
+  setMarks(marks) {
+    this.marks = marks;
+    this.render();
+  }
+
+  syncScroll() {
+    this.layer.scrollTop = this.input.scrollTop;
+    this.layer.scrollLeft = this.input.scrollLeft;
+  }
+
+  // Grows the textarea with its text, up to maxHeight (then it scrolls).
+  fit() {
+    const ta = this.input;
+    ta.style.height = 'auto';
+    ta.style.height = `${Math.min(ta.scrollHeight + 2, this.maxHeight)}px`;
+  }
+
+  // Rebuilds the backdrop: the text cut at every mark boundary; a piece
+  // covered by marks becomes one <mark> (an error wins over a warning).
+  render() {
+    const text = this.input.value;
+    const frag = document.createDocumentFragment();
+    const marks = this.marks
+      .map((m) => ({ ...m, start: Math.min(m.start, text.length), end: Math.min(m.end, text.length) }));
+    const cuts = new Set([0, text.length]);
+    for (const m of marks) { cuts.add(m.start); cuts.add(m.end); }
+    const points = [...cuts].sort((a, b) => a - b);
+    for (let k = 0; k + 1 < points.length; k += 1) {
+      const [a, b] = [points[k], points[k + 1]];
+      const piece = text.slice(a, b);
+      const on = marks.filter((m) => m.start <= a && m.end >= b && m.end > m.start);
+      if (on.length === 0) {
+        frag.append(piece);
+      } else {
+        const mark = document.createElement('mark');
+        mark.className = on.some((m) => m.kind === 'error') ? 'mark-error' : 'mark-warning';
+        mark.dataset.ids = on.map((m) => m.id).join(' ');
+        mark.dataset.start = String(a);
+        mark.textContent = piece;
+        frag.append(mark);
+      }
+    }
+    // An issue at the end of the text (nothing there to underline) gets a
+    // marker one space wide after the last character.
+    for (const m of marks.filter((x) => x.start === x.end)) {
+      if (m.start !== text.length) continue;
+      const mark = document.createElement('mark');
+      mark.className = `${m.kind === 'error' ? 'mark-error' : 'mark-warning'} mark-end`;
+      mark.dataset.ids = String(m.id);
+      mark.dataset.start = String(m.start);
+      mark.textContent = '\u00a0';
+      frag.append(mark);
+      break;
+    }
+    // A final newline needs something after it to take up its line.
+    if (text.endsWith('\n') || text === '') frag.append('\u200b');
+    this.text.replaceChildren(frag);
+    this.fit();
+    this.syncScroll();
+  }
+
+  // Selects [start, end) and scrolls it into view, in the textarea and on
+  // the page.
+  select(start, end, id) {
+    const ta = this.input;
+    ta.focus({ preventScroll: true });
+    ta.setSelectionRange(start, end, 'forward');
+    const mark = id == null ? null : this.text.querySelector(`mark[data-ids~="${id}"]`);
+    if (mark) {
+      const top = mark.offsetTop;
+      if (top < ta.scrollTop || top > ta.scrollTop + ta.clientHeight - 24) {
+        ta.scrollTop = Math.max(0, top - ta.clientHeight / 3);
+      }
+    }
+    this.syncScroll();
+    ta.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }
+}
+
+// ---- small rendering helpers -------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? '' : v);
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+function setOutput(id, text, { muted = false } = {}) {
+  const pre = $(id);
+  pre.textContent = text;
+  pre.classList.toggle('is-muted', muted);
+  const copy = document.querySelector(`button[data-copy="${id}"]`);
+  if (copy) copy.disabled = muted || text === '';
+}
+
+function setStatus(id, kind, text) {
+  const node = $(id);
+  node.className = `status status-${kind}`;
+  node.textContent = text;
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// ---- the type tree ---------------------------------------------------------
+
+// One row of the tree for a type of the signature's AST (SPEC "AST as
+// JSON"): its name (a parameter or field, or a role), its kind and its
+// children.
+function typeRow(name, type, role) {
+  let optional = false;
+  let t = type;
+  while (t && typeof t === 'object' && 'optional' in t) {
+    optional = true;
+    t = t.optional;
+  }
+  const label = el('span', { class: 'tree-row' });
+  if (name !== null) {
+    const firewalled = name.startsWith('_');
+    label.append(el('span', { class: `tree-name${role ? ' tree-role' : ''}`, text: name }));
+    if (firewalled && !role) label.append(' ', el('span', { class: 'badge badge-fw', text: 'firewalled' }));
+  }
+  const children = [];
+  if (typeof t === 'string') {
+    label.append(' ', el('code', { class: 'tree-type', text: `:${t}` }));
+  } else if ('list' in t) {
+    label.append(' ', el('span', { class: 'tree-kind', text: 'list of' }));
+    children.push(typeRow('each', t.list, true));
+  } else if ('map' in t) {
+    label.append(' ', el('span', { class: 'tree-kind', text: t.map.length ? `map, ${plural(t.map.length, 'field')}` : 'map, no fields' }));
+    for (const [field, ft] of t.map) children.push(typeRow(field, ft, false));
+  }
+  if (optional) label.append(' ', el('span', { class: 'badge badge-opt', text: 'optional' }));
+  const li = el('li', {}, label);
+  if (children.length) li.append(el('ul', {}, ...children));
+  return li;
+}
+
+// A few words for a type: "a list", "a map", "an int", "an optional map".
+function describeType(t) {
+  if (typeof t === 'string') return `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`;
+  if ('optional' in t) return `an optional ${describeType(t.optional).replace(/^an? /, '')}`;
+  return 'list' in t ? 'a list' : 'a map';
+}
+
+function renderTree(sig) {
+  const box = $('out-tree');
+  if (!sig) {
+    box.replaceChildren(el('p', { class: 'muted', text: 'No tree: the signature has an error.' }));
+    return;
+  }
+  const ast = sig.ast;
+  const params = ast.params.length
+    ? el('ul', {}, ...ast.params.map(([name, t]) => typeRow(name, t, false)))
+    : el('ul', {}, el('li', {}, el('span', { class: 'tree-row muted', text: 'none (the shorthand form)' })));
+  box.replaceChildren(el('ul', { class: 'tree' },
+    el('li', {}, el('span', { class: 'tree-row' }, el('span', { class: 'tree-head', text: 'Parameters' })), params),
+    el('li', {}, el('span', { class: 'tree-row' },
+      el('span', { class: 'tree-head', text: 'Returns' }), ' ', el('code', { class: 'tree-sig', text: sig.returns })),
+    el('ul', {}, typeRow('value', ast.returns, true)))));
+}
+
+// ---- state -----------------------------------------------------------------
+
+function readState() {
+  return normalizeState({
+    sig: editors.sig.value,
+    data: editors.data.value,
+    target: document.querySelector('input[name="target"]:checked')?.value,
+    mode: $('mode').value,
+    schema: $('schema-kind').value,
+    name: $('tool-name').value,
+    desc: $('tool-desc').value,
+    tpl: editors.tpl.value,
+  });
+}
+
+function applyState(state) {
+  editors.sig.value = state.sig;
+  editors.data.value = state.data;
+  editors.tpl.value = state.tpl;
+  $(`target-${state.target}`).checked = true;
+  $('mode').value = state.mode;
+  $('schema-kind').value = state.schema;
+  $('tool-name').value = state.name;
+  $('tool-desc').value = state.desc;
+  syncExampleMenu(state);
+}
+
+function stateOfExample(ex) {
+  return normalizeState({ ...DEFAULT_STATE, ...ex, mode: ex.mode ?? 'enabled' });
+}
+
+// Shows the example the state is (when it is one), else "Your own".
+function syncExampleMenu(state) {
+  const same = EXAMPLES.find((ex) => {
+    const s = stateOfExample(ex);
+    return s.sig === state.sig && s.data === state.data;
+  });
+  $('example').value = same ? same.id : '';
+}
+
+let lastHash = '';
+
+function writeHash(state) {
+  const hash = encodeState(state);
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+  lastHash = hash;
+}
+
+// ---- the live view -----------------------------------------------------------
+
+function updateSignature(state) {
+  if (current) current.free();
+  current = null;
+  const errorBox = $('sig-error');
+  try {
+    current = api.Signature.parse(state.sig);
+  } catch (e) {
+    if (!(e instanceof api.SignatureError)) throw e;
+    const [start, end] = errorRange(state.sig, e.index);
+    editors.sig.setMarks([{ start, end, kind: 'error', id: 'sig' }]);
+    editors.sig.input.setAttribute('aria-invalid', 'true');
+    setStatus('sig-status', 'error', `Signature error at line ${e.line}, column ${e.column}: ${e.message}`);
+    errorBox.hidden = false;
+    $('sig-error-message').textContent = e.message;
+    $('sig-error-where').textContent = `(line ${e.line}, column ${e.column}, index ${e.index})`;
+    const hint = $('sig-error-hint');
+    hint.hidden = !e.hint;
+    hint.textContent = e.hint ? `Hint: ${e.hint}` : '';
+    setOutput('sig-error-text', e.toString());
+    setOutput('out-canonical', 'No canonical form: the signature has an error.', { muted: true });
+    $('out-returns-list').textContent = '–';
+    renderTree(null);
+    return;
+  }
+  editors.sig.setMarks([]);
+  editors.sig.input.removeAttribute('aria-invalid');
+  errorBox.hidden = true;
+  const params = current.params.length;
+  setStatus('sig-status', 'ok', `Valid signature: ${plural(params, 'parameter')}, returns ${describeType(current.ast.returns)}.`);
+  setOutput('out-canonical', current.canonical);
+  $('out-returns-list').textContent = current.returnsList ? 'true' : 'false';
+  renderTree(current);
+}
+
+// Issues as the page lists them: every error and warning with the range it
+// points at in the data text (null when it points at no place).
+function placeIssues(result, text) {
+  let tree;
+  const tree_ = () => {
+    if (tree === undefined) tree = text.length <= LOCATE_LIMIT ? readPositions(text) : null;
+    return tree;
+  };
+  const entries = [
+    ...result.errors.map((issue) => ({ issue, kind: 'error' })),
+    ...result.warnings.map((issue) => ({ issue, kind: 'warning' })),
+  ];
+  return entries.map(({ issue, kind }, n) => {
+    let range = null;
+    if (typeof issue.index === 'number') {
+      const [start, end] = errorRange(text, issue.index);
+      range = { start, end, found: true };
+    } else if (!/^too many errors/.test(issue.message)) {
+      const at = locatePath(tree_(), issue.segments, { last: /^duplicate key /.test(issue.message) });
+      if (at) range = at.found ? at : { start: at.start, end: at.start + 1, found: false };
+    }
+    return { id: `i${n}`, issue, kind, range };
+  });
+}
+
+function renderIssues(listId, placed, onPick, emptyText) {
+  const list = $(listId);
+  if (placed.length === 0) {
+    list.replaceChildren(el('li', { class: 'issue-none muted', text: emptyText }));
+    return;
+  }
+  list.replaceChildren(...placed.map((p) => {
+    const text = p.label;
+    const content = [el('span', { class: `badge badge-${p.kind}`, text: p.kind }), ' ', el('span', { class: 'issue-text', text })];
+    if (!p.range) return el('li', { class: `issue issue-${p.kind}` }, ...content);
+    return el('li', { class: `issue issue-${p.kind}` }, el('button', {
+      type: 'button',
+      class: 'issue-link',
+      'data-issue': p.id,
+      title: p.where,
+      onclick: () => onPick(p),
+    }, ...content, el('span', { class: 'visually-hidden', text: ` (${p.where})` })));
+  }));
+}
+
+function updateData(state) {
+  const text = state.data;
+  if (!current) {
+    editors.data.setMarks([]);
+    setStatus('data-status', 'idle', 'Fix the signature to validate data.');
+    renderIssues('issues', [], null, 'None yet.');
+    setOutput('out-report', 'No report: the signature has an error.', { muted: true });
+    setOutput('out-value', 'No value: the signature has an error.', { muted: true });
+    return;
+  }
+  const input = state.target === 'input';
+  let result;
+  try {
+    result = input
+      ? current.validateInputJSON(text, { mode: state.mode })
+      : current.validateJSON(text, { mode: state.mode });
+  } catch (e) {
+    editors.data.setMarks([]);
+    setStatus('data-status', 'error', `Could not validate: ${e.message}`);
+    renderIssues('issues', [], null, 'None.');
+    setOutput('out-report', '', { muted: true });
+    setOutput('out-value', '', { muted: true });
+    return;
+  }
+  const placed = placeIssues(result, text);
+  for (const p of placed) {
+    p.label = p.issue.path ? `${p.issue.path}: ${p.issue.message}` : p.issue.message;
+    if (p.range) {
+      const { line, column } = lineColumn(text, p.range.start);
+      p.where = p.range.found ? `line ${line}, column ${column}` : `missing: in the value at line ${line}, column ${column}`;
+    }
+  }
+  editors.data.setMarks(placed.filter((p) => p.range).map((p) => ({ ...p.range, kind: p.kind, id: p.id })));
+  editors.data.input.toggleAttribute('aria-invalid', !result.ok);
+
+  const nErr = result.errors.length;
+  const nWarn = result.warnings.length;
+  const what = input ? 'arguments' : 'result';
+  if (!result.ok) {
+    setStatus('data-status', 'error', `Invalid ${what}: ${plural(nErr, 'error')}${nWarn ? `, ${plural(nWarn, 'warning')}` : ''}.`);
+  } else if (state.mode === 'disabled') {
+    setStatus('data-status', 'idle', 'Not validated (mode disabled): the JSON text is read and passed through.');
+  } else {
+    setStatus('data-status', nWarn ? 'warning' : 'ok', `Valid ${what}${nWarn ? ` with ${plural(nWarn, 'warning')}` : ''}.`);
+  }
+  renderIssues('issues', placed, (p) => editors.data.select(p.range.start, p.range.end, p.id), 'No errors or warnings.');
+
+  const report = api.formatReport(result, { title: input ? 'Tool' : 'Return' });
+  setOutput('out-report', report || '(empty: nothing to report)', { muted: report === '' });
+  $('h-value').textContent = input ? 'Arguments after coercion' : 'Value as validated';
+  if (result.ok) setOutput('out-value', JSON.stringify(result.value, null, 2));
+  else setOutput('out-value', 'No value: the data has errors.', { muted: true });
+}
+
+function updateOutputs(state) {
+  if (!current) {
+    for (const id of ['out-schema', 'out-prompt', 'out-parent', 'out-strip', 'out-mask']) {
+      setOutput(id, 'Fix the signature first.', { muted: true });
+    }
+    return;
+  }
+  const schema = state.schema === 'params'
+    ? current.toolParametersSchema()
+    : current.toJsonSchema({ strict: state.schema === 'strict' });
+  setOutput('out-schema', JSON.stringify(schema, null, 2));
+
+  try {
+    setOutput('out-prompt', api.renderTools([{ name: state.name, signature: current, description: state.desc }]));
+  } catch (e) {
+    setOutput('out-prompt', e.message, { muted: true });
+  }
+
+  setOutput('out-parent', current.format({ hideFirewalled: true }));
+  // Redaction works on the data as a value: read the JSON text first.
+  let value;
+  let readable = true;
+  try {
+    value = JSON.parse(state.data);
+  } catch {
+    readable = false;
+  }
+  if (!readable) {
+    setOutput('out-strip', 'The data is not JSON text.', { muted: true });
+    setOutput('out-mask', 'The data is not JSON text.', { muted: true });
+  } else {
+    for (const mode of ['strip', 'mask']) {
+      try {
+        setOutput(`out-${mode}`, JSON.stringify(current.redact(value, { mode }), null, 2));
+      } catch (e) {
+        setOutput(`out-${mode}`, e.message, { muted: true });
+      }
+    }
+  }
+}
+
+function updateTemplate(state) {
+  const tpl = state.tpl;
+  if (!current || tpl === '') {
+    editors.tpl.setMarks([]);
+    setStatus('tpl-status', 'idle', current ? 'Write a template to check its placeholders against the parameters.' : 'Fix the signature first.');
+    renderIssues('tpl-issues', [], null, 'No placeholder errors.');
+    $('tpl-issues').hidden = true;
+    setOutput('out-placeholders', 'None.', { muted: true });
+    return;
+  }
+  const check = api.checkPlaceholders(tpl, current);
+  const placed = check.errors.map((e, n) => {
+    const [start, end] = placeholderRange(tpl, e.index);
+    const { line, column } = lineColumn(tpl, start);
+    return { id: `t${n}`, kind: 'error', label: e.message, range: { start, end, found: true }, where: `line ${line}, column ${column}` };
+  });
+  editors.tpl.setMarks(placed.map((p) => ({ ...p.range, kind: 'error', id: p.id })));
+  editors.tpl.input.toggleAttribute('aria-invalid', !check.ok);
+  setStatus('tpl-status', check.ok ? 'ok' : 'error', check.ok
+    ? `Every placeholder matches the parameters (${plural(check.placeholders.length, 'name')}).`
+    : `${plural(check.errors.length, 'placeholder error')}.`);
+  $('tpl-issues').hidden = check.ok;
+  renderIssues('tpl-issues', placed, (p) => editors.tpl.select(p.range.start, p.range.end, p.id), 'No placeholder errors.');
+  setOutput('out-placeholders', check.placeholders.join('\n') || 'None.', { muted: check.placeholders.length === 0 });
+}
+
+function update() {
+  const state = readState();
+  updateSignature(state);
+  updateData(state);
+  updateOutputs(state);
+  updateTemplate(state);
+  syncExampleMenu(state);
+  writeHash(state);
+  document.body.dataset.ready = 'true';
+}
+
+let timer = 0;
+function scheduleUpdate() {
+  clearTimeout(timer);
+  timer = setTimeout(update, DEBOUNCE_MS);
+}
+
+// ---- copy, theme, examples -----------------------------------------------------
+
+function announce(text) {
+  const node = $('announce');
+  node.textContent = '';
+  setTimeout(() => { node.textContent = text; }, 30);
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission: fall back to a selected, hidden textarea.
+    const ta = el('textarea', { class: 'visually-hidden', readonly: true, 'aria-hidden': 'true' });
+    ta.value = text;
+    document.body.append(ta);
+    ta.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    ta.remove();
+    return ok;
+  }
+}
+
+async function onCopy(button, text, what) {
+  const ok = await copyText(text);
+  const label = button.textContent;
+  button.textContent = ok ? 'Copied' : 'Copy failed';
+  announce(ok ? `Copied ${what}.` : `Could not copy ${what}.`);
+  setTimeout(() => { button.textContent = label; }, 1400);
+}
+
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+
+function storedTheme() {
+  try { return localStorage.getItem(THEME_KEY); } catch { return null; }
+}
+
+function effectiveTheme() {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'light' || chosen === 'dark') return chosen;
+  return darkQuery.matches ? 'dark' : 'light';
+}
+
+function showTheme() {
+  $('theme').setAttribute('aria-pressed', effectiveTheme() === 'dark' ? 'true' : 'false');
+}
+
+function initTheme() {
+  const saved = storedTheme();
+  if (saved === 'light' || saved === 'dark') document.documentElement.dataset.theme = saved;
+  showTheme();
+  darkQuery.addEventListener('change', showTheme);
+  $('theme').addEventListener('click', () => {
+    const next = effectiveTheme() === 'dark' ? 'light' : 'dark';
+    document.documentElement.dataset.theme = next;
+    try { localStorage.setItem(THEME_KEY, next); } catch { /* private mode: the choice lasts this visit */ }
+    showTheme();
+    announce(`${next === 'dark' ? 'Dark' : 'Light'} theme.`);
+  });
+}
+
+function fillExampleMenu() {
+  const select = $('example');
+  select.append(el('option', { value: '', text: 'Your own' }));
+  const groups = new Map();
+  for (const ex of EXAMPLES) {
+    if (!groups.has(ex.group)) {
+      const g = el('optgroup', { label: ex.group });
+      groups.set(ex.group, g);
+      select.append(g);
+    }
+    groups.get(ex.group).append(el('option', { value: ex.id, text: ex.title }));
+  }
+  select.addEventListener('change', () => {
+    const ex = exampleById(select.value);
+    if (!ex) return;
+    applyState(stateOfExample(ex));
+    update();
+  });
+}
+
+// ---- start ---------------------------------------------------------------------
+
+const editors = {};
+
+function wire() {
+  editors.sig = new Editor($('sig-input'), { maxHeight: 220 });
+  editors.data = new Editor($('data-input'), { maxHeight: 460 });
+  editors.tpl = new Editor($('tpl-input'), { maxHeight: 260 });
+  for (const id of ['sig-input', 'data-input', 'tpl-input', 'tool-name', 'tool-desc']) {
+    $(id).addEventListener('input', scheduleUpdate);
+  }
+  for (const id of ['mode', 'schema-kind']) $(id).addEventListener('change', update);
+  for (const radio of document.querySelectorAll('input[name="target"]')) radio.addEventListener('change', update);
+
+  for (const button of document.querySelectorAll('button[data-copy]')) {
+    const what = button.getAttribute('aria-label').replace(/^Copy /, '');
+    button.addEventListener('click', () => onCopy(button, $(button.dataset.copy).textContent, what));
+  }
+  $('share').addEventListener('click', () => {
+    update();
+    onCopy($('share'), location.href, 'the link to this state');
+  });
+  window.addEventListener('hashchange', () => {
+    if (location.hash === lastHash) return;
+    const state = decodeState(location.hash);
+    if (state) {
+      applyState(state);
+      update();
+    }
+  });
+  window.addEventListener('resize', () => {
+    for (const e of Object.values(editors)) e.fit();
+  });
+}
+
+async function main() {
+  initTheme();
+  try {
+    api = await import('../js/browser.mjs');
+  } catch (e) {
+    const msg = $('loading');
+    msg.classList.add('status-error');
+    msg.textContent = `Could not load toolsig: ${e.message}. Build it with node scripts/build-wasm.mjs (or npm start).`;
+    throw e;
+  }
+  fillExampleMenu();
+  wire();
+  $('loading').hidden = true;
+  $('app').hidden = false;
+  applyState(decodeState(location.hash) ?? stateOfExample(exampleById(DEFAULT_EXAMPLE)));
+  update();
+}
+
+main();

@@ -1,0 +1,77 @@
+// state.mjs: the playground's state and its shareable form in the URL.
+//
+// The state is a flat object of strings. In the URL it is the fragment
+// "#s=" followed by the base64url form of its compact JSON (UTF-8), so a
+// link carries any text (newlines, quotes, non-ASCII) and never reaches a
+// server. Unknown keys are ignored and bad values fall back to defaults, so
+// an old or hand-edited link still opens.
+
+export const MODES = ['enabled', 'warn_only', 'disabled', 'strict'];
+export const TARGETS = ['input', 'output'];
+export const SCHEMA_KINDS = ['normal', 'strict', 'params'];
+
+// Short keys in the URL, long names in the page.
+const KEYS = {
+  sig: 's', data: 'd', target: 't', mode: 'm', schema: 'k', name: 'n', desc: 'e', tpl: 'p',
+};
+
+export const DEFAULT_STATE = Object.freeze({
+  sig: '',
+  data: '',
+  target: 'input',
+  mode: 'enabled',
+  schema: 'normal',
+  name: 'my_tool',
+  desc: '',
+  tpl: '',
+});
+
+function toBase64url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(bin).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function fromBase64url(code) {
+  const b64 = code.replaceAll('-', '+').replaceAll('_', '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+// Keeps only known keys with values of the right kind.
+export function normalizeState(raw) {
+  const s = { ...DEFAULT_STATE };
+  if (!raw || typeof raw !== 'object') return s;
+  for (const key of Object.keys(DEFAULT_STATE)) {
+    if (typeof raw[key] === 'string') s[key] = raw[key];
+  }
+  if (!MODES.includes(s.mode)) s.mode = DEFAULT_STATE.mode;
+  if (!TARGETS.includes(s.target)) s.target = DEFAULT_STATE.target;
+  if (!SCHEMA_KINDS.includes(s.schema)) s.schema = DEFAULT_STATE.schema;
+  return s;
+}
+
+/** The URL fragment ("#s=...") of a state. */
+export function encodeState(state) {
+  const compact = {};
+  for (const [key, short] of Object.entries(KEYS)) compact[short] = state[key];
+  return `#s=${toBase64url(JSON.stringify(compact))}`;
+}
+
+/** The state in a URL fragment, or null when the fragment holds none. */
+export function decodeState(hash) {
+  const m = /^#?s=([A-Za-z0-9_-]*)$/.exec(hash ?? '');
+  if (!m) return null;
+  try {
+    const compact = JSON.parse(fromBase64url(m[1]));
+    const raw = {};
+    for (const [key, short] of Object.entries(KEYS)) raw[key] = compact[short];
+    return normalizeState(raw);
+  } catch {
+    return null;
+  }
+}
