@@ -18,6 +18,14 @@ export const NATIVE_TOOLS = [
   { command: 'cc', packages: ['gcc', 'libc6-dev'] },
 ];
 
+// Debian's Chromium, which the playground's browser test drives (with
+// playwright-core). Looked for at its path: the test launches that binary.
+// A font comes with it, so screenshots show text.
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const BROWSER_TOOLS = [
+  { command: 'chromium', path: CHROMIUM_PATH, packages: ['chromium', 'fonts-dejavu-core'] },
+];
+
 // Thrown by run() so a step fails with the command that failed, not a stack.
 export class StepError extends Error {}
 
@@ -45,10 +53,12 @@ function hasCommand(name) {
 }
 
 // Installs the Debian packages of every missing tool with apt-get (apt-get
-// update first, once). Prints what it found; installs nothing when nothing
-// is missing. Throws a StepError naming the packages when it cannot.
+// update first, once). A tool is {command, packages} and, optionally, the
+// path where it must be (else it is looked for on PATH). Prints what it
+// found; installs nothing when nothing is missing. Throws a StepError
+// naming the packages when it cannot.
 export function installMissing(tools) {
-  const missing = tools.filter(t => !hasCommand(t.command));
+  const missing = tools.filter(t => (t.path ? !existsSync(t.path) : !hasCommand(t.command)));
   if (missing.length === 0) {
     console.log(`found: ${tools.map(t => t.command).join(', ')}`);
     return;

@@ -1,12 +1,13 @@
 // test.mjs (`npm test`): from a fresh Debian machine to every test run:
 // installs the missing tool chain, builds natively and runs the tests,
 // builds with AddressSanitizer + UndefinedBehaviorSanitizer and runs them
-// again, then builds the WebAssembly module and runs the JS tests (Node's
-// test runner prints the last lines). Exits non-zero at the first failing
+// again, then builds the WebAssembly module and runs the JS tests, the
+// playground's browser test (Chromium) among them (Node's test runner
+// prints the last lines). Exits non-zero at the first failing
 // step.
 import { WASM_TOOLS, buildWasm } from './build-wasm.mjs';
 import {
-  NATIVE_TOOLS, checkSharedDir, cmakeBuild, ctest, installMissing, nodeTests, npmInstall, runSteps,
+  BROWSER_TOOLS, NATIVE_TOOLS, checkSharedDir, cmakeBuild, ctest, installMissing, nodeTests, npmInstall, runSteps,
 } from './lib.mjs';
 
 const steps = [
@@ -17,9 +18,10 @@ const steps = [
   { name: 'sanitizer build (build/asan: ASan + UBSan, Debug)', run: () => cmakeBuild('asan', { buildType: 'Debug', sanitize: true }) },
   { name: 'sanitizer tests', run: () => ctest('asan') },
   { name: 'install missing tools (Emscripten)', run: () => installMissing(WASM_TOOLS) },
+  { name: 'install missing tools (Chromium, for the playground test)', run: () => installMissing(BROWSER_TOOLS) },
   { name: 'npm packages (npm install, pinned by package-lock.json)', run: npmInstall },
   { name: 'WebAssembly build (dist/toolsig.wasm)', run: buildWasm },
-  { name: 'JS tests (node --test)', run: () => nodeTests(['tests/js']) },
+  { name: 'JS tests and the playground in Chromium (node --test)', run: () => nodeTests(['tests/js', 'tests/e2e']) },
 ];
 
 runSteps('npm test', steps, { quietEnd: true });

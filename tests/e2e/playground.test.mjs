@@ -1,0 +1,421 @@
+// The playground in a real browser: Debian's Chromium driven by
+// playwright-core, against the page served by scripts/serve.mjs on
+// 127.0.0.1 (a free port). Checks what a person sees while typing a
+// signature and data, the shareable URL, keyboard and labels, the phone
+// width, and that the page logs no error. Saves screenshots (light and
+// dark, desktop and phone) under build/screenshots/.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, repoRoot } from '../../scripts/lib.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+
+const CHROMIUM = CHROMIUM_PATH;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = join(repoRoot, 'build', 'screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+let running;
+let profile;
+let context;
+let page;
+const problems = []; // console errors and page errors, of every page
+
+function watch(p) {
+  p.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  p.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  p.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  p.setDefaultTimeout(5000);
+  return p;
+}
+
+async function openPlayground(p, hash = '') {
+  await p.goto(`${running.url}${hash}`);
+  await p.waitForSelector('body[data-ready="true"]');
+}
+
+// Replaces an editor's text as a paste would, then waits for the debounced
+// update to show it.
+async function setText(selector, text) {
+  await page.locator(selector).fill(text);
+}
+
+async function textOf(selector) {
+  return page.locator(selector).textContent();
+}
+
+// Waits until the element's text satisfies the check (a string to contain,
+// or a predicate); fails with the text it last had.
+async function waitText(selector, check, timeout = 4000) {
+  const ok = typeof check === 'string' ? (t) => t.includes(check) : check;
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await textOf(selector);
+    if (ok(last)) return last;
+    if (Date.now() > end) assert.fail(`${selector}: unexpected text ${JSON.stringify(last)}`);
+    await page.waitForTimeout(40);
+  }
+}
+
+async function selectExample(id) {
+  await page.selectOption('#example', id);
+}
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  assert.ok(existsSync(join(repoRoot, 'dist', 'toolsig.wasm')), 'dist/toolsig.wasm is not built');
+  running = await startServer({ port: 0 });
+  profile = mkdtempSync(join(tmpdir(), 'toolsig-chromium-'));
+  mkdirSync(SHOTS, { recursive: true });
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: DESKTOP,
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  page = watch(context.pages()[0] ?? await context.newPage());
+  await openPlayground(page);
+});
+
+after(async () => {
+  await context?.close();
+  await new Promise((resolve) => (running ? running.server.close(resolve) : resolve()));
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test('the page loads the browser build and shows the first example', async () => {
+  assert.equal(await page.title(), 'toolsig playground');
+  await waitText('#out-canonical', '(query :string, limit :int) -> {count :int, items [{id :int}]}');
+  await waitText('#sig-status', 'Valid signature');
+});
+
+test('a valid signature shows its canonical form, tree and JSON Schema', async () => {
+  await setText('#sig-input', '(query :string,limit:int?)->\n  {count :int, items [{id :int, _score :float}]}');
+  await waitText('#out-canonical', (t) => t === '(query :string, limit :int?) -> {count :int, items [{id :int, _score :float}]}');
+  assert.equal(await textOf('#out-returns-list'), 'false');
+  const tree = await textOf('#out-tree');
+  for (const part of ['Parameters', 'query', ':string', 'limit', 'optional', 'Returns', 'items', 'list of', '_score', 'firewalled']) {
+    assert.ok(tree.includes(part), `tree lacks ${part}: ${tree}`);
+  }
+  const schema = JSON.parse(await textOf('#out-schema'));
+  assert.deepEqual(schema, {
+    type: 'object',
+    properties: {
+      count: { type: 'integer' },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { id: { type: 'integer' }, _score: { type: 'number' } },
+          required: ['id', '_score'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['count', 'items'],
+    additionalProperties: false,
+  });
+  await page.selectOption('#schema-kind', 'params');
+  await waitText('#out-schema', '"limit"');
+  const params = JSON.parse(await textOf('#out-schema'));
+  assert.deepEqual(params.required, ['query']);
+  assert.deepEqual(params.properties.limit, { type: ['integer', 'null'] });
+  await page.selectOption('#schema-kind', 'normal');
+  await waitText('#out-parent', (t) => t === '(query :string, limit :int?) -> {count :int, items [{id :int}]}');
+  await page.fill('#tool-name', 'search');
+  await page.fill('#tool-desc', 'Search the index.');
+  await waitText('#out-prompt', (t) => t === '## Tools you can call\n\nsearch(query :string, limit :int?) -> {count :int, items [{id :int}]}\n  Search the index.');
+});
+
+test('a bad signature is underlined at the error index with message and hint', async () => {
+  // Typed key by key, as a person would: the view follows once typing pauses.
+  await page.fill('#sig-input', '');
+  await page.locator('#sig-input').pressSequentially('(items :list) -> :bool', { delay: 5 });
+  await waitText('#sig-status', 'unknown type ":list"');
+  assert.ok((await textOf('#sig-error-hint')).includes('use [:type], e.g. [:int], [:string], [:any]'));
+  assert.ok((await textOf('#sig-error-where')).includes('line 1, column 8, index 7'));
+  assert.equal(await textOf('#sig-error-text'),
+    'signature error at 1:8: unknown type ":list"\n  (items :list) -> :bool\n         ^\n  hint: use [:type], e.g. [:int], [:string], [:any]');
+  assert.equal(await page.getAttribute('#sig-input', 'aria-invalid'), 'true');
+  // The underline covers ":list", starting at UTF-16 index 7, and sits
+  // exactly over those characters of the textarea.
+  const geo = await page.evaluate(() => {
+    const ta = document.querySelector('#sig-input');
+    const mark = document.querySelector('[data-editor="sig"] mark');
+    const back = document.querySelector('[data-editor="sig"] .backdrop');
+    const before = mark.previousSibling ? mark.previousSibling.textContent : '';
+    const ts = getComputedStyle(ta);
+    const bs = getComputedStyle(back);
+    const tr = ta.getBoundingClientRect();
+    const mr = mark.getBoundingClientRect();
+    return {
+      text: mark.textContent,
+      start: Number(mark.dataset.start),
+      before,
+      markLeft: mr.left,
+      markTop: mr.top,
+      charWidth: mr.width / mark.textContent.length,
+      contentLeft: tr.left + parseFloat(ts.borderLeftWidth) + parseFloat(ts.paddingLeft),
+      contentTop: tr.top + parseFloat(ts.borderTopWidth) + parseFloat(ts.paddingTop),
+      lineHeight: parseFloat(ts.lineHeight),
+      same: ['fontFamily', 'fontSize', 'lineHeight', 'paddingLeft', 'paddingTop', 'letterSpacing', 'whiteSpace']
+        .filter((k) => ts[k] !== bs[k]),
+    };
+  });
+  assert.equal(geo.text, ':list');
+  assert.equal(geo.start, 7);
+  assert.equal(geo.before, '(items ');
+  assert.deepEqual(geo.same, [], 'the textarea and its underline layer differ in these styles');
+  assert.ok(Math.abs(geo.markLeft - (geo.contentLeft + 7 * geo.charWidth)) < 1.5,
+    `underline at x=${geo.markLeft}, character 7 at x=${geo.contentLeft + 7 * geo.charWidth}`);
+  assert.ok(geo.markTop >= geo.contentTop - 1 && geo.markTop < geo.contentTop + geo.lineHeight);
+  // Nothing downstream pretends to work.
+  assert.ok((await textOf('#data-status')).includes('Fix the signature'));
+  // Fixed as the hint says: the error goes away.
+  await setText('#sig-input', '(items [:any]) -> :bool');
+  await waitText('#sig-status', 'Valid signature');
+  assert.equal(await page.locator('[data-editor="sig"] mark').count(), 0);
+  assert.equal(await page.isHidden('#sig-error'), true);
+});
+
+test('an error at the end of the text is marked after the last character', async () => {
+  await setText('#sig-input', '(a :int');
+  await waitText('#sig-status', 'found end of input');
+  const mark = page.locator('[data-editor="sig"] mark');
+  assert.equal(await mark.getAttribute('data-start'), '7');
+  assert.match(await mark.getAttribute('class'), /mark-end/);
+});
+
+test('invalid data shows the report, the list, and selects the place when clicked', async () => {
+  await setText('#sig-input', '(query :string) -> {results [{id :int, title :string}]}');
+  await page.check('#target-output');
+  await setText('#data-input', '{\n  "results": [\n    {"id": "abc", "title": "First"}\n  ]\n}');
+  await waitText('#issues', 'results[0].id: expected int, got string "abc"');
+  assert.equal(await textOf('#out-report'), 'Return validation errors:\n- results[0].id: expected int, got string "abc"');
+  assert.ok((await textOf('#data-status')).includes('1 error'));
+  await page.click('#issues button[data-issue]');
+  const picked = await page.evaluate(() => {
+    const ta = document.activeElement;
+    return { id: ta.id, text: ta.value.slice(ta.selectionStart, ta.selectionEnd) };
+  });
+  assert.deepEqual(picked, { id: 'data-input', text: '"id": "abc"' });
+  assert.equal(await textOf('[data-editor="data"] mark'), '"id": "abc"');
+  assert.ok((await textOf('#out-value')).includes('No value'));
+});
+
+test('JSON text errors link to their line and column', async () => {
+  await setText('#data-input', '{"results": [\n  {"id": 1,}\n]}');
+  await waitText('#issues', 'JSON error at 2:12');
+  await page.click('#issues button[data-issue]');
+  const at = await page.evaluate(() => document.activeElement.selectionStart);
+  assert.equal(at, '{"results": [\n  {"id": 1,'.length);
+});
+
+test('strict mode rejects an extra field that enabled mode keeps', async () => {
+  await setText('#data-input', '{"results": [{"id": 1, "title": "a", "rank": 3}], "took_ms": 12}');
+  await waitText('#data-status', 'Valid result');
+  assert.ok((await textOf('#out-value')).includes('"rank": 3'));
+  await page.selectOption('#mode', 'strict');
+  await waitText('#issues', 'results[0].rank: unexpected field');
+  assert.ok((await textOf('#issues')).includes('took_ms: unexpected field'));
+  assert.equal(await textOf('#out-report'),
+    'Return validation errors:\n- results[0].rank: unexpected field\n- took_ms: unexpected field');
+  await page.click('#issues li:nth-child(2) button');
+  assert.equal(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return ta.value.slice(ta.selectionStart, ta.selectionEnd);
+  }), '"took_ms": 12');
+  // warn_only reports errors as warnings (and, like enabled, keeps extra fields).
+  await page.selectOption('#mode', 'warn_only');
+  await waitText('#data-status', 'Valid result.');
+  await setText('#data-input', '{"results": [{"id": "x", "title": "a"}]}');
+  await waitText('#data-status', 'Valid result with 1 warning');
+  assert.equal(await textOf('#out-report'), 'Return validation warnings:\n- results[0].id: expected int, got string "x"');
+  await page.selectOption('#mode', 'enabled');
+});
+
+test('tool input is validated with coercion and shows the coerced value', async () => {
+  await selectExample('input-coercion');
+  await waitText('#out-canonical', '(id :int, name :string) -> :bool');
+  assert.equal(await page.isChecked('#target-input'), true);
+  await waitText('#issues', 'id: coerced string "42" to int');
+  assert.equal(await textOf('#out-report'), 'Tool validation warnings:\n- id: coerced string "42" to int');
+  assert.deepEqual(JSON.parse(await textOf('#out-value')), { id: 42, name: 'Alice' });
+});
+
+test('the firewalled view and redaction', async () => {
+  await selectExample('firewalled');
+  await waitText('#out-parent', (t) => t === '{summary :string}');
+  assert.deepEqual(JSON.parse(await textOf('#out-strip')), { summary: '3 new emails from the team' });
+  assert.deepEqual(JSON.parse(await textOf('#out-mask')), { summary: '3 new emails from the team', _raw_data: '<Firewalled>' });
+  assert.ok((await textOf('#out-prompt')).includes('email_digest() -> {summary :string}'));
+});
+
+test('the placeholder checker lists names and underlines bad ones', async () => {
+  await selectExample('named-params');
+  await waitText('#tpl-issues', '{{user.email}}: user has no field email (fields: id, name)');
+  assert.equal(await textOf('#out-placeholders'), 'user.name\nlimit\nuser.email');
+  await page.click('#tpl-issues button');
+  assert.equal(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return `${ta.id}:${ta.value.slice(ta.selectionStart, ta.selectionEnd)}`;
+  }), 'tpl-input:{{user.email}}');
+  await setText('#tpl-input', 'Hello {{user.name}}');
+  await waitText('#tpl-status', 'Every placeholder matches');
+});
+
+test('every example parses or fails as it should, with data that fits', async () => {
+  const ids = await page.$$eval('#example option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert.ok(ids.length >= 20, `only ${ids.length} examples`);
+  for (const id of ids) {
+    await selectExample(id);
+    const bad = id.startsWith('mistake-');
+    await waitText('#sig-status', bad ? 'Signature error' : 'Valid signature');
+    if (bad) assert.ok((await textOf('#sig-error-hint')).startsWith('Hint: '), `${id} has no hint`);
+    else assert.ok(!(await textOf('#data-status')).startsWith('✗'), `${id}: ${await textOf('#data-status')}`);
+  }
+});
+
+test('a shared URL brings the same state back', async () => {
+  await setText('#sig-input', '(user {name :string}, tags [:keyword]) -> {ok :bool, _trace :map}');
+  await page.check('#target-output');
+  await page.selectOption('#mode', 'strict');
+  await page.selectOption('#schema-kind', 'strict');
+  await setText('#data-input', '{"ok": true, "extra": "é ✓ \\u00e9", "_trace": {}}');
+  await page.fill('#tool-name', 'tag_user');
+  await page.fill('#tool-desc', 'Tags a user.\nSecond line.');
+  await setText('#tpl-input', 'Tag {{user.name}} with {{#tags}}{{.}} {{/tags}}');
+  await waitText('#issues', 'extra: unexpected field');
+  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  const url = page.url();
+  const read = (p) => p.evaluate(() => ({
+    sig: document.querySelector('#sig-input').value,
+    data: document.querySelector('#data-input').value,
+    tpl: document.querySelector('#tpl-input').value,
+    target: document.querySelector('input[name="target"]:checked').value,
+    mode: document.querySelector('#mode').value,
+    schema: document.querySelector('#schema-kind').value,
+    name: document.querySelector('#tool-name').value,
+    desc: document.querySelector('#tool-desc').value,
+    report: document.querySelector('#out-report').textContent,
+    prompt: document.querySelector('#out-prompt').textContent,
+    placeholders: document.querySelector('#out-placeholders').textContent,
+  }));
+  const want = await read(page);
+  const other = watch(await context.newPage());
+  await openPlayground(other, new URL(url).hash);
+  assert.deepEqual(await read(other), want);
+  assert.equal(want.mode, 'strict');
+  assert.equal(want.desc, 'Tags a user.\nSecond line.');
+  // The link also works in a tab that already shows the playground.
+  await other.evaluate(() => { location.hash = ''; });
+  await other.goto(url);
+  await other.waitForFunction(() => document.querySelector('#mode').value === 'strict');
+  assert.deepEqual(await read(other), want);
+  await other.close();
+  // The copy-link button copies that URL.
+  await page.click('#share');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url);
+});
+
+test('copy buttons copy their output', async () => {
+  await page.click('button[data-copy="out-canonical"]');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await textOf('#out-canonical'));
+  await waitText('#announce', 'Copied the canonical form.');
+});
+
+test('controls are labelled, buttons are buttons, tab order follows the page', async () => {
+  const unlabelled = await page.$$eval('input, select, textarea, button', (els) => els
+    .filter((e) => e.offsetParent !== null)
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+    .map((e) => e.id || e.outerHTML.slice(0, 60)));
+  assert.deepEqual(unlabelled, []);
+  assert.equal(await page.locator('[onclick], div[role="button"], span[role="button"]').count(), 0);
+  // Tab from the top of a fresh page: the skip link, the header controls,
+  // then the editors in reading order.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  let order = [];
+  for (let i = 0; i < 70; i += 1) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => document.activeElement.id || document.activeElement.className);
+    order.push(id);
+  }
+  order = order.slice(order.indexOf('skip-link'));
+  const pos = (id) => order.indexOf(id);
+  for (const id of ['example', 'share', 'theme', 'sig-input', 'data-input', 'mode', 'schema-kind', 'tool-name', 'tool-desc', 'tpl-input']) {
+    assert.ok(pos(id) >= 0, `${id} is not reachable with Tab: ${order.join(' ')}`);
+  }
+  const seq = ['example', 'share', 'theme', 'sig-input', 'target-output', 'mode', 'data-input', 'schema-kind', 'tool-name', 'tool-desc', 'tpl-input'];
+  const positions = seq.map((id) => (id === 'target-output' ? Math.max(pos('target-input'), pos('target-output')) : pos(id)));
+  assert.deepEqual([...positions].sort((a, b) => a - b), positions, `tab order: ${order.join(' ')}`);
+  // Focus is visible: an outline on a button, a ring around an editor.
+  await page.focus('#share');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  assert.notEqual(await page.$eval('#share', (e) => getComputedStyle(e).outlineStyle), 'none');
+  await page.focus('#data-input');
+  assert.notEqual(await page.$eval('[data-editor="data"]', (e) => getComputedStyle(e).outlineStyle), 'none');
+  // An issue is a button reached by keyboard: Enter selects its place.
+  await selectExample('error-report');
+  await waitText('#issues', 'results[0].customer.id');
+  await page.focus('#issues li:first-child button');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'data-input');
+});
+
+test('screenshots: light and dark, desktop and phone', async () => {
+  await openPlayground(page, '');
+  await selectExample('error-report');
+  await setText('#tpl-input', 'List the invoices above {{limit}}.\n{{limit.max}}');
+  await waitText('#tpl-issues', 'limit is int and has no fields');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, 'desktop-light.png') });
+  await page.screenshot({ path: join(SHOTS, 'desktop-light-full.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.querySelector('#theme').getAttribute('aria-pressed') === 'true');
+  await page.screenshot({ path: join(SHOTS, 'desktop-dark.png') });
+
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than a phone`);
+  await page.screenshot({ path: join(SHOTS, 'phone-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: join(SHOTS, 'phone-light.png') });
+  await page.screenshot({ path: join(SHOTS, 'phone-light-full.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+});
+
+test('the theme toggle switches light and dark and is remembered', async () => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await bg();
+  assert.equal(await page.getAttribute('#theme', 'aria-pressed'), 'false');
+  await page.click('#theme');
+  assert.equal(await page.getAttribute('#theme', 'aria-pressed'), 'true');
+  assert.notEqual(await bg(), light);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.click('#theme');
+  assert.equal(await bg(), light);
+});
+
+test('no console errors, page errors or failed requests', () => {
+  assert.deepEqual(problems, []);
+});
