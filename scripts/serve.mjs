@@ -177,6 +177,7 @@ export async function serveForever(port) {
   console.log(`\ntoolsig playground: ${running.url}`);
   console.log('(serving on 127.0.0.1 only; Ctrl-C stops it)');
   const stop = () => {
+    console.log('\ntoolsig playground: stopped');
     running.server.close();
     running.server.closeAllConnections?.();
     process.exit(0);

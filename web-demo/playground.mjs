@@ -151,6 +151,11 @@ function setStatus(id, kind, text) {
   node.textContent = text;
 }
 
+function markInvalid(input, invalid) {
+  if (invalid) input.setAttribute('aria-invalid', 'true');
+  else input.removeAttribute('aria-invalid');
+}
+
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // ---- the type tree ---------------------------------------------------------
@@ -253,10 +258,20 @@ function syncExampleMenu(state) {
 
 let lastHash = '';
 
+// Keeps the URL in step with the page (replaced, not pushed: typing makes
+// no history). A state too large for a URL leaves the last one in place.
 function writeHash(state) {
   const hash = encodeState(state);
-  if (hash !== location.hash) history.replaceState(null, '', hash);
-  lastHash = hash;
+  if (hash === location.hash) {
+    lastHash = hash;
+    return;
+  }
+  try {
+    history.replaceState(null, '', hash);
+    lastHash = hash;
+  } catch {
+    announce('This state is too large for a link; the link keeps the previous state.');
+  }
 }
 
 // ---- the live view -----------------------------------------------------------
@@ -271,7 +286,7 @@ function updateSignature(state) {
     if (!(e instanceof api.SignatureError)) throw e;
     const [start, end] = errorRange(state.sig, e.index);
     editors.sig.setMarks([{ start, end, kind: 'error', id: 'sig' }]);
-    editors.sig.input.setAttribute('aria-invalid', 'true');
+    markInvalid(editors.sig.input, true);
     setStatus('sig-status', 'error', `Signature error at line ${e.line}, column ${e.column}: ${e.message}`);
     errorBox.hidden = false;
     $('sig-error-message').textContent = e.message;
@@ -286,7 +301,7 @@ function updateSignature(state) {
     return;
   }
   editors.sig.setMarks([]);
-  editors.sig.input.removeAttribute('aria-invalid');
+  markInvalid(editors.sig.input, false);
   errorBox.hidden = true;
   const params = current.params.length;
   setStatus('sig-status', 'ok', `Valid signature: ${plural(params, 'parameter')}, returns ${describeType(current.ast.returns)}.`);
@@ -344,6 +359,7 @@ function updateData(state) {
   const text = state.data;
   if (!current) {
     editors.data.setMarks([]);
+    markInvalid(editors.data.input, false);
     setStatus('data-status', 'idle', 'Fix the signature to validate data.');
     renderIssues('issues', [], null, 'None yet.');
     setOutput('out-report', 'No report: the signature has an error.', { muted: true });
@@ -373,7 +389,7 @@ function updateData(state) {
     }
   }
   editors.data.setMarks(placed.filter((p) => p.range).map((p) => ({ ...p.range, kind: p.kind, id: p.id })));
-  editors.data.input.toggleAttribute('aria-invalid', !result.ok);
+  markInvalid(editors.data.input, !result.ok);
 
   const nErr = result.errors.length;
   const nWarn = result.warnings.length;
@@ -439,6 +455,7 @@ function updateTemplate(state) {
   const tpl = state.tpl;
   if (!current || tpl === '') {
     editors.tpl.setMarks([]);
+    markInvalid(editors.tpl.input, false);
     setStatus('tpl-status', 'idle', current ? 'Write a template to check its placeholders against the parameters.' : 'Fix the signature first.');
     renderIssues('tpl-issues', [], null, 'No placeholder errors.');
     $('tpl-issues').hidden = true;
@@ -452,7 +469,7 @@ function updateTemplate(state) {
     return { id: `t${n}`, kind: 'error', label: e.message, range: { start, end, found: true }, where: `line ${line}, column ${column}` };
   });
   editors.tpl.setMarks(placed.map((p) => ({ ...p.range, kind: 'error', id: p.id })));
-  editors.tpl.input.toggleAttribute('aria-invalid', !check.ok);
+  markInvalid(editors.tpl.input, !check.ok);
   setStatus('tpl-status', check.ok ? 'ok' : 'error', check.ok
     ? `Every placeholder matches the parameters (${plural(check.placeholders.length, 'name')}).`
     : `${plural(check.errors.length, 'placeholder error')}.`);

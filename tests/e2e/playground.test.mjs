@@ -207,6 +207,7 @@ test('invalid data shows the report, the list, and selects the place when clicke
   await waitText('#issues', 'results[0].id: expected int, got string "abc"');
   assert.equal(await textOf('#out-report'), 'Return validation errors:\n- results[0].id: expected int, got string "abc"');
   assert.ok((await textOf('#data-status')).includes('1 error'));
+  assert.equal(await page.getAttribute('#data-input', 'aria-invalid'), 'true');
   await page.click('#issues button[data-issue]');
   const picked = await page.evaluate(() => {
     const ta = document.activeElement;
