@@ -515,6 +515,114 @@ int tsig_json_is_ident(const char *s, size_t len)
     return 1;
 }
 
+/* ---- walking trusted text ----------------------------------------------
+ *
+ * Text a reader accepted, or a stage wrote, is walked by pointers without
+ * any checking: these functions only find where values, members and
+ * strings end. They stop at end whatever the bytes, so even text that was
+ * not checked cannot make them read past it.
+ */
+
+const char *tsig_valid_json_skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+    return p;
+}
+
+/* p at '"': the byte after the closing quote. */
+static const char *valid_skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\') {
+            if (++p == end) break;
+        } else if (*p == '"') {
+            return p + 1;
+        }
+    }
+    return end;
+}
+
+/* Brackets inside strings do not count: strings are skipped whole. */
+const char *tsig_valid_json_skip_value(const char *p, const char *end)
+{
+    size_t depth = 0;
+    do {
+        p = tsig_valid_json_skip_ws(p, end);
+        if (p >= end) return end;
+        switch (*p) {
+        case '"': p = valid_skip_string(p, end); break;
+        case '[': case '{': depth++; p++; break;
+        case ']': case '}': if (depth) depth--; p++; break;
+        case ',': case ':': p++; break;
+        default: /* a number or a literal: up to the next delimiter */
+            do p++;
+            while (p < end && !memchr(",:]} \t\r\n", *p, 8));
+        }
+    } while (depth > 0);
+    return p;
+}
+
+const char *tsig_valid_json_read_string(const char *p, const char *end,
+                                        tsig_strbuf *out)
+{
+    const char *after = valid_skip_string(p, end);
+    if (after - p < 2) return end;
+    /* Unescaping never lengthens: \uXXXX is 6 bytes for at most 3. */
+    size_t raw_len = (size_t)(after - p) - 2;
+    if (tsig_sb_reserve(out, raw_len)) {
+        out->len += tsig_json_unescape(p + 1, raw_len, out->data + out->len);
+        out->data[out->len] = '\0';
+    }
+    return after;
+}
+
+const char *tsig_valid_json_first(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(p + 1, end);
+    return p < end && *p != ']' && *p != '}' ? p : NULL;
+}
+
+const char *tsig_valid_json_next(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p, end), end);
+    if (p < end && *p == ':') /* p was a member's key: skip its value */
+        p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p + 1, end), end);
+    return p < end && *p == ',' ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
+}
+
+/* Each key is unescaped into one buffer, reused. */
+const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
+                                size_t len)
+{
+    tsig_strbuf name = {0};
+    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end)) {
+        name.len = 0;
+        tsig_valid_json_read_string(p, end, &name);
+        if (!name.failed && name.len == len && (len == 0 || memcmp(name.data, key, len) == 0))
+            break;
+    }
+    tsig_sb_release(&name);
+    return p;
+}
+
+const char *tsig_valid_json_member(const char *p, const char *end, const char *key)
+{
+    p = tsig_valid_json_key(p, end, key, strlen(key));
+    if (!p) return NULL;
+    p = tsig_valid_json_skip_ws(valid_skip_string(p, end), end);
+    return p < end ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
+}
+
+char *tsig_valid_json_member_string(const char *p, const char *end, const char *key,
+                                    size_t *len)
+{
+    const char *v = tsig_valid_json_member(p, end, key);
+    if (!v || v >= end || *v != '"') return NULL;
+    tsig_strbuf sb = {0};
+    tsig_valid_json_read_string(v, end, &sb);
+    return tsig_sb_finish(&sb, len);
+}
+
 /* ---- paths -------------------------------------------------------------
  *
  *   path = [ key ] { "." key | "[" index "]" | "[" json-string "]" }

@@ -106,11 +106,6 @@ int cli_out_of_memory(void);
 /* Reading documents of the JSON boundary (tsig_api_*): 1 iff doc says
  * {"ok":true. */
 int cli_doc_ok(const char *doc);
-/* The unescaped string member key of the object at p (a document, or an
- * entry of one), or NULL when absent or out of memory; freed with
- * tsig_free, length in *len. */
-char *cli_doc_string(const char *p, const char *end, const char *key,
-                     size_t *len);
 /* Prints each entry of the validation-entry list member key of the object
  * at p on stderr, as "prefix<path> (<name>): <message>" (path and name when
  * the entry has them). A JSON text error in src/len gets its caret picture. */

@@ -320,7 +320,7 @@ static void print_tool_warnings(const char *doc, const char *end)
         const char *list = tsig_valid_json_member(t, end, "warnings");
         if (!list) continue;
         size_t name_len = 0;
-        char *name = cli_doc_string(t, end, "name", &name_len);
+        char *name = tsig_valid_json_member_string(t, end, "name", &name_len);
         for (const char *w = tsig_valid_json_first(list, end); w; w = tsig_valid_json_next(w, end)) {
             tsig_strbuf text = {0};
             tsig_valid_json_read_string(w, end, &text);
@@ -379,7 +379,7 @@ static int run_from_tools(cli_args *args)
     } else {
         print_tool_warnings(doc, end);
         size_t len = 0;
-        char *prompt = cli_doc_string(doc, end, "prompt", &len);
+        char *prompt = tsig_valid_json_member_string(doc, end, "prompt", &len);
         rc = print_text(prompt, &len);
     }
     tsig_free(doc);
@@ -425,7 +425,7 @@ static int run_tools(cli_args *args)
     const char *end = doc + strlen(doc);
     if (cli_doc_ok(doc)) {
         size_t len = 0;
-        rc = print_text(cli_doc_string(doc, end, "text", &len), &len);
+        rc = print_text(tsig_valid_json_member_string(doc, end, "text", &len), &len);
     } else {
         cli_print_doc_errors(doc, end, "errors", "error: ", data.data, data.len);
         rc = CLI_UNUSABLE;

@@ -182,16 +182,6 @@ int cli_doc_ok(const char *doc)
     return doc && strncmp(doc, "{\"ok\":true", 10) == 0;
 }
 
-char *cli_doc_string(const char *p, const char *end, const char *key,
-                     size_t *len)
-{
-    const char *v = tsig_valid_json_member(p, end, key);
-    if (!v || v >= end || *v != '"') return NULL;
-    tsig_strbuf sb = {0};
-    tsig_valid_json_read_string(v, end, &sb);
-    return tsig_sb_finish(&sb, len);
-}
-
 /* The non-negative integer member key of the object at p (0 when absent). */
 static size_t doc_number(const char *p, const char *end, const char *key)
 {
@@ -208,9 +198,9 @@ void cli_print_doc_errors(const char *p, const char *end, const char *key,
     if (!list || list >= end || *list != '[') return;
     for (const char *e = tsig_valid_json_first(list, end); e; e = tsig_valid_json_next(e, end)) {
         size_t path_len = 0, name_len = 0, message_len = 0;
-        char *path = cli_doc_string(e, end, "path", &path_len);
-        char *name = cli_doc_string(e, end, "name", &name_len);
-        char *message = cli_doc_string(e, end, "message", &message_len);
+        char *path = tsig_valid_json_member_string(e, end, "path", &path_len);
+        char *name = tsig_valid_json_member_string(e, end, "name", &name_len);
+        char *message = tsig_valid_json_member_string(e, end, "message", &message_len);
         if (message && strncmp(message, "JSON error", 10) == 0 &&
             tsig_valid_json_member(e, end, "offset")) {
             tsig_error err;
