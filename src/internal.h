@@ -156,6 +156,9 @@ typedef struct tsig_json {
     int bom;          /* the text started with a UTF-8 byte-order mark */
     tsig_code code;
     tsig_error *err;
+    /* NULL, or the caller's wording of what a syntax error expected: given
+     * the reader's phrase ("a JSON value"), returns the one to write. */
+    const char *(*reword)(const char *expected);
 } tsig_json;
 
 /* A token's place in the text: a string's content between its quotes
@@ -224,6 +227,12 @@ int tsig_json_enter(tsig_json *j);
 /* After the root value: only whitespace may follow. 1, or 0. */
 int tsig_json_finish(tsig_json *j);
 
+/* Decodes one unit of a string's content (read before, so valid) at
+ * raw[*i], raw[0..len) being the content or the text up to its end: an
+ * escape (a surrogate pair is one unit) or one UTF-8 sequence. Writes its
+ * bytes to out (at most 4; a lone surrogate in its three-byte form),
+ * returns how many and moves *i past the unit. */
+size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
 /* Decodes the escapes of a string's content (read before, so valid) into
  * out, which has room for len bytes; returns the decoded length. A lone
  * surrogate becomes its three-byte (WTF-8) form. */
@@ -265,6 +274,8 @@ const char *tsig_valid_json_next(const char *p, const char *end);
  * unescaped, is key[0..len), or NULL. */
 const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
                                 size_t len);
+/* p at a member's key: its value. */
+const char *tsig_valid_json_value(const char *p, const char *end);
 /* p at "{": the value of the first member whose key (unescaped) is key, or
  * NULL. */
 const char *tsig_valid_json_member(const char *p, const char *end,
@@ -376,6 +387,10 @@ typedef struct tsig_json_walker {
     unsigned flags;
     int (*on_duplicate)(void *ctx, size_t first, const char *key, size_t len,
                         size_t offset);
+    /* NULL, or called with every string (keys included; is_string 1) and
+     * every number (is_string 0) just read: 1 to go on, 0 to stop (it
+     * then sets j->code). */
+    int (*on_token)(void *ctx, int is_string, const tsig_json_span *s);
     void *ctx;
     tsig_json_frame *frames;
     size_t frame_cap;

@@ -76,6 +76,7 @@ COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
     if (j->code != TSIG_OK) return 0;
+    if (j->reword) expected = j->reword(expected);
     tsig_describe_found(j->src, j->len, offset, found, sizeof found);
     snprintf(what, sizeof what, "expected %s, found %s", expected, found);
     return text_error(j, TSIG_ERR_JSON, offset, what);
@@ -343,12 +344,10 @@ static size_t put_utf8(unsigned cp, char *out)
     return 4;
 }
 
-/*
- * Decodes one unit of escaped string content at raw[*i]: an escape (a
- * surrogate pair counts as one) or one UTF-8 sequence. Writes its bytes to
- * out (at most 4) and returns how many.
- */
-static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
+/* An escape is read as JSON.parse reads it: a high surrogate escape
+ * followed by a low one is one code point; any other surrogate stays a
+ * lone one. */
+size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out)
 {
     size_t k = *i;
     if (raw[k] != '\\') {
@@ -383,7 +382,7 @@ static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
 }
 
 /* Copies the stretches between backslashes whole, decoding each escape
- * with decode_unit. An escape never decodes to more bytes than it takes. */
+ * with tsig_json_decode_unit. An escape never decodes to more bytes than it takes. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out)
 {
     size_t i = 0, o = 0;
@@ -393,7 +392,7 @@ size_t tsig_json_unescape(const char *raw, size_t len, char *out)
         memcpy(out + o, raw + i, run);
         o += run;
         i += run;
-        if (i < len) o += decode_unit(raw, len, &i, out + o);
+        if (i < len) o += tsig_json_decode_unit(raw, len, &i, out + o);
     }
     return o;
 }
@@ -495,7 +494,7 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
     } else {
         while (i < len && units < max) {
             char u[4];
-            size_t n = decode_unit(raw, len, &i, u);
+            size_t n = tsig_json_decode_unit(raw, len, &i, u);
             escape_unit(sb, u, n);
             units++;
         }
@@ -605,12 +604,16 @@ const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
     return p;
 }
 
+const char *tsig_valid_json_value(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(valid_skip_string(p, end), end);
+    return p < end ? tsig_valid_json_skip_ws(p + 1, end) : end; /* past the ':' */
+}
+
 const char *tsig_valid_json_member(const char *p, const char *end, const char *key)
 {
     p = tsig_valid_json_key(p, end, key, strlen(key));
-    if (!p) return NULL;
-    p = tsig_valid_json_skip_ws(valid_skip_string(p, end), end);
-    return p < end ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
+    return p ? tsig_valid_json_value(p, end) : NULL;
 }
 
 char *tsig_valid_json_member_string(const char *p, const char *end, const char *key,
@@ -969,6 +972,7 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
     size_t key_at = j->pos;
     tsig_json_span key;
     if (!tsig_json_string(j, &key)) return 0;
+    if (w->on_token && !w->on_token(w->ctx, 1, &key)) return 0;
     tsig_json_skip_ws(j);
     if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
     j->pos++;
@@ -1037,6 +1041,11 @@ static int walk_scalar(tsig_json_walker *w)
     size_t at = j->pos;
     tsig_json_span s;
     if (!tsig_json_scalar(j, &s)) return 0;
+    if (w->on_token) {
+        char c = j->src[at];
+        if ((c == '"' || c == '-' || is_digit(c)) && !w->on_token(w->ctx, c == '"', &s))
+            return 0;
+    }
     if (w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
     return 1;
 }
