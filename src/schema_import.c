@@ -129,13 +129,19 @@ static int note_token(void *ctx, int is_string, const tsig_json_span *s)
         n->num_is_int[n->num_count++] = (unsigned char)s->flag;
         return 1;
     }
-    size_t i = s->start, end = s->start + s->len;
-    const char *bs;
-    while (s->flag && (bs = memchr(n->src + i, '\\', end - i)) != NULL) {
-        size_t at = (size_t)(bs - n->src);
+    size_t end = s->start + s->len;
+    for (size_t i = s->start; s->flag && i < end; i++) {
+        const char *e = n->src + i;
+        if (e[0] != '\\') continue;
+        /* only "\u0000" and "\uD..." can be one of them */
+        if (e[1] != 'u' || ((e[2] | 0x20) != 'd' && memcmp(e + 2, "0000", 4) != 0)) {
+            i++; /* past the escaped character */
+            continue;
+        }
+        size_t at = i;
         unsigned char u[4];
-        i = at;
         size_t k = tsig_json_decode_unit(n->src, end, &i, (char *)u);
+        i--; /* i is past the escape (the loop adds one) */
         int nul = k == 1 && u[0] == 0;
         int lone = k == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0;
         if (!nul && !lone) continue;
