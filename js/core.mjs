@@ -23,6 +23,7 @@ const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
 const FORMAT_HIDE_FIREWALLED = 1;
 const SCHEMA_STRICT = 1;
 const SCHEMA_LOSSY = 2;
+const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
 /** Binds the API to an instantiated toolsig.wasm (its `exports`). */
@@ -166,65 +167,188 @@ function withIndexes(entries, source) {
 
 // Turns a JS value into JSON text for the core. JSON.stringify decides what
 // a JS value means as data (as it does on the way to an LLM or over HTTP):
-// Date becomes its ISO string, toJSON() is honoured. Values JSON cannot
-// carry are refused with a clear TypeError instead of being dropped or
-// turned into null silently.
+// Date becomes its ISO string, toJSON() is honoured, and an object property
+// whose value is undefined, a function or a symbol is left out (the field is
+// absent). Values JSON cannot carry are refused with a TypeError naming
+// where they are, instead of being dropped or turned into null silently:
+// undefined, a function or a symbol as the value itself or as a list
+// element, NaN and Infinity, a BigInt, a cycle, and nesting too deep for
+// JSON.stringify.
 function toJSONText(value, what) {
   let text;
   try {
     text = JSON.stringify(value);
   } catch (e) {
+    const bad = findNonJSON(value);
+    if (bad) throw nonJSONError(what, bad);
+    if (e instanceof RangeError) throw new TypeError(`toolsig: ${what} nests too deeply to be sent as JSON`);
     throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
   }
   if (text === undefined) {
-    throw new TypeError(`toolsig: ${what} is ${typeof value === 'function' ? 'a function' : String(value)}, which JSON cannot carry`);
+    throw nonJSONError(what, { segments: [], what: describeNonJSON(value) });
   }
   // JSON.stringify writes null for NaN, Infinity, and undefined or a
-  // function inside an array: look for the cause only when null appears.
+  // function inside a list: look for the cause only when null appears.
   if (text.includes('null')) {
-    const bad = findNonJSON(value, '', new Set());
-    if (bad) throw new TypeError(`toolsig: ${what}${bad.path ? ' at ' + bad.path : ''} is ${bad.what}, which JSON cannot carry`);
+    const bad = findNonJSON(value);
+    if (bad) throw nonJSONError(what, bad);
   }
   return text;
 }
 
-function findNonJSON(v, path, seen) {
-  if (typeof v === 'number') return Number.isFinite(v) ? null : { path, what: String(v) };
-  if (v === null || typeof v !== 'object' || seen.has(v)) return null;
-  if (typeof v.toJSON === 'function') return null;
-  seen.add(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (x === undefined || typeof x === 'function' || typeof x === 'symbol') {
-        return { path: `${path}[${i}]`, what: x === undefined ? 'undefined' : typeof x };
-      }
-      const r = findNonJSON(x, `${path}[${i}]`, seen);
-      if (r) return r;
-    }
-    return null;
-  }
-  for (const k of Object.keys(v)) {
-    const r = findNonJSON(v[k], path ? `${path}.${k}` : k, seen);
-    if (r) return r;
-  }
-  return null;
+function nonJSONError(what, bad) {
+  const at = bad.segments.length ? ` at ${cut(pathString(bad.segments))}` : '';
+  return new TypeError(`toolsig: ${what}${at} is ${bad.what}, which JSON cannot carry`);
 }
 
-function validateOptions(opts) {
-  const o = opts ?? {};
-  const mode = o.mode ?? 'enabled';
-  if (!(mode in MODES)) {
-    throw new TypeError(`toolsig: unknown mode ${JSON.stringify(mode)} (modes: enabled, warn_only, disabled, strict)`);
+function describeNonJSON(v) {
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'symbol') return 'a symbol';
+  if (typeof v === 'bigint') return 'a BigInt';
+  return String(v);
+}
+
+// The SPEC path of segments: keys joined with ".", indexes as [i], a key
+// that is not an identifier as ["key"].
+function pathString(segments) {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
   }
-  const maxErrors = o.maxErrors ?? 0;
-  const maxDepth = o.maxDepth ?? 0;
-  for (const [name, n] of [['maxErrors', maxErrors], ['maxDepth', maxDepth]]) {
-    if (!Number.isInteger(n) || n < 0 || n > 0x7fffffff) {
-      throw new TypeError(`toolsig: ${name} must be a whole number from 1 to 2147483647`);
+  return out;
+}
+
+function cut(text) {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+// The first place (depth first, in JSON.stringify's order) holding
+// something JSON cannot carry: {segments, what}, or null. Walks with its
+// own stack (no recursion), following toJSON() as JSON.stringify does; a
+// value met again among its own ancestors is a cycle.
+function findNonJSON(root) {
+  const ancestors = new Set();
+  // Frames: an object or list being walked, its keys, the next position.
+  const frames = [];
+  const segments = [];
+  let v = root;
+  let key = '';
+  let inList = false;
+  for (;;) {
+    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON(key);
+    const t = typeof v;
+    let bad = null;
+    if (t === 'number') bad = Number.isFinite(v) ? null : String(v);
+    else if (t === 'bigint') bad = 'a BigInt';
+    else if (inList && (t === 'undefined' || t === 'function' || t === 'symbol')) bad = describeNonJSON(v);
+    if (bad) return { segments: segments.slice(), what: bad };
+    if (v !== null && t === 'object') {
+      if (ancestors.has(v)) return { segments: segments.slice(), what: 'a reference to an enclosing value (a cycle)' };
+      ancestors.add(v);
+      const list = Array.isArray(v);
+      frames.push({ v, list, keys: list ? null : Object.keys(v), at: 0 });
+    }
+    // The next value: the next element of the innermost unfinished frame.
+    for (;;) {
+      if (frames.length === 0) return null;
+      const f = frames[frames.length - 1];
+      if (f.at > 0) segments.pop();
+      const n = f.list ? f.v.length : f.keys.length;
+      if (f.at < n) {
+        const k = f.list ? f.at : f.keys[f.at];
+        f.at += 1;
+        segments.push(k);
+        v = f.v[k];
+        key = String(k);
+        inList = f.list;
+        break;
+      }
+      frames.pop();
+      ancestors.delete(f.v);
     }
   }
-  return [MODES[mode], maxErrors, maxDepth];
+}
+
+// The segments of the place in JSON text (written by JSON.stringify: no
+// whitespace) where the container starting at `end` sits.
+function segmentsAt(text, end) {
+  const stack = [];
+  let i = 0;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let j = i + 1;
+      while (text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (top && !top.list && top.wantKey) {
+        top.seg = JSON.parse(text.slice(i, j + 1));
+        top.wantKey = false;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === 0x5b) stack.push({ list: true, seg: 0 });
+    else if (c === 0x7b) stack.push({ list: false, seg: '', wantKey: true });
+    else if (c === 0x5d || c === 0x7d) stack.pop();
+    else if (c === 0x2c) {
+      const top = stack[stack.length - 1];
+      if (top.list) top.seg += 1;
+      else top.wantKey = true;
+    }
+    i += 1;
+  }
+  return stack.map((f) => f.seg);
+}
+
+// The message of a core error about a JS value (sent as `text`).
+function valueErrorMessage(error, text) {
+  const deep = valueDepthError(error, text);
+  if (!deep) return `toolsig: ${error.message}`;
+  const at = deep.segments.length ? ` at ${cut(pathString(deep.segments))}` : '';
+  return `toolsig: the value nests deeper than ${deep.limit} levels${at}`;
+}
+
+// A JS value nested deeper than the limit: the core answered with a JSON
+// text error at a position of the text JSON.stringify wrote, which the
+// caller never saw. Returns {segments, limit} for the place, or null when
+// the error is not about nesting.
+function valueDepthError(error, text) {
+  const m = error && error.offset != null ? /nesting deeper than (\d+)/.exec(error.message) : null;
+  if (!m) return null;
+  return { segments: segmentsAt(text, utf16Index(text, error.offset)), limit: m[1] };
+}
+
+// Reads {mode, maxErrors, maxDepth} into the core's numbers (0: the core's
+// default). A given option must be meaningful: a mode by name, maxErrors a
+// whole number from 1, maxDepth from 1 to the core's limit of 10000 (the
+// core would clamp a larger one silently).
+function validateOptions(opts) {
+  if (opts != null && typeof opts !== 'object') {
+    throw new TypeError('toolsig: options are an object {mode, maxErrors, maxDepth}');
+  }
+  const o = opts ?? {};
+  const mode = o.mode ?? 'enabled';
+  if (typeof mode !== 'string' || !Object.hasOwn(MODES, mode)) {
+    throw new TypeError(`toolsig: unknown mode ${describeOption(mode)} (modes: enabled, warn_only, disabled, strict)`);
+  }
+  const limits = [['maxErrors', o.maxErrors, 0x7fffffff], ['maxDepth', o.maxDepth, MAX_DEPTH_LIMIT]];
+  const numbers = limits.map(([name, n, max]) => {
+    if (n == null) return 0;
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      throw new TypeError(`toolsig: ${name} must be a whole number from 1 to ${max}, got ${describeOption(n)}`);
+    }
+    return n;
+  });
+  return [MODES[mode], numbers[0], numbers[1]];
+}
+
+function describeOption(v) {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  return typeof v === 'object' && v !== null ? 'an object' : String(v);
 }
 
 // The shared success result of a value that needed no change: `value` is
@@ -338,7 +462,17 @@ class Signature {
     const result = { ok: doc.ok, value: undefined, errors: doc.errors, warnings: doc.warnings };
     if (doc.ok) result.value = 'value' in doc ? doc.value : original;
     else delete result.value;
-    if (source != null) withIndexes(result.errors, source);
+    if (source != null) {
+      withIndexes(result.errors, source);
+    } else {
+      // A JS value too deep: say where in the value, not where in the text
+      // JSON.stringify wrote.
+      result.errors = result.errors.map((e) => {
+        const deep = valueDepthError(e, text);
+        if (!deep) return e;
+        return { path: pathString(deep.segments), segments: deep.segments, message: `nesting deeper than ${deep.limit}` };
+      });
+    }
     return result;
   }
 
@@ -385,9 +519,10 @@ class Signature {
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
     }
-    const [ptr, len] = putString(toJSONText(value, 'the value'), false);
+    const text = toJSONText(value, 'the value');
+    const [ptr, len] = putString(text, false);
     const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
-    if (!doc.ok) throw new TypeError(`toolsig: ${doc.error.message}`);
+    if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, text));
     return doc.value;
   }
 
@@ -561,9 +696,10 @@ function importTool(tool, opts) {
 
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 function normalizeKeys(value) {
-  const [ptr, len] = putString(toJSONText(value, 'the value'), false);
+  const text = toJSONText(value, 'the value');
+  const [ptr, len] = putString(text, false);
   const doc = takeJSON(W.tsig_api_normalize(ptr, len));
-  if (!doc.ok) throw new Error(`toolsig: ${doc.error.message}`);
+  if (!doc.ok) throw new Error(valueErrorMessage(doc.error, text));
   return doc.value;
 }
 
