@@ -379,6 +379,7 @@ const registry = typeof FinalizationRegistry === 'function'
   : null;
 
 let handleOf; // (Signature) => its handle; set in the class's static block
+const CREATE = Symbol('toolsig.Signature'); // the constructor's key, never exported
 
 /** A parsed signature, holding its type tree in wasm memory. */
 class Signature {
@@ -387,8 +388,10 @@ class Signature {
   #input;
   #standard;
 
-  constructor(handle, info) {
-    if (handle === undefined) {
+  // Only Signature.parse makes one: a handle from anywhere else would let
+  // the core read arbitrary wasm memory.
+  constructor(token, handle, info) {
+    if (token !== CREATE) {
       throw new TypeError('toolsig: use Signature.parse(text) to make a Signature');
     }
     this.#handle = handle;
@@ -405,7 +408,7 @@ class Signature {
     const handle = W.tsig_api_parse(ptr, len, outSlot);
     const doc = takeJSON(readOut());
     if (!handle) throw new SignatureError(doc.error, text);
-    return new Signature(handle, doc);
+    return new Signature(CREATE, handle, doc);
   }
 
   /** {ok:true, canonical, returnsList, ast} or {ok:false, error}: never throws for bad text. */
@@ -602,12 +605,23 @@ function asSignature(s) {
 
 /** The SPEC report text of a result: `Tool validation errors:\n- path: message` ... */
 function formatReport(result, opts) {
+  if (result !== null && result !== undefined && typeof result !== 'object') {
+    throw new TypeError('toolsig: formatReport takes a result {errors, warnings}');
+  }
+  const lists = {};
+  for (const name of ['errors', 'warnings']) {
+    const list = (result && result[name]) ?? [];
+    if (!Array.isArray(list)) throw new TypeError(`toolsig: formatReport: ${name} must be a list`);
+    lists[name] = list.map((e, i) => {
+      if (e === null || typeof e !== 'object' || typeof e.message !== 'string' ||
+          (e.path != null && typeof e.path !== 'string')) {
+        throw new TypeError(`toolsig: formatReport: ${name}[${i}] must be {path, message} with string fields`);
+      }
+      return { path: e.path ?? '', message: e.message };
+    });
+  }
   const title = (opts && opts.title) ?? 'Tool';
-  const body = JSON.stringify({
-    errors: (result && result.errors) || [],
-    warnings: (result && result.warnings) || [],
-  });
-  const [ptr, len] = putString(body, true);
+  const [ptr, len] = putString(JSON.stringify(lists), true);
   try {
     const [tptr, tlen] = putString(String(title), false);
     return takeString(W.tsig_api_report(ptr, len, tptr, tlen));
@@ -651,10 +665,20 @@ function renderTools(tools, withHeader = true) {
     W.free(ptr);
   }
   if (!doc.ok) {
+    // A signature that does not parse: the SignatureError Signature.parse
+    // gives (caret picture, hint, index), its message naming the tool.
     const e = doc.errors[0];
     const at = /^\[(\d+)\]/.exec(e.path);
-    const src = at ? list[Number(at[1])].sig : null;
-    throw new SignatureError(e, src);
+    if (at) {
+      const i = Number(at[1]);
+      try {
+        Signature.parse(list[i].sig).free();
+      } catch (err) {
+        if (err instanceof SignatureError) err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
+        throw err;
+      }
+    }
+    throw new TypeError(`toolsig: ${e.path ? `${e.path}: ` : ''}${e.message}`);
   }
   if (withHeader) return doc.text;
   const head = '## Tools you can call\n\n';
@@ -664,6 +688,14 @@ function renderTools(tools, withHeader = true) {
 function schemaText(schema) {
   if (typeof schema === 'string') return schema;
   return toJSONText(schema, 'the schema');
+}
+
+// The SignatureError of a failed import. Its JSON Pointer names the place;
+// a line and column only mean something in text the caller wrote, so they
+// are dropped when the schema was given as an object.
+function importError(error, input) {
+  if (typeof input === 'string') return new SignatureError(error, input);
+  return new SignatureError({ ...error, line: null, column: null, offset: null }, null);
 }
 
 /** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
@@ -676,7 +708,7 @@ function importJsonSchema(schema, opts) {
   } finally {
     W.free(ptr);
   }
-  if (!doc.ok) throw new SignatureError(doc.error, typeof schema === 'string' ? schema : null);
+  if (!doc.ok) throw importError(doc.error, schema);
   return { signature: Signature.parse(doc.canonical), warnings: doc.warnings };
 }
 
@@ -690,7 +722,7 @@ function importTool(tool, opts) {
   } finally {
     W.free(ptr);
   }
-  if (!doc.ok) throw new SignatureError(doc.error, typeof tool === 'string' ? tool : null);
+  if (!doc.ok) throw importError(doc.error, tool);
   return { name: doc.name, description: doc.description, signature: Signature.parse(doc.signature), warnings: doc.warnings };
 }
 
