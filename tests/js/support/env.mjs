@@ -37,7 +37,9 @@ const decoder = new TextDecoder('utf-8');
  * normalizeKeys, ...); exports the real wasm exports (for direct calls);
  * memory the wasm Memory; last() the most recent answer of the core to a
  * validate or normalize call: {entry, rc, doc} where doc is the JSON text
- * the core returned (null when the fast path answered "valid, unchanged").
+ * the core returned (null when the fast path answered "valid, unchanged");
+ * signatureFrees() how many signatures the core has released (free(),
+ * dispose or the FinalizationRegistry).
  */
 export async function openInstance() {
   requireBuild();
@@ -49,6 +51,7 @@ export async function openInstance() {
   const instance = new WebAssembly.Instance(module, core.imports);
   const real = instance.exports;
   let last = null;
+  let signatureFrees = 0;
 
   const cString = (ptr) => {
     const h = new Uint8Array(real.memory.buffer);
@@ -66,6 +69,10 @@ export async function openInstance() {
     const ptr = real.tsig_api_normalize(...args);
     last = { entry: 'normalize', rc: ptr ? 1 : -1, doc: ptr ? cString(ptr) : null };
     return ptr;
+  };
+  observed.tsig_signature_free = (handle) => {
+    signatureFrees += 1;
+    return real.tsig_signature_free(handle);
   };
   core.bind(observed);
 
@@ -91,5 +98,8 @@ export async function openInstance() {
     }
   };
 
-  return { api: core, exports: real, memory: real.memory, last: () => last, callOnText };
+  return {
+    api: core, exports: real, memory: real.memory, last: () => last, callOnText,
+    signatureFrees: () => signatureFrees,
+  };
 }
