@@ -23,6 +23,7 @@ const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
 const FORMAT_HIDE_FIREWALLED = 1;
 const SCHEMA_STRICT = 1;
 const SCHEMA_LOSSY = 2;
+const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
 const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
@@ -181,7 +182,11 @@ function toJSONText(value, what) {
   } catch (e) {
     const bad = findNonJSON(value);
     if (bad) throw nonJSONError(what, bad);
-    if (e instanceof RangeError) throw new TypeError(`toolsig: ${what} nests too deeply to be sent as JSON`);
+    if (e instanceof RangeError) {
+      const err = new TypeError(`toolsig: ${what} nests too deeply to be sent as JSON`);
+      err[NON_JSON] = { segments: [], message: 'nests too deeply to be sent as JSON' };
+      throw err;
+    }
     throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
   }
   if (text === undefined) {
@@ -196,9 +201,13 @@ function toJSONText(value, what) {
   return text;
 }
 
+// The TypeError for a value JSON cannot carry; err[NON_JSON] keeps the place
+// and a message without it, for Standard Schema issues.
 function nonJSONError(what, bad) {
   const at = bad.segments.length ? ` at ${cut(pathString(bad.segments))}` : '';
-  return new TypeError(`toolsig: ${what}${at} is ${bad.what}, which JSON cannot carry`);
+  const err = new TypeError(`toolsig: ${what}${at} is ${bad.what}, which JSON cannot carry`);
+  err[NON_JSON] = { segments: bad.segments, message: `${bad.what} cannot be sent as JSON` };
+  return err;
 }
 
 function describeNonJSON(v) {
@@ -566,9 +575,10 @@ if (typeof Symbol.dispose !== 'symbol') {
 // Standard Schema v1 props for the return type (input false) or the
 // parameters (input true). A list return type's JSON Schema is the
 // {items: [...]} wrapper (frameworks require an object at the root), so
-// validate accepts that wrapper too and returns the list.
+// validate takes that wrapper too (an object whose only key is "items") and
+// returns the list. validate never throws for a value: one JSON cannot
+// carry (undefined, a BigInt, ...) is an issue like any other.
 function standardProps(sig, input) {
-  const issuesOf = (r) => r.errors.map((e) => ({ message: e.message, path: e.segments }));
   const schemaFor = (options) => {
     const target = options && options.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {
@@ -581,17 +591,20 @@ function standardProps(sig, input) {
     version: 1,
     vendor: 'toolsig',
     validate(value) {
+      const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
+        !Array.isArray(value) && Object.keys(value).length === 1 && Object.hasOwn(value, 'items');
+      const prefix = wrapped ? ['items'] : [];
       let r;
-      if (input) {
-        r = sig.validateInput(value);
-      } else if (sig.returnsList && value !== null && typeof value === 'object' && !Array.isArray(value) &&
-                 Object.keys(value).length === 1 && Array.isArray(value.items)) {
-        r = sig.validate(value.items);
-        if (!r.ok) r.errors = r.errors.map((e) => ({ ...e, segments: ['items', ...e.segments] }));
-      } else {
-        r = sig.validate(value);
+      try {
+        if (input) r = sig.validateInput(value);
+        else r = sig.validate(wrapped ? value.items : value);
+      } catch (e) {
+        const bad = e && e[NON_JSON];
+        if (!bad) throw e;
+        return { issues: [{ message: bad.message, path: [...prefix, ...bad.segments] }] };
       }
-      return r.ok ? { value: r.value } : { issues: issuesOf(r) };
+      if (r.ok) return { value: r.value };
+      return { issues: r.errors.map((e) => ({ message: e.message, path: [...prefix, ...e.segments] })) };
     },
     jsonSchema: { input: schemaFor, output: schemaFor },
   };
