@@ -567,6 +567,54 @@ function normalizeKeys(value) {
   return doc.value;
 }
 
+// The command line run in memory (tsig_cli_run in src/cli/cli.h), for the
+// package's bin (js/cli.mjs) only: not part of the API. argv: the command
+// line, argv[0] the program's name; files: what the bin read so far, each
+// {path, status, data} with data the bytes (a Uint8Array) when status is 0
+// (CLI_READ_OK), else the reason (a string, or null). Returns the core's
+// answer (a Uint8Array, laid out as cli.h says) or null when the core ran
+// out of memory.
+function runCommandLine(argv, files) {
+  const strings = [...argv, ...files.flatMap((f) => [f.path, f.status === 0 ? '' : f.reason ?? ''])]
+    .map((s) => encoder.encode(s));
+  const datas = files.map((f) => (f.status === 0 ? f.data : null));
+  // One block: argv pointers, cli_memory_file records (path, status,
+  // data, len: 4 bytes each), then every string and byte array with a NUL.
+  const head = 4 * argv.length + 16 * files.length;
+  let size = head;
+  for (const b of strings) size += b.length + 1;
+  for (const d of datas) if (d) size += d.length + 1;
+  const block = alloc(size);
+  try {
+    const h = mem();
+    const view = new DataView(h.buffer);
+    let at = block + head;
+    const put = (bytes) => { // copies bytes and a NUL; returns where
+      const ptr = at;
+      h.set(bytes, ptr);
+      h[ptr + bytes.length] = 0;
+      at += bytes.length + 1;
+      return ptr;
+    };
+    argv.forEach((_, i) => view.setUint32(block + 4 * i, put(strings[i]), true));
+    files.forEach((f, i) => {
+      const rec = block + 4 * argv.length + 16 * i;
+      view.setUint32(rec, put(strings[argv.length + 2 * i]), true);
+      view.setInt32(rec + 4, f.status, true);
+      const data = datas[i] ? put(datas[i]) : put(strings[argv.length + 2 * i + 1]);
+      view.setUint32(rec + 8, data, true);
+      view.setUint32(rec + 12, datas[i] ? datas[i].length : 0, true);
+    });
+    const answer = W.tsig_cli_run(argv.length, block, block + 4 * argv.length, files.length, outSlot);
+    if (!answer) return null;
+    const bytes = mem().slice(answer, answer + readOut());
+    W.free(answer);
+    return bytes;
+  } finally {
+    W.free(block);
+  }
+}
+
 export {
   bind,
   imports,
@@ -578,4 +626,5 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  runCommandLine,
 };

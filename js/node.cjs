@@ -9,5 +9,6 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports);
 
-const { bind, imports, ...api } = core;
+// runCommandLine is the bin's (js/cli.mjs), not the API.
+const { bind, imports, runCommandLine, ...api } = core;
 module.exports = api;
