@@ -16,8 +16,8 @@
 // the files read so far. When the core needs a file (or standard input,
 // "-") it stops and names it, with the most bytes worth reading; this file
 // reads it and runs the whole command line again. Commands have no effect
-// but their output, so running again is exact, and a command reads at most
-// three inputs. The last run's answer is the exit status and the output,
+// but their output, so running again is exact, and a command reads only a
+// few inputs. The last run's answer is the exit status and the output,
 // piece by piece in the order it was written to stdout and stderr.
 //
 // What the host supplies, and so where this tool may differ from the
@@ -31,7 +31,11 @@
 //   input are read as bytes and passed through untouched (NUL bytes and
 //   invalid UTF-8 included): give such text as @FILE or on standard input.
 // - Standard input that is non-blocking (EAGAIN) is waited for, where the
-//   native tool reports a read error.
+//   native tool reports a read error; a closed standard input reads as
+//   empty, as Node reopens it on /dev/null before any of this runs.
+// - A closed output pipe: Node ignores SIGPIPE, so the tool says "toolsig:
+//   cannot write the output" and exits 2, as the native tool does when
+//   SIGPIPE is ignored (by default the signal ends it).
 // - Memory: the core runs in 32-bit WebAssembly memory, so inputs of
 //   several hundred megabytes can end in "toolsig: out of memory" where the
 //   native tool reads up to its 1 GiB limit.
@@ -211,4 +215,3 @@ process.stderr.on('error', () => {
 });
 
 process.exitCode = main(process.argv.slice(2));
-if (writeFailed) process.exitCode = UNUSABLE;

@@ -139,6 +139,19 @@ test('an argument that is not UTF-8 reaches the core with U+FFFD (Node decodes t
   assert.match(r.stderr.toString('utf8'), /found "\ufffd"/);
 });
 
+test('differences from Node: a closed standard input reads as empty, a closed pipe is a write error', () => {
+  // Node reopens a closed standard input on /dev/null before any JS runs.
+  const closed = spawnSync('bash', ['-c', 'exec "$@" normalize <&-', 'bash', process.execPath, cli], { encoding: 'utf8' });
+  assert.equal(closed.status, 2);
+  assert.match(closed.stderr, /^JSON error at 1:1: expected a JSON value, found end of input\n/);
+  // Node ignores SIGPIPE: the output that cannot be written is reported.
+  const big = `{"q":"${'a'.repeat(1 << 21)}"}`;
+  const pipe = spawnSync('bash', ['-c', '"$@" normalize | head -c 1 >/dev/null; exit "${PIPESTATUS[0]}"', 'bash',
+    process.execPath, cli], { input: big, encoding: 'utf8' });
+  assert.equal(pipe.status, 2);
+  assert.equal(pipe.stderr, 'toolsig: cannot write the output\n');
+});
+
 // ---- the same bytes as the native tool ----------------------------------
 
 // The native binary, built (or brought up to date) with CMake; null when
