@@ -104,8 +104,11 @@ export function toolsigBinary(name) {
   return join(repoRoot, 'build', name, 'toolsig');
 }
 
-// Installs the npm packages of package-lock.json (npm ci) unless
-// node_modules is already up to date with it.
+// Installs the npm packages pinned by package-lock.json unless node_modules
+// is already up to date with it. `npm install` rather than `npm ci`: npm 11's
+// ci refuses a lock file that lists workerd's binary only for the platforms
+// that were resolved, while install takes the lock as it is and leaves it
+// unchanged.
 export function npmInstall() {
   const lock = join(repoRoot, 'package-lock.json');
   const installed = join(repoRoot, 'node_modules', '.package-lock.json');
@@ -113,7 +116,7 @@ export function npmInstall() {
     console.log('node_modules is up to date with package-lock.json');
     return;
   }
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 // Runs Node's test runner over every *.test.mjs file below the given
