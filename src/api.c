@@ -238,8 +238,8 @@ static char *member_string(const char *p, const char *end, const char *key,
     return tsig_sb_finish(&sb, len);
 }
 
-/* Start and end of the JSON text json/len without a byte-order mark and
- * surrounding whitespace. */
+/* The first byte of the value in JSON text json/len: after a byte-order
+ * mark and whitespace. */
 static const char *value_start(const char *json, size_t len)
 {
     if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0)
@@ -527,6 +527,28 @@ char *tsig_api_normalize(const char *json, size_t len)
     return value_doc(code, "value", out, n, &err);
 }
 
+char *tsig_api_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args,
+                               size_t args_len)
+{
+    if (!sig) return argument_doc("no signature");
+    char *out = NULL;
+    size_t n = 0;
+    tsig_error err;
+    tsig_code code = tsig_render_template(tpl, tpl_len, sig, args, args_len,
+                                          &out, &n, &err);
+    if (code != TSIG_OK) {
+        tsig_free(out);
+        return error_doc(&err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
+    tsig_json_escape(&sb, out, n);
+    tsig_sb_putc(&sb, '}');
+    tsig_free(out);
+    return tsig_sb_finish(&sb, NULL);
+}
+
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode)
 {
@@ -668,6 +690,34 @@ static void put_prompt(tsig_strbuf *sb, const converted_tool *tools, size_t n)
     free(refs);
 }
 
+/* One zeroed converted_tool for each element of the JSON list at p (*count
+ * of them). NULL when the list is empty, or when out of memory (*nomem). */
+static converted_tool *tools_for(const char *list, const char *end,
+                                 size_t *count, int *nomem)
+{
+    size_t n = 0;
+    for (const char *p = tsig_valid_json_first(list, end); p;
+         p = tsig_valid_json_next(p, end))
+        n++;
+    converted_tool *tools = n ? calloc(n, sizeof *tools) : NULL;
+    *count = n;
+    *nomem = n && !tools;
+    return tools;
+}
+
+static void tools_free(converted_tool *tools, size_t count)
+{
+    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
+    free(tools);
+}
+
+/*
+ * The JSON text is checked first (any value, exactly as the validator reads
+ * JSON), then walked: the list is the document or its "tools" member, and
+ * each element's text goes to tsig_tool_from_json as it is, so numbers in
+ * schemas keep their digits. Every tool is tried; the prompt is rendered
+ * only when all converted.
+ */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
 {
     int nomem;
@@ -681,8 +731,8 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
         list = tsig_valid_json_member(list, end, "tools");
         prefix = "tools";
     }
+    tsig_strbuf sb = {0};
     if (!list || list >= end || *list != '[') {
-        tsig_strbuf sb = {0};
         tsig_sb_puts(&sb, "{\"ok\":false,\"tools\":[],\"errors\":[{\"path\":");
         put_cstring(&sb, prefix);
         tsig_sb_printf(&sb, ",\"segments\":[%s],\"message\":", *prefix ? "\"tools\"" : "");
@@ -691,83 +741,70 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
         return tsig_sb_finish(&sb, NULL);
     }
 
-    size_t count = 0, cap = 0, index = 0, failures = 0;
-    converted_tool *tools = NULL;
-    tsig_strbuf ok_part = {0}, err_part = {0};
-    for (const char *p = tsig_valid_json_first(list, end); p;
+    size_t count, index = 0, converted = 0, failures = 0;
+    converted_tool *tools = tools_for(list, end, &count, &nomem);
+    if (nomem) return NULL;
+    tsig_strbuf done = {0}, errors = {0}; /* the two lists, without brackets */
+    for (const char *p = tsig_valid_json_first(list, end); p && !done.failed;
          p = tsig_valid_json_next(p, end), index++) {
-        if (count == cap) {
-            size_t grown = cap ? cap * 2 : 8;
-            converted_tool *bigger = realloc(tools, grown * sizeof *tools);
-            if (!bigger) {
-                ok_part.failed = 1;
-                break;
-            }
-            tools = bigger;
-            cap = grown;
-        }
-        converted_tool *t = &tools[count];
+        converted_tool *t = &tools[index];
         tsig_messages warnings = {0};
         tsig_error err;
         size_t tool_len = (size_t)(tsig_valid_json_skip_value(p, end) - p);
         if (convert_tool(p, tool_len, flags, t, &warnings, &err)) {
-            tsig_sb_puts(&ok_part, count ? ",{" : "{");
-            put_converted_tool(&ok_part, t, &warnings);
-            tsig_sb_putc(&ok_part, '}');
-            count++;
+            tsig_sb_puts(&done, converted++ ? ",{" : "{");
+            put_converted_tool(&done, t, &warnings);
+            tsig_sb_putc(&done, '}');
         } else if (err.code == TSIG_ERR_NOMEM) {
-            ok_part.failed = 1;
-            converted_tool_free(t);
+            done.failed = 1;
         } else {
-            if (failures++) tsig_sb_putc(&err_part, ',');
-            tsig_sb_printf(&err_part, "{\"path\":\"%s[%zu]\",\"segments\":[%s%zu]",
+            if (failures++) tsig_sb_putc(&errors, ',');
+            tsig_sb_printf(&errors, "{\"path\":\"%s[%zu]\",\"segments\":[%s%zu]",
                            prefix, index, *prefix ? "\"tools\"," : "", index);
-            tsig_sb_puts(&err_part, ",\"name\":");
-            if (t->name) tsig_json_escape(&err_part, t->name, t->name_len);
-            else tsig_sb_puts(&err_part, "null");
-            tsig_sb_puts(&err_part, ",\"message\":");
-            put_cstring(&err_part, err.message);
-            tsig_sb_putc(&err_part, '}');
-            converted_tool_free(t);
+            tsig_sb_puts(&errors, ",\"name\":");
+            if (t->name) tsig_json_escape(&errors, t->name, t->name_len);
+            else tsig_sb_puts(&errors, "null");
+            tsig_sb_puts(&errors, ",\"message\":");
+            put_cstring(&errors, err.message);
+            tsig_sb_putc(&errors, '}');
         }
         tsig_messages_free(&warnings);
-        if (ok_part.failed || err_part.failed) break;
     }
-
-    tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":");
     put_bool(&sb, failures == 0);
     tsig_sb_puts(&sb, ",\"tools\":[");
-    tsig_sb_append(&sb, ok_part.data, ok_part.len);
+    tsig_sb_append(&sb, done.data, done.len);
     tsig_sb_puts(&sb, "],\"errors\":[");
-    tsig_sb_append(&sb, err_part.data, err_part.len);
+    tsig_sb_append(&sb, errors.data, errors.len);
     tsig_sb_putc(&sb, ']');
-    if (ok_part.failed || err_part.failed) sb.failed = 1;
+    if (done.failed || errors.failed) sb.failed = 1;
     if (failures == 0) {
         tsig_sb_puts(&sb, ",\"prompt\":");
         put_prompt(&sb, tools, count);
     }
     tsig_sb_putc(&sb, '}');
-    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
-    free(tools);
-    tsig_sb_release(&ok_part);
-    tsig_sb_release(&err_part);
+    tools_free(tools, count);
+    tsig_sb_release(&done);
+    tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
 }
 
+/*
+ * The list's shape is checked with the validator (so its errors have paths
+ * and JSON positions), then each signature is parsed; every bad one is
+ * reported, and the prompt is rendered only when all parse.
+ */
 char *tsig_api_render_tools(const char *json, size_t len)
 {
     int nomem;
-    char *doc = check_shape("[{name :string, sig :string, description :string?}]",
+    char *doc = check_shape("[{name :string, sig :string?, description :string?}]",
                             json, len, "", &nomem);
     if (doc || nomem) return doc;
 
     const char *end = json + len, *list = value_start(json, len);
-    size_t count = 0, index = 0, failures = 0;
-    converted_tool *tools = NULL;
-    for (const char *p = tsig_valid_json_first(list, end); p; p = tsig_valid_json_next(p, end))
-        count++;
-    if (count && !(tools = calloc(count, sizeof *tools))) return NULL;
+    size_t count, index = 0, failures = 0;
+    converted_tool *tools = tools_for(list, end, &count, &nomem);
+    if (nomem) return NULL;
 
     tsig_strbuf errors = {0};
     for (const char *p = tsig_valid_json_first(list, end); p;
@@ -778,11 +815,15 @@ char *tsig_api_render_tools(const char *json, size_t len)
         t->name = member_string(p, end, "name", &t->name_len);
         t->description = member_string(p, end, "description", &t->description_len);
         tsig_error err;
-        if (!sig || !t->name) errors.failed = 1;
-        else t->sig = tsig_parse(sig, sig_len, &err);
+        int has_sig = sig != NULL;
+        if (!has_sig && tsig_valid_json_member(p, end, "sig") &&
+            *tsig_valid_json_member(p, end, "sig") == '"')
+            errors.failed = 1; /* a string member that could not be copied */
+        if (!t->name) errors.failed = 1;
+        else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
         tsig_free(sig);
         if (errors.failed) break;
-        if (t->sig) continue;
+        if (t->sig || !has_sig) continue;
         if (err.code == TSIG_ERR_NOMEM) {
             errors.failed = 1;
             break;
@@ -815,8 +856,7 @@ char *tsig_api_render_tools(const char *json, size_t len)
         put_prompt(&sb, tools, count);
         tsig_sb_putc(&sb, '}');
     }
-    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
-    free(tools);
+    tools_free(tools, count);
     tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
 }

@@ -54,30 +54,14 @@ int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out)
     return 1;
 }
 
-/* Length of the JSON number at the start of s[0..len) when it is one
- * exactly (RFC 8259 grammar), else 0. */
-static size_t json_number_length(const char *s, size_t len)
+/* 1 iff s[0..len) is exactly one JSON number (the reader's grammar). */
+static int is_json_number(const char *s, size_t len)
 {
-    size_t i = 0;
-    if (i < len && s[i] == '-') i++;
-    if (i >= len || !is_digit(s[i])) return 0;
-    if (s[i] == '0') {
-        i++;
-    } else {
-        while (i < len && is_digit(s[i])) i++;
-    }
-    if (i < len && s[i] == '.') {
-        i++;
-        if (i >= len || !is_digit(s[i])) return 0;
-        while (i < len && is_digit(s[i])) i++;
-    }
-    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-        i++;
-        if (i < len && (s[i] == '+' || s[i] == '-')) i++;
-        if (i >= len || !is_digit(s[i])) return 0;
-        while (i < len && is_digit(s[i])) i++;
-    }
-    return i;
+    tsig_error err;
+    tsig_json j;
+    tsig_json_span n;
+    tsig_json_init(&j, s, len, 0, &err);
+    return !j.bom && tsig_json_number(&j, &n) && j.pos == len;
 }
 
 /* strtod of s[0..len) (not NUL-terminated). *ok is 0 when out of memory. */
@@ -148,7 +132,7 @@ int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out)
 {
     size_t i = 0, end = len;
     trim(s, &i, &end);
-    if (i == end || json_number_length(s + i, end - i) != end - i) return 0;
+    if (i == end || !is_json_number(s + i, end - i)) return 0;
     int ok;
     double d = parse_double(s + i, end - i, &ok);
     if (!ok) {

@@ -324,7 +324,8 @@ typedef struct tsig_json_keyframe {
     size_t table_cap;
 } tsig_json_keyframe;
 
-/* Zero a tsig_json_keys, then set src (and normalized). */
+/* Begins the frame of a newly opened object. (A tsig_json_keys is zeroed,
+ * then given src and normalized, before its first frame.) */
 void tsig_json_keys_begin(tsig_json_keys *k, tsig_json_keyframe *f);
 /* The unescaped bytes of a key read in the text (raw = src + span->start):
  * plain keys are returned in place, escaped ones decoded into k->tmp.
@@ -376,6 +377,21 @@ typedef struct tsig_json_walker {
 /* At the first byte of a value: reads it. 1, or 0 when j->code is set. */
 int tsig_json_walk(tsig_json_walker *w);
 void tsig_json_walker_release(tsig_json_walker *w);
+
+/*
+ * Reads a whole JSON text with the walker (flags: TSIG_WALK_NORMALIZE,
+ * TSIG_WALK_STRIP or TSIG_WALK_MASK; repeated keys are always checked,
+ * nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back as
+ * compact JSON: the one pass of normalize_keys and redact. On success
+ * *out (freed with tsig_free) and *out_len (may be NULL); otherwise *out is
+ * NULL and *err (may be NULL) says why: TSIG_ERR_JSON (bad text, or
+ * "duplicate key \"k\"" with " at <path>" when nested), TSIG_ERR_TOO_DEEP,
+ * TSIG_ERR_KEY_COLLISION (normalizing: "keys \"a-b\" and \"a_b\" both
+ * normalize to \"a_b\""), TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT,
+ * TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+                            char **out, size_t *out_len, tsig_error *err);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and

@@ -1026,3 +1026,98 @@ void tsig_json_walker_release(tsig_json_walker *w)
     w->frames = NULL;
     w->frame_cap = 0;
 }
+
+/* ---- rewriting whole texts ---------------------------------------------- */
+
+/* The walker's report of a repeated key in a rewrite: the first one stops
+ * it, as "duplicate key \"k\"" or, when the keys differ and are only equal
+ * after '-' -> '_', as a collision naming both; " at <path>" is added when
+ * the object is not the root. The error is at the second key. */
+static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t len,
+                             size_t offset)
+{
+    tsig_json_walker *w = ctx;
+    size_t first_len;
+    const char *first_key = tsig_json_keys_at(w->keys, first, &first_len);
+    int same = first_len == len && memcmp(first_key, key, len) == 0;
+    tsig_strbuf sb = {0};
+    if (same) {
+        tsig_sb_puts(&sb, "duplicate key ");
+        tsig_json_escape_cut(&sb, key, len, 40);
+    } else {
+        tsig_sb_puts(&sb, "keys ");
+        tsig_json_escape_cut(&sb, first_key, first_len, 40);
+        tsig_sb_puts(&sb, " and ");
+        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_sb_puts(&sb, " both normalize to ");
+        size_t start = sb.len;
+        tsig_json_escape_cut(&sb, key, len, 40);
+        for (size_t i = start; i < sb.len && !sb.failed; i++)
+            if (sb.data[i] == '-') sb.data[i] = '_';
+    }
+    if (w->path->count > 1) {
+        tsig_sb_puts(&sb, " at ");
+        tsig_json_path_format(&sb, w->path->segs, w->path->count - 1);
+    }
+    if (sb.failed) {
+        tsig_json_fail_code(w->j, TSIG_ERR_NOMEM, offset, "out of memory");
+    } else {
+        tsig_json_fail_code(w->j, same ? TSIG_ERR_JSON : TSIG_ERR_KEY_COLLISION, offset,
+                            "%s", sb.data);
+    }
+    tsig_sb_release(&sb);
+    return 0;
+}
+
+tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+                            char **out, size_t *out_len, tsig_error *err)
+{
+    tsig_error ignored;
+    if (!err) err = &ignored;
+    memset(err, 0, sizeof *err);
+    if (out) *out = NULL;
+    if (out_len) *out_len = 0;
+    if (!out || (!json && len)) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "no text or no place for the result");
+        return TSIG_ERR_ARGUMENT;
+    }
+    if (len > TSIG_MAX_INPUT) {
+        tsig_error_set(err, TSIG_ERR_TOO_LARGE, "", 0, 0, "JSON text larger than %zu bytes",
+                       (size_t)TSIG_MAX_INPUT);
+        return TSIG_ERR_TOO_LARGE;
+    }
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    tsig_json_walker w;
+    tsig_strbuf sb = {0};
+    memset(&keys, 0, sizeof keys);
+    memset(&w, 0, sizeof w);
+    tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
+    tsig_json_path_init(&path);
+    keys.src = j.src;
+    keys.normalized = (flags & TSIG_WALK_NORMALIZE) != 0;
+    w.j = &j;
+    w.path = &path;
+    w.keys = &keys;
+    w.out = &sb;
+    w.flags = flags | TSIG_WALK_KEYS;
+    w.on_duplicate = rewrite_duplicate;
+    w.ctx = &w;
+
+    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
+    tsig_code code = ok ? TSIG_OK : j.code;
+    tsig_json_walker_release(&w);
+    tsig_json_keys_release(&keys);
+    tsig_json_path_release(&path);
+    if (code != TSIG_OK) {
+        tsig_sb_release(&sb);
+        return code;
+    }
+    *out = tsig_sb_finish(&sb, out_len);
+    if (!*out) {
+        tsig_error_set(err, TSIG_ERR_NOMEM, json, len, 0, "out of memory");
+        return TSIG_ERR_NOMEM;
+    }
+    return TSIG_OK;
+}

@@ -424,12 +424,22 @@ TEST(render_tools_reports_every_bad_signature_with_its_position)
 
 TEST(render_tools_checks_the_shape_of_the_list)
 {
-    const char *json = "[{\"name\":\"a\"},{\"name\":\"b\",\"sig\":5}]";
+    const char *json = "[{\"sig\":\":int\"},{\"name\":\"b\",\"sig\":5}]";
     jv_value *v = READ_DOC(tsig_api_render_tools(json, strlen(json)));
     CHECK_INT(jv_len(jv_get(v, "errors")), 2);
-    CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 0), "path"), "[0].sig");
+    CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 0), "path"), "[0].name");
     CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 1), "message"),
               "expected string, got int 5");
+    jv_free(v);
+}
+
+/* A tool without a signature is shown as taking and returning anything. */
+TEST(render_tools_accepts_a_tool_without_signature)
+{
+    const char *json = "[{\"name\":\"a\"},{\"name\":\"b\",\"sig\":null,\"description\":\"B.\"}]";
+    jv_value *v = READ_DOC(tsig_api_render_tools(json, strlen(json)));
+    CHECK_STR(jv_get_str(v, "text"),
+              "## Tools you can call\n\na(...) -> :any\n\nb(...) -> :any\n  B.");
     jv_free(v);
 }
 
@@ -510,6 +520,7 @@ int main(void)
     RUN(render_tools_from_a_json_list);
     RUN(render_tools_reports_every_bad_signature_with_its_position);
     RUN(render_tools_checks_the_shape_of_the_list);
+    RUN(render_tools_accepts_a_tool_without_signature);
     RUN(placeholders_lists_names_and_errors);
     RUN(valid_json_walk_skips_values_and_finds_members);
     RUN(valid_json_read_string_unescapes_everything);
