@@ -662,10 +662,13 @@ function renderTools(tools, withHeader = true) {
   if (!Array.isArray(tools)) throw new TypeError('toolsig: renderTools takes a list of tools');
   const list = tools.map((t, i) => {
     if (t === null || typeof t !== 'object') throw new TypeError(`toolsig: tools[${i}] is not a tool`);
-    const sig = t.signature ?? t.sig;
+    // A Tool (or {signature: null}) without a signature renders as name(...) -> :any.
+    const sig = 'signature' in t ? t.signature : t.sig;
     const text = sig instanceof Signature ? sig.canonical : sig;
     if (typeof t.name !== 'string') throw new TypeError(`toolsig: tools[${i}].name must be a string`);
-    if (typeof text !== 'string') throw new TypeError(`toolsig: tools[${i}].signature must be a Signature or a string`);
+    if (text !== null && typeof text !== 'string') {
+      throw new TypeError(`toolsig: tools[${i}].signature must be a Signature, a string or null`);
+    }
     const d = t.description;
     if (d != null && typeof d !== 'string') throw new TypeError(`toolsig: tools[${i}].description must be a string`);
     return { name: t.name, sig: text, description: d ?? null };
@@ -739,6 +742,21 @@ function importTool(tool, opts) {
   return { name: doc.name, description: doc.description, signature: Signature.parse(doc.signature), warnings: doc.warnings };
 }
 
+// Fills a template that passed checkPlaceholders with arguments (JSON text
+// the signature accepted). For tools.mjs; not part of the public API.
+function renderTemplate(template, sig, argsText) {
+  const [tptr, tlen] = putString(template, true);
+  let doc;
+  try {
+    const [aptr, alen] = putString(argsText, false);
+    doc = takeJSON(W.tsig_api_render_template(tptr, tlen, handleOf(sig), aptr, alen));
+  } finally {
+    W.free(tptr);
+  }
+  if (!doc.ok) throw new Error(`toolsig: cannot render the template: ${doc.error.message}`);
+  return doc.text;
+}
+
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 function normalizeKeys(value) {
   const text = toJSONText(value, 'the value');
@@ -746,6 +764,54 @@ function normalizeKeys(value) {
   const doc = takeJSON(W.tsig_api_normalize(ptr, len));
   if (!doc.ok) throw new Error(valueErrorMessage(doc.error, text));
   return doc.value;
+}
+
+// The command line run in memory (tsig_cli_run in src/cli/cli.h), for the
+// package's bin (js/cli.mjs) only: not part of the API. argv: the command
+// line, argv[0] the program's name; files: what the bin read so far, each
+// {path, status, data} with data the bytes (a Uint8Array) when status is 0
+// (CLI_READ_OK), else the reason (a string, or null). Returns the core's
+// answer (a Uint8Array, laid out as cli.h says) or null when the core ran
+// out of memory.
+function runCommandLine(argv, files) {
+  const strings = [...argv, ...files.flatMap((f) => [f.path, f.status === 0 ? '' : f.reason ?? ''])]
+    .map((s) => encoder.encode(s));
+  const datas = files.map((f) => (f.status === 0 ? f.data : null));
+  // One block: argv pointers, cli_memory_file records (path, status,
+  // data, len: 4 bytes each), then every string and byte array with a NUL.
+  const head = 4 * argv.length + 16 * files.length;
+  let size = head;
+  for (const b of strings) size += b.length + 1;
+  for (const d of datas) if (d) size += d.length + 1;
+  const block = alloc(size);
+  try {
+    const h = mem();
+    const view = new DataView(h.buffer);
+    let at = block + head;
+    const put = (bytes) => { // copies bytes and a NUL; returns where
+      const ptr = at;
+      h.set(bytes, ptr);
+      h[ptr + bytes.length] = 0;
+      at += bytes.length + 1;
+      return ptr;
+    };
+    argv.forEach((_, i) => view.setUint32(block + 4 * i, put(strings[i]), true));
+    files.forEach((f, i) => {
+      const rec = block + 4 * argv.length + 16 * i;
+      view.setUint32(rec, put(strings[argv.length + 2 * i]), true);
+      view.setInt32(rec + 4, f.status, true);
+      const data = datas[i] ? put(datas[i]) : put(strings[argv.length + 2 * i + 1]);
+      view.setUint32(rec + 8, data, true);
+      view.setUint32(rec + 12, datas[i] ? datas[i].length : 0, true);
+    });
+    const answer = W.tsig_cli_run(argv.length, block, block + 4 * argv.length, files.length, outSlot);
+    if (!answer) return null;
+    const bytes = mem().slice(answer, answer + readOut());
+    W.free(answer);
+    return bytes;
+  } finally {
+    W.free(block);
+  }
 }
 
 export {
@@ -759,4 +825,6 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  runCommandLine,
+  renderTemplate,
 };
