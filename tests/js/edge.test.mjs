@@ -1,8 +1,8 @@
 // The edge build in a real Workers runtime: workerd (npm `workerd`) serves
 // a Worker that imports js/edge.mjs, whose `import wasm from
 // '../dist/toolsig.wasm'` is resolved by workerd's module config (each
-// module listed by name: esModule for .mjs, wasm for the .wasm, which
-// workerd hands over as a compiled WebAssembly.Module). The Worker answers
+// module edge.mjs reaches listed by name: esModule for .mjs, wasm for the
+// .wasm, which workerd hands over as a compiled WebAssembly.Module). The Worker answers
 // a request by validating its JSON body. workerd forbids eval, new Function
 // and compiling WebAssembly from bytes, so an answer proves the edge build
 // needs none of them; the Worker also reports that those are refused, so
@@ -14,9 +14,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { repoRoot, requireBuild } from './support/env.mjs';
 
 const WORKERD = join(repoRoot, 'node_modules', '.bin', 'workerd');
@@ -62,7 +62,30 @@ export default {
 };
 `;
 
-function config() {
+/**
+ * The modules of the Worker: js/edge.mjs and everything it imports
+ * (static relative imports, followed through the files), each with its
+ * module name relative to the package root: "js/core.mjs",
+ * "dist/toolsig.wasm".
+ */
+function edgeModules() {
+  const seen = new Set();
+  const queue = ['js/edge.mjs'];
+  while (queue.length) {
+    const name = queue.shift();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (!name.endsWith('.mjs')) continue;
+    const code = readFileSync(join(repoRoot, name), 'utf8');
+    for (const m of code.matchAll(/^\s*(?:import|export)\b[^'"]*?(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+      queue.push(posix.normalize(posix.join(posix.dirname(name), m[1])));
+    }
+  }
+  return [...seen].sort();
+}
+
+function config(modules) {
+  const lines = modules.map((m) => `    (name = "${m}", ${m.endsWith('.wasm') ? 'wasm' : 'esModule'} = embed "${m}"),`);
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
@@ -73,10 +96,7 @@ const config :Workerd.Config = (
 const toolsigWorker :Workerd.Worker = (
   modules = [
     (name = "worker.mjs", esModule = embed "worker.mjs"),
-    (name = "js/edge.mjs", esModule = embed "js/edge.mjs"),
-    (name = "js/core.mjs", esModule = embed "js/core.mjs"),
-    (name = "js/api.mjs", esModule = embed "js/api.mjs"),
-    (name = "dist/toolsig.wasm", wasm = embed "dist/toolsig.wasm"),
+${lines.join('\n')}
   ],
   compatibilityDate = "2025-01-01",
 );
@@ -122,10 +142,11 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'toolsig-workerd-'));
   mkdirSync(join(dir, 'js'));
   mkdirSync(join(dir, 'dist'));
-  for (const f of ['edge.mjs', 'core.mjs', 'api.mjs']) copyFileSync(join(repoRoot, 'js', f), join(dir, 'js', f));
-  copyFileSync(join(repoRoot, 'dist', 'toolsig.wasm'), join(dir, 'dist', 'toolsig.wasm'));
+  const modules = edgeModules();
+  assert.ok(modules.includes('dist/toolsig.wasm') && modules.includes('js/core.mjs'), modules.join(', '));
+  for (const m of modules) copyFileSync(join(repoRoot, m), join(dir, m));
   writeFileSync(join(dir, 'worker.mjs'), WORKER);
-  writeFileSync(join(dir, 'config.capnp'), config());
+  writeFileSync(join(dir, 'config.capnp'), config(modules));
   child = spawn(WORKERD, ['serve', 'config.capnp', '--socket-addr', 'http=127.0.0.1:0', '--control-fd', '3'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],

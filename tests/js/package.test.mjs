@@ -69,9 +69,16 @@ const EXPECTED = {
   json: [{ path: 'name', segments: ['name'], message: 'duplicate key "name"' }],
   report: 'Return validation errors:\n- score: expected float, got string "high"',
   normalized: { a_b: 1 },
-  names: ['Signature', 'SignatureError', 'checkPlaceholders', 'formatReport', 'importJsonSchema', 'importTool',
-    'normalizeKeys', 'renderTools'],
+  // Every name the source entry point exports, the same through import and require.
+  names: Object.keys(await import('../../js/node.mjs')).sort(),
 };
+
+test('the package exports the API of index.d.ts', () => {
+  for (const name of ['Signature', 'SignatureError', 'checkPlaceholders', 'formatReport', 'importJsonSchema', 'importTool',
+    'normalizeKeys', 'renderTools']) {
+    assert.ok(EXPECTED.names.includes(name), name);
+  }
+});
 
 function runIn(file, source, args = []) {
   writeFileSync(join(project, file), source);
