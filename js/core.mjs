@@ -190,7 +190,9 @@ function toJSONText(value, what) {
     throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
   }
   if (text === undefined) {
-    throw nonJSONError(what, { segments: [], what: describeNonJSON(value) });
+    // undefined, a function or a symbol, itself or as what toJSON() gave.
+    const v = value !== null && typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON('') : value;
+    throw nonJSONError(what, { segments: [], what: describeNonJSON(v) });
   }
   // JSON.stringify writes null for NaN, Infinity, and undefined or a
   // function inside a list: look for the cause only when null appears.

@@ -377,6 +377,7 @@ test('toJSON() decides what an object means as data', () => {
   withSig('{n :int}', (sig) => {
     assert.equal(sig.validate({ toJSON: () => ({ n: 1 }) }).ok, true);
     assert.throws(() => sig.validate({ toJSON: () => ({ n: 1n }) }), /at n is a BigInt/);
+    assert.throws(() => sig.validate({ toJSON: () => undefined }), { message: 'toolsig: the value is undefined, which JSON cannot carry' });
   });
 });
 
