@@ -21,7 +21,7 @@ const C_LIBRARY = ['malloc', 'free'];
 const CLI = ['tsig_cli_run'];
 
 // What Emscripten adds to every standalone module: the memory, the
-// function table, the constructor runner, and stack and errno helpers.
+// function table, the constructor runner, and stack and errno functions.
 const EMSCRIPTEN = ['memory', '__indirect_function_table', '_initialize', '__errno_location', 'stackSave', 'stackRestore',
   'stackAlloc'];
 

@@ -1,5 +1,5 @@
 // Standard Schema v1 and Standard JSON Schema v1, used the way frameworks
-// use them: fixtures/standard-schema-consumer.ts holds helpers written only
+// use them: fixtures/standard-schema-consumer.ts holds functions written only
 // against @standard-schema/spec's types; the test typechecks it against
 // js/index.d.ts with the TypeScript compiler (as `tsc --noEmit` would, for
 // two module resolutions; the installed package is typechecked by
