@@ -27,8 +27,15 @@ const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON c
 const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
-/** Binds the API to an instantiated toolsig.wasm (its `exports`). */
+/**
+ * Binds the API to an instantiated toolsig.wasm (its `exports`). The first
+ * bind wins: when two entry points load in one realm (node.mjs and
+ * browser.mjs, say), a second instance must not replace the first, whose
+ * memory every live Signature's handle points into (using or freeing a
+ * handle in another instance's memory would corrupt it).
+ */
 function bind(exports) {
+  if (W) return;
   W = exports;
   if (typeof W._initialize === 'function') W._initialize();
   heap = new Uint8Array(W.memory.buffer);
