@@ -40,10 +40,13 @@ export function toCommonJS(source, name) {
 export function buildWasm() {
   const dist = join(repoRoot, 'dist');
   mkdirSync(dist, { recursive: true });
-  const sources = readdirSync(join(repoRoot, 'src'))
-    .filter((f) => f.endsWith('.c'))
+  const cSources = (dir, skip = []) => readdirSync(join(repoRoot, dir))
+    .filter((f) => f.endsWith('.c') && !skip.includes(f))
     .sort()
-    .map((f) => join('src', f));
+    .map((f) => join(dir, f));
+  // The command line runs in the module too, in memory (src/cli/memory.c,
+  // for js/cli.mjs); native.c is the native executable's files and streams.
+  const sources = [...cSources('src'), ...cSources(join('src', 'cli'), ['native.c'])];
   const exported = wasmExports().map((n) => `_${n}`).join(',');
   run('emcc', [
     '-Oz', '-flto', '--no-entry', '-std=c11',
