@@ -147,13 +147,15 @@ tsig_token tsig_lex_next(tsig_lexer *lx);
  * text was read once already, so strings are scanned without checking
  * UTF-8 and escapes again. */
 typedef struct tsig_json {
+    /* 64 bytes on 64-bit targets (one cache line; the typed validator
+     * reads it at every token): keep it so when adding fields. */
     const char *src;
     size_t len;
     size_t pos;       /* next byte to read */
     size_t depth;     /* arrays and objects open at pos */
     size_t max_depth;
-    int trusted;
-    int bom;          /* the text started with a UTF-8 byte-order mark */
+    _Bool trusted;
+    _Bool bom;        /* the text started with a UTF-8 byte-order mark */
     tsig_code code;
     tsig_error *err;
     /* NULL, or the caller's wording of what a syntax error expected: given
