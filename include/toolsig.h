@@ -333,7 +333,7 @@ tsig_signature *tsig_tool_from_json(const char *json, size_t len,
 typedef struct tsig_tool_ref {
     const char *name;
     size_t name_len;
-    const tsig_signature *sig;
+    const tsig_signature *sig; /* NULL: "name(...) -> :any" (unchecked) */
     const char *description; /* may be NULL */
     size_t description_len;
 } tsig_tool_ref;
@@ -453,8 +453,9 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
  * (line and column 1-based, column and offset in bytes of the input). A
  * validation entry is {"path":"rows[0].id","segments":["rows",0,"id"],
  * "message":"..."}. Values (validated, normalized, redacted) are embedded as
- * the text the stage produced: every digit of every number is kept. Strings
- * are always valid UTF-8: a lone surrogate is written as its \u escape.
+ * the text the stage produced: every digit of every number is kept. A lone
+ * surrogate in a string (a key "\ud800" of the input) is written back as
+ * its \u escape.
  * ===================================================================== */
 
 /*
@@ -550,7 +551,7 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags);
 
 /*
  * Prompt text of a JSON list [{"name":...,"sig":...,"description":...}]
- * (description optional): {"ok":true,"text":"## Tools you can call..."} or
+ * (description optional; sig null or absent for a tool without a signature): {"ok":true,"text":"## Tools you can call..."} or
  * {"ok":false,"errors":[...]}, one entry per problem: the list's shape, or a
  * signature that does not parse (path "[1].sig", message "signature error at
  * L:C: ...", with "line", "column", "offset" in the signature and "hint").
@@ -563,6 +564,15 @@ char *tsig_api_render_tools(const char *json, size_t len);
  */
 char *tsig_api_placeholders(const char *tpl, size_t len,
                             const tsig_signature *sig);
+
+/*
+ * A prompt template filled with tool arguments (tsig_render_template):
+ * {"ok":true,"text":"..."} or {"ok":false,"error":{...}} (a template error
+ * is positioned in the template, a JSON error in args).
+ */
+char *tsig_api_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args,
+                               size_t args_len);
 
 /* Firewalled fields stripped or masked: {"ok":true,"value":...} or
  * {"ok":false,"error":{...}}. */

@@ -10,3 +10,4 @@ export {
   importTool,
   normalizeKeys,
 } from './core.mjs';
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt } from './tools.mjs';

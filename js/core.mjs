@@ -500,10 +500,13 @@ function renderTools(tools, withHeader = true) {
   if (!Array.isArray(tools)) throw new TypeError('toolsig: renderTools takes a list of tools');
   const list = tools.map((t, i) => {
     if (t === null || typeof t !== 'object') throw new TypeError(`toolsig: tools[${i}] is not a tool`);
-    const sig = t.signature ?? t.sig;
+    // A Tool (or {signature: null}) without a signature renders as name(...) -> :any.
+    const sig = 'signature' in t ? t.signature : t.sig;
     const text = sig instanceof Signature ? sig.canonical : sig;
     if (typeof t.name !== 'string') throw new TypeError(`toolsig: tools[${i}].name must be a string`);
-    if (typeof text !== 'string') throw new TypeError(`toolsig: tools[${i}].signature must be a Signature or a string`);
+    if (text !== null && typeof text !== 'string') {
+      throw new TypeError(`toolsig: tools[${i}].signature must be a Signature, a string or null`);
+    }
     const d = t.description;
     if (d != null && typeof d !== 'string') throw new TypeError(`toolsig: tools[${i}].description must be a string`);
     return { name: t.name, sig: text, description: d ?? null };
@@ -559,6 +562,21 @@ function importTool(tool, opts) {
   return { name: doc.name, description: doc.description, signature: Signature.parse(doc.signature), warnings: doc.warnings };
 }
 
+// Fills a template that passed checkPlaceholders with arguments (JSON text
+// the signature accepted). For tools.mjs; not part of the public API.
+function renderTemplate(template, sig, argsText) {
+  const [tptr, tlen] = putString(template, true);
+  let doc;
+  try {
+    const [aptr, alen] = putString(argsText, false);
+    doc = takeJSON(W.tsig_api_render_template(tptr, tlen, handleOf(sig), aptr, alen));
+  } finally {
+    W.free(tptr);
+  }
+  if (!doc.ok) throw new Error(`toolsig: cannot render the template: ${doc.error.message}`);
+  return doc.text;
+}
+
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 function normalizeKeys(value) {
   const [ptr, len] = putString(toJSONText(value, 'the value'), false);
@@ -578,4 +596,5 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  renderTemplate,
 };

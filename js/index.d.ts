@@ -1,7 +1,7 @@
 // Type declarations of the toolsig package (every entry point exports the
 // same API: Node ESM and CJS, browsers, edge runtimes).
 
-import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
 
 /** The parsed form of a type (SPEC "AST as JSON"). */
 export type TypeAst =
@@ -153,11 +153,12 @@ export declare function checkPlaceholders(template: string, signature: Signature
 
 export interface ToolForPrompt {
   name: string;
-  signature: Signature | string;
+  signature: Signature | string | null;
   description?: string | null;
 }
 
-export declare function renderTools(tools: ToolForPrompt[]): string;
+/** Tools as prompt text; Tool objects are accepted too. */
+export declare function renderTools(tools: Array<ToolForPrompt | Tool>): string;
 
 export declare function importJsonSchema(
   schema: JsonSchema | string,
@@ -171,3 +172,81 @@ export declare function importTool(
 
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 export declare function normalizeKeys<T = unknown>(value: unknown): T;
+
+// ---- tools and prompt templates ---------------------------------------------
+
+export type ToolFunction = (args: any) => unknown | Promise<unknown>;
+
+export interface ToolOptions {
+  fn: ToolFunction;
+  signature?: Signature | string | null;
+  description?: string | null;
+  /** Keep successful results by their coerced, normalized arguments. */
+  cache?: boolean;
+  /** Most cached results kept (least recently used first out); default 100. */
+  cacheSize?: number;
+  /** Validation mode of arguments and results; default 'enabled'. */
+  mode?: Mode;
+  /** Validation off on purpose. */
+  skip?: boolean;
+}
+
+export type ToolFormat = ToolFunction | [ToolFunction, Signature | string] | ToolOptions;
+
+export type ToolResult =
+  | { ok: true; value: unknown; warnings: Issue[]; cached?: true }
+  | { ok: false; stage: 'input' | 'output'; errors: Issue[]; warnings: Issue[]; report: string }
+  | { ok: false; stage: 'input' | 'call' | 'output'; error: string; report: string };
+
+export interface ToolDefinition {
+  name: string;
+  description: string | null;
+  signature: string | null;
+  parameters: JsonSchema;
+}
+
+export declare class Tool {
+  private constructor();
+  readonly name: string;
+  readonly signature: Signature | null;
+  readonly description: string | null;
+  readonly cache: boolean;
+  readonly skip: boolean;
+  readonly mode: Mode;
+  call(args: unknown): Promise<ToolResult>;
+  callJSON(text: string): Promise<ToolResult>;
+  callForParent(args: unknown): Promise<ToolResult>;
+  callForParentJSON(text: string): Promise<ToolResult>;
+  clearCache(): void;
+  parametersSchema(options?: SchemaOptions): JsonSchema;
+  definition(): ToolDefinition;
+  toOpenAI(options?: { strict?: boolean; api?: 'chat' | 'responses' }): Record<string, unknown>;
+  toAnthropic(): { name: string; description?: string; input_schema: JsonSchema };
+  toMCP(): { name: string; description?: string; inputSchema: JsonSchema; outputSchema?: JsonSchema };
+}
+
+export declare function defineTool(name: string, format: ToolFormat): Tool;
+
+export declare class Prompt {
+  private constructor();
+  readonly template: string;
+  readonly signature: Signature;
+  readonly placeholders: string[];
+  /** Validates args (with coercion) and fills the template; throws ValidationError. */
+  render(args: unknown): string;
+}
+
+export declare function definePrompt(template: string, signature: Signature | string): Prompt;
+
+export declare class ValidationError extends Error {
+  readonly name: 'ValidationError';
+  readonly errors: Issue[];
+  readonly warnings: Issue[];
+  readonly report: string;
+}
+
+export declare class TemplateError extends Error {
+  readonly name: 'TemplateError';
+  readonly template: string;
+  readonly errors: PlaceholderCheck['errors'];
+}

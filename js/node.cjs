@@ -9,5 +9,6 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports);
 
-const { bind, imports, ...api } = core;
-module.exports = api;
+// bind, imports and renderTemplate are the loaders' and tools' business.
+const { bind, imports, renderTemplate, ...api } = core;
+module.exports = { ...api, ...require('../dist/tools.cjs') };

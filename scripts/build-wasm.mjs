@@ -1,5 +1,6 @@
 // build-wasm.mjs: compiles the C core to dist/toolsig.wasm with Debian's
-// Emscripten, and writes dist/core.cjs (the CommonJS form of js/core.mjs).
+// Emscripten, and writes dist/core.cjs and dist/tools.cjs (the CommonJS
+// forms of js/core.mjs and js/tools.mjs).
 //
 // The module is standalone: no Emscripten JS loader, no imports but the
 // memory-growth notice, so the same file loads in Node, browsers and edge
@@ -20,15 +21,20 @@ export function wasmExports() {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-// core.mjs ends with one `export { ... };` list: the CommonJS form assigns
-// that list to module.exports instead.
-export function coreToCommonJS(source) {
-  const at = source.lastIndexOf('\nexport {');
-  if (at < 0 || /^\s*(import|export)\s/m.test(source.slice(0, at))) {
-    throw new StepError('js/core.mjs must have no imports and end with one export list');
+// The CommonJS form of one of js/core.mjs and js/tools.mjs: each may import
+// from './core.mjs' only (one import list, which becomes a require of
+// ./core.cjs) and ends with one `export { ... };` list, which becomes
+// module.exports.
+export function toCommonJS(source, name) {
+  let body = source;
+  const imported = /^import \{([^}]*)\} from '\.\/core\.mjs';$/m;
+  body = body.replace(imported, (_, names) => `const {${names}} = require('./core.cjs');`);
+  const at = body.lastIndexOf('\nexport {');
+  if (at < 0 || /^\s*(import|export)\s/m.test(body.slice(0, at))) {
+    throw new StepError(`js/${name} must import from './core.mjs' only and end with one export list`);
   }
-  const list = source.slice(at + '\nexport '.length).replace(/;\s*$/, '');
-  return `'use strict';\n// Generated from js/core.mjs by scripts/build-wasm.mjs: do not edit.\n${source.slice(0, at)}\nmodule.exports = ${list};\n`;
+  const list = body.slice(at + '\nexport '.length).replace(/;\s*$/, '');
+  return `'use strict';\n// Generated from js/${name} by scripts/build-wasm.mjs: do not edit.\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
 }
 
 export function buildWasm() {
@@ -48,9 +54,11 @@ export function buildWasm() {
     ...sources, 'third_party/cjson/cJSON.c',
     '-o', join('dist', 'toolsig.wasm'),
   ], { env: { NODE_PATH: '/usr/share/nodejs' } });
-  const core = readFileSync(join(repoRoot, 'js', 'core.mjs'), 'utf8');
-  writeFileSync(join(dist, 'core.cjs'), coreToCommonJS(core));
-  console.log('wrote dist/toolsig.wasm and dist/core.cjs');
+  for (const name of ['core', 'tools']) {
+    const source = readFileSync(join(repoRoot, 'js', `${name}.mjs`), 'utf8');
+    writeFileSync(join(dist, `${name}.cjs`), toCommonJS(source, `${name}.mjs`));
+  }
+  console.log('wrote dist/toolsig.wasm, dist/core.cjs and dist/tools.cjs');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWasm();

@@ -104,8 +104,11 @@ export function toolsigBinary(name) {
   return join(repoRoot, 'build', name, 'toolsig');
 }
 
-// Installs the npm packages of package-lock.json (npm ci) unless
-// node_modules is already up to date with it.
+// Installs the npm packages pinned by package-lock.json unless node_modules
+// is already up to date with it. `npm install` rather than `npm ci`: npm 11's
+// ci refuses a lock file that lists workerd's binary only for the platforms
+// that were resolved, while install takes the lock as it is and leaves it
+// unchanged.
 export function npmInstall() {
   const lock = join(repoRoot, 'package-lock.json');
   const installed = join(repoRoot, 'node_modules', '.package-lock.json');
@@ -113,7 +116,7 @@ export function npmInstall() {
     console.log('node_modules is up to date with package-lock.json');
     return;
   }
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 // Runs Node's test runner over every *.test.mjs file below the given
@@ -129,9 +132,9 @@ export function nodeTests(folders) {
 }
 
 // Runs steps in order, printing each name as it starts; stops at the first
-// failure and exits non-zero. steps: [{ name, run }]. With quietEnd the
-// closing summary is left out, so the last step's output ends the run (a
-// test runner's own closing lines).
+// failure and exits non-zero. steps: [{ name, run }]. With quietEnd nothing
+// is printed after the last step's own output, so a test runner's closing
+// lines end the run.
 export function runSteps(title, steps, { quietEnd = false } = {}) {
   const started = Date.now();
   for (const [i, step] of steps.entries()) {
@@ -144,7 +147,9 @@ export function runSteps(title, steps, { quietEnd = false } = {}) {
       console.error(`\n${title}: step "${step.name}" failed: ${why}`);
       process.exit(1);
     }
-    console.log(`--- ${step.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (!(quietEnd && i === steps.length - 1)) {
+      console.log(`--- ${step.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
   }
   if (!quietEnd) {
     console.log(`\n${title}: all ${steps.length} steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

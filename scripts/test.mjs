@@ -17,7 +17,7 @@ const steps = [
   { name: 'sanitizer build (build/asan: ASan + UBSan, Debug)', run: () => cmakeBuild('asan', { buildType: 'Debug', sanitize: true }) },
   { name: 'sanitizer tests', run: () => ctest('asan') },
   { name: 'install missing tools (Emscripten)', run: () => installMissing(WASM_TOOLS) },
-  { name: 'npm packages (npm ci)', run: npmInstall },
+  { name: 'npm packages (npm install, pinned by package-lock.json)', run: npmInstall },
   { name: 'WebAssembly build (dist/toolsig.wasm)', run: buildWasm },
   { name: 'JS tests (node --test)', run: () => nodeTests(['tests/js']) },
 ];

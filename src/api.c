@@ -6,8 +6,9 @@
  *
  * Documents are written with a tsig_strbuf. Values the stages produce
  * (validated, normalized, redacted JSON, ASTs, schemas) are copied in as the
- * text they are, so numbers keep every digit. Strings go through put_string,
- * which always writes valid UTF-8 JSON whatever bytes it is given.
+ * text they are, so numbers keep every digit. Strings are escaped as every
+ * stage escapes them (tsig_json_escape): a lone surrogate, as a key may hold
+ * once unescaped, is written back as its \u escape.
  */
 #include "internal.h"
 
@@ -18,60 +19,10 @@
 
 /* ---- writing --------------------------------------------------------- */
 
-/*
- * Appends s[0..len) as a JSON string literal. Valid UTF-8 is copied; a
- * surrogate in its three-byte form (how an escaped lone "\ud800" reads once
- * unescaped) is written as its \u escape; any other byte that is not valid
- * UTF-8 becomes \ufffd. So the document stays valid JSON for any input.
- */
-static void put_string(tsig_strbuf *sb, const char *s, size_t len)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    size_t run = 0, i = 0;
-    tsig_sb_putc(sb, '"');
-    while (i < len) {
-        unsigned char c = u[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t n = c >= 0x80 ? tsig_utf8_seq(u + i, len - i) : 0;
-        if (n) {
-            i += n;
-            continue;
-        }
-        tsig_sb_append(sb, s + run, i - run);
-        if (c < 0x80) {
-            switch (c) {
-            case '"': tsig_sb_puts(sb, "\\\""); break;
-            case '\\': tsig_sb_puts(sb, "\\\\"); break;
-            case '\n': tsig_sb_puts(sb, "\\n"); break;
-            case '\r': tsig_sb_puts(sb, "\\r"); break;
-            case '\t': tsig_sb_puts(sb, "\\t"); break;
-            case '\b': tsig_sb_puts(sb, "\\b"); break;
-            case '\f': tsig_sb_puts(sb, "\\f"); break;
-            default: tsig_sb_printf(sb, "\\u%04x", (unsigned)c);
-            }
-            i++;
-        } else if (c == 0xED && len - i >= 3 && (u[i + 1] & 0xE0) == 0xA0 &&
-                   (u[i + 2] & 0xC0) == 0x80) {
-            unsigned cp = 0xD000u | ((u[i + 1] & 0x3Fu) << 6) | (u[i + 2] & 0x3Fu);
-            tsig_sb_printf(sb, "\\u%04x", cp);
-            i += 3;
-        } else {
-            tsig_sb_puts(sb, "\\ufffd");
-            i++;
-        }
-        run = i;
-    }
-    tsig_sb_append(sb, s + run, len - run);
-    tsig_sb_putc(sb, '"');
-}
-
 /* Appends a NUL-terminated string as a JSON string, or null for NULL. */
 static void put_cstring(tsig_strbuf *sb, const char *s)
 {
-    if (s) put_string(sb, s, strlen(s));
+    if (s) tsig_json_escape(sb, s, strlen(s));
     else tsig_sb_puts(sb, "null");
 }
 
@@ -128,7 +79,7 @@ static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < n; i++) {
         if (i) tsig_sb_putc(sb, ',');
-        if (seg[i].key) put_string(sb, seg[i].key, seg[i].key_len);
+        if (seg[i].key) tsig_json_escape(sb, seg[i].key, seg[i].key_len);
         else tsig_sb_printf(sb, "%zu", seg[i].index);
     }
     tsig_sb_putc(sb, ']');
@@ -150,11 +101,11 @@ static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
     for (size_t i = 0; i < n; i++) {
         if (i) tsig_sb_putc(sb, ',');
         tsig_sb_puts(sb, "{\"path\":");
-        put_string(sb, list[i].path, list[i].path_len);
+        tsig_json_escape(sb, list[i].path, list[i].path_len);
         tsig_sb_puts(sb, ",\"segments\":");
         put_segments(sb, list[i].segments, list[i].segment_count);
         tsig_sb_puts(sb, ",\"message\":");
-        put_string(sb, list[i].message, list[i].message_len);
+        tsig_json_escape(sb, list[i].message, list[i].message_len);
         if (json_error) put_position(sb, json_error);
         tsig_sb_putc(sb, '}');
     }
@@ -180,7 +131,7 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
     size_t n = 0;
     char *text = tsig_format(sig, flags, &n);
     tsig_sb_puts(sb, ",\"canonical\":");
-    if (text) put_string(sb, text, n);
+    if (text) tsig_json_escape(sb, text, n);
     else sb->failed = 1;
     tsig_free(text);
     tsig_sb_puts(sb, ",\"returns_list\":");
@@ -231,87 +182,18 @@ const char *tsig_valid_json_skip_value(const char *p, const char *end)
     return p;
 }
 
-/* The value of 4 hex digits at p (p has at least 4 bytes). */
-static unsigned hex4(const char *p)
-{
-    unsigned v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = p[i];
-        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                     : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-                     : (unsigned)(c - 'A' + 10);
-        v = v << 4 | (d & 15u);
-    }
-    return v;
-}
-
-/* Appends code point cp as UTF-8 (surrogates in their three-byte form). */
-static void put_utf8(tsig_strbuf *sb, unsigned cp)
-{
-    char b[4];
-    size_t n;
-    if (cp < 0x80) {
-        b[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        b[0] = (char)(0xC0 | cp >> 6);
-        b[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        b[0] = (char)(0xE0 | cp >> 12);
-        b[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-        b[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (char)(0xF0 | cp >> 18);
-        b[1] = (char)(0x80 | (cp >> 12 & 0x3F));
-        b[2] = (char)(0x80 | (cp >> 6 & 0x3F));
-        b[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    tsig_sb_append(sb, b, n);
-}
-
 const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                  tsig_strbuf *out)
+                                        tsig_strbuf *out)
 {
-    const char *run = ++p;
-    while (p < end && *p != '"') {
-        if (*p != '\\') {
-            p++;
-            continue;
-        }
-        tsig_sb_append(out, run, (size_t)(p - run));
-        if (end - p < 2) return end;
-        char e = p[1];
-        p += 2;
-        switch (e) {
-        case 'b': tsig_sb_putc(out, '\b'); break;
-        case 'f': tsig_sb_putc(out, '\f'); break;
-        case 'n': tsig_sb_putc(out, '\n'); break;
-        case 'r': tsig_sb_putc(out, '\r'); break;
-        case 't': tsig_sb_putc(out, '\t'); break;
-        case 'u': {
-            if (end - p < 4) return end;
-            unsigned cp = hex4(p);
-            p += 4;
-            if (cp >= 0xD800 && cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' &&
-                p[1] == 'u') {
-                unsigned low = hex4(p + 2);
-                if (low >= 0xDC00 && low <= 0xDFFF) {
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                    p += 6;
-                }
-            }
-            put_utf8(out, cp);
-            break;
-        }
-        default: tsig_sb_putc(out, e); /* '"', '\\', '/' */
-        }
-        run = p;
+    const char *after = skip_string(p, end);
+    if (after - p < 2) return end;
+    /* Unescaping never lengthens: \uXXXX is 6 bytes for at most 3. */
+    size_t raw_len = (size_t)(after - p) - 2;
+    if (tsig_sb_reserve(out, raw_len)) {
+        out->len += tsig_json_unescape(p + 1, raw_len, out->data + out->len);
+        out->data[out->len] = '\0';
     }
-    tsig_sb_append(out, run, (size_t)(p - run));
-    return p < end ? p + 1 : end;
+    return after;
 }
 
 const char *tsig_valid_json_first(const char *p, const char *end)
@@ -356,8 +238,8 @@ static char *member_string(const char *p, const char *end, const char *key,
     return tsig_sb_finish(&sb, len);
 }
 
-/* Start and end of the JSON text json/len without a byte-order mark and
- * surrounding whitespace. */
+/* The first byte of the value in JSON text json/len: after a byte-order
+ * mark and whitespace. */
 static const char *value_start(const char *json, size_t len)
 {
     if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0)
@@ -483,9 +365,9 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
         char *text = tsig_format_type(type, 0, &type_len);
         if (i) tsig_sb_putc(sb, ',');
         tsig_sb_puts(sb, "{\"name\":");
-        put_string(sb, name, name_len);
+        tsig_json_escape(sb, name, name_len);
         tsig_sb_puts(sb, ",\"type\":");
-        if (text) put_string(sb, text, type_len);
+        if (text) tsig_json_escape(sb, text, type_len);
         else sb->failed = 1;
         tsig_sb_puts(sb, ",\"optional\":");
         put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
@@ -495,7 +377,7 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
     size_t n = 0;
     char *returns = tsig_format_type(tsig_returns(sig), 0, &n);
     tsig_sb_puts(sb, "],\"returns\":");
-    if (returns) put_string(sb, returns, n);
+    if (returns) tsig_json_escape(sb, returns, n);
     else sb->failed = 1;
     tsig_free(returns);
 }
@@ -645,6 +527,28 @@ char *tsig_api_normalize(const char *json, size_t len)
     return value_doc(code, "value", out, n, &err);
 }
 
+char *tsig_api_render_template(const char *tpl, size_t tpl_len,
+                               const tsig_signature *sig, const char *args,
+                               size_t args_len)
+{
+    if (!sig) return argument_doc("no signature");
+    char *out = NULL;
+    size_t n = 0;
+    tsig_error err;
+    tsig_code code = tsig_render_template(tpl, tpl_len, sig, args, args_len,
+                                          &out, &n, &err);
+    if (code != TSIG_OK) {
+        tsig_free(out);
+        return error_doc(&err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
+    tsig_json_escape(&sb, out, n);
+    tsig_sb_putc(&sb, '}');
+    tsig_free(out);
+    return tsig_sb_finish(&sb, NULL);
+}
+
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode)
 {
@@ -706,16 +610,16 @@ static void put_converted_tool(tsig_strbuf *sb, const converted_tool *t,
                                const tsig_messages *warnings)
 {
     tsig_sb_puts(sb, "\"name\":");
-    if (t->name) put_string(sb, t->name, t->name_len);
+    if (t->name) tsig_json_escape(sb, t->name, t->name_len);
     else tsig_sb_puts(sb, "null");
     size_t n = 0;
     char *canonical = tsig_format(t->sig, 0, &n);
     tsig_sb_puts(sb, ",\"signature\":");
-    if (canonical) put_string(sb, canonical, n);
+    if (canonical) tsig_json_escape(sb, canonical, n);
     else sb->failed = 1;
     tsig_free(canonical);
     tsig_sb_puts(sb, ",\"description\":");
-    if (t->description) put_string(sb, t->description, t->description_len);
+    if (t->description) tsig_json_escape(sb, t->description, t->description_len);
     else tsig_sb_puts(sb, "null");
     tsig_sb_puts(sb, ",\"warnings\":");
     put_messages(sb, warnings);
@@ -725,8 +629,8 @@ static void put_converted_tool(tsig_strbuf *sb, const converted_tool *t,
  * Converts the tool whose JSON text is tool[0..len) into *t, which is to be
  * released with converted_tool_free whatever the return. Returns the
  * signature (also t->sig), or NULL with the stage's error in *err. The name
- * and description are read either way (an error names its tool); the walk
- * is bounded by len even when the stage found the text invalid.
+ * and description are read whenever the stage found the text to be JSON
+ * (so an error can name its tool).
  */
 static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags,
                                     converted_tool *t, tsig_messages *warnings,
@@ -735,7 +639,7 @@ static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags
     const char *end = tool + len, *p = value_start(tool, len);
     memset(t, 0, sizeof *t);
     t->sig = tsig_tool_from_json(tool, len, flags, warnings, err);
-    if (p < end && *p == '{') {
+    if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < end && *p == '{') {
         t->name = member_string(p, end, "name", &t->name_len);
         t->description = member_string(p, end, "description", &t->description_len);
     }
@@ -780,12 +684,40 @@ static void put_prompt(tsig_strbuf *sb, const converted_tool *tools, size_t n)
     }
     size_t len = 0;
     char *text = tsig_render_tools(refs, n, &len);
-    if (text) put_string(sb, text, len);
+    if (text) tsig_json_escape(sb, text, len);
     else sb->failed = 1;
     tsig_free(text);
     free(refs);
 }
 
+/* One zeroed converted_tool for each element of the JSON list at p (*count
+ * of them). NULL when the list is empty, or when out of memory (*nomem). */
+static converted_tool *tools_for(const char *list, const char *end,
+                                 size_t *count, int *nomem)
+{
+    size_t n = 0;
+    for (const char *p = tsig_valid_json_first(list, end); p;
+         p = tsig_valid_json_next(p, end))
+        n++;
+    converted_tool *tools = n ? calloc(n, sizeof *tools) : NULL;
+    *count = n;
+    *nomem = n && !tools;
+    return tools;
+}
+
+static void tools_free(converted_tool *tools, size_t count)
+{
+    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
+    free(tools);
+}
+
+/*
+ * The JSON text is checked first (any value, exactly as the validator reads
+ * JSON), then walked: the list is the document or its "tools" member, and
+ * each element's text goes to tsig_tool_from_json as it is, so numbers in
+ * schemas keep their digits. Every tool is tried; the prompt is rendered
+ * only when all converted.
+ */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
 {
     int nomem;
@@ -799,8 +731,8 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
         list = tsig_valid_json_member(list, end, "tools");
         prefix = "tools";
     }
+    tsig_strbuf sb = {0};
     if (!list || list >= end || *list != '[') {
-        tsig_strbuf sb = {0};
         tsig_sb_puts(&sb, "{\"ok\":false,\"tools\":[],\"errors\":[{\"path\":");
         put_cstring(&sb, prefix);
         tsig_sb_printf(&sb, ",\"segments\":[%s],\"message\":", *prefix ? "\"tools\"" : "");
@@ -809,83 +741,70 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
         return tsig_sb_finish(&sb, NULL);
     }
 
-    size_t count = 0, cap = 0, index = 0, failures = 0;
-    converted_tool *tools = NULL;
-    tsig_strbuf ok_part = {0}, err_part = {0};
-    for (const char *p = tsig_valid_json_first(list, end); p;
+    size_t count, index = 0, converted = 0, failures = 0;
+    converted_tool *tools = tools_for(list, end, &count, &nomem);
+    if (nomem) return NULL;
+    tsig_strbuf done = {0}, errors = {0}; /* the two lists, without brackets */
+    for (const char *p = tsig_valid_json_first(list, end); p && !done.failed;
          p = tsig_valid_json_next(p, end), index++) {
-        if (count == cap) {
-            size_t grown = cap ? cap * 2 : 8;
-            converted_tool *bigger = realloc(tools, grown * sizeof *tools);
-            if (!bigger) {
-                ok_part.failed = 1;
-                break;
-            }
-            tools = bigger;
-            cap = grown;
-        }
-        converted_tool *t = &tools[count];
+        converted_tool *t = &tools[index];
         tsig_messages warnings = {0};
         tsig_error err;
         size_t tool_len = (size_t)(tsig_valid_json_skip_value(p, end) - p);
         if (convert_tool(p, tool_len, flags, t, &warnings, &err)) {
-            tsig_sb_puts(&ok_part, count ? ",{" : "{");
-            put_converted_tool(&ok_part, t, &warnings);
-            tsig_sb_putc(&ok_part, '}');
-            count++;
+            tsig_sb_puts(&done, converted++ ? ",{" : "{");
+            put_converted_tool(&done, t, &warnings);
+            tsig_sb_putc(&done, '}');
         } else if (err.code == TSIG_ERR_NOMEM) {
-            ok_part.failed = 1;
-            converted_tool_free(t);
+            done.failed = 1;
         } else {
-            if (failures++) tsig_sb_putc(&err_part, ',');
-            tsig_sb_printf(&err_part, "{\"path\":\"%s[%zu]\",\"segments\":[%s%zu]",
+            if (failures++) tsig_sb_putc(&errors, ',');
+            tsig_sb_printf(&errors, "{\"path\":\"%s[%zu]\",\"segments\":[%s%zu]",
                            prefix, index, *prefix ? "\"tools\"," : "", index);
-            tsig_sb_puts(&err_part, ",\"name\":");
-            if (t->name) put_string(&err_part, t->name, t->name_len);
-            else tsig_sb_puts(&err_part, "null");
-            tsig_sb_puts(&err_part, ",\"message\":");
-            put_cstring(&err_part, err.message);
-            tsig_sb_putc(&err_part, '}');
-            converted_tool_free(t);
+            tsig_sb_puts(&errors, ",\"name\":");
+            if (t->name) tsig_json_escape(&errors, t->name, t->name_len);
+            else tsig_sb_puts(&errors, "null");
+            tsig_sb_puts(&errors, ",\"message\":");
+            put_cstring(&errors, err.message);
+            tsig_sb_putc(&errors, '}');
         }
         tsig_messages_free(&warnings);
-        if (ok_part.failed || err_part.failed) break;
     }
-
-    tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":");
     put_bool(&sb, failures == 0);
     tsig_sb_puts(&sb, ",\"tools\":[");
-    tsig_sb_append(&sb, ok_part.data, ok_part.len);
+    tsig_sb_append(&sb, done.data, done.len);
     tsig_sb_puts(&sb, "],\"errors\":[");
-    tsig_sb_append(&sb, err_part.data, err_part.len);
+    tsig_sb_append(&sb, errors.data, errors.len);
     tsig_sb_putc(&sb, ']');
-    if (ok_part.failed || err_part.failed) sb.failed = 1;
+    if (done.failed || errors.failed) sb.failed = 1;
     if (failures == 0) {
         tsig_sb_puts(&sb, ",\"prompt\":");
         put_prompt(&sb, tools, count);
     }
     tsig_sb_putc(&sb, '}');
-    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
-    free(tools);
-    tsig_sb_release(&ok_part);
-    tsig_sb_release(&err_part);
+    tools_free(tools, count);
+    tsig_sb_release(&done);
+    tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
 }
 
+/*
+ * The list's shape is checked with the validator (so its errors have paths
+ * and JSON positions), then each signature is parsed; every bad one is
+ * reported, and the prompt is rendered only when all parse.
+ */
 char *tsig_api_render_tools(const char *json, size_t len)
 {
     int nomem;
-    char *doc = check_shape("[{name :string, sig :string, description :string?}]",
+    char *doc = check_shape("[{name :string, sig :string?, description :string?}]",
                             json, len, "", &nomem);
     if (doc || nomem) return doc;
 
     const char *end = json + len, *list = value_start(json, len);
-    size_t count = 0, index = 0, failures = 0;
-    converted_tool *tools = NULL;
-    for (const char *p = tsig_valid_json_first(list, end); p; p = tsig_valid_json_next(p, end))
-        count++;
-    if (count && !(tools = calloc(count, sizeof *tools))) return NULL;
+    size_t count, index = 0, failures = 0;
+    converted_tool *tools = tools_for(list, end, &count, &nomem);
+    if (nomem) return NULL;
 
     tsig_strbuf errors = {0};
     for (const char *p = tsig_valid_json_first(list, end); p;
@@ -896,11 +815,15 @@ char *tsig_api_render_tools(const char *json, size_t len)
         t->name = member_string(p, end, "name", &t->name_len);
         t->description = member_string(p, end, "description", &t->description_len);
         tsig_error err;
-        if (!sig || !t->name) errors.failed = 1;
-        else t->sig = tsig_parse(sig, sig_len, &err);
+        int has_sig = sig != NULL;
+        if (!has_sig && tsig_valid_json_member(p, end, "sig") &&
+            *tsig_valid_json_member(p, end, "sig") == '"')
+            errors.failed = 1; /* a string member that could not be copied */
+        if (!t->name) errors.failed = 1;
+        else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
         tsig_free(sig);
         if (errors.failed) break;
-        if (t->sig) continue;
+        if (t->sig || !has_sig) continue;
         if (err.code == TSIG_ERR_NOMEM) {
             errors.failed = 1;
             break;
@@ -913,7 +836,7 @@ char *tsig_api_render_tools(const char *json, size_t len)
         tsig_sb_printf(&message, "signature error at %zu:%zu: %s", err.line,
                        err.column, err.message);
         if (message.failed) errors.failed = 1;
-        else put_string(&errors, message.data, message.len);
+        else tsig_json_escape(&errors, message.data, message.len);
         tsig_sb_release(&message);
         put_position(&errors, &err);
         tsig_sb_puts(&errors, ",\"hint\":");
@@ -933,8 +856,7 @@ char *tsig_api_render_tools(const char *json, size_t len)
         put_prompt(&sb, tools, count);
         tsig_sb_putc(&sb, '}');
     }
-    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
-    free(tools);
+    tools_free(tools, count);
     tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
 }

@@ -36,6 +36,8 @@ static void trim(const char *s, size_t *start, size_t *end)
     while (*end > *start && is_space(s[*end - 1])) (*end)--;
 }
 
+/* -?[0-9]+ between optional whitespace; written without leading zeros
+ * ("007" -> 7) and without the sign of zero ("-0" -> 0). */
 int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out)
 {
     size_t i = 0, end = len;
@@ -52,30 +54,14 @@ int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out)
     return 1;
 }
 
-/* Length of the JSON number at the start of s[0..len) when it is one
- * exactly (RFC 8259 grammar), else 0. */
-static size_t json_number_length(const char *s, size_t len)
+/* 1 iff s[0..len) is exactly one JSON number (the reader's grammar). */
+static int is_json_number(const char *s, size_t len)
 {
-    size_t i = 0;
-    if (i < len && s[i] == '-') i++;
-    if (i >= len || !is_digit(s[i])) return 0;
-    if (s[i] == '0') {
-        i++;
-    } else {
-        while (i < len && is_digit(s[i])) i++;
-    }
-    if (i < len && s[i] == '.') {
-        i++;
-        if (i >= len || !is_digit(s[i])) return 0;
-        while (i < len && is_digit(s[i])) i++;
-    }
-    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-        i++;
-        if (i < len && (s[i] == '+' || s[i] == '-')) i++;
-        if (i >= len || !is_digit(s[i])) return 0;
-        while (i < len && is_digit(s[i])) i++;
-    }
-    return i;
+    tsig_error err;
+    tsig_json j;
+    tsig_json_span n;
+    tsig_json_init(&j, s, len, 0, &err);
+    return !j.bom && tsig_json_number(&j, &n) && j.pos == len;
 }
 
 /* strtod of s[0..len) (not NUL-terminated). *ok is 0 when out of memory. */
@@ -140,11 +126,13 @@ static void write_double(tsig_strbuf *out, double d)
     }
 }
 
+/* The whole trimmed string must be one JSON number ("007", ".5", "1."
+ * and "+1" are not), and strtod of it finite ("1e400" is not). */
 int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out)
 {
     size_t i = 0, end = len;
     trim(s, &i, &end);
-    if (i == end || json_number_length(s + i, end - i) != end - i) return 0;
+    if (i == end || !is_json_number(s + i, end - i)) return 0;
     int ok;
     double d = parse_double(s + i, end - i, &ok);
     if (!ok) {
@@ -225,6 +213,7 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out)
     return 1;
 }
 
+/* Appending ".0" keeps every digit of a big int (a double would not). */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out)
 {
     if (out) {

@@ -64,17 +64,18 @@ void tsig_sb_release(tsig_strbuf *sb);
 /* ---- api.c: walking JSON text that is already known to be valid ------ */
 
 /* These never check syntax: call them only on text a validator accepted or
- * a stage produced. Each takes the current position p and the end of the
- * text, and never reads past end. */
+ * a stage produced (then they never read past end). Each takes the current
+ * position p and the end of the text. */
 
 /* The first byte at or after p that is not JSON whitespace. */
 const char *tsig_valid_json_skip_ws(const char *p, const char *end);
 /* p at a value: the byte just after it (iterative, any depth). */
 const char *tsig_valid_json_skip_value(const char *p, const char *end);
-/* p at a string literal: appends its unescaped bytes to out (a lone escaped
- * surrogate as its three-byte form) and returns the byte after it. */
+/* p at a string literal: appends its unescaped bytes to out (as
+ * tsig_json_unescape: a lone escaped surrogate in its three-byte form) and
+ * returns the byte after it. */
 const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                  tsig_strbuf *out);
+                                        tsig_strbuf *out);
 /* p at "[" or "{": its first element (for an object, the first member's
  * key), or NULL when it is empty. */
 const char *tsig_valid_json_first(const char *p, const char *end);
@@ -82,7 +83,8 @@ const char *tsig_valid_json_first(const char *p, const char *end);
 const char *tsig_valid_json_next(const char *p, const char *end);
 /* p at "{": the value of the first member whose key (unescaped) is key, or
  * NULL. */
-const char *tsig_valid_json_member(const char *p, const char *end, const char *key);
+const char *tsig_valid_json_member(const char *p, const char *end,
+                                   const char *key);
 
 /* ---- error.c ---------------------------------------------------------- */
 
@@ -203,13 +205,43 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void tsig_json_skip_ws(tsig_json *j);
-/* At a '"': reads the string. 1, or 0 on an error. */
-int tsig_json_string(tsig_json *j, tsig_json_span *s);
-/* At a '-' or a digit: reads the number. 1, or 0 on an error. */
-int tsig_json_number(tsig_json *j, tsig_json_span *n);
+/* The first position from at that is not JSON whitespace (" ", "\t",
+ * "\n", "\r"). Inline: it runs before every token. */
+static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
+{
+    const char *s = j->src;
+    size_t n = j->len;
+    if (at < n && (unsigned char)s[at] > ' ') return at;
+    while (at < n && (s[at] == ' ' || s[at] == '\n' || s[at] == '\r' || s[at] == '\t'))
+        at++;
+    return at;
+}
+
+/* Skips whitespace at j->pos. */
+static inline void tsig_json_skip_ws(tsig_json *j)
+{
+    j->pos = tsig_json_ws(j, j->pos);
+}
+/* At a '"': reads the string. Returns the new j->pos (never 0), or 0 on
+ * an error: a hot loop can go on from the returned position in a register
+ * instead of reading j->pos back. */
+size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
+/* At a '-' or a digit: reads the number. As tsig_json_string_end. */
+size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
+/* The same, as 1 (read) or 0 (error). */
+static inline int tsig_json_string(tsig_json *j, tsig_json_span *s)
+{
+    return tsig_json_string_end(j, s) != 0;
+}
+static inline int tsig_json_number(tsig_json *j, tsig_json_span *n)
+{
+    return tsig_json_number_end(j, n) != 0;
+}
 /* At the first letter of word ("true", "false", "null"): reads it. */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n);
+/* Reads the scalar at j->pos (string or number into s, or a literal);
+ * anything else is an error "expected a JSON value". */
+int tsig_json_scalar(tsig_json *j, tsig_json_span *s);
 /* At a '[' or '{': opens it (depth checked first: "JSON error at L:C:
  * nesting deeper than N", code TSIG_ERR_TOO_DEEP, at the bracket). 1, or 0
  * on an error. */
@@ -292,7 +324,8 @@ typedef struct tsig_json_keyframe {
     size_t table_cap;
 } tsig_json_keyframe;
 
-/* Zero a tsig_json_keys, then set src (and normalized). */
+/* Begins the frame of a newly opened object. (A tsig_json_keys is zeroed,
+ * then given src and normalized, before its first frame.) */
 void tsig_json_keys_begin(tsig_json_keys *k, tsig_json_keyframe *f);
 /* The unescaped bytes of a key read in the text (raw = src + span->start):
  * plain keys are returned in place, escaped ones decoded into k->tmp.
@@ -344,6 +377,21 @@ typedef struct tsig_json_walker {
 /* At the first byte of a value: reads it. 1, or 0 when j->code is set. */
 int tsig_json_walk(tsig_json_walker *w);
 void tsig_json_walker_release(tsig_json_walker *w);
+
+/*
+ * Reads a whole JSON text with the walker (flags: TSIG_WALK_NORMALIZE,
+ * TSIG_WALK_STRIP or TSIG_WALK_MASK; repeated keys are always checked,
+ * nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back as
+ * compact JSON: the one pass of normalize_keys and redact. On success
+ * *out (freed with tsig_free) and *out_len (may be NULL); otherwise *out is
+ * NULL and *err (may be NULL) says why: TSIG_ERR_JSON (bad text, or
+ * "duplicate key \"k\"" with " at <path>" when nested), TSIG_ERR_TOO_DEEP,
+ * TSIG_ERR_KEY_COLLISION (normalizing: "keys \"a-b\" and \"a_b\" both
+ * normalize to \"a_b\""), TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT,
+ * TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+                            char **out, size_t *out_len, tsig_error *err);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and

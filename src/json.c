@@ -19,8 +19,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- reader ------------------------------------------------------------ */
+/* ---- reader ------------------------------------------------------------
+ *
+ * The grammar read here is RFC 8259's:
+ *
+ *   text   = ws value ws
+ *   value  = object | array | string | number | "true" | "false" | "null"
+ *   object = "{" ws [ member { ws "," ws member } ] ws "}"
+ *   member = string ws ":" ws value
+ *   array  = "[" ws [ value { ws "," ws value } ] ws "]"
+ *
+ * Every function here reads at j->pos and leaves j->pos after what it
+ * read. The first failure is kept in *j->err (later ones are ignored), so
+ * callers simply stop on 0 and unwind.
+ */
 
+/* A leading byte-order mark is skipped (SPEC §10), and remembered: the
+ * text without it differs from the text given. */
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err)
 {
@@ -37,8 +52,16 @@ void tsig_json_init(tsig_json *j, const char *src, size_t len,
     }
 }
 
+/* Failures are rare: keep them (and their message buffers) out of the
+ * scanning functions' frames. */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
+
 /* Records a problem with the text itself: "JSON error at L:C: <what>". */
-static int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
+static COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
 {
     size_t line, column;
     if (offset > j->len) offset = j->len;
@@ -46,7 +69,10 @@ static int text_error(tsig_json *j, tsig_code code, size_t offset, const char *w
     return tsig_json_fail_code(j, code, offset, "JSON error at %zu:%zu: %s", line, column, what);
 }
 
-int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
+/* "expected <expected>, found <what is at offset>": the found part
+ * quotes one character, or names end of input, a NUL byte, a control
+ * character or an invalid UTF-8 byte. */
+COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
     if (j->code != TSIG_OK) return 0;
@@ -55,8 +81,8 @@ int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
     return text_error(j, TSIG_ERR_JSON, offset, what);
 }
 
-int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
-                        const char *fmt, ...)
+COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
+                             const char *fmt, ...)
 {
     if (j->code != TSIG_OK) return 0; /* keep the first problem */
     char msg[TSIG_MESSAGE_MAX];
@@ -68,16 +94,6 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     j->code = code;
     tsig_error_set(j->err, code, j->src, j->len, offset, "%s", msg);
     return 0;
-}
-
-void tsig_json_skip_ws(tsig_json *j)
-{
-    const char *s = j->src;
-    size_t i = j->pos, n = j->len;
-    if (i < n && (unsigned char)s[i] > ' ') return;
-    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-        i++;
-    j->pos = i;
 }
 
 /* Eight bytes at once (SWAR): nonzero when any byte may need a closer look.
@@ -143,12 +159,17 @@ static size_t check_escape(tsig_json *j, size_t i)
 }
 
 /*
+ * string = '"' { char | escape } '"'
+ * char   = any UTF-8 sequence except '"', '\' and U+0000..U+001F
+ * escape = '\' ( '"' | '\' | '/' | 'b' | 'f' | 'n' | 'r' | 't' | 'u' 4*hex )
+ *
  * Reads the string whose opening quote is at j->pos. Clean stretches are
  * skipped eight bytes at a time; escapes and non-ASCII sequences are checked
  * one by one (unless trusted). On success s spans the content between the
- * quotes and j->pos is after the closing quote.
+ * quotes and j->pos is after the closing quote. A \u escape may name a lone
+ * surrogate: JSON.parse accepts it, so does this.
  */
-int tsig_json_string(tsig_json *j, tsig_json_span *s)
+size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s)
 {
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
@@ -165,7 +186,7 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
                 }
                 i += 8;
             }
-            if (i >= n) return tsig_json_fail(j, n, "a closing quote");
+            if (i >= n) return (size_t)tsig_json_fail(j, n, "a closing quote");
             if (p[i] == '"') break;
             if (p[i] == '\\') {
                 escaped = 1;
@@ -185,7 +206,7 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
                 }
                 i += 8;
             }
-            if (i >= n) return tsig_json_fail(j, n, "a closing quote");
+            if (i >= n) return (size_t)tsig_json_fail(j, n, "a closing quote");
             unsigned char c = p[i];
             if (c == '"') break;
             if (c == '\\') {
@@ -194,10 +215,10 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
                 escaped = 1;
                 i += k;
             } else if (c < 0x20) {
-                return tsig_json_fail(j, i, "an escaped control character");
+                return (size_t)tsig_json_fail(j, i, "an escaped control character");
             } else if (c >= 0x80) {
                 size_t k = tsig_utf8_seq(p + i, n - i);
-                if (!k) return tsig_json_fail(j, i, "UTF-8 text");
+                if (!k) return (size_t)tsig_json_fail(j, i, "UTF-8 text");
                 i += k;
             } else {
                 i++;
@@ -206,8 +227,7 @@ int tsig_json_string(tsig_json *j, tsig_json_span *s)
     }
     s->len = i - s->start;
     s->flag = escaped;
-    j->pos = i + 1;
-    return 1;
+    return j->pos = i + 1;
 }
 
 static int is_digit(char c)
@@ -217,14 +237,14 @@ static int is_digit(char c)
 
 /* number = [ "-" ] ( "0" | digit1-9 { digit } ) [ "." digit { digit } ]
  *          [ ( "e" | "E" ) [ "+" | "-" ] digit { digit } ] */
-int tsig_json_number(tsig_json *j, tsig_json_span *s)
+size_t tsig_json_number_end(tsig_json *j, tsig_json_span *s)
 {
     const char *p = j->src;
     size_t n = j->len, i = j->pos;
     int is_int = 1;
     s->start = i;
     if (i < n && p[i] == '-') i++;
-    if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit");
+    if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit");
     if (p[i] == '0') {
         i++;
     } else {
@@ -233,22 +253,23 @@ int tsig_json_number(tsig_json *j, tsig_json_span *s)
     if (i < n && p[i] == '.') {
         is_int = 0;
         i++;
-        if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit after \".\"");
+        if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit after \".\"");
         while (i < n && is_digit(p[i])) i++;
     }
     if (i < n && (p[i] == 'e' || p[i] == 'E')) {
         is_int = 0;
         i++;
         if (i < n && (p[i] == '+' || p[i] == '-')) i++;
-        if (i >= n || !is_digit(p[i])) return tsig_json_fail(j, i, "a digit in the exponent");
+        if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit in the exponent");
         while (i < n && is_digit(p[i])) i++;
     }
     s->len = i - s->start;
     s->flag = is_int;
-    j->pos = i;
-    return 1;
+    return j->pos = i;
 }
 
+/* The error names the first byte that differs ("tru" fails at the end,
+ * "trUe" at the "U"). */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
@@ -262,6 +283,8 @@ int tsig_json_literal(tsig_json *j, const char *word, size_t n)
     return 1;
 }
 
+/* The depth is checked before the bracket is taken, so a too-deep
+ * bracket is reported at its own position and nothing deeper is read. */
 int tsig_json_enter(tsig_json *j)
 {
     if (j->depth >= j->max_depth) {
@@ -283,6 +306,7 @@ int tsig_json_finish(tsig_json *j)
 
 /* ---- text helpers ------------------------------------------------------ */
 
+/* The value of the 4 hex digits at s (already checked). */
 static unsigned hex_value(const char *s)
 {
     unsigned v = 0;
@@ -358,6 +382,8 @@ static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
     return put_utf8(cp, out);
 }
 
+/* Copies the stretches between backslashes whole, decoding each escape
+ * with decode_unit. An escape never decodes to more bytes than it takes. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out)
 {
     size_t i = 0, o = 0;
@@ -372,7 +398,10 @@ size_t tsig_json_unescape(const char *raw, size_t len, char *out)
     return o;
 }
 
-/* Appends the bytes of one decoded unit, escaped for a JSON string. */
+/* Appends the bytes of one decoded unit, escaped for a JSON string the way
+ * JSON.stringify does: '"', '\\' and the named controls (\n \r \t \b \f)
+ * by name, other controls as \u00XX, a lone surrogate as \uDXXX (it has no
+ * UTF-8 form), everything else as it is. */
 static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
@@ -421,6 +450,8 @@ void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
     tsig_json_escape_cut(sb, s, len, (size_t)-1);
 }
 
+/* Plain ASCII runs are copied in one append; only units that need an
+ * escape are handled one by one. */
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
 {
     tsig_sb_putc(sb, '"');
@@ -447,6 +478,8 @@ void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max
     tsig_sb_putc(sb, '"');
 }
 
+/* The echo counts code points of the string's value, not of its JSON
+ * text: "\n" is one, a surrogate pair is one. */
 void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
                     size_t max)
 {
@@ -482,7 +515,13 @@ int tsig_json_is_ident(const char *s, size_t len)
     return 1;
 }
 
-/* ---- paths ------------------------------------------------------------- */
+/* ---- paths -------------------------------------------------------------
+ *
+ *   path = [ key ] { "." key | "[" index "]" | "[" json-string "]" }
+ *
+ * A key that is an identifier is written bare (after a "." unless it is
+ * first); any other key is written as a JSON string in brackets.
+ */
 
 void tsig_json_path_init(tsig_json_path *p)
 {
@@ -491,6 +530,8 @@ void tsig_json_path_init(tsig_json_path *p)
     p->cap = sizeof p->small / sizeof p->small[0];
 }
 
+/* The first 32 steps live in the path itself; deeper paths move to the
+ * heap (doubling). */
 int tsig_json_path_push(tsig_json_path *p)
 {
     if (p->count == p->cap) {
@@ -553,11 +594,21 @@ void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
     }
 }
 
-/* ---- key sets ---------------------------------------------------------- */
+/* ---- key sets ----------------------------------------------------------
+ *
+ * All open objects share one array of keys, in stack order: an object's
+ * keys are items[f->start..count), dropped when the object ends. A key
+ * without escapes is kept as its place in the text; an escaped one is
+ * decoded into bytes (also in stack order). Small objects are scanned;
+ * from KEYS_SCAN_MAX keys on, an object gets an open-addressing table of
+ * item indexes, so an object of a million keys stays linear.
+ */
 
 /* Keys an object holds before its frame gets a hash table. */
 #define KEYS_SCAN_MAX 16
 
+/* FNV-1a over the key's bytes, with '-' read as '_' when normalized (so
+ * that keys equal after normalization hash alike). */
 static size_t key_hash(const char *s, size_t len, int normalized)
 {
     uint64_t h = UINT64_C(1469598103934665603);
@@ -635,6 +686,8 @@ static int table_grow(tsig_json_keys *k, tsig_json_keyframe *f)
     return 1;
 }
 
+/* Looks the key up among the frame's keys (table or scan), then appends
+ * it, keeping the table at most half full. */
 int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
                        const char *key, size_t len, int in_src, size_t *found)
 {
@@ -716,13 +769,19 @@ void tsig_json_keys_release(tsig_json_keys *k)
     k->count = k->cap = k->bytes_len = k->bytes_cap = k->tmp_cap = 0;
 }
 
-/* ---- walker ------------------------------------------------------------ */
+/* ---- walker ------------------------------------------------------------
+ *
+ * A walk keeps its open arrays and objects in w->frames instead of on the C
+ * stack, so the depth of the data costs heap (bounded by max_depth), never
+ * stack. Output is written as the text is read; a comma is written before
+ * a member only once something was written in that frame, so members left
+ * out (strip) leave no stray commas.
+ */
 
 /* One open array or object of a walk. */
 struct tsig_json_frame {
     int is_object;
-    int wrote;       /* a member was written (a comma goes before the next) */
-    size_t muted_at; /* output was switched off at this frame's member */
+    int wrote; /* a member was written (a comma goes before the next) */
     tsig_json_keyframe keys;
 };
 
@@ -755,7 +814,10 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     return f;
 }
 
-/* Writes an object key: as written, or with '-' -> '_' when normalizing. */
+/* Writes an object key: as written, or with '-' -> '_' when normalizing.
+ * A plain key is copied byte for byte (a '-' in it is a '-' in its
+ * value); an escaped one is decoded, normalized and escaped again, since
+ * "\u002d" is a '-' too. */
 static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
                            const char *text, size_t len)
 {
@@ -787,11 +849,10 @@ static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
 /*
  * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
  * before the value; checks it against the object's earlier keys and writes
- * it (or starts muting a firewalled member). Returns 1, or 0 when j->code
- * is set (or on_duplicate stopped the walk).
+ * it. Returns 1; 2 when the member is firewalled and its value must not be
+ * written; 0 when j->code is set (or on_duplicate stopped the walk).
  */
-static int walk_key(tsig_json_walker *w, tsig_json_frame *f, size_t top,
-                    int first)
+static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
 {
     tsig_json *j = w->j;
     tsig_json_skip_ws(j);
@@ -831,20 +892,34 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, size_t top,
     if (!w->out) return 1;
     int firewalled = (w->flags & (TSIG_WALK_STRIP | TSIG_WALK_MASK)) && len > 0 &&
                      (text[0] == '_' || text[0] == '-');
-    if (firewalled && (w->flags & TSIG_WALK_STRIP)) {
-        f->muted_at = top;
-        return 2;
-    }
+    if (firewalled && (w->flags & TSIG_WALK_STRIP)) return 2;
     if (f->wrote) tsig_sb_putc(w->out, ',');
     f->wrote = 1;
     walk_write_key(w, &key, text, len);
     tsig_sb_putc(w->out, ':');
     if (firewalled) {
         tsig_sb_puts(w->out, "\"<Firewalled>\"");
-        f->muted_at = top;
         return 2;
     }
     return 1;
+}
+
+/* Dispatches on the first byte; anything that cannot start a value is
+ * "expected a JSON value". */
+int tsig_json_scalar(tsig_json *j, tsig_json_span *s)
+{
+    size_t at = j->pos;
+    char c = at < j->len ? j->src[at] : '\0';
+    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
+    switch (c) {
+    case '"': return tsig_json_string(j, s);
+    case 't': return tsig_json_literal(j, "true", 4);
+    case 'f': return tsig_json_literal(j, "false", 5);
+    case 'n': return tsig_json_literal(j, "null", 4);
+    default:
+        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
+        return tsig_json_fail(j, at, "a JSON value");
+    }
 }
 
 /* Reads a scalar at j->pos, writing it when out is set. */
@@ -853,25 +928,9 @@ static int walk_scalar(tsig_json_walker *w)
     tsig_json *j = w->j;
     size_t at = j->pos;
     tsig_json_span s;
-    int ok;
-    char c = at < j->len ? j->src[at] : '\0';
-    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
-    switch (c) {
-    case '"':
-        ok = tsig_json_string(j, &s);
-        break;
-    case 't': ok = tsig_json_literal(j, "true", 4); break;
-    case 'f': ok = tsig_json_literal(j, "false", 5); break;
-    case 'n': ok = tsig_json_literal(j, "null", 4); break;
-    default:
-        if (c == '-' || is_digit(c)) {
-            ok = tsig_json_number(j, &s);
-        } else {
-            return tsig_json_fail(j, at, "a JSON value");
-        }
-    }
-    if (ok && w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
-    return ok;
+    if (!tsig_json_scalar(j, &s)) return 0;
+    if (w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
+    return 1;
 }
 
 /*
@@ -900,7 +959,7 @@ int tsig_json_walk(tsig_json_walker *w)
             if (j->pos < j->len && j->src[j->pos] == close) {
                 /* empty: fall through to "after a value", which closes it */
             } else if (f->is_object) {
-                int r = walk_key(w, f, top, 1);
+                int r = walk_key(w, f, 1);
                 if (!r) { ok = 0; break; }
                 if (r == 2) { muted = top; w->out = NULL; }
                 continue;
@@ -937,7 +996,7 @@ int tsig_json_walk(tsig_json_walker *w)
             }
             j->pos++;
             if (f->is_object) {
-                int r = walk_key(w, f, top, 0);
+                int r = walk_key(w, f, 0);
                 if (!r) { ok = 0; goto done; }
                 if (r == 2) { muted = top; w->out = NULL; }
             } else {
@@ -966,4 +1025,99 @@ void tsig_json_walker_release(tsig_json_walker *w)
     free(w->frames);
     w->frames = NULL;
     w->frame_cap = 0;
+}
+
+/* ---- rewriting whole texts ---------------------------------------------- */
+
+/* The walker's report of a repeated key in a rewrite: the first one stops
+ * it, as "duplicate key \"k\"" or, when the keys differ and are only equal
+ * after '-' -> '_', as a collision naming both; " at <path>" is added when
+ * the object is not the root. The error is at the second key. */
+static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t len,
+                             size_t offset)
+{
+    tsig_json_walker *w = ctx;
+    size_t first_len;
+    const char *first_key = tsig_json_keys_at(w->keys, first, &first_len);
+    int same = first_len == len && memcmp(first_key, key, len) == 0;
+    tsig_strbuf sb = {0};
+    if (same) {
+        tsig_sb_puts(&sb, "duplicate key ");
+        tsig_json_escape_cut(&sb, key, len, 40);
+    } else {
+        tsig_sb_puts(&sb, "keys ");
+        tsig_json_escape_cut(&sb, first_key, first_len, 40);
+        tsig_sb_puts(&sb, " and ");
+        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_sb_puts(&sb, " both normalize to ");
+        size_t start = sb.len;
+        tsig_json_escape_cut(&sb, key, len, 40);
+        for (size_t i = start; i < sb.len && !sb.failed; i++)
+            if (sb.data[i] == '-') sb.data[i] = '_';
+    }
+    if (w->path->count > 1) {
+        tsig_sb_puts(&sb, " at ");
+        tsig_json_path_format(&sb, w->path->segs, w->path->count - 1);
+    }
+    if (sb.failed) {
+        tsig_json_fail_code(w->j, TSIG_ERR_NOMEM, offset, "out of memory");
+    } else {
+        tsig_json_fail_code(w->j, same ? TSIG_ERR_JSON : TSIG_ERR_KEY_COLLISION, offset,
+                            "%s", sb.data);
+    }
+    tsig_sb_release(&sb);
+    return 0;
+}
+
+tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+                            char **out, size_t *out_len, tsig_error *err)
+{
+    tsig_error ignored;
+    if (!err) err = &ignored;
+    memset(err, 0, sizeof *err);
+    if (out) *out = NULL;
+    if (out_len) *out_len = 0;
+    if (!out || (!json && len)) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "no text or no place for the result");
+        return TSIG_ERR_ARGUMENT;
+    }
+    if (len > TSIG_MAX_INPUT) {
+        tsig_error_set(err, TSIG_ERR_TOO_LARGE, "", 0, 0, "JSON text larger than %zu bytes",
+                       (size_t)TSIG_MAX_INPUT);
+        return TSIG_ERR_TOO_LARGE;
+    }
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    tsig_json_walker w;
+    tsig_strbuf sb = {0};
+    memset(&keys, 0, sizeof keys);
+    memset(&w, 0, sizeof w);
+    tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
+    tsig_json_path_init(&path);
+    keys.src = j.src;
+    keys.normalized = (flags & TSIG_WALK_NORMALIZE) != 0;
+    w.j = &j;
+    w.path = &path;
+    w.keys = &keys;
+    w.out = &sb;
+    w.flags = flags | TSIG_WALK_KEYS;
+    w.on_duplicate = rewrite_duplicate;
+    w.ctx = &w;
+
+    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
+    tsig_code code = ok ? TSIG_OK : j.code;
+    tsig_json_walker_release(&w);
+    tsig_json_keys_release(&keys);
+    tsig_json_path_release(&path);
+    if (code != TSIG_OK) {
+        tsig_sb_release(&sb);
+        return code;
+    }
+    *out = tsig_sb_finish(&sb, out_len);
+    if (!*out) {
+        tsig_error_set(err, TSIG_ERR_NOMEM, json, len, 0, "out of memory");
+        return TSIG_ERR_NOMEM;
+    }
+    return TSIG_OK;
 }

@@ -98,6 +98,13 @@ static int put_tool(tsig_strbuf *sb, const tsig_tool_ref *tool)
 {
     const tsig_signature *sig = tool->sig;
     if (tool->name_len) tsig_sb_append(sb, tool->name, tool->name_len);
+    if (!sig) {
+        /* No signature: nothing is known of the arguments or the result. */
+        tsig_sb_puts(sb, "(...) -> :any");
+        if (tool->description && tool->description_len)
+            put_description(sb, tool->description, tool->description_len);
+        return !sb->failed;
+    }
     tsig_sb_putc(sb, '(');
     for (size_t i = 0; i < sig->param_count; i++) {
         const tsig_field *p = &sig->params[i];
@@ -113,11 +120,11 @@ static int put_tool(tsig_strbuf *sb, const tsig_tool_ref *tool)
     return !sb->failed;
 }
 
-/* 1 iff the tool can be rendered: a signature, and a name pointer whenever
- * the name is not empty. */
+/* 1 iff the tool can be rendered: a name pointer whenever the name is not
+ * empty (a tool without a signature renders as "name(...) -> :any"). */
 static int tool_is_usable(const tsig_tool_ref *tool)
 {
-    return tool && tool->sig && (tool->name || tool->name_len == 0);
+    return tool && (tool->name || tool->name_len == 0);
 }
 
 char *tsig_render_tool(const tsig_tool_ref *tool, size_t *len)

@@ -69,8 +69,8 @@ enum member_status {
 
 /* One member of a typed map read located. */
 typedef struct member {
-    size_t key_at;
     tsig_json_span key;
+    size_t field; /* the declared field it names, NONE for none */
     size_t value_at;
     size_t next;  /* next member of the same field */
     size_t other; /* the member an ambiguous key competes with */
@@ -82,6 +82,14 @@ typedef struct mark {
     size_t errors, warnings, errors_dropped, warnings_dropped, emitted;
 } mark;
 
+/*
+ * One validation. Everything the reading needs lives here and is reused
+ * across the whole text: the path of the value being read, the keys of
+ * open objects, the declared fields of open typed maps (slots, a stack:
+ * each open map pushes one per field), the members of maps read located
+ * (also a stack), and the scratch buffers of messages. Small inputs never
+ * allocate beyond the validator itself and the result.
+ */
 typedef struct validator {
     tsig_json j;
     int input;         /* validate_input: coercions, signature spelling */
@@ -107,7 +115,10 @@ typedef struct validator {
     int pending_warning; /* the message being built goes to warnings */
 } validator;
 
-/* ---- small helpers ----------------------------------------------------- */
+/* ---- small helpers -----------------------------------------------------
+ * Inline forms of json.c's stack operations for the hot path: the common
+ * case is a few stores, the rare one (growth, too deep) calls json.c.
+ */
 
 static int nomem(validator *v)
 {
@@ -117,16 +128,6 @@ static int nomem(validator *v)
 static int is_digit(char c)
 {
     return c >= '0' && c <= '9';
-}
-
-static void skip_ws(tsig_json *j)
-{
-    const char *s = j->src;
-    size_t i = j->pos, n = j->len;
-    if (i < n && (unsigned char)s[i] > ' ') return;
-    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-        i++;
-    j->pos = i;
 }
 
 /* tsig_json_enter, with the common case inline. */
@@ -191,7 +192,15 @@ static void set_key_step(validator *v, size_t step, const char *key, size_t len,
     s->escaped = escaped;
 }
 
-/* ---- messages ---------------------------------------------------------- */
+/* ---- messages ----------------------------------------------------------
+ *
+ * A message goes to errors or warnings by its kind and the mode; each list
+ * keeps max_errors entries and counts the rest (for "too many errors: M
+ * more not shown"). Every message, kept or counted, bumps v->emitted: a map
+ * compares it before and after each member to know whether that member
+ * produced messages (see check_record). Strings of kept messages live in
+ * the result's arena.
+ */
 
 /*
  * Starts a message of the given kind: returns the cleared message buffer
@@ -281,6 +290,8 @@ static int issue_text(validator *v, int kind, const char *text)
     return issue_close(v, v->path.count);
 }
 
+/* Where the lists stand now, to take back what a map produced when it is
+ * read again located. */
 static mark mark_now(const validator *v)
 {
     mark m = {v->st->error_count, v->st->warning_count, v->st->errors_dropped,
@@ -354,7 +365,10 @@ static int on_duplicate(void *ctx, size_t first, const char *key, size_t len,
     return issue_close(v, v->path.count);
 }
 
-/* ---- reading untyped values -------------------------------------------- */
+/* ---- reading untyped values --------------------------------------------
+ * :any, :map, extra members and values of the wrong type are read by the
+ * walker: their syntax, depth and repeated keys are still checked.
+ */
 
 /* Reads the value at j->pos whatever it is: repeated keys reported in pass
  * 1, the value copied in pass 2 (when copy). */
@@ -375,26 +389,9 @@ static int skip(validator *v)
     return tsig_json_walk(w);
 }
 
-/* Reads one scalar token at j->pos into s. 0 on bad text. */
-static int read_scalar(tsig_json *j, tsig_json_span *s)
-{
-    size_t at = j->pos;
-    char c = at < j->len ? j->src[at] : '\0';
-    if (at >= j->len) return tsig_json_fail(j, at, "a JSON value");
-    switch (c) {
-    case '"': return tsig_json_string(j, s);
-    case 't': return tsig_json_literal(j, "true", 4);
-    case 'f': return tsig_json_literal(j, "false", 5);
-    case 'n': return tsig_json_literal(j, "null", 4);
-    default:
-        if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
-        return tsig_json_fail(j, at, "a JSON value");
-    }
-}
-
 /* The value at j->pos is not a t: reports it and reads it (pass 2 writes it
- * as it is). */
-static int mismatch(validator *v, const tsig_type *t)
+ * as it is). Returns the position after it, 0 when reading must stop. */
+static size_t mismatch(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     char c = j->src[j->pos];
@@ -404,14 +401,13 @@ static int mismatch(validator *v, const tsig_type *t)
             tsig_sb_printf(m, "expected %s, got %s", expected_name(t), c == '{' ? "map" : "list");
             if (!issue_close(v, v->path.count)) return 0;
         }
-        return walk(v, 1);
+        return walk(v, 1) ? j->pos : 0;
     }
     size_t at = j->pos;
     tsig_json_span s = {0, 0, 0};
-    if (!read_scalar(j, &s)) return 0;
-    if (!wrong_scalar(v, t, at, &s)) return 0;
+    if (!tsig_json_scalar(j, &s) || !wrong_scalar(v, t, at, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-    return 1;
+    return j->pos;
 }
 
 /* ---- strings: keyword, datetime, coercions ------------------------------ */
@@ -485,12 +481,13 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
  * :datetime checked, and in validate_input :int, :float and :bool coerced
  * from it when the string allows (SPEC §5).
  */
-static int check_string(validator *v, const tsig_type *t)
+static size_t check_string(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t at = j->pos;
     tsig_json_span s;
-    if (!tsig_json_string(j, &s)) return 0;
+    size_t end = tsig_json_string_end(j, &s);
+    if (!end) return 0;
     tsig_kind kind = t->kind;
     if (kind != TSIG_STRING) {
         size_t len;
@@ -508,53 +505,63 @@ static int check_string(validator *v, const tsig_type *t)
         if (good && to) {
             v->changed = 1;
             tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (!m) return 1;
+            if (!m) return end;
             tsig_sb_puts(m, "coerced string ");
             tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
             tsig_sb_printf(m, " to %s", to);
-            return issue_close(v, v->path.count);
+            return issue_close(v, v->path.count) ? end : 0;
         }
         if (!good && !wrong_scalar(v, t, at, &s)) return 0;
     }
-    if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-    return 1;
+    if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+    return end;
 }
 
 /* Reads a number for :int or :float: an int is an int, a float is not
  * (validate_input: a float with a zero fraction becomes an int, with a
- * warning; an int for :float becomes a float, silently). */
-static int check_number(validator *v, const tsig_type *t)
+ * warning; an int for :float becomes a float, silently). Returns the
+ * position after it, 0 when reading must stop. */
+static size_t check_number(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t at = j->pos;
     tsig_json_span s;
-    if (!tsig_json_number(j, &s)) return 0;
+    size_t end = tsig_json_number_end(j, &s);
+    if (!end) return 0;
     const char *text = j->src + s.start;
     if (t->kind == TSIG_FLOAT) {
         if (s.flag && v->input) {
             v->changed = 1;
             if (v->out) tsig_coerce_int_to_float(text, s.len, v->out);
-            return 1;
+            return end;
         }
     } else if (!s.flag) {
         if (v->input && tsig_coerce_float_to_int(text, s.len, v->out)) {
             v->changed = 1;
             tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (!m) return 1;
+            if (!m) return end;
             tsig_sb_puts(m, "coerced float ");
             echo_number(m, text, s.len);
             tsig_sb_puts(m, " to int");
-            return issue_close(v, v->path.count);
+            return issue_close(v, v->path.count) ? end : 0;
         }
         if (!wrong_scalar(v, t, at, &s)) return 0;
     }
     if (v->out) tsig_sb_append(v->out, text, s.len);
-    return 1;
+    return end;
 }
 
-/* ---- typed maps -------------------------------------------------------- */
+/* ---- typed maps --------------------------------------------------------
+ *
+ * A member of a typed map is the first key of a declared field, a repeated
+ * key (the same key again: an error in every mode), a competing spelling of
+ * a declared field ("order-count" after "order_count": ambiguous), or an
+ * extra member. Streaming keeps, per declared field, where its first key
+ * starts (slots); extra keys and competing ones go to the map's key set,
+ * which is only begun when the first of them comes.
+ */
 
-static int check_value(validator *v, const tsig_type *t);
+static size_t check_value(validator *v, const tsig_type *t, size_t at);
 
 /* The field of t a key names (equal after '-' -> '_'), trying hint first;
  * field_count when none. */
@@ -562,13 +569,8 @@ static size_t find_field(const tsig_type *t, const char *key, size_t len,
                          size_t hint)
 {
     size_t n = t->field_count;
-    if (hint < n) {
-        const tsig_field *f = &t->fields[hint];
-        if (f->name_len == len &&
-            (memcmp(f->name, key, len) == 0 || tsig_key_equal_norm(f->name, len, key, len)))
-            return hint;
-    }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = hint + k < n ? hint + k : hint + k - n;
         const tsig_field *f = &t->fields[i];
         if (f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return i;
     }
@@ -639,61 +641,58 @@ static int located_add(validator *v, size_t offset)
     return 1;
 }
 
-/* Reads a key, its ':' and the whitespace after it. */
-static int read_key(validator *v, tsig_json_span *key, int first)
+/* Reads the key at (or after whitespace at) at, and its ':'. Returns the
+ * position after the ':', 0 on bad text. */
+static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
 {
     tsig_json *j = &v->j;
-    skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != '"')
-        return tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
-    if (!tsig_json_string(j, key)) return 0;
-    skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
-    j->pos++;
-    skip_ws(j);
-    return 1;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len || j->src[at] != '"')
+        return (size_t)tsig_json_fail(j, at, first ? "a string key or \"}\"" : "a string key");
+    at = tsig_json_string_end(j, key);
+    if (!at) return 0;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len || j->src[at] != ':') return (size_t)tsig_json_fail(j, at, "\":\"");
+    return j->pos = at + 1;
 }
 
 /*
- * The common case of a typed map: the next key is the field expected next,
- * spelled as declared. A name holds no '"' or '\\' and is ASCII, so when
- * the text has '"', the name and '"' the key is exactly that. Reads it (and
- * the ':') and returns 1; returns 0, reading nothing, otherwise.
+ * The common case of a typed map: the next key (at or after whitespace at
+ * at) is the field expected next, spelled as declared. A name holds no '"'
+ * or '\\' and is ASCII, so when the text has '"', the name and '"' the key
+ * is exactly that. Reads it (and the ':') and returns the position after
+ * the ':'; returns 0, reading nothing, otherwise.
  */
-static int expected_key(validator *v, const tsig_type *t, size_t hint,
-                        tsig_json_span *key)
+static size_t expected_key(validator *v, const tsig_type *t, size_t hint,
+                           size_t at, tsig_json_span *key)
 {
-    tsig_json *j = &v->j;
+    const tsig_json *j = &v->j;
     if (hint >= t->field_count) return 0;
     const tsig_field *f = &t->fields[hint];
-    skip_ws(j);
-    size_t at = j->pos, n = f->name_len;
+    size_t n = f->name_len;
+    at = tsig_json_ws(j, at);
     if (j->len - at < n + 3 || j->src[at] != '"' || j->src[at + 1 + n] != '"' ||
         !same_bytes(j->src + at + 1, f->name, n))
         return 0;
-    size_t colon = at + n + 2;
-    while (colon < j->len && (j->src[colon] == ' ' || j->src[colon] == '\t' ||
-                              j->src[colon] == '\n' || j->src[colon] == '\r'))
-        colon++;
+    size_t colon = tsig_json_ws(j, at + n + 2);
     if (colon >= j->len || j->src[colon] != ':') return 0;
     key->start = at + 1;
     key->len = n;
     key->flag = 0;
-    j->pos = colon + 1;
-    skip_ws(j);
-    return 1;
+    return v->j.pos = colon + 1;
 }
 
-/* After a member: 1 for ",", 2 for "}", 0 on bad text. */
-static int after_member(tsig_json *j)
+/* After a member (whitespace allowed from at): 1 for "," (j->pos after
+ * it), 2 for "}" (j->pos at it), 0 on bad text. */
+static int after_member(tsig_json *j, size_t at)
 {
-    skip_ws(j);
-    if (j->pos < j->len && j->src[j->pos] == ',') {
-        j->pos++;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at < j->len && j->src[at] == ',') {
+        j->pos = at + 1;
         return 1;
     }
-    if (j->pos < j->len && j->src[j->pos] == '}') return 2;
-    return tsig_json_fail(j, j->pos, "\",\" or \"}\"");
+    if (at < j->len && j->src[at] == '}') return 2;
+    return tsig_json_fail(j, at, "\",\" or \"}\"");
 }
 
 /* Writes a member's key (and ':') in pass 2: the signature's spelling for
@@ -808,14 +807,14 @@ static int other_member(validator *v, size_t step, const tsig_field *field,
     return walk(v, !dropped);
 }
 
-static int check_record_located(validator *v, const tsig_type *t);
+static size_t check_record_located(validator *v, const tsig_type *t);
 
 /*
  * Reads a typed map in data order (see the top of the file). Falls back to
  * check_record_located when the order of messages (pass 1) or of the
  * written fields (pass 2) would differ from declaration order.
  */
-static int check_record(validator *v, const tsig_type *t)
+static size_t check_record(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t open_at = j->pos, depth = j->depth;
@@ -825,10 +824,10 @@ static int check_record(validator *v, const tsig_type *t)
     size_t out_mark = v->out ? v->out->len : 0;
     size_t base;
     if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return nomem(v);
+    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
-        return nomem(v);
+        return (size_t)nomem(v);
     }
     size_t step = v->path.count - 1;
     tsig_json_keyframe kf;
@@ -837,26 +836,37 @@ static int check_record(validator *v, const tsig_type *t)
 
     size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
     int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
+    size_t at = j->pos; /* where the next member (or whitespace) starts */
     while (more == 1) {
         tsig_json_span key;
         size_t len, f;
         const char *text;
-        if (!expected_key(v, t, hint, &key)) {
-            if (!read_key(v, &key, data_index == 0)) { ok = 0; break; }
-            text = string_text(v, &key, &len);
-            if (!text) { ok = 0; break; }
-            f = find_field(t, text, len, hint);
-        } else {
+        size_t value_at = expected_key(v, t, hint, at, &key);
+        if (value_at) {
             f = hint;
             text = j->src + key.start;
             len = key.len;
+        } else {
+            value_at = read_key(v, at, &key, data_index == 0);
+            if (!value_at) { ok = 0; break; }
+            text = string_text(v, &key, &len);
+            if (!text) { ok = 0; break; }
+            f = find_field(t, text, len, hint);
         }
+        /*
+         * order: where this member's messages belong (its field's index, or
+         * after every field for an extra). Messages must come out with
+         * order never decreasing; when a member with messages would break
+         * that, the map is read again located.
+         */
         size_t before = v->emitted, order;
         if (f < field_count && v->slots[base + f].key_at == NONE) {
             const tsig_field *field = &t->fields[f];
             v->slots[base + f].key_at = key.start - 1;
+            /* declared fields not first in signature order: the value
+             * changes; pass 2 writes it located */
             if (saw_extra || (last != NONE && f < last)) {
                 if (v->writing) { relocate = 1; break; }
                 v->changed = 1;
@@ -869,7 +879,8 @@ static int check_record(validator *v, const tsig_type *t)
             order = f;
             set_key_step(v, step, field->name, field->name_len, 0);
             if (v->out) write_key(v, &wrote, field, &key);
-            if (!check_value(v, field->type)) { ok = 0; break; }
+            at = check_value(v, field->type, value_at);
+            if (!at) { ok = 0; break; }
         } else {
             tsig_json_span first_key, *first = NULL;
             if (f < field_count) {
@@ -885,10 +896,11 @@ static int check_record(validator *v, const tsig_type *t)
             }
             int status = classify_other(v, &kf, f, field_count, first, &key);
             if (status < 0) { ok = 0; break; }
-            saw_extra = 1;
-            order = field_count + data_index;
+            saw_extra = 1; /* written, if at all, with the extra members */
+            order = f < field_count ? f : field_count + data_index;
             const tsig_field *field = f < field_count ? &t->fields[f] : NULL;
             if (!other_member(v, step, field, status, first, &key, &wrote)) { ok = 0; break; }
+            at = j->pos;
         }
         if (v->emitted != before) {
             if (have_order && order < max_order) { relocate = 1; break; }
@@ -896,9 +908,11 @@ static int check_record(validator *v, const tsig_type *t)
             have_order = 1;
         }
         data_index++;
-        more = after_member(j);
+        more = after_member(j, at);
         if (!more) ok = 0;
+        at = j->pos;
     }
+    /* missing fields: their messages belong at their field's order */
     for (size_t f = 0; ok && !relocate && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
         if (v->slots[base + f].key_at != NONE || field->type->kind == TSIG_OPTIONAL) continue;
@@ -915,17 +929,17 @@ static int check_record(validator *v, const tsig_type *t)
     v->slot_count = base;
     if (!ok) return 0;
     if (relocate) {
+        /* take back this map's messages (or output) and read it located */
         mark_restore(v, &m);
         if (v->out) v->out->len = out_mark;
         j->pos = open_at;
         j->depth = depth;
-        if (!located_add(v, open_at)) return nomem(v);
+        if (!located_add(v, open_at)) return (size_t)nomem(v);
         return check_record_located(v, t);
     }
-    j->pos++; /* '}' */
     j->depth--;
     if (v->out) tsig_sb_putc(v->out, '}');
-    return 1;
+    return ++j->pos; /* after '}' */
 }
 
 /* Pushes a member; 0 when out of memory. */
@@ -942,6 +956,18 @@ static int member_push(validator *v, const member *mb)
     return 1;
 }
 
+/* other_member for member k of a map read located. */
+static int located_other(validator *v, const tsig_type *t, size_t step, size_t k,
+                         int *wrote)
+{
+    member mb = v->members[k];
+    tsig_json_span first = {0, 0, 0};
+    if (mb.other != NONE) first = v->members[mb.other].key;
+    v->j.pos = mb.value_at;
+    return other_member(v, step, mb.field != NONE ? &t->fields[mb.field] : NULL, mb.status,
+                        &first, &mb.key, wrote);
+}
+
 /*
  * Reads a typed map located: first every member's key and place (values
  * read for their syntax only), then the declared fields in signature order
@@ -949,15 +975,15 @@ static int member_push(validator *v, const member *mb)
  * order. The messages and the written value come out in declaration order
  * whatever the data order.
  */
-static int check_record_located(validator *v, const tsig_type *t)
+static size_t check_record_located(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t field_count = t->field_count, base, members = v->member_count;
     if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return nomem(v);
+    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
-        return nomem(v);
+        return (size_t)nomem(v);
     }
     size_t step = v->path.count - 1;
     tsig_json_keyframe kf;
@@ -965,19 +991,19 @@ static int check_record_located(validator *v, const tsig_type *t)
     int ok = 1;
 
     /* 1. where every member is */
-    skip_ws(j);
+    tsig_json_skip_ws(j);
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
     for (size_t i = 0; more == 1; i++) {
         member mb;
-        mb.key_at = j->pos;
-        if (!read_key(v, &mb.key, i == 0)) { ok = 0; break; }
-        mb.value_at = j->pos;
+        mb.value_at = read_key(v, j->pos, &mb.key, i == 0);
+        if (!mb.value_at) { ok = 0; break; }
         mb.next = mb.other = NONE;
         size_t len;
         const char *text = string_text(v, &mb.key, &len);
         if (!text) { ok = 0; break; }
         size_t f = find_field(t, text, len, 0);
         size_t index = v->member_count;
+        mb.field = f < field_count ? f : NONE;
         slot *s = f < field_count ? &v->slots[base + f] : NULL;
         if (s && s->first == NONE) {
             mb.status = MEMBER_FIRST;
@@ -995,7 +1021,7 @@ static int check_record_located(validator *v, const tsig_type *t)
         }
         set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
         if (!member_push(v, &mb) || !skip(v)) { ok = 0; break; }
-        more = after_member(j);
+        more = after_member(j, j->pos);
         if (!more) ok = 0;
     }
     size_t close_at = j->pos;
@@ -1015,33 +1041,18 @@ static int check_record_located(validator *v, const tsig_type *t)
             if (!issue_close(v, step + 1)) ok = 0;
             continue;
         }
-        j->pos = v->members[index].value_at;
         if (v->out) write_key(v, &wrote, field, &v->members[index].key);
-        if (!check_value(v, field->type)) { ok = 0; break; }
+        if (!check_value(v, field->type, v->members[index].value_at)) { ok = 0; break; }
         if (v->writing) continue; /* competing keys are written with the others */
-        for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next) {
-            member mb = v->members[k];
-            j->pos = mb.value_at;
-            ok = other_member(v, step, field, mb.status, &v->members[mb.other].key,
-                              &mb.key, &wrote);
-        }
+        for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next)
+            ok = located_other(v, t, step, k, &wrote);
     }
 
-    /* 3. the other members in data order */
+    /* 3. the other members in data order (pass 2: competing keys too) */
     for (size_t k = members; ok && k < v->member_count; k++) {
-        member mb = v->members[k];
-        if (mb.status == MEMBER_FIRST) continue;
-        if (mb.other != NONE && !v->writing) continue; /* done with its field */
-        if (mb.status == MEMBER_AMBIGUOUS) {
-            if (v->input) continue; /* dropped */
-            set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
-            j->pos = mb.value_at;
-            write_key(v, &wrote, NULL, &mb.key);
-            ok = walk(v, 1);
-            continue;
-        }
-        j->pos = mb.value_at;
-        ok = other_member(v, step, NULL, mb.status, NULL, &mb.key, &wrote);
+        int status = v->members[k].status;
+        if (status == MEMBER_FIRST || (v->members[k].field != NONE && !v->writing)) continue;
+        ok = located_other(v, t, step, k, &wrote);
     }
 
     keys_end(v, &kf);
@@ -1049,69 +1060,73 @@ static int check_record_located(validator *v, const tsig_type *t)
     v->slot_count = base;
     v->member_count = members;
     if (!ok) return 0;
-    j->pos = close_at + 1;
     j->depth--;
     if (v->out) tsig_sb_putc(v->out, '}');
-    return 1;
+    return j->pos = close_at + 1;
 }
 
 /* ---- lists and dispatch -------------------------------------------------- */
 
-static int check_list(validator *v, const tsig_type *elem)
+/* Reads a list of elem. Returns the position after it, 0 when reading
+ * must stop. */
+static size_t check_list(validator *v, const tsig_type *elem)
 {
     tsig_json *j = &v->j;
     if (!enter(j)) return 0;
-    if (!path_push(v)) return nomem(v);
+    if (!path_push(v)) return (size_t)nomem(v);
     size_t step = v->path.count - 1;
     if (v->out) tsig_sb_putc(v->out, '[');
-    skip_ws(j);
-    if (j->pos < j->len && j->src[j->pos] == ']') {
-        j->pos++;
+    size_t at = tsig_json_ws(j, j->pos);
+    if (at < j->len && j->src[at] == ']') {
+        at++;
     } else {
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            if (!check_value(v, elem)) return 0;
-            skip_ws(j);
-            if (j->pos < j->len && j->src[j->pos] == ',') {
-                j->pos++;
+            at = check_value(v, elem, at);
+            if (!at) return 0;
+            at = tsig_json_ws(j, at);
+            if (at < j->len && j->src[at] == ',') {
+                at++;
                 continue;
             }
-            if (j->pos < j->len && j->src[j->pos] == ']') {
-                j->pos++;
+            if (at < j->len && j->src[at] == ']') {
+                at++;
                 break;
             }
-            return tsig_json_fail(j, j->pos, "\",\" or \"]\"");
+            return (size_t)tsig_json_fail(j, at, "\",\" or \"]\"");
         }
     }
     j->depth--;
     v->path.count = step;
     if (v->out) tsig_sb_putc(v->out, ']');
-    return 1;
+    return j->pos = at;
 }
 
 /*
- * Reads the value at j->pos as a t: judged in pass 1, written in pass 2.
- * Returns 0 only when reading must stop (j->code set).
+ * Reads the value at (or after whitespace at) at as a t: judged in pass 1,
+ * written in pass 2. Returns the position after it (j->pos too), 0 only
+ * when reading must stop (j->code set). Positions travel in registers
+ * through the hot loops; j->pos is kept equal for everything else.
  */
-static int check_value(validator *v, const tsig_type *t)
+static size_t check_value(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
-    skip_ws(j);
-    if (j->pos >= j->len) return tsig_json_fail(j, j->pos, "a JSON value");
-    char c = j->src[j->pos];
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len) return (size_t)tsig_json_fail(j, at, "a JSON value");
+    char c = j->src[at];
     int optional = t->kind == TSIG_OPTIONAL;
     t = strip_optional(t);
     if (c == 'n' && (optional || t->kind == TSIG_ANY)) {
         if (!tsig_json_literal(j, "null", 4)) return 0;
         if (v->out) tsig_sb_append(v->out, "null", 4);
-        return 1;
+        return j->pos;
     }
     switch (t->kind) {
     case TSIG_ANY:
-        return walk(v, 1);
+        return walk(v, 1) ? j->pos : 0;
     case TSIG_MAP:
-        if (c == '{') return walk(v, 1);
+        if (c == '{') return walk(v, 1) ? j->pos : 0;
         break;
     case TSIG_RECORD:
         if (c == '{') return check_record(v, t);
@@ -1121,11 +1136,10 @@ static int check_value(validator *v, const tsig_type *t)
         break;
     case TSIG_STRING:
         if (c == '"') {
-            size_t at = j->pos;
             tsig_json_span s;
-            if (!tsig_json_string(j, &s)) return 0;
-            if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-            return 1;
+            size_t end = tsig_json_string_end(j, &s);
+            if (end && v->out) tsig_sb_append(v->out, j->src + at, end - at);
+            return end;
         }
         break;
     case TSIG_KEYWORD:
@@ -1139,10 +1153,9 @@ static int check_value(validator *v, const tsig_type *t)
         break;
     case TSIG_BOOL:
         if (c == 't' || c == 'f') {
-            size_t at = j->pos;
             if (!tsig_json_literal(j, c == 't' ? "true" : "false", c == 't' ? 4 : 5)) return 0;
             if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
-            return 1;
+            return j->pos;
         }
         if (c == '"' && v->input) return check_string(v, t);
         break;
@@ -1152,7 +1165,10 @@ static int check_value(validator *v, const tsig_type *t)
     return mismatch(v, t);
 }
 
-/* ---- entry points ------------------------------------------------------ */
+/* ---- entry points ------------------------------------------------------
+ * Both validations share validate(); validate_input sees the parameters as
+ * the fields of one typed map (the arguments object).
+ */
 
 static void validator_init(validator *v, store *st, const char *json, size_t len,
                            size_t max_depth, tsig_error *err)
@@ -1187,7 +1203,7 @@ static void validator_release(validator *v)
  * (written), or walked when validation is disabled. */
 static int run_pass(validator *v, const tsig_type *root)
 {
-    int ok = v->mode == TSIG_MODE_DISABLED ? walk(v, 1) : check_value(v, root);
+    int ok = v->mode == TSIG_MODE_DISABLED ? walk(v, 1) : check_value(v, root, v->j.pos) != 0;
     return ok && tsig_json_finish(&v->j);
 }
 
@@ -1206,7 +1222,8 @@ static int add_overflow(store *st, int warnings)
                     : issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
 }
 
-/* Forgets every message of a store. */
+/* Forgets every message of a store (the strings stay in the arena until
+ * the result is freed). */
 static void store_clear(store *st)
 {
     st->error_count = st->warning_count = 0;
@@ -1244,7 +1261,6 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
     if ((unsigned)o.mode > TSIG_MODE_STRICT || (!json && len)) return TSIG_ERR_ARGUMENT;
-    if (len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     size_t max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
     if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
 
@@ -1256,6 +1272,15 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         return TSIG_ERR_NOMEM;
     }
     out->internal_ = st;
+    if (len > TSIG_MAX_INPUT) {
+        free(v);
+        tsig_error_set(&out->json_error, TSIG_ERR_TOO_LARGE, "", 0, 0,
+                       "JSON text larger than %zu bytes", (size_t)TSIG_MAX_INPUT);
+        if (!json_error_issue(st, &out->json_error)) return TSIG_ERR_NOMEM;
+        out->errors = st->errors;
+        out->error_count = st->error_count;
+        return TSIG_ERR_TOO_LARGE;
+    }
     validator_init(v, st, json, len, max_depth, &out->json_error);
     v->input = input;
     v->mode = o.mode;

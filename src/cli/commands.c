@@ -115,6 +115,8 @@ static int parse_count(const cli_args *args, const char *name, size_t *out)
 
 /* ---- check ----------------------------------------------------------- */
 
+/* toolsig check SIG: the canonical form, or the caret text (exit 2); with
+ * --json, tsig_api_check's document either way. */
 static int run_check(cli_args *args)
 {
     cli_text text;
@@ -130,7 +132,7 @@ static int run_check(cli_args *args)
     tsig_error err;
     tsig_signature *sig = tsig_parse(text.data, text.len, &err);
     if (!sig) {
-        if (err.code == TSIG_ERR_NOMEM) rc = cli_out_of_memory();
+        if (err.code == TSIG_ERR_NOMEM) cli_out_of_memory();
         else cli_print_error(&err, "signature", text.data, text.len);
         cli_text_free(&text);
         return CLI_UNUSABLE;
@@ -167,6 +169,12 @@ static int parse_mode(const cli_args *args, tsig_mode *mode)
                            v);
 }
 
+/*
+ * toolsig validate SIG [FILE]: validates once, then prints either the report
+ * (nothing when it is empty) or, with --json, tsig_api_result_json's
+ * document. Exit 0 ok, 1 invalid, 2 when the JSON text could not be read
+ * (the caret text on stderr without --json).
+ */
 static int run_validate(cli_args *args)
 {
     tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, 0};
@@ -217,6 +225,8 @@ static int run_validate(cli_args *args)
 
 /* ---- normalize ------------------------------------------------------- */
 
+/* toolsig normalize [FILE]: compact JSON with keys normalized; a collision
+ * exits 1, bad JSON text 2. */
 static int run_normalize(cli_args *args)
 {
     cli_text data;
@@ -235,6 +245,8 @@ static int run_normalize(cli_args *args)
 
 /* ---- schema ---------------------------------------------------------- */
 
+/* toolsig schema SIG: the schema of the output (or, --params, of the
+ * parameters), indented. */
 static int run_schema(cli_args *args)
 {
     cli_text text;
@@ -260,13 +272,15 @@ static int run_schema(cli_args *args)
 
 /* ---- from-schema ----------------------------------------------------- */
 
-/* Prints each warning on stderr as "warning: <prefix><message>". */
+/* Prints each warning on stderr as "warning: <message>". */
 static void print_warnings(const tsig_messages *w)
 {
     for (size_t i = 0; i < w->count; i++)
         fprintf(stderr, "warning: %s\n", w->items[i]);
 }
 
+/* toolsig from-schema [FILE]: the canonical signature, warnings on stderr;
+ * a schema toolsig cannot express exits 1, bad JSON text 2. */
 static int run_from_schema(cli_args *args)
 {
     cli_text data;
@@ -335,6 +349,12 @@ static int tools_failure_status(const char *doc, const char *end)
     return CLI_REJECTED;
 }
 
+/*
+ * toolsig from-tools [FILE]: through tsig_api_tools_from_json. Prints the
+ * prompt (warnings on stderr) or, with --json, the document's "tools" list
+ * as it is; failures go to stderr, one line per tool (exit 1), or the JSON
+ * error with its caret (exit 2).
+ */
 static int run_from_tools(cli_args *args)
 {
     cli_text data;
@@ -369,6 +389,7 @@ static int run_from_tools(cli_args *args)
 
 /* ---- tool, tools ----------------------------------------------------- */
 
+/* toolsig tool NAME SIG [DESCRIPTION]: one tool as prompt text. */
 static int run_tool(cli_args *args)
 {
     const char *name = cli_positional(args, 0);
@@ -389,6 +410,8 @@ static int run_tool(cli_args *args)
     return rc;
 }
 
+/* toolsig tools [FILE]: through tsig_api_render_tools; every problem of
+ * the list on stderr (exit 2). */
 static int run_tools(cli_args *args)
 {
     cli_text data;
@@ -414,6 +437,8 @@ static int run_tools(cli_args *args)
 
 /* ---- placeholders ---------------------------------------------------- */
 
+/* toolsig placeholders TEMPLATE SIG: the names found (exit 0) or each
+ * error on stderr (exit 1); --json: tsig_api_placeholders' document. */
 static int run_placeholders(cli_args *args)
 {
     int json = cli_flag(args, "--json");
@@ -446,6 +471,7 @@ static int run_placeholders(cli_args *args)
 
 /* ---- redact ---------------------------------------------------------- */
 
+/* toolsig redact SIG [FILE] --strip|--mask: the value as compact JSON. */
 static int run_redact(cli_args *args)
 {
     int strip = cli_flag(args, "--strip"), mask = cli_flag(args, "--mask");

@@ -184,15 +184,25 @@ TEST(empty_tool_list_is_the_empty_string)
     tsig_free(text);
 }
 
-TEST(missing_tool_or_signature_renders_nothing)
+/* A tool without a signature (arguments unchecked) shows that nothing is
+ * known of its arguments or result. */
+TEST(tool_without_signature_renders_any)
+{
+    tsig_tool_ref no_sig = {"x", 1, NULL, "Does x.", 7};
+    char *text = tsig_render_tool(&no_sig, NULL);
+    CHECK_STR(text, "x(...) -> :any\n  Does x.");
+    tsig_free(text);
+    text = tsig_render_tools(&no_sig, 1, NULL);
+    CHECK_STR(text, "## Tools you can call\n\nx(...) -> :any\n  Does x.");
+    tsig_free(text);
+}
+
+TEST(missing_tool_renders_nothing)
 {
     size_t len = 7;
     CHECK(tsig_render_tool(NULL, &len) == NULL);
     CHECK_INT(len, 0);
-    tsig_tool_ref no_sig = {"x", 1, NULL, NULL, 0};
-    CHECK(tsig_render_tool(&no_sig, NULL) == NULL);
     CHECK(tsig_render_tools(NULL, 2, NULL) == NULL);
-    CHECK(tsig_render_tools(&no_sig, 1, NULL) == NULL);
     tsig_signature *a = parse_text(":int");
     tsig_tool_ref no_name = {NULL, 3, a, NULL, 0};
     CHECK(tsig_render_tool(&no_name, NULL) == NULL);
@@ -242,7 +252,8 @@ int main(void)
     RUN(tools_render_under_the_header_with_a_blank_line);
     RUN(tools_keep_their_order_with_one_blank_line_between);
     RUN(empty_tool_list_is_the_empty_string);
-    RUN(missing_tool_or_signature_renders_nothing);
+    RUN(tool_without_signature_renders_any);
+    RUN(missing_tool_renders_nothing);
     RUN(long_descriptions_render_whole);
     return tsig_test_summary();
 }

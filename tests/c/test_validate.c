@@ -305,6 +305,11 @@ TEST(errors_are_depth_first_in_declaration_order)
     /* a repeated key inside an extra comes after the declared fields */
     check("{a :int}", OUTPUT, TSIG_MODE_ENABLED, "{\"z\":{\"k\":1,\"k\":2},\"a\":\"x\"}", 0,
           "a: expected int, got string \"x\"\nz.k: duplicate key \"k\"", "", NULL);
+    /* a repeated key belongs to its field, before later fields */
+    check("{x :int, y :int}", OUTPUT, TSIG_MODE_ENABLED, "{\"x\":1,\"y\":\"b\",\"x\":2}", 0,
+          "x: duplicate key \"x\"\ny: expected int, got string \"b\"", "", NULL);
+    check("{x :int, y :int}", OUTPUT, TSIG_MODE_STRICT, "{\"x\":1,\"y\":\"b\",\"x-\":2,\"x\":3}", 0,
+          "x: duplicate key \"x\"\ny: expected int, got string \"b\"\nx-: unexpected field", "", NULL);
     /* lists in index order */
     check("[{a :int, b :int}]", OUTPUT, TSIG_MODE_ENABLED,
           "[{\"b\":\"1\",\"a\":\"2\"},{\"b\":\"3\"}]", 0,
@@ -560,6 +565,11 @@ TEST(bad_arguments_are_refused)
     CHECK_INT(tsig_validate_json(sig, "1", 1, &o, &r), TSIG_ERR_ARGUMENT);
     tsig_result_free(&r);
     CHECK_INT(tsig_validate_json(sig, "1", 1, NULL, NULL), TSIG_ERR_ARGUMENT);
+    /* (the text is never read when it is too large) */
+    CHECK_INT(tsig_validate_json(sig, "1", TSIG_MAX_INPUT + 1, NULL, &r), TSIG_ERR_TOO_LARGE);
+    CHECK(!r.ok && r.error_count == 1 && r.json_error.code == TSIG_ERR_TOO_LARGE);
+    if (r.error_count == 1) CHECK_STR(r.errors[0].message, "JSON text larger than 1073741824 bytes");
+    tsig_result_free(&r);
     tsig_result_free(NULL);
     tsig_signature_free(sig);
 }

@@ -529,11 +529,16 @@ run_in '[]' tools
 expect_rc 0
 expect_out $'\n'
 
+case_ "tools: a tool without a signature"
+run_in '[{"name":"b","description":"Anything."},{"name":"c","sig":null}]' tools
+expect_rc 0
+expect_out $'## Tools you can call\n\nb(...) -> :any\n  Anything.\n\nc(...) -> :any\n'
+
 case_ "tools: bad entries"
-run_in '[{"name":"a","sig":"(q :string, limit) -> :int"},{"name":"b"}]' tools
+run_in '[{"name":"a","sig":"(q :string, limit) -> :int"},{"name":"b","sig":5}]' tools
 expect_rc 2
 expect_no_out
-expect_err_has 'error: [1].sig: missing required field, expected string'
+expect_err_has 'error: [1].sig: expected string, got int 5'
 run_in '[{"name":"a","sig":"(q :string, limit) -> :int"}]' tools
 expect_rc 2
 expect_err_has 'error: [0].sig: signature error at 1:18: expected a type after "limit"'

@@ -8,8 +8,9 @@ import * as esm from '../../js/node.mjs';
 const require = createRequire(import.meta.url);
 const cjs = require('../../js/node.cjs');
 
-const API = ['Signature', 'SignatureError', 'checkPlaceholders', 'formatReport', 'importJsonSchema',
-  'importTool', 'normalizeKeys', 'renderTools'];
+const API = ['Prompt', 'Signature', 'SignatureError', 'TemplateError', 'Tool', 'ValidationError',
+  'checkPlaceholders', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema', 'importTool',
+  'normalizeKeys', 'renderTools'];
 
 test('ESM and CJS entry points export the same names', () => {
   assert.deepEqual(Object.keys(esm).sort(), API);

@@ -633,6 +633,28 @@ char *jv_to_text(const jv_value *v)
     return jv_to_text_len(v, NULL);
 }
 
+char *jv_quote(const char *s, size_t len)
+{
+    textbuf tb = {NULL, 0, 0, 0};
+    tb_string(&tb, s, len);
+    if (tb.failed) {
+        free(tb.data);
+        return NULL;
+    }
+    return tb.data;
+}
+
+int jv_utf8_valid(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len(u + i, len - i);
+        if (n == 0) return 0;
+        i += n;
+    }
+    return 1;
+}
+
 /* ---- walking ---------------------------------------------------------- */
 
 jv_kind jv_kind_of(const jv_value *v)

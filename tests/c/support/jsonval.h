@@ -78,6 +78,14 @@ int jv_equal_ordered(const jv_value *a, const jv_value *b);
 char *jv_to_text_len(const jv_value *v, size_t *len);
 char *jv_to_text(const jv_value *v);
 
+/* s[0..len) (WTF-8) as a JSON string literal, quotes included, escaped as
+ * jv_to_text escapes strings. Freed with free(); NULL when out of memory. */
+char *jv_quote(const char *s, size_t len);
+
+/* 1 iff s[0..len) is well-formed UTF-8 (RFC 3629: shortest forms only, no
+ * encoded surrogate, nothing above U+10FFFF). NUL bytes are well-formed. */
+int jv_utf8_valid(const char *s, size_t len);
+
 /* ---- walking values ----------------------------------------------------
  * Every accessor accepts NULL and answers as for a missing value. */
 

@@ -1,0 +1,373 @@
+// tools.mjs: tools and prompt templates on top of Signature.
+//
+// A Tool is a function with its contract: the seed's normalized tool
+// definition. Every check goes through the core (validateInput, validate,
+// normalizeKeys, checkPlaceholders, template rendering); this file only
+// sequences the steps, caches results and shapes provider definitions.
+import {
+  Signature,
+  checkPlaceholders,
+  formatReport,
+  normalizeKeys,
+  renderTemplate,
+} from './core.mjs';
+
+// Names every provider accepts (OpenAI's rule is the narrowest).
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const DEFAULT_CACHE_SIZE = 100;
+const MODES = ['enabled', 'warn_only', 'disabled', 'strict'];
+
+let anySignature = null; // ":any", for reading the JSON of unchecked tools
+
+function anySig() {
+  if (!anySignature) anySignature = Signature.parse(':any');
+  return anySignature;
+}
+
+/** Arguments, a result or a template's values that failed validation. */
+class ValidationError extends Error {
+  constructor(message, result, report) {
+    super(message);
+    this.name = 'ValidationError';
+    this.errors = result.errors;
+    this.warnings = result.warnings;
+    this.report = report;
+  }
+}
+
+/** A prompt template whose placeholders do not match its signature. */
+class TemplateError extends Error {
+  constructor(template, errors) {
+    const lines = errors.map((e) => `- ${e.message}`).join('\n');
+    super(`template has ${errors.length} bad placeholder${errors.length === 1 ? '' : 's'}:\n${lines}`);
+    this.name = 'TemplateError';
+    this.template = template;
+    this.errors = errors;
+  }
+}
+
+function toSignature(value, what) {
+  if (value instanceof Signature) return value;
+  if (typeof value === 'string') return Signature.parse(value);
+  throw new TypeError(`toolsig: ${what} must be signature text or a Signature`);
+}
+
+// JSON text with object keys sorted at every depth: equal arguments give
+// equal cache keys whatever order their keys came in.
+function canonicalJSON(value) {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(',')}]`;
+  const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJSON(value[k])}`).join(',')}}`;
+}
+
+// A failed step, shaped for an agent loop: `report` is always the text to
+// feed back to the LLM.
+function validationFailure(stage, result) {
+  const title = stage === 'input' ? 'Tool' : 'Return';
+  return {
+    ok: false,
+    stage,
+    errors: result.errors,
+    warnings: result.warnings,
+    report: formatReport(result, { title }),
+  };
+}
+
+function errorFailure(stage, error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, stage, error: message, report: `Tool error: ${message}` };
+}
+
+/** A function with its signature, description and validation. */
+class Tool {
+  #name;
+  #fn;
+  #signature;
+  #description;
+  #skip;
+  #mode;
+  #cache; // Map of canonical arguments -> value, in least-recently-used order
+  #cacheSize;
+
+  constructor(name, options) {
+    this.#name = name;
+    this.#fn = options.fn;
+    this.#signature = options.signature;
+    this.#description = options.description;
+    this.#skip = options.skip;
+    this.#mode = options.mode;
+    this.#cache = options.cache ? new Map() : null;
+    this.#cacheSize = options.cacheSize;
+  }
+
+  get name() { return this.#name; }
+  /** The Signature, or null for a tool whose arguments pass unchecked. */
+  get signature() { return this.#signature; }
+  get description() { return this.#description; }
+  get cache() { return this.#cache !== null; }
+  /** True when validation was switched off on purpose ({skip: true}). */
+  get skip() { return this.#skip; }
+  get mode() { return this.#mode; }
+
+  // Validates and normalizes the arguments: {ok:true, value, warnings} or a
+  // failure. `text` is JSON text (from an LLM) or undefined for `args`.
+  #prepare(args, text) {
+    const sig = this.#signature;
+    let value;
+    let warnings = [];
+    if (sig && !this.#skip) {
+      const opts = { mode: this.#mode };
+      const r = text === undefined ? sig.validateInput(args, opts) : sig.validateInputJSON(text, opts);
+      if (!r.ok) return validationFailure('input', r);
+      value = r.value;
+      warnings = r.warnings;
+    } else if (text !== undefined) {
+      const r = anySig().validateJSON(text);
+      if (!r.ok) return validationFailure('input', r);
+      value = r.value;
+    } else {
+      value = args;
+    }
+    try {
+      value = normalizeKeys(value === undefined ? {} : value);
+    } catch (e) {
+      return errorFailure('input', e);
+    }
+    return { ok: true, value, warnings };
+  }
+
+  async #invoke(args, text) {
+    const prepared = this.#prepare(args, text);
+    if (!prepared.ok) return prepared;
+    const { value: input, warnings } = prepared;
+    const key = this.#cache ? canonicalJSON(input) : null;
+    if (key !== null && this.#cache.has(key)) {
+      const value = this.#cache.get(key);
+      this.#cache.delete(key); // most recently used goes last
+      this.#cache.set(key, value);
+      return { ok: true, value: structuredClone(value), warnings, cached: true };
+    }
+    let output;
+    try {
+      output = await this.#fn(input);
+    } catch (e) {
+      return errorFailure('call', e);
+    }
+    if (output === undefined) output = null; // a function that returns nothing returns nil
+    let value = output;
+    const sig = this.#signature;
+    if (sig && !this.#skip) {
+      let r;
+      try {
+        r = sig.validate(output, { mode: this.#mode });
+      } catch (e) {
+        return errorFailure('output', e);
+      }
+      if (!r.ok) return validationFailure('output', r);
+      value = r.value;
+      if (r.warnings.length) warnings.push(...r.warnings);
+    }
+    if (key !== null) {
+      this.#cache.set(key, structuredClone(value));
+      if (this.#cache.size > this.#cacheSize) this.#cache.delete(this.#cache.keys().next().value);
+    }
+    return { ok: true, value, warnings };
+  }
+
+  /**
+   * Calls the tool: arguments validated with coercion and key-normalized,
+   * the function (sync or async), then its result validated strictly.
+   * Resolves to {ok:true, value, warnings} or {ok:false, stage, report, ...}.
+   */
+  call(args) {
+    return this.#invoke(args, undefined);
+  }
+
+  /** As call(), from the JSON text of an LLM's tool call. */
+  callJSON(text) {
+    if (typeof text !== 'string') return Promise.reject(new TypeError('toolsig: callJSON takes JSON text (a string)'));
+    return this.#invoke(undefined, text);
+  }
+
+  // Removes firewalled ("_") fields from a successful result's value.
+  #forParent(r) {
+    if (!r.ok) return r;
+    return { ...r, value: (this.#signature ?? anySig()).redact(r.value, { mode: 'strip' }) };
+  }
+
+  /** As call(), with firewalled ("_") output fields removed: what a parent agent sees. */
+  async callForParent(args) {
+    return this.#forParent(await this.call(args));
+  }
+
+  /** As callJSON(), with firewalled output fields removed. */
+  async callForParentJSON(text) {
+    return this.#forParent(await this.callJSON(text));
+  }
+
+  /** Forgets every cached result. */
+  clearCache() {
+    if (this.#cache) this.#cache.clear();
+  }
+
+  /** The parameters' JSON Schema (an open object for a tool without signature). */
+  parametersSchema(options) {
+    if (!this.#signature) return { type: 'object', properties: {}, additionalProperties: true };
+    return this.#signature.toolParametersSchema(options);
+  }
+
+  /** {name, description, signature (canonical), parameters (JSON Schema)}. */
+  definition() {
+    return {
+      name: this.#name,
+      description: this.#description,
+      signature: this.#signature ? this.#signature.canonical : null,
+      parameters: this.parametersSchema(),
+    };
+  }
+
+  /**
+   * The OpenAI function tool. Chat Completions shape by default
+   * ({type:'function', function:{...}}); {api:'responses'} gives the
+   * Responses API's flat shape. {strict:true} uses strict parameters.
+   */
+  toOpenAI(options = {}) {
+    const strict = !!options.strict;
+    const fn = { name: this.#name };
+    if (this.#description) fn.description = this.#description;
+    fn.parameters = this.parametersSchema({ strict });
+    if (strict) fn.strict = true;
+    if (options.api === 'responses') return { type: 'function', ...fn };
+    if (options.api !== undefined && options.api !== 'chat') {
+      throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
+    }
+    return { type: 'function', function: fn };
+  }
+
+  /** The Anthropic Messages API tool: {name, description, input_schema}. */
+  toAnthropic() {
+    const tool = { name: this.#name };
+    if (this.#description) tool.description = this.#description;
+    tool.input_schema = this.parametersSchema();
+    return tool;
+  }
+
+  /**
+   * The MCP tools/list entry: {name, description, inputSchema,
+   * outputSchema?}. outputSchema is given when the result is an object
+   * (MCP requires one): a typed map, :map, or a list (as {items: [...]}).
+   */
+  toMCP() {
+    const tool = { name: this.#name };
+    if (this.#description) tool.description = this.#description;
+    tool.inputSchema = this.parametersSchema();
+    if (this.#signature) {
+      const out = this.#signature.toJsonSchema();
+      if (out.type === 'object') tool.outputSchema = out;
+    }
+    return tool;
+  }
+}
+
+/**
+ * Defines a tool. format is one of the seed's forms:
+ *   fn                                   no signature: arguments pass unchecked
+ *   [fn, signature]                      validated with the signature
+ *   {fn, signature, description, cache, cacheSize, mode}
+ *   {fn, skip: true, ...}                validation off on purpose
+ * Throws a TypeError (or SignatureError) naming what is wrong.
+ */
+function defineTool(name, format) {
+  if (typeof name !== 'string' || name === '') {
+    throw new TypeError('toolsig: a tool needs a name (a non-empty string)');
+  }
+  if (!TOOL_NAME.test(name)) {
+    throw new TypeError(`toolsig: tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, "_" or "-" (what every LLM provider accepts)`);
+  }
+  let options;
+  if (typeof format === 'function') options = { fn: format };
+  else if (Array.isArray(format)) {
+    if (format.length !== 2) throw new TypeError(`toolsig: tool ${name}: the list form is [fn, signature]`);
+    options = { fn: format[0], signature: format[1] };
+  } else if (format !== null && typeof format === 'object') options = { ...format };
+  else throw new TypeError(`toolsig: tool ${name}: expected a function, [fn, signature] or {fn, signature, ...}`);
+
+  const known = ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip'];
+  for (const k of Object.keys(options)) {
+    if (!known.includes(k)) throw new TypeError(`toolsig: tool ${name}: unknown option ${JSON.stringify(k)} (options: ${known.join(', ')})`);
+  }
+  if (typeof options.fn !== 'function') throw new TypeError(`toolsig: tool ${name}: fn must be a function`);
+  if (options.cache !== undefined && typeof options.cache !== 'boolean') {
+    throw new TypeError(`toolsig: tool ${name}: cache must be true or false`);
+  }
+  if (options.skip !== undefined && typeof options.skip !== 'boolean') {
+    throw new TypeError(`toolsig: tool ${name}: skip must be true or false`);
+  }
+  const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+  if (!Number.isInteger(cacheSize) || cacheSize < 1) {
+    throw new TypeError(`toolsig: tool ${name}: cacheSize must be a whole number of at least 1`);
+  }
+  const mode = options.mode ?? 'enabled';
+  if (!MODES.includes(mode)) {
+    throw new TypeError(`toolsig: tool ${name}: unknown mode ${JSON.stringify(mode)} (modes: ${MODES.join(', ')})`);
+  }
+  if (options.description != null && typeof options.description !== 'string') {
+    throw new TypeError(`toolsig: tool ${name}: description must be a string`);
+  }
+  const signature = options.signature == null ? null : toSignature(options.signature, `tool ${name}: signature`);
+  return new Tool(name, {
+    fn: options.fn,
+    signature,
+    description: options.description ?? null,
+    skip: options.skip === true,
+    mode,
+    cache: options.cache === true,
+    cacheSize,
+  });
+}
+
+/** A prompt template checked against a signature's parameters. */
+class Prompt {
+  #template;
+  #signature;
+  #placeholders;
+
+  constructor(template, signature, placeholders) {
+    this.#template = template;
+    this.#signature = signature;
+    this.#placeholders = placeholders;
+  }
+
+  get template() { return this.#template; }
+  get signature() { return this.#signature; }
+  /** Every placeholder name, first occurrence order. */
+  get placeholders() { return [...this.#placeholders]; }
+
+  /**
+   * Validates args against the parameters (with coercion) and fills the
+   * template. Throws ValidationError (with the report) for bad arguments.
+   */
+  render(args) {
+    const r = this.#signature.validateInput(args);
+    if (!r.ok) {
+      const report = formatReport(r, { title: 'Prompt' });
+      throw new ValidationError(`toolsig: the prompt's arguments are invalid:\n${report}`, r, report);
+    }
+    return renderTemplate(this.#template, this.#signature, JSON.stringify(r.value));
+  }
+}
+
+/**
+ * Defines a prompt template; every {{placeholder}} is checked against the
+ * signature now. Throws TemplateError listing every bad placeholder.
+ */
+function definePrompt(template, signature) {
+  if (typeof template !== 'string') throw new TypeError('toolsig: a template is a string');
+  const sig = toSignature(signature, 'the prompt signature');
+  const check = checkPlaceholders(template, sig);
+  if (!check.ok) throw new TemplateError(template, check.errors);
+  return new Prompt(template, sig, check.placeholders);
+}
+
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt };
