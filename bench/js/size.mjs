@@ -3,9 +3,9 @@
 //
 //   node bench/js/size.mjs
 //
-// toolsig: dist/toolsig.wasm, js/core.mjs and the Node loader (js/node.mjs
-// with js/api.mjs), each gzipped on its own with `gzip -9 -n` (zlib at
-// level 9 where gzip is missing; the table says which). The
+// toolsig: dist/toolsig.wasm and every JS file `import "toolsig"` loads in
+// Node (js/node.mjs, js/api.mjs, js/core.mjs, ...), each gzipped on its own
+// with `gzip -9 -n` (zlib at level 9 where gzip is missing). The
 // other loaders are listed for reference. Peers: every file Node reads for
 // `import(peer)`, found by a module-load hook in a child process: the
 // published files, unminified, as a Node user loads them (a bundler that
@@ -85,20 +85,25 @@ function parent() {
   printMachine();
   console.log(`compression: ${hasGzip ? 'gzip -9 -n' : 'zlib level 9 (no gzip here)'}, each file on its own`);
   const at = (...p) => join(repoRoot, ...p);
-  const toolsig = measureFiles([at('dist', 'toolsig.wasm'), at('js', 'core.mjs'), at('js', 'node.mjs'), at('js', 'api.mjs')]);
+  // The JS files come from the same load hook as the peers' (so a new
+  // module imported by the entry point is counted); the wasm is read with fs.
+  const js = loadedFiles('toolsig').sort();
+  const toolsig = measureFiles([at('dist', 'toolsig.wasm'), ...js]);
 
   console.log('\ntoolsig, what `import "toolsig"` loads in Node');
   printTable(['file', 'raw', 'gzip -9'],
     [...toolsig.files.map((f) => [relative(repoRoot, f.path), f.raw, f.gzip]), ['total', toolsig.raw, toolsig.gzip]]);
 
+  // The other entry points load the same modules, but for the loader.
+  const shared = js.filter((f) => !f.endsWith(join('js', 'node.mjs')));
   const others = [
-    ['CommonJS (require)', ['dist/toolsig.wasm', 'dist/core.cjs', 'js/node.cjs']],
-    ['browser', ['dist/toolsig.wasm', 'js/core.mjs', 'js/browser.mjs', 'js/api.mjs']],
-    ['edge', ['dist/toolsig.wasm', 'js/core.mjs', 'js/edge.mjs', 'js/api.mjs']],
-  ];
+    ['CommonJS (require)', [at('dist', 'core.cjs'), at('dist', 'tools.cjs'), at('js', 'node.cjs')]],
+    ['browser', [...shared, at('js', 'browser.mjs')]],
+    ['edge', [...shared, at('js', 'edge.mjs')]],
+  ].map(([name, files]) => [name, [at('dist', 'toolsig.wasm'), ...files]]);
   console.log('\nother entry points (for reference)');
   printTable(['entry', 'raw', 'gzip -9'], others.map(([name, files]) => {
-    const m = measureFiles(files.map((f) => at(f)));
+    const m = measureFiles(files);
     return [name, m.raw, m.gzip];
   }));
 
