@@ -1264,16 +1264,12 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     size_t max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
     if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
 
+    /* the reading state lives on the stack: one allocation less a call */
     store *st = calloc(1, sizeof *st);
-    validator *v = malloc(sizeof *v);
-    if (!st || !v) {
-        free(st);
-        free(v);
-        return TSIG_ERR_NOMEM;
-    }
+    validator state, *v = &state;
+    if (!st) return TSIG_ERR_NOMEM;
     out->internal_ = st;
     if (len > TSIG_MAX_INPUT) {
-        free(v);
         tsig_error_set(&out->json_error, TSIG_ERR_TOO_LARGE, "", 0, 0,
                        "JSON text larger than %zu bytes", (size_t)TSIG_MAX_INPUT);
         if (!json_error_issue(st, &out->json_error)) return TSIG_ERR_NOMEM;
@@ -1312,7 +1308,6 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     if (code == TSIG_OK && (!add_overflow(st, 0) || !add_overflow(st, 1)))
         code = TSIG_ERR_NOMEM;
     validator_release(v);
-    free(v);
     if (code == TSIG_ERR_NOMEM) {
         store_clear(st);
         free(st->value);
