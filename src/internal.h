@@ -411,6 +411,23 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
 /* An int's text as a float: the same digits with ".0". Always applies. */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);
 
+/* ---- decimal.c: exact decimal <-> double, without libc --------------- */
+
+/* Most digits tsig_double_digits writes (the shortest form of any double). */
+#define TSIG_DOUBLE_DIGITS 17
+
+/* The double nearest the JSON number s[0..len) (RFC 8259 grammar, checked
+ * by the caller), ties to even; infinity beyond the largest double. */
+double tsig_decimal_to_double(const char *s, size_t len);
+/* The shortest digits that read back as v (finite; its sign is ignored),
+ * the closest to v when several are as short (JavaScript's choice): writes
+ * them to digits, returns how many, and sets *point so that |v| is
+ * 0.DIGITS x 10^point. Zero is "0" with point 1. */
+size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
+/* strtod for NUL-terminated text of digits, signs, '.' and 'e'/'E' only
+ * (what cJSON hands it): the same prefix read, the same value. */
+double tsig_strtod(const char *s, char **end);
+
 /* ---- the type tree (parse.c builds it) -------------------------------- */
 
 typedef struct tsig_field {
