@@ -49,6 +49,20 @@ void tsig_sb_printf(tsig_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/*
+ * vsnprintf/snprintf for the conversions the core uses, with the C
+ * library's output for them (and no floating point, which keeps libc's
+ * float printing out of the wasm module): %s %c %d %i %u %x %X, flags '-'
+ * and '0', a width and a precision (digits or '*'), the lengths l, ll and
+ * z, and %%. Another conversion is copied as written. Writes at most size
+ * bytes, NUL included; returns the length of the whole text.
+ */
+int tsig_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int tsig_snprintf(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Appends s as a JSON string literal, quotes included (escapes ", \, and
  * control characters; bytes >= 0x80 are copied). */
 void tsig_sb_json_string(tsig_strbuf *sb, const char *s, size_t len);

@@ -26,7 +26,6 @@
  */
 #include "internal.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1213,8 +1212,8 @@ static int add_overflow(store *st, int warnings)
     size_t dropped = warnings ? st->warnings_dropped : st->errors_dropped;
     if (!dropped) return 1;
     char text[96];
-    int n = snprintf(text, sizeof text, "too many %s: %zu more not shown",
-                     warnings ? "warnings" : "errors", dropped);
+    int n = tsig_snprintf(text, sizeof text, "too many %s: %zu more not shown",
+                          warnings ? "warnings" : "errors", dropped);
     tsig_issue issue = {"", 0, NULL, 0, NULL, (size_t)n};
     issue.message = tsig_arena_strndup(&st->arena, text, (size_t)n);
     if (!issue.message) return 0;
