@@ -57,11 +57,18 @@ export function buildWasm() {
   mkdirSync(dist, { recursive: true });
   rmSync(objects, { recursive: true, force: true });
   mkdirSync(objects, { recursive: true });
-  const own = readdirSync(join(repoRoot, 'src'))
-    .filter((f) => f.endsWith('.c'))
+  const cSources = (dir, skip = []) => readdirSync(join(repoRoot, dir))
+    .filter((f) => f.endsWith('.c') && !skip.includes(f))
     .sort()
-    .map((f) => `src/${f}`);
+    .map((f) => `${dir}/${f}`);
+  // The command line runs in the module too, in memory (src/cli/memory.c,
+  // for js/cli.mjs); native.c is the native executable's files and streams.
+  const own = [...cSources('src'), ...cSources('src/cli', ['native.c'])];
   const sources = [...own, CJSON];
+  const objectOf = (f) => join('build', 'wasm', f.replace(/^.*\//, '').replace(/\.c$/, '.o'));
+  if (new Set(sources.map(objectOf)).size !== sources.length) {
+    throw new StepError('two C sources share a file name: their objects in build/wasm would collide');
+  }
   // One object per source, named after it, in build/wasm. cJSON reads
   // numbers with tsig_strtod (decimal.c): libc's strtod would bring ~8 KB
   // of long double arithmetic for the same results.
@@ -80,7 +87,7 @@ export function buildWasm() {
     '-sSTANDALONE_WASM', '-sMALLOC=emmalloc', '-sFILESYSTEM=0',
     '-sALLOW_MEMORY_GROWTH', '-sINITIAL_MEMORY=8MB', '-sTOTAL_STACK=4MB',
     `-sEXPORTED_FUNCTIONS=${exported}`,
-    ...sources.map((f) => join('build', 'wasm', f.replace(/^.*\//, '').replace(/\.c$/, '.o'))),
+    ...sources.map(objectOf),
     '-o', join('dist', 'toolsig.wasm'),
   ], { env: { NODE_PATH: '/usr/share/nodejs' } });
   for (const name of ['core', 'tools']) {
