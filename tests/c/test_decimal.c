@@ -174,7 +174,7 @@ static int shortest_and_closest(double d)
     if (count > 1) {
         /* the two (count-1)-digit neighbours of d: truncated, and one more */
         snprintf(text, sizeof text, "%.*e", 40, d);
-        char lo[64], hi[64];
+        char lo[96], hi[96]; /* room for 62 digits, a sign, "e" and an exponent */
         int e = atoi(strchr(text, 'e') + 1);
         char mant[64];
         size_t m = 0;
