@@ -49,6 +49,20 @@ void tsig_sb_printf(tsig_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/*
+ * vsnprintf/snprintf for the conversions the core uses, with the C
+ * library's output for them (and no floating point, which keeps libc's
+ * float printing out of the wasm module): %s %c %d %i %u %x %X, flags '-'
+ * and '0', a width and a precision (digits or '*'), the lengths l, ll and
+ * z, and %%. Another conversion is copied as written. Writes at most size
+ * bytes, NUL included; returns the length of the whole text.
+ */
+int tsig_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int tsig_snprintf(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Appends s as a JSON string literal, quotes included (escapes ", \, and
  * control characters; bytes >= 0x80 are copied). */
 void tsig_sb_json_string(tsig_strbuf *sb, const char *s, size_t len);
@@ -434,6 +448,23 @@ int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out);
 int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
 /* An int's text as a float: the same digits with ".0". Always applies. */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);
+
+/* ---- decimal.c: exact decimal <-> double, without libc --------------- */
+
+/* Most digits tsig_double_digits writes (the shortest form of any double). */
+#define TSIG_DOUBLE_DIGITS 17
+
+/* The double nearest the JSON number s[0..len) (RFC 8259 grammar, checked
+ * by the caller), ties to even; infinity beyond the largest double. */
+double tsig_decimal_to_double(const char *s, size_t len);
+/* The shortest digits that read back as v (finite; its sign is ignored),
+ * the closest to v when several are as short (JavaScript's choice): writes
+ * them to digits, returns how many, and sets *point so that |v| is
+ * 0.DIGITS x 10^point. Zero is "0" with point 1. */
+size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
+/* strtod for NUL-terminated text of digits, signs, '.' and 'e'/'E' only
+ * (what cJSON hands it): the same prefix read, the same value. */
+double tsig_strtod(const char *s, char **end);
 
 /* ---- the type tree (parse.c builds it) -------------------------------- */
 

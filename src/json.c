@@ -15,7 +15,6 @@
 #include "internal.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,7 +81,7 @@ COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
     if (j->code != TSIG_OK) return 0;
     if (j->reword) expected = j->reword(expected);
     tsig_describe_found(j->src, j->len, offset, found, sizeof found);
-    snprintf(what, sizeof what, "expected %s, found %s", expected, found);
+    tsig_snprintf(what, sizeof what, "expected %s, found %s", expected, found);
     return text_error(j, TSIG_ERR_JSON, offset, what);
 }
 
@@ -93,7 +92,7 @@ COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     char msg[TSIG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = tsig_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (n < 0) msg[0] = '\0';
     j->code = code;
@@ -280,7 +279,7 @@ int tsig_json_literal(tsig_json *j, const char *word, size_t n)
     for (size_t k = 0; k < n; k++) {
         if (j->pos + k >= j->len || j->src[j->pos + k] != word[k]) {
             char expected[16];
-            snprintf(expected, sizeof expected, "\"%s\"", word);
+            tsig_snprintf(expected, sizeof expected, "\"%s\"", word);
             return tsig_json_fail(j, j->pos + k, expected);
         }
     }
@@ -294,7 +293,7 @@ int tsig_json_enter(tsig_json *j)
 {
     if (j->depth >= j->max_depth) {
         char what[64];
-        snprintf(what, sizeof what, "nesting deeper than %zu", j->max_depth);
+        tsig_snprintf(what, sizeof what, "nesting deeper than %zu", j->max_depth);
         return text_error(j, TSIG_ERR_TOO_DEEP, j->pos, what);
     }
     j->depth++;

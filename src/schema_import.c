@@ -70,7 +70,6 @@
 
 #include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -327,7 +326,7 @@ static size_t ptr_push(importer *im, const char *key)
 static size_t ptr_push_index(importer *im, size_t index)
 {
     char buf[32];
-    snprintf(buf, sizeof buf, "%zu", index);
+    tsig_snprintf(buf, sizeof buf, "%zu", index);
     return ptr_push(im, buf);
 }
 
@@ -422,7 +421,7 @@ static int problem(importer *im, const char *seg, const char *action, const char
     char reason[REASON_BUF];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
+    tsig_vsnprintf(reason, sizeof reason, fmt, ap);
     va_end(ap);
     size_t mark = im->ptr.len;
     if (seg && ptr_push(im, seg) == NOT_FOUND) return 0;
@@ -534,7 +533,7 @@ static int check_tree(importer *im, cJSON *root, const text_notes *notes)
                 } else {
                     char key[ECHO_BUF], reason[ECHO_BUF + 32];
                     echo(dup->string, key);
-                    snprintf(reason, sizeof reason, "duplicate key %s", key);
+                    tsig_snprintf(reason, sizeof reason, "duplicate key %s", key);
                     fail_at_pointer(im, reason);
                     tsig_error_hint(im->err, "");
                     ok = 0;
@@ -858,25 +857,27 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
         if (!bits) {
             if (why) {
                 echo(type->valuestring, name);
-                snprintf(why, REASON_BUF, "unknown type %s", name);
+                tsig_snprintf(why, REASON_BUF, "unknown type %s", name);
             }
             return 0;
         }
     } else if (cJSON_IsArray(type)) {
         if (!type->child) {
-            if (why) snprintf(why, REASON_BUF, "empty type list");
+            if (why) tsig_snprintf(why, REASON_BUF, "empty type list");
             return 0;
         }
         for (const cJSON *t = type->child; t; t = t->next) {
             if (!cJSON_IsString(t)) {
-                if (why) snprintf(why, REASON_BUF, "expected type names, found %s", json_kind(t));
+                if (why)
+                    tsig_snprintf(why, REASON_BUF, "expected type names, found %s",
+                                  json_kind(t));
                 return 0;
             }
             unsigned bit = json_type_bit(t->valuestring);
             if (!bit) {
                 if (why) {
                     echo(t->valuestring, name);
-                    snprintf(why, REASON_BUF, "unknown type %s", name);
+                    tsig_snprintf(why, REASON_BUF, "unknown type %s", name);
                 }
                 return 0;
             }
@@ -884,22 +885,22 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
         }
     } else {
         if (why)
-            snprintf(why, REASON_BUF, "expected a type name or an array of them, found %s",
-                     json_kind(type));
+            tsig_snprintf(why, REASON_BUF, "expected a type name or an array of them, found %s",
+                          json_kind(type));
         return 0;
     }
     unsigned non_null = bits & ~(unsigned)JT_NULL;
     if (non_null == 0) {
-        if (why) snprintf(why, REASON_BUF, "unsupported type \"null\"");
+        if (why) tsig_snprintf(why, REASON_BUF, "unsupported type \"null\"");
         return 0;
     }
     if (non_null & (non_null - 1)) {
         /* Two or more types: name them in the order written. */
         if (why) {
-            size_t n = (size_t)snprintf(why, REASON_BUF, "unsupported union of types");
+            size_t n = (size_t)tsig_snprintf(why, REASON_BUF, "unsupported union of types");
             const char *sep = " ";
             for (const cJSON *t = type->child; t && n < REASON_BUF; t = t->next) {
-                n += (size_t)snprintf(why + n, REASON_BUF - n, "%s%s", sep, t->valuestring);
+                n += (size_t)tsig_snprintf(why + n, REASON_BUF - n, "%s%s", sep, t->valuestring);
                 sep = ", ";
             }
         }
@@ -1221,7 +1222,7 @@ static const tsig_type *convert_values(importer *im, const cJSON *values, const 
         return NULL;
     }
     char action[64];
-    snprintf(action, sizeof action, "widened to %s", name);
+    tsig_snprintf(action, sizeof action, "widened to %s", name);
     tsig_free(name);
     if (!problem(im, kw, action, "unsupported %s", kw)) return NULL;
     return t;
@@ -1238,7 +1239,7 @@ static int drop_keyword(importer *im, const char *key, const char *what)
         if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') || (*k >= '0' && *k <= '9') ||
               *k == '$' || *k == '_' || *k == '-'))
             plain = 0;
-    if (plain) snprintf(shown, sizeof shown, "%s", key);
+    if (plain) tsig_snprintf(shown, sizeof shown, "%s", key);
     else echo(key, shown);
     return problem(im, key, "dropped", "unsupported %s%s", shown, what);
 }
@@ -1581,7 +1582,7 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
 {
     if (!cJSON_IsObject(root)) {
         char reason[64];
-        snprintf(reason, sizeof reason, "expected a tool object, found %s", json_kind(root));
+        tsig_snprintf(reason, sizeof reason, "expected a tool object, found %s", json_kind(root));
         fail_at_pointer(im, reason);
         tsig_error_hint(im->err, "a tool is {\"name\", \"description\", \"inputSchema\", "
                                  "\"outputSchema\"}");

@@ -5,7 +5,6 @@
  */
 #include "cli.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,13 +78,13 @@ void cli_vprintf(const cli_args *args, int stream, const char *fmt, va_list ap)
     char small[256];
     va_list again;
     va_copy(again, ap);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    int n = tsig_vsnprintf(small, sizeof small, fmt, ap);
     if (n >= 0 && (size_t)n < sizeof small) {
         cli_write(args, stream, small, (size_t)n);
     } else if (n >= 0) {
         char *big = malloc((size_t)n + 1);
         if (big) {
-            vsnprintf(big, (size_t)n + 1, fmt, again);
+            tsig_vsnprintf(big, (size_t)n + 1, fmt, again);
             cli_write(args, stream, big, (size_t)n);
             free(big);
         } else {
@@ -221,7 +220,7 @@ void cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
             err.offset = doc_number(e, end, "offset");
             err.line = doc_number(e, end, "line");
             err.column = doc_number(e, end, "column");
-            snprintf(err.message, sizeof err.message, "%s", message);
+            tsig_snprintf(err.message, sizeof err.message, "%s", message);
             cli_print_error(args, &err, "JSON", src, len);
         } else {
             cli_puts(args, CLI_STDERR, prefix);
