@@ -23,10 +23,19 @@ const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
 const FORMAT_HIDE_FIREWALLED = 1;
 const SCHEMA_STRICT = 1;
 const SCHEMA_LOSSY = 2;
+const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
+const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
-/** Binds the API to an instantiated toolsig.wasm (its `exports`). */
+/**
+ * Binds the API to an instantiated toolsig.wasm (its `exports`). The first
+ * bind wins: when two entry points load in one realm (node.mjs and
+ * browser.mjs, say), a second instance must not replace the first, whose
+ * memory every live Signature's handle points into (using or freeing a
+ * handle in another instance's memory would corrupt it).
+ */
 function bind(exports) {
+  if (W) return;
   W = exports;
   if (typeof W._initialize === 'function') W._initialize();
   heap = new Uint8Array(W.memory.buffer);
@@ -43,8 +52,10 @@ const imports = {
   },
 };
 
+// Growing wasm memory detaches the old buffer, which empties every view of
+// it: a length check finds that without reading W.memory.buffer each call.
 function mem() {
-  if (heap.buffer !== W.memory.buffer) heap = new Uint8Array(W.memory.buffer);
+  if (heap.byteLength === 0) heap = new Uint8Array(W.memory.buffer);
   return heap;
 }
 
@@ -166,65 +177,201 @@ function withIndexes(entries, source) {
 
 // Turns a JS value into JSON text for the core. JSON.stringify decides what
 // a JS value means as data (as it does on the way to an LLM or over HTTP):
-// Date becomes its ISO string, toJSON() is honoured. Values JSON cannot
-// carry are refused with a clear TypeError instead of being dropped or
-// turned into null silently.
+// Date becomes its ISO string, toJSON() is honoured, and an object property
+// whose value is undefined, a function or a symbol is left out (the field is
+// absent). Values JSON cannot carry are refused with a TypeError naming
+// where they are, instead of being dropped or turned into null silently:
+// undefined, a function or a symbol as the value itself or as a list
+// element, NaN and Infinity, a BigInt, a cycle, and nesting too deep for
+// JSON.stringify.
 function toJSONText(value, what) {
   let text;
   try {
     text = JSON.stringify(value);
   } catch (e) {
+    const bad = findNonJSON(value);
+    if (bad) throw nonJSONError(what, bad);
+    if (e instanceof RangeError) {
+      const err = new TypeError(`toolsig: ${what} nests too deeply to be sent as JSON`);
+      err[NON_JSON] = { segments: [], message: 'nests too deeply to be sent as JSON' };
+      throw err;
+    }
     throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
   }
   if (text === undefined) {
-    throw new TypeError(`toolsig: ${what} is ${typeof value === 'function' ? 'a function' : String(value)}, which JSON cannot carry`);
+    // undefined, a function or a symbol, itself or as what toJSON() gave.
+    const v = value !== null && typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON('') : value;
+    throw nonJSONError(what, { segments: [], what: describeNonJSON(v) });
   }
   // JSON.stringify writes null for NaN, Infinity, and undefined or a
-  // function inside an array: look for the cause only when null appears.
+  // function inside a list: look for the cause only when null appears.
   if (text.includes('null')) {
-    const bad = findNonJSON(value, '', new Set());
-    if (bad) throw new TypeError(`toolsig: ${what}${bad.path ? ' at ' + bad.path : ''} is ${bad.what}, which JSON cannot carry`);
+    const bad = findNonJSON(value);
+    if (bad) throw nonJSONError(what, bad);
   }
   return text;
 }
 
-function findNonJSON(v, path, seen) {
-  if (typeof v === 'number') return Number.isFinite(v) ? null : { path, what: String(v) };
-  if (v === null || typeof v !== 'object' || seen.has(v)) return null;
-  if (typeof v.toJSON === 'function') return null;
-  seen.add(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (x === undefined || typeof x === 'function' || typeof x === 'symbol') {
-        return { path: `${path}[${i}]`, what: x === undefined ? 'undefined' : typeof x };
-      }
-      const r = findNonJSON(x, `${path}[${i}]`, seen);
-      if (r) return r;
-    }
-    return null;
-  }
-  for (const k of Object.keys(v)) {
-    const r = findNonJSON(v[k], path ? `${path}.${k}` : k, seen);
-    if (r) return r;
-  }
-  return null;
+// The TypeError for a value JSON cannot carry; err[NON_JSON] keeps the place
+// and a message without it, for Standard Schema issues.
+function nonJSONError(what, bad) {
+  const at = bad.segments.length ? ` at ${cut(pathString(bad.segments))}` : '';
+  const err = new TypeError(`toolsig: ${what}${at} is ${bad.what}, which JSON cannot carry`);
+  err[NON_JSON] = { segments: bad.segments, message: `${bad.what} cannot be sent as JSON` };
+  return err;
 }
 
-function validateOptions(opts) {
-  const o = opts ?? {};
-  const mode = o.mode ?? 'enabled';
-  if (!(mode in MODES)) {
-    throw new TypeError(`toolsig: unknown mode ${JSON.stringify(mode)} (modes: enabled, warn_only, disabled, strict)`);
+function describeNonJSON(v) {
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'symbol') return 'a symbol';
+  if (typeof v === 'bigint') return 'a BigInt';
+  return String(v);
+}
+
+// The SPEC path of segments: keys joined with ".", indexes as [i], a key
+// that is not an identifier as ["key"].
+function pathString(segments) {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
   }
-  const maxErrors = o.maxErrors ?? 0;
-  const maxDepth = o.maxDepth ?? 0;
-  for (const [name, n] of [['maxErrors', maxErrors], ['maxDepth', maxDepth]]) {
-    if (!Number.isInteger(n) || n < 0 || n > 0x7fffffff) {
-      throw new TypeError(`toolsig: ${name} must be a whole number from 1 to 2147483647`);
+  return out;
+}
+
+function cut(text) {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+// The first place (depth first, in JSON.stringify's order) holding
+// something JSON cannot carry: {segments, what}, or null. Walks with its
+// own stack (no recursion), following toJSON() as JSON.stringify does; a
+// value met again among its own ancestors is a cycle.
+function findNonJSON(root) {
+  const ancestors = new Set();
+  // Frames: an object or list being walked, its keys, the next position.
+  const frames = [];
+  const segments = [];
+  let v = root;
+  let key = '';
+  let inList = false;
+  for (;;) {
+    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON(key);
+    const t = typeof v;
+    let bad = null;
+    if (t === 'number') bad = Number.isFinite(v) ? null : String(v);
+    else if (t === 'bigint') bad = 'a BigInt';
+    else if (inList && (t === 'undefined' || t === 'function' || t === 'symbol')) bad = describeNonJSON(v);
+    if (bad) return { segments: segments.slice(), what: bad };
+    if (v !== null && t === 'object') {
+      if (ancestors.has(v)) return { segments: segments.slice(), what: 'a reference to an enclosing value (a cycle)' };
+      ancestors.add(v);
+      const list = Array.isArray(v);
+      frames.push({ v, list, keys: list ? null : Object.keys(v), at: 0 });
+    }
+    // The next value: the next element of the innermost unfinished frame.
+    for (;;) {
+      if (frames.length === 0) return null;
+      const f = frames[frames.length - 1];
+      if (f.at > 0) segments.pop();
+      const n = f.list ? f.v.length : f.keys.length;
+      if (f.at < n) {
+        const k = f.list ? f.at : f.keys[f.at];
+        f.at += 1;
+        segments.push(k);
+        v = f.v[k];
+        key = String(k);
+        inList = f.list;
+        break;
+      }
+      frames.pop();
+      ancestors.delete(f.v);
     }
   }
-  return [MODES[mode], maxErrors, maxDepth];
+}
+
+// The segments of the place in JSON text (written by JSON.stringify: no
+// whitespace) where the container starting at `end` sits.
+function segmentsAt(text, end) {
+  const stack = [];
+  let i = 0;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let j = i + 1;
+      while (text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (top && !top.list && top.wantKey) {
+        top.seg = JSON.parse(text.slice(i, j + 1));
+        top.wantKey = false;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === 0x5b) stack.push({ list: true, seg: 0 });
+    else if (c === 0x7b) stack.push({ list: false, seg: '', wantKey: true });
+    else if (c === 0x5d || c === 0x7d) stack.pop();
+    else if (c === 0x2c) {
+      const top = stack[stack.length - 1];
+      if (top.list) top.seg += 1;
+      else top.wantKey = true;
+    }
+    i += 1;
+  }
+  return stack.map((f) => f.seg);
+}
+
+// The message of a core error about a JS value (sent as `text`).
+function valueErrorMessage(error, text) {
+  const deep = valueDepthError(error, text);
+  if (!deep) return `toolsig: ${error.message}`;
+  const at = deep.segments.length ? ` at ${cut(pathString(deep.segments))}` : '';
+  return `toolsig: the value nests deeper than ${deep.limit} levels${at}`;
+}
+
+// A JS value nested deeper than the limit: the core answered with a JSON
+// text error at a position of the text JSON.stringify wrote, which the
+// caller never saw. Returns {segments, limit} for the place, or null when
+// the error is not about nesting.
+function valueDepthError(error, text) {
+  const m = error && error.offset != null ? /nesting deeper than (\d+)/.exec(error.message) : null;
+  if (!m) return null;
+  return { segments: segmentsAt(text, utf16Index(text, error.offset)), limit: m[1] };
+}
+
+// [mode, maxErrors, maxDepth] when no options are given (the core's defaults).
+const DEFAULT_OPTIONS = Object.freeze([MODES.enabled, 0, 0]);
+
+// Reads {mode, maxErrors, maxDepth} into the core's numbers (0: the core's
+// default). A given option must be meaningful: a mode by name, maxErrors a
+// whole number from 1, maxDepth from 1 to the core's limit of 10000 (the
+// core would clamp a larger one silently).
+function validateOptions(opts) {
+  if (opts != null && typeof opts !== 'object') {
+    throw new TypeError('toolsig: options are an object {mode, maxErrors, maxDepth}');
+  }
+  const o = opts ?? {};
+  const mode = o.mode ?? 'enabled';
+  if (typeof mode !== 'string' || !Object.hasOwn(MODES, mode)) {
+    throw new TypeError(`toolsig: unknown mode ${describeOption(mode)} (modes: enabled, warn_only, disabled, strict)`);
+  }
+  const limits = [['maxErrors', o.maxErrors, 0x7fffffff], ['maxDepth', o.maxDepth, MAX_DEPTH_LIMIT]];
+  const numbers = limits.map(([name, n, max]) => {
+    if (n == null) return 0;
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      throw new TypeError(`toolsig: ${name} must be a whole number from 1 to ${max}, got ${describeOption(n)}`);
+    }
+    return n;
+  });
+  return [MODES[mode], numbers[0], numbers[1]];
+}
+
+function describeOption(v) {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  return typeof v === 'object' && v !== null ? 'an object' : String(v);
 }
 
 // The shared success result of a value that needed no change: `value` is
@@ -233,21 +380,55 @@ function okResult(value) {
   return { ok: true, value, errors: [], warnings: [] };
 }
 
+// The success result of JSON text that needed no change: a plain object
+// whose `value` is an accessor parsing the text on first read. Building it
+// is on every call's path, so the accessor is one shared function (an
+// object literal with a getter makes a new closure and takes V8's slow
+// path: 0.5 us a call, more than validating 150 bytes) and the text rides
+// on the result as private state: a base class constructor that returns its
+// argument lets a subclass add private fields to any object, so the result
+// stays a plain object (same prototype, keys, order and descriptors as a
+// literal) with nothing visible added.
+class ReturnsArgument {
+  constructor(target) {
+    return target;
+  }
+}
+
+class LazyValue extends ReturnsArgument {
+  #text;
+  #parsed;
+  #done = false;
+
+  constructor(result, text) {
+    super(result);
+    this.#text = text;
+  }
+
+  static read(result) {
+    if (!result.#done) {
+      const text = result.#text;
+      result.#parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      result.#done = true;
+      result.#text = null;
+    }
+    return result.#parsed;
+  }
+}
+
+const LAZY_VALUE = {
+  get: Object.getOwnPropertyDescriptor({ get value() { return LazyValue.read(this); } }, 'value').get,
+  enumerable: true,
+  configurable: true,
+};
+
 function lazyOkResult(text) {
-  let parsed;
-  let done = false;
-  return {
-    ok: true,
-    get value() {
-      if (!done) {
-        parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-        done = true;
-      }
-      return parsed;
-    },
-    errors: [],
-    warnings: [],
-  };
+  const result = { ok: true };
+  Object.defineProperty(result, 'value', LAZY_VALUE);
+  result.errors = [];
+  result.warnings = [];
+  new LazyValue(result, text);
+  return result;
 }
 
 const registry = typeof FinalizationRegistry === 'function'
@@ -255,6 +436,7 @@ const registry = typeof FinalizationRegistry === 'function'
   : null;
 
 let handleOf; // (Signature) => its handle; set in the class's static block
+const CREATE = Symbol('toolsig.Signature'); // the constructor's key, never exported
 
 /** A parsed signature, holding its type tree in wasm memory. */
 class Signature {
@@ -263,8 +445,10 @@ class Signature {
   #input;
   #standard;
 
-  constructor(handle, info) {
-    if (handle === undefined) {
+  // Only Signature.parse makes one: a handle from anywhere else would let
+  // the core read arbitrary wasm memory.
+  constructor(token, handle, info) {
+    if (token !== CREATE) {
       throw new TypeError('toolsig: use Signature.parse(text) to make a Signature');
     }
     this.#handle = handle;
@@ -281,7 +465,7 @@ class Signature {
     const handle = W.tsig_api_parse(ptr, len, outSlot);
     const doc = takeJSON(readOut());
     if (!handle) throw new SignatureError(doc.error, text);
-    return new Signature(handle, doc);
+    return new Signature(CREATE, handle, doc);
   }
 
   /** {ok:true, canonical, returnsList, ast} or {ok:false, error}: never throws for bad text. */
@@ -329,7 +513,7 @@ class Signature {
   }
 
   #run(input, text, opts, original, source) {
-    const [mode, maxErrors, maxDepth] = validateOptions(opts);
+    const [mode, maxErrors, maxDepth] = opts === undefined ? DEFAULT_OPTIONS : validateOptions(opts);
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot);
     if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
@@ -338,7 +522,17 @@ class Signature {
     const result = { ok: doc.ok, value: undefined, errors: doc.errors, warnings: doc.warnings };
     if (doc.ok) result.value = 'value' in doc ? doc.value : original;
     else delete result.value;
-    if (source != null) withIndexes(result.errors, source);
+    if (source != null) {
+      withIndexes(result.errors, source);
+    } else {
+      // A JS value too deep: say where in the value, not where in the text
+      // JSON.stringify wrote.
+      result.errors = result.errors.map((e) => {
+        const deep = valueDepthError(e, text);
+        if (!deep) return e;
+        return { path: pathString(deep.segments), segments: deep.segments, message: `nesting deeper than ${deep.limit}` };
+      });
+    }
     return result;
   }
 
@@ -385,9 +579,10 @@ class Signature {
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
     }
-    const [ptr, len] = putString(toJSONText(value, 'the value'), false);
+    const text = toJSONText(value, 'the value');
+    const [ptr, len] = putString(text, false);
     const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
-    if (!doc.ok) throw new TypeError(`toolsig: ${doc.error.message}`);
+    if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, text));
     return doc.value;
   }
 
@@ -428,9 +623,10 @@ if (typeof Symbol.dispose !== 'symbol') {
 // Standard Schema v1 props for the return type (input false) or the
 // parameters (input true). A list return type's JSON Schema is the
 // {items: [...]} wrapper (frameworks require an object at the root), so
-// validate accepts that wrapper too and returns the list.
+// validate takes that wrapper too (an object whose only key is "items") and
+// returns the list. validate never throws for a value: one JSON cannot
+// carry (undefined, a BigInt, ...) is an issue like any other.
 function standardProps(sig, input) {
-  const issuesOf = (r) => r.errors.map((e) => ({ message: e.message, path: e.segments }));
   const schemaFor = (options) => {
     const target = options && options.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {
@@ -443,17 +639,20 @@ function standardProps(sig, input) {
     version: 1,
     vendor: 'toolsig',
     validate(value) {
+      const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
+        !Array.isArray(value) && Object.keys(value).length === 1 && Object.hasOwn(value, 'items');
+      const prefix = wrapped ? ['items'] : [];
       let r;
-      if (input) {
-        r = sig.validateInput(value);
-      } else if (sig.returnsList && value !== null && typeof value === 'object' && !Array.isArray(value) &&
-                 Object.keys(value).length === 1 && Array.isArray(value.items)) {
-        r = sig.validate(value.items);
-        if (!r.ok) r.errors = r.errors.map((e) => ({ ...e, segments: ['items', ...e.segments] }));
-      } else {
-        r = sig.validate(value);
+      try {
+        if (input) r = sig.validateInput(value);
+        else r = sig.validate(wrapped ? value.items : value);
+      } catch (e) {
+        const bad = e && e[NON_JSON];
+        if (!bad) throw e;
+        return { issues: [{ message: bad.message, path: [...prefix, ...bad.segments] }] };
       }
-      return r.ok ? { value: r.value } : { issues: issuesOf(r) };
+      if (r.ok) return { value: r.value };
+      return { issues: r.errors.map((e) => ({ message: e.message, path: [...prefix, ...e.segments] })) };
     },
     jsonSchema: { input: schemaFor, output: schemaFor },
   };
@@ -467,12 +666,23 @@ function asSignature(s) {
 
 /** The SPEC report text of a result: `Tool validation errors:\n- path: message` ... */
 function formatReport(result, opts) {
+  if (result !== null && result !== undefined && typeof result !== 'object') {
+    throw new TypeError('toolsig: formatReport takes a result {errors, warnings}');
+  }
+  const lists = {};
+  for (const name of ['errors', 'warnings']) {
+    const list = (result && result[name]) ?? [];
+    if (!Array.isArray(list)) throw new TypeError(`toolsig: formatReport: ${name} must be a list`);
+    lists[name] = list.map((e, i) => {
+      if (e === null || typeof e !== 'object' || typeof e.message !== 'string' ||
+          (e.path != null && typeof e.path !== 'string')) {
+        throw new TypeError(`toolsig: formatReport: ${name}[${i}] must be {path, message} with string fields`);
+      }
+      return { path: e.path ?? '', message: e.message };
+    });
+  }
   const title = (opts && opts.title) ?? 'Tool';
-  const body = JSON.stringify({
-    errors: (result && result.errors) || [],
-    warnings: (result && result.warnings) || [],
-  });
-  const [ptr, len] = putString(body, true);
+  const [ptr, len] = putString(JSON.stringify(lists), true);
   try {
     const [tptr, tlen] = putString(String(title), false);
     return takeString(W.tsig_api_report(ptr, len, tptr, tlen));
@@ -519,10 +729,20 @@ function renderTools(tools, withHeader = true) {
     W.free(ptr);
   }
   if (!doc.ok) {
+    // A signature that does not parse: the SignatureError Signature.parse
+    // gives (caret picture, hint, index), its message naming the tool.
     const e = doc.errors[0];
     const at = /^\[(\d+)\]/.exec(e.path);
-    const src = at ? list[Number(at[1])].sig : null;
-    throw new SignatureError(e, src);
+    if (at) {
+      const i = Number(at[1]);
+      try {
+        Signature.parse(list[i].sig).free();
+      } catch (err) {
+        if (err instanceof SignatureError) err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
+        throw err;
+      }
+    }
+    throw new TypeError(`toolsig: ${e.path ? `${e.path}: ` : ''}${e.message}`);
   }
   if (withHeader) return doc.text;
   const head = '## Tools you can call\n\n';
@@ -532,6 +752,14 @@ function renderTools(tools, withHeader = true) {
 function schemaText(schema) {
   if (typeof schema === 'string') return schema;
   return toJSONText(schema, 'the schema');
+}
+
+// The SignatureError of a failed import. Its JSON Pointer names the place;
+// a line and column only mean something in text the caller wrote, so they
+// are dropped when the schema was given as an object.
+function importError(error, input) {
+  if (typeof input === 'string') return new SignatureError(error, input);
+  return new SignatureError({ ...error, line: null, column: null, offset: null }, null);
 }
 
 /** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
@@ -544,7 +772,7 @@ function importJsonSchema(schema, opts) {
   } finally {
     W.free(ptr);
   }
-  if (!doc.ok) throw new SignatureError(doc.error, typeof schema === 'string' ? schema : null);
+  if (!doc.ok) throw importError(doc.error, schema);
   return { signature: Signature.parse(doc.canonical), warnings: doc.warnings };
 }
 
@@ -558,7 +786,7 @@ function importTool(tool, opts) {
   } finally {
     W.free(ptr);
   }
-  if (!doc.ok) throw new SignatureError(doc.error, typeof tool === 'string' ? tool : null);
+  if (!doc.ok) throw importError(doc.error, tool);
   return { name: doc.name, description: doc.description, signature: Signature.parse(doc.signature), warnings: doc.warnings };
 }
 
@@ -579,10 +807,59 @@ function renderTemplate(template, sig, argsText) {
 
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 function normalizeKeys(value) {
-  const [ptr, len] = putString(toJSONText(value, 'the value'), false);
+  const text = toJSONText(value, 'the value');
+  const [ptr, len] = putString(text, false);
   const doc = takeJSON(W.tsig_api_normalize(ptr, len));
-  if (!doc.ok) throw new Error(`toolsig: ${doc.error.message}`);
+  if (!doc.ok) throw new Error(valueErrorMessage(doc.error, text));
   return doc.value;
+}
+
+// The command line run in memory (tsig_cli_run in src/cli/cli.h), for the
+// package's bin (js/cli.mjs) only: not part of the API. argv: the command
+// line, argv[0] the program's name; files: what the bin read so far, each
+// {path, status, data} with data the bytes (a Uint8Array) when status is 0
+// (CLI_READ_OK), else the reason (a string, or null). Returns the core's
+// answer (a Uint8Array, laid out as cli.h says) or null when the core ran
+// out of memory.
+function runCommandLine(argv, files) {
+  const strings = [...argv, ...files.flatMap((f) => [f.path, f.status === 0 ? '' : f.reason ?? ''])]
+    .map((s) => encoder.encode(s));
+  const datas = files.map((f) => (f.status === 0 ? f.data : null));
+  // One block: argv pointers, cli_memory_file records (path, status,
+  // data, len: 4 bytes each), then every string and byte array with a NUL.
+  const head = 4 * argv.length + 16 * files.length;
+  let size = head;
+  for (const b of strings) size += b.length + 1;
+  for (const d of datas) if (d) size += d.length + 1;
+  const block = alloc(size);
+  try {
+    const h = mem();
+    const view = new DataView(h.buffer);
+    let at = block + head;
+    const put = (bytes) => { // copies bytes and a NUL; returns where
+      const ptr = at;
+      h.set(bytes, ptr);
+      h[ptr + bytes.length] = 0;
+      at += bytes.length + 1;
+      return ptr;
+    };
+    argv.forEach((_, i) => view.setUint32(block + 4 * i, put(strings[i]), true));
+    files.forEach((f, i) => {
+      const rec = block + 4 * argv.length + 16 * i;
+      view.setUint32(rec, put(strings[argv.length + 2 * i]), true);
+      view.setInt32(rec + 4, f.status, true);
+      const data = datas[i] ? put(datas[i]) : put(strings[argv.length + 2 * i + 1]);
+      view.setUint32(rec + 8, data, true);
+      view.setUint32(rec + 12, datas[i] ? datas[i].length : 0, true);
+    });
+    const answer = W.tsig_cli_run(argv.length, block, block + 4 * argv.length, files.length, outSlot);
+    if (!answer) return null;
+    const bytes = mem().slice(answer, answer + readOut());
+    W.free(answer);
+    return bytes;
+  } finally {
+    W.free(block);
+  }
 }
 
 export {
@@ -596,5 +873,6 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  runCommandLine,
   renderTemplate,
 };

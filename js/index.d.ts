@@ -1,6 +1,9 @@
 // Type declarations of the toolsig package (every entry point exports the
 // same API: Node ESM and CJS, browsers, edge runtimes).
 
+/// <reference lib="esnext.disposable" />
+// (Symbol.dispose, for `using`; TypeScript 5.2 or later.)
+
 import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
 
 /** The parsed form of a type (SPEC "AST as JSON"). */
@@ -28,9 +31,9 @@ export type Mode = 'enabled' | 'warn_only' | 'disabled' | 'strict';
 export interface ValidateOptions {
   /** Default 'enabled'. */
   mode?: Mode;
-  /** Errors kept before one "too many errors" entry; default 100. */
+  /** Errors kept before one "too many errors" entry: 1 to 2147483647; default 100. */
   maxErrors?: number;
-  /** Nesting allowed in the data; default 1000 (at most 10000). */
+  /** Nesting allowed in the data: 1 to 10000; default 1000. */
   maxDepth?: number;
 }
 
@@ -111,7 +114,12 @@ export declare class Signature {
   renderTool(name: string, description?: string): string;
   redact(value: unknown, options?: { mode?: 'strip' | 'mask' }): unknown;
 
-  /** Standard Schema v1 (and Standard JSON Schema) of the return type. */
+  /**
+   * Standard Schema v1 (and Standard JSON Schema) of the return type.
+   * validate is synchronous and never throws for a value (one JSON cannot
+   * carry is an issue); a list return type also accepts the {items: [...]}
+   * wrapper its JSON Schema describes, and returns the list.
+   */
   readonly '~standard': StandardProps<unknown, unknown>;
   /** The parameters as a Standard Schema. */
   readonly input: { readonly '~standard': StandardProps<unknown, Record<string, unknown>> };

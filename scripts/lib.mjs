@@ -142,9 +142,9 @@ export function nodeTests(folders) {
 }
 
 // Runs steps in order, printing each name as it starts; stops at the first
-// failure and exits non-zero. steps: [{ name, run }]. With quietEnd the
-// closing summary is left out, so the last step's output ends the run (a
-// test runner's own closing lines).
+// failure and exits non-zero. steps: [{ name, run }]. With quietEnd nothing
+// is printed after the last step's own output, so a test runner's closing
+// lines end the run.
 export function runSteps(title, steps, { quietEnd = false } = {}) {
   const started = Date.now();
   for (const [i, step] of steps.entries()) {
@@ -157,7 +157,9 @@ export function runSteps(title, steps, { quietEnd = false } = {}) {
       console.error(`\n${title}: step "${step.name}" failed: ${why}`);
       process.exit(1);
     }
-    console.log(`--- ${step.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (!(quietEnd && i === steps.length - 1)) {
+      console.log(`--- ${step.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
   }
   if (!quietEnd) {
     console.log(`\n${title}: all ${steps.length} steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -142,101 +142,7 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
     tsig_free(text);
 }
 
-/* ---- reading JSON text already known to be valid ---------------------- */
-
-const char *tsig_valid_json_skip_ws(const char *p, const char *end)
-{
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
-    return p;
-}
-
-/* p at '"': the byte after the closing quote. */
-static const char *skip_string(const char *p, const char *end)
-{
-    for (p++; p < end; p++) {
-        if (*p == '\\') {
-            if (++p == end) break;
-        } else if (*p == '"') {
-            return p + 1;
-        }
-    }
-    return end;
-}
-
-const char *tsig_valid_json_skip_value(const char *p, const char *end)
-{
-    size_t depth = 0;
-    do {
-        p = tsig_valid_json_skip_ws(p, end);
-        if (p >= end) return end;
-        switch (*p) {
-        case '"': p = skip_string(p, end); break;
-        case '[': case '{': depth++; p++; break;
-        case ']': case '}': if (depth) depth--; p++; break;
-        case ',': case ':': p++; break;
-        default: /* a number or a literal: up to the next delimiter */
-            do p++;
-            while (p < end && !memchr(",:]} \t\r\n", *p, 8));
-        }
-    } while (depth > 0);
-    return p;
-}
-
-const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                        tsig_strbuf *out)
-{
-    const char *after = skip_string(p, end);
-    if (after - p < 2) return end;
-    /* Unescaping never lengthens: \uXXXX is 6 bytes for at most 3. */
-    size_t raw_len = (size_t)(after - p) - 2;
-    if (tsig_sb_reserve(out, raw_len)) {
-        out->len += tsig_json_unescape(p + 1, raw_len, out->data + out->len);
-        out->data[out->len] = '\0';
-    }
-    return after;
-}
-
-const char *tsig_valid_json_first(const char *p, const char *end)
-{
-    p = tsig_valid_json_skip_ws(p + 1, end);
-    return p < end && *p != ']' && *p != '}' ? p : NULL;
-}
-
-const char *tsig_valid_json_next(const char *p, const char *end)
-{
-    p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p, end), end);
-    if (p < end && *p == ':') /* p was a member's key: skip its value */
-        p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p + 1, end), end);
-    return p < end && *p == ',' ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
-}
-
-const char *tsig_valid_json_member(const char *p, const char *end, const char *key)
-{
-    size_t key_len = strlen(key);
-    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end)) {
-        tsig_strbuf name = {0};
-        const char *colon = tsig_valid_json_read_string(p, end, &name);
-        int same = !name.failed && name.len == key_len &&
-                   (key_len == 0 || memcmp(name.data, key, key_len) == 0);
-        tsig_sb_release(&name);
-        colon = tsig_valid_json_skip_ws(colon, end);
-        if (same && colon < end) return tsig_valid_json_skip_ws(colon + 1, end);
-    }
-    return NULL;
-}
-
-/* The unescaped string member key of the object at p, as a NUL-terminated
- * copy freed with tsig_free (may hold NUL bytes: length in *len); NULL when
- * absent, not a string, or out of memory. */
-static char *member_string(const char *p, const char *end, const char *key,
-                           size_t *len)
-{
-    const char *v = tsig_valid_json_member(p, end, key);
-    if (!v || v >= end || *v != '"') return NULL;
-    tsig_strbuf sb = {0};
-    tsig_valid_json_read_string(v, end, &sb);
-    return tsig_sb_finish(&sb, len);
-}
+/* ---- reading JSON text already known to be valid (json.c walks it) --- */
 
 /* The first byte of the value in JSON text json/len: after a byte-order
  * mark and whitespace. */
@@ -640,8 +546,8 @@ static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags
     memset(t, 0, sizeof *t);
     t->sig = tsig_tool_from_json(tool, len, flags, warnings, err);
     if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < end && *p == '{') {
-        t->name = member_string(p, end, "name", &t->name_len);
-        t->description = member_string(p, end, "description", &t->description_len);
+        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len);
+        t->description = tsig_valid_json_member_string(p, end, "description", &t->description_len);
     }
     return t->sig;
 }
@@ -811,9 +717,9 @@ char *tsig_api_render_tools(const char *json, size_t len)
          p = tsig_valid_json_next(p, end), index++) {
         converted_tool *t = &tools[index];
         size_t sig_len = 0;
-        char *sig = member_string(p, end, "sig", &sig_len);
-        t->name = member_string(p, end, "name", &t->name_len);
-        t->description = member_string(p, end, "description", &t->description_len);
+        char *sig = tsig_valid_json_member_string(p, end, "sig", &sig_len);
+        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len);
+        t->description = tsig_valid_json_member_string(p, end, "description", &t->description_len);
         tsig_error err;
         int has_sig = sig != NULL;
         if (!has_sig && tsig_valid_json_member(p, end, "sig") &&

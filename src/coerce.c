@@ -14,8 +14,6 @@
 #include "internal.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ASCII whitespace around a numeric string: space, \t, \n, \v, \f, \r. */
@@ -64,20 +62,6 @@ static int is_json_number(const char *s, size_t len)
     return !j.bom && tsig_json_number(&j, &n) && j.pos == len;
 }
 
-/* strtod of s[0..len) (not NUL-terminated). *ok is 0 when out of memory. */
-static double parse_double(const char *s, size_t len, int *ok)
-{
-    char small[64];
-    char *buf = len < sizeof small ? small : malloc(len + 1);
-    *ok = buf != NULL;
-    if (!buf) return 0;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    double d = strtod(buf, NULL);
-    if (buf != small) free(buf);
-    return d;
-}
-
 /*
  * Appends d as the shortest text that reads back as d, laid out as
  * JavaScript prints numbers (positional from 1e-6 to 1e21, else with an
@@ -85,28 +69,15 @@ static double parse_double(const char *s, size_t len, int *ok)
  */
 static void write_double(tsig_strbuf *out, double d)
 {
-    char buf[40];
-    for (int precision = 1; precision <= 17; precision++) {
-        snprintf(buf, sizeof buf, "%.*e", precision - 1, d);
-        if (strtod(buf, NULL) == d) break;
-    }
-    /* buf is [-]d[.ddd]e(+|-)xx: gather the digits and the exponent */
-    char digits[24];
-    size_t count = 0;
-    const char *p = buf;
-    int negative = *p == '-';
-    if (negative) p++;
-    for (; *p && *p != 'e'; p++)
-        if (is_digit(*p) && count < sizeof digits) digits[count++] = *p;
-    long exponent = *p == 'e' ? strtol(p + 1, NULL, 10) : 0;
-    while (count > 1 && digits[count - 1] == '0') count--;
-    long point = exponent + 1; /* digits before the decimal point */
-    long k = (long)count;
+    char digits[TSIG_DOUBLE_DIGITS];
+    int point; /* digits before the decimal point */
+    size_t count = tsig_double_digits(d, digits, &point);
+    int k = (int)count;
 
-    if (negative) tsig_sb_putc(out, '-');
+    if (signbit(d)) tsig_sb_putc(out, '-');
     if (point >= k && point <= 21) {
         tsig_sb_append(out, digits, count);
-        for (long i = k; i < point; i++) tsig_sb_putc(out, '0');
+        for (int i = k; i < point; i++) tsig_sb_putc(out, '0');
         tsig_sb_append(out, ".0", 2);
     } else if (point > 0 && point <= 21) {
         tsig_sb_append(out, digits, (size_t)point);
@@ -114,7 +85,7 @@ static void write_double(tsig_strbuf *out, double d)
         tsig_sb_append(out, digits + point, count - (size_t)point);
     } else if (point > -6 && point <= 0) {
         tsig_sb_append(out, "0.", 2);
-        for (long i = point; i < 0; i++) tsig_sb_putc(out, '0');
+        for (int i = point; i < 0; i++) tsig_sb_putc(out, '0');
         tsig_sb_append(out, digits, count);
     } else {
         tsig_sb_putc(out, digits[0]);
@@ -122,23 +93,24 @@ static void write_double(tsig_strbuf *out, double d)
             tsig_sb_putc(out, '.');
             tsig_sb_append(out, digits + 1, count - 1);
         }
-        tsig_sb_printf(out, "e%c%ld", point - 1 < 0 ? '-' : '+', labs(point - 1));
+        /* the exponent: e+21 ... e+308, e-7 ... e-324 */
+        int e = point - 1 < 0 ? 1 - point : point - 1;
+        tsig_sb_putc(out, 'e');
+        tsig_sb_putc(out, point - 1 < 0 ? '-' : '+');
+        if (e >= 100) tsig_sb_putc(out, (char)('0' + e / 100));
+        if (e >= 10) tsig_sb_putc(out, (char)('0' + e / 10 % 10));
+        tsig_sb_putc(out, (char)('0' + e % 10));
     }
 }
 
 /* The whole trimmed string must be one JSON number ("007", ".5", "1."
- * and "+1" are not), and strtod of it finite ("1e400" is not). */
+ * and "+1" are not), and the nearest double finite ("1e400" is not). */
 int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out)
 {
     size_t i = 0, end = len;
     trim(s, &i, &end);
     if (i == end || !is_json_number(s + i, end - i)) return 0;
-    int ok;
-    double d = parse_double(s + i, end - i, &ok);
-    if (!ok) {
-        if (out) out->failed = 1;
-        return 1;
-    }
+    double d = tsig_decimal_to_double(s + i, end - i);
     if (!isfinite(d)) return 0;
     if (out) write_double(out, d);
     return 1;
@@ -200,10 +172,8 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out)
         if (DIGIT(zeros + k) != '0') return 0;
     size_t whole = (size_t)point < significant ? (size_t)point : significant;
     if (point == FINITE_DIGITS) {
-        /* at the edge of the double range: let strtod decide */
-        int ok;
-        double d = parse_double(num, len, &ok);
-        if (ok && !isfinite(d)) return 0;
+        /* at the edge of the double range: the nearest double decides */
+        if (!isfinite(tsig_decimal_to_double(num, len))) return 0;
     }
     if (!out) return 1;
     if (negative) tsig_sb_putc(out, '-');

@@ -4,7 +4,6 @@
  */
 #include "internal.h"
 
-#include <stdio.h>
 #include <string.h>
 
 const char *tsig_code_name(tsig_code code)
@@ -82,7 +81,7 @@ void tsig_error_set(tsig_error *err, tsig_code code, const char *src,
     char buf[TSIG_MESSAGE_MAX * 2];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = tsig_vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     if (n < 0) buf[0] = '\0';
     err->code = code;
@@ -102,23 +101,23 @@ void tsig_describe_found(const char *src, size_t len, size_t offset,
                          char *buf, size_t size)
 {
     if (offset >= len) {
-        snprintf(buf, size, "end of input");
+        tsig_snprintf(buf, size, "end of input");
         return;
     }
     const unsigned char *p = (const unsigned char *)src + offset;
     size_t n = tsig_utf8_seq(p, len - offset);
     if (n == 0) {
-        snprintf(buf, size, "invalid UTF-8 byte 0x%02X", p[0]);
+        tsig_snprintf(buf, size, "invalid UTF-8 byte 0x%02X", p[0]);
     } else if (p[0] == 0) {
-        snprintf(buf, size, "a NUL byte");
+        tsig_snprintf(buf, size, "a NUL byte");
     } else if (p[0] < 0x20 || p[0] == 0x7F) {
-        snprintf(buf, size, "control character U+%04X", p[0]);
+        tsig_snprintf(buf, size, "control character U+%04X", p[0]);
     } else if (p[0] == '"') {
-        snprintf(buf, size, "\"\\\"\"");
+        tsig_snprintf(buf, size, "\"\\\"\"");
     } else if (p[0] == '\\') {
-        snprintf(buf, size, "\"\\\\\"");
+        tsig_snprintf(buf, size, "\"\\\\\"");
     } else {
-        snprintf(buf, size, "\"%.*s\"", (int)n, (const char *)p);
+        tsig_snprintf(buf, size, "\"%.*s\"", (int)n, (const char *)p);
     }
 }
 
@@ -139,7 +138,7 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
         tsig_sb_puts(&sb, "\xE2\x80\xA6\"");
     }
     if (sb.failed || !sb.data) {
-        snprintf(buf, size, "\"\"");
+        tsig_snprintf(buf, size, "\"\"");
     } else {
         copy_cut(buf, size, sb.data);
     }

@@ -49,6 +49,20 @@ void tsig_sb_printf(tsig_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/*
+ * vsnprintf/snprintf for the conversions the core uses, with the C
+ * library's output for them (and no floating point, which keeps libc's
+ * float printing out of the wasm module): %s %c %d %i %u %x %X, flags '-'
+ * and '0', a width and a precision (digits or '*'), the lengths l, ll and
+ * z, and %%. Another conversion is copied as written. Writes at most size
+ * bytes, NUL included; returns the length of the whole text.
+ */
+int tsig_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int tsig_snprintf(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Appends s as a JSON string literal, quotes included (escapes ", \, and
  * control characters; bytes >= 0x80 are copied). */
 void tsig_sb_json_string(tsig_strbuf *sb, const char *s, size_t len);
@@ -60,31 +74,6 @@ int tsig_sb_reserve(tsig_strbuf *sb, size_t extra);
 char *tsig_sb_finish(tsig_strbuf *sb, size_t *len);
 /* Releases the buffer without handing it out. */
 void tsig_sb_release(tsig_strbuf *sb);
-
-/* ---- api.c: walking JSON text that is already known to be valid ------ */
-
-/* These never check syntax: call them only on text a validator accepted or
- * a stage produced (then they never read past end). Each takes the current
- * position p and the end of the text. */
-
-/* The first byte at or after p that is not JSON whitespace. */
-const char *tsig_valid_json_skip_ws(const char *p, const char *end);
-/* p at a value: the byte just after it (iterative, any depth). */
-const char *tsig_valid_json_skip_value(const char *p, const char *end);
-/* p at a string literal: appends its unescaped bytes to out (as
- * tsig_json_unescape: a lone escaped surrogate in its three-byte form) and
- * returns the byte after it. */
-const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                        tsig_strbuf *out);
-/* p at "[" or "{": its first element (for an object, the first member's
- * key), or NULL when it is empty. */
-const char *tsig_valid_json_first(const char *p, const char *end);
-/* p at an element (or a member's key): the next one, or NULL after the last. */
-const char *tsig_valid_json_next(const char *p, const char *end);
-/* p at "{": the value of the first member whose key (unescaped) is key, or
- * NULL. */
-const char *tsig_valid_json_member(const char *p, const char *end,
-                                   const char *key);
 
 /* ---- error.c ---------------------------------------------------------- */
 
@@ -172,15 +161,20 @@ tsig_token tsig_lex_next(tsig_lexer *lx);
  * text was read once already, so strings are scanned without checking
  * UTF-8 and escapes again. */
 typedef struct tsig_json {
+    /* 64 bytes on 64-bit targets (one cache line; the typed validator
+     * reads it at every token): keep it so when adding fields. */
     const char *src;
     size_t len;
     size_t pos;       /* next byte to read */
     size_t depth;     /* arrays and objects open at pos */
     size_t max_depth;
-    int trusted;
-    int bom;          /* the text started with a UTF-8 byte-order mark */
+    _Bool trusted;
+    _Bool bom;        /* the text started with a UTF-8 byte-order mark */
     tsig_code code;
     tsig_error *err;
+    /* NULL, or the caller's wording of what a syntax error expected: given
+     * the reader's phrase ("a JSON value"), returns the one to write. */
+    const char *(*reword)(const char *expected);
 } tsig_json;
 
 /* A token's place in the text: a string's content between its quotes
@@ -249,6 +243,12 @@ int tsig_json_enter(tsig_json *j);
 /* After the root value: only whitespace may follow. 1, or 0. */
 int tsig_json_finish(tsig_json *j);
 
+/* Decodes one unit of a string's content (read before, so valid) at
+ * raw[*i], raw[0..len) being the content or the text up to its end: an
+ * escape (a surrogate pair is one unit) or one UTF-8 sequence. Writes its
+ * bytes to out (at most 4; a lone surrogate in its three-byte form),
+ * returns how many and moves *i past the unit. */
+size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
 /* Decodes the escapes of a string's content (read before, so valid) into
  * out, which has room for len bytes; returns the decoded length. A lone
  * surrogate becomes its three-byte (WTF-8) form. */
@@ -267,6 +267,40 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
                     size_t max);
 /* 1 iff s is an identifier: letter or '_', then letters, digits, '_', '-'. */
 int tsig_json_is_ident(const char *s, size_t len);
+
+/* Walking text already known to be valid (a reader accepted it or a stage
+ * wrote it): nothing is checked, so call these only on such text; they
+ * never read past end. Each takes the current position p and the end. */
+
+/* The first byte at or after p that is not JSON whitespace. */
+const char *tsig_valid_json_skip_ws(const char *p, const char *end);
+/* p at a value: the byte just after it (iterative, any depth). */
+const char *tsig_valid_json_skip_value(const char *p, const char *end);
+/* p at a string literal: appends its unescaped bytes to out (as
+ * tsig_json_unescape: a lone escaped surrogate in its three-byte form) and
+ * returns the byte after it. */
+const char *tsig_valid_json_read_string(const char *p, const char *end,
+                                        tsig_strbuf *out);
+/* p at "[" or "{": its first element (for an object, the first member's
+ * key), or NULL when it is empty. */
+const char *tsig_valid_json_first(const char *p, const char *end);
+/* p at an element (or a member's key): the next one, or NULL after the last. */
+const char *tsig_valid_json_next(const char *p, const char *end);
+/* p at "{": the key (its opening quote) of the first member whose key,
+ * unescaped, is key[0..len), or NULL. */
+const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
+                                size_t len);
+/* p at a member's key: its value. */
+const char *tsig_valid_json_value(const char *p, const char *end);
+/* p at "{": the value of the first member whose key (unescaped) is key, or
+ * NULL. */
+const char *tsig_valid_json_member(const char *p, const char *end,
+                                   const char *key);
+/* p at "{": the unescaped string member key, as a NUL-terminated copy
+ * freed with tsig_free (it may hold NUL bytes: length in *len, which may
+ * be NULL); NULL when absent, not a string, or out of memory. */
+char *tsig_valid_json_member_string(const char *p, const char *end,
+                                    const char *key, size_t *len);
 
 /* One step of a path. key is NULL for an index; otherwise key[0..len) is a
  * key as written in JSON (escaped: it holds escapes) or a plain name. */
@@ -369,6 +403,10 @@ typedef struct tsig_json_walker {
     unsigned flags;
     int (*on_duplicate)(void *ctx, size_t first, const char *key, size_t len,
                         size_t offset);
+    /* NULL, or called with every string (keys included; is_string 1) and
+     * every number (is_string 0) just read: 1 to go on, 0 to stop (it
+     * then sets j->code). */
+    int (*on_token)(void *ctx, int is_string, const tsig_json_span *s);
     void *ctx;
     tsig_json_frame *frames;
     size_t frame_cap;
@@ -410,6 +448,23 @@ int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out);
 int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
 /* An int's text as a float: the same digits with ".0". Always applies. */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);
+
+/* ---- decimal.c: exact decimal <-> double, without libc --------------- */
+
+/* Most digits tsig_double_digits writes (the shortest form of any double). */
+#define TSIG_DOUBLE_DIGITS 17
+
+/* The double nearest the JSON number s[0..len) (RFC 8259 grammar, checked
+ * by the caller), ties to even; infinity beyond the largest double. */
+double tsig_decimal_to_double(const char *s, size_t len);
+/* The shortest digits that read back as v (finite; its sign is ignored),
+ * the closest to v when several are as short (JavaScript's choice): writes
+ * them to digits, returns how many, and sets *point so that |v| is
+ * 0.DIGITS x 10^point. Zero is "0" with point 1. */
+size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
+/* strtod for NUL-terminated text of digits, signs, '.' and 'e'/'E' only
+ * (what cJSON hands it): the same prefix read, the same value. */
+double tsig_strtod(const char *s, char **end);
 
 /* ---- the type tree (parse.c builds it) -------------------------------- */
 

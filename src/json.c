@@ -15,7 +15,6 @@
 #include "internal.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +32,10 @@
  * read. The first failure is kept in *j->err (later ones are ignored), so
  * callers simply stop on 0 and unwind.
  */
+
+/* See internal.h: the reader is one cache line on 64-bit targets. */
+_Static_assert(sizeof(void *) != 8 || sizeof(tsig_json) == 64,
+               "tsig_json outgrew 64 bytes");
 
 /* A leading byte-order mark is skipped (SPEC §10), and remembered: the
  * text without it differs from the text given. */
@@ -76,8 +79,9 @@ COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
     if (j->code != TSIG_OK) return 0;
+    if (j->reword) expected = j->reword(expected);
     tsig_describe_found(j->src, j->len, offset, found, sizeof found);
-    snprintf(what, sizeof what, "expected %s, found %s", expected, found);
+    tsig_snprintf(what, sizeof what, "expected %s, found %s", expected, found);
     return text_error(j, TSIG_ERR_JSON, offset, what);
 }
 
@@ -88,7 +92,7 @@ COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     char msg[TSIG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = tsig_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (n < 0) msg[0] = '\0';
     j->code = code;
@@ -275,7 +279,7 @@ int tsig_json_literal(tsig_json *j, const char *word, size_t n)
     for (size_t k = 0; k < n; k++) {
         if (j->pos + k >= j->len || j->src[j->pos + k] != word[k]) {
             char expected[16];
-            snprintf(expected, sizeof expected, "\"%s\"", word);
+            tsig_snprintf(expected, sizeof expected, "\"%s\"", word);
             return tsig_json_fail(j, j->pos + k, expected);
         }
     }
@@ -289,7 +293,7 @@ int tsig_json_enter(tsig_json *j)
 {
     if (j->depth >= j->max_depth) {
         char what[64];
-        snprintf(what, sizeof what, "nesting deeper than %zu", j->max_depth);
+        tsig_snprintf(what, sizeof what, "nesting deeper than %zu", j->max_depth);
         return text_error(j, TSIG_ERR_TOO_DEEP, j->pos, what);
     }
     j->depth++;
@@ -343,12 +347,10 @@ static size_t put_utf8(unsigned cp, char *out)
     return 4;
 }
 
-/*
- * Decodes one unit of escaped string content at raw[*i]: an escape (a
- * surrogate pair counts as one) or one UTF-8 sequence. Writes its bytes to
- * out (at most 4) and returns how many.
- */
-static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
+/* An escape is read as JSON.parse reads it: a high surrogate escape
+ * followed by a low one is one code point; any other surrogate stays a
+ * lone one. */
+size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out)
 {
     size_t k = *i;
     if (raw[k] != '\\') {
@@ -383,7 +385,7 @@ static size_t decode_unit(const char *raw, size_t len, size_t *i, char *out)
 }
 
 /* Copies the stretches between backslashes whole, decoding each escape
- * with decode_unit. An escape never decodes to more bytes than it takes. */
+ * with tsig_json_decode_unit. An escape never decodes to more bytes than it takes. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out)
 {
     size_t i = 0, o = 0;
@@ -393,7 +395,7 @@ size_t tsig_json_unescape(const char *raw, size_t len, char *out)
         memcpy(out + o, raw + i, run);
         o += run;
         i += run;
-        if (i < len) o += decode_unit(raw, len, &i, out + o);
+        if (i < len) o += tsig_json_decode_unit(raw, len, &i, out + o);
     }
     return o;
 }
@@ -495,7 +497,7 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
     } else {
         while (i < len && units < max) {
             char u[4];
-            size_t n = decode_unit(raw, len, &i, u);
+            size_t n = tsig_json_decode_unit(raw, len, &i, u);
             escape_unit(sb, u, n);
             units++;
         }
@@ -513,6 +515,118 @@ int tsig_json_is_ident(const char *s, size_t len)
         if (!letter && (i == 0 || (!is_digit(c) && c != '-'))) return 0;
     }
     return 1;
+}
+
+/* ---- walking trusted text ----------------------------------------------
+ *
+ * Text a reader accepted, or a stage wrote, is walked by pointers without
+ * any checking: these functions only find where values, members and
+ * strings end. They stop at end whatever the bytes, so even text that was
+ * not checked cannot make them read past it.
+ */
+
+const char *tsig_valid_json_skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+    return p;
+}
+
+/* p at '"': the byte after the closing quote. */
+static const char *valid_skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\') {
+            if (++p == end) break;
+        } else if (*p == '"') {
+            return p + 1;
+        }
+    }
+    return end;
+}
+
+/* Brackets inside strings do not count: strings are skipped whole. */
+const char *tsig_valid_json_skip_value(const char *p, const char *end)
+{
+    size_t depth = 0;
+    do {
+        p = tsig_valid_json_skip_ws(p, end);
+        if (p >= end) return end;
+        switch (*p) {
+        case '"': p = valid_skip_string(p, end); break;
+        case '[': case '{': depth++; p++; break;
+        case ']': case '}': if (depth) depth--; p++; break;
+        case ',': case ':': p++; break;
+        default: /* a number or a literal: up to the next delimiter */
+            do p++;
+            while (p < end && !memchr(",:]} \t\r\n", *p, 8));
+        }
+    } while (depth > 0);
+    return p;
+}
+
+const char *tsig_valid_json_read_string(const char *p, const char *end,
+                                        tsig_strbuf *out)
+{
+    const char *after = valid_skip_string(p, end);
+    if (after - p < 2) return end;
+    /* Unescaping never lengthens: \uXXXX is 6 bytes for at most 3. */
+    size_t raw_len = (size_t)(after - p) - 2;
+    if (tsig_sb_reserve(out, raw_len)) {
+        out->len += tsig_json_unescape(p + 1, raw_len, out->data + out->len);
+        out->data[out->len] = '\0';
+    }
+    return after;
+}
+
+const char *tsig_valid_json_first(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(p + 1, end);
+    return p < end && *p != ']' && *p != '}' ? p : NULL;
+}
+
+const char *tsig_valid_json_next(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p, end), end);
+    if (p < end && *p == ':') /* p was a member's key: skip its value */
+        p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p + 1, end), end);
+    return p < end && *p == ',' ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
+}
+
+/* Each key is unescaped into one buffer, reused. */
+const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
+                                size_t len)
+{
+    tsig_strbuf name = {0};
+    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end)) {
+        name.len = 0;
+        tsig_valid_json_read_string(p, end, &name);
+        if (!name.failed && name.len == len && (len == 0 || memcmp(name.data, key, len) == 0))
+            break;
+    }
+    tsig_sb_release(&name);
+    return p;
+}
+
+const char *tsig_valid_json_value(const char *p, const char *end)
+{
+    p = tsig_valid_json_skip_ws(valid_skip_string(p, end), end);
+    return p < end ? tsig_valid_json_skip_ws(p + 1, end) : end; /* past the ':' */
+}
+
+const char *tsig_valid_json_member(const char *p, const char *end, const char *key)
+{
+    p = tsig_valid_json_key(p, end, key, strlen(key));
+    return p ? tsig_valid_json_value(p, end) : NULL;
+}
+
+char *tsig_valid_json_member_string(const char *p, const char *end, const char *key,
+                                    size_t *len)
+{
+    const char *v = tsig_valid_json_member(p, end, key);
+    if (!v || v >= end || *v != '"') return NULL;
+    tsig_strbuf sb = {0};
+    tsig_valid_json_read_string(v, end, &sb);
+    return tsig_sb_finish(&sb, len);
 }
 
 /* ---- paths -------------------------------------------------------------
@@ -861,6 +975,7 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
     size_t key_at = j->pos;
     tsig_json_span key;
     if (!tsig_json_string(j, &key)) return 0;
+    if (w->on_token && !w->on_token(w->ctx, 1, &key)) return 0;
     tsig_json_skip_ws(j);
     if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
     j->pos++;
@@ -929,6 +1044,11 @@ static int walk_scalar(tsig_json_walker *w)
     size_t at = j->pos;
     tsig_json_span s;
     if (!tsig_json_scalar(j, &s)) return 0;
+    if (w->on_token) {
+        char c = j->src[at];
+        if ((c == '"' || c == '-' || is_digit(c)) && !w->on_token(w->ctx, c == '"', &s))
+            return 0;
+    }
     if (w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
     return 1;
 }

@@ -19,7 +19,6 @@
 
 #include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,7 +158,7 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
         lower[len] = '\0';
         for (size_t i = 0; i < HINT_WORD_COUNT; i++) {
             if (strcmp(HINT_WORDS[i].word, lower) == 0) {
-                snprintf(buf, size, "%s", HINT_WORDS[i].hint);
+                tsig_snprintf(buf, size, "%s", HINT_WORDS[i].hint);
                 return;
             }
         }
@@ -190,12 +189,12 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
             }
         }
         if (best) {
-            snprintf(buf, size, "did you mean :%s?", best);
+            tsig_snprintf(buf, size, "did you mean :%s?", best);
             return;
         }
     }
-    snprintf(buf, size, "the types are :string :int :float :bool :keyword "
-                        ":any :map :datetime, [type] and {field :type}");
+    tsig_snprintf(buf, size, "the types are :string :int :float :bool :keyword "
+                             ":any :map :datetime, [type] and {field :type}");
 }
 
 /* ------------------------------------------------------------------------
@@ -232,7 +231,7 @@ static void fail(parser *p, tsig_code code, size_t offset, const char *fmt, ...)
     char msg[TSIG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = tsig_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (n < 0) msg[0] = '\0';
     tsig_error_set(p->err, code, p->src, p->len, offset, "%s", msg);
@@ -258,7 +257,7 @@ static void describe(const parser *p, const tsig_token *t, char *buf)
 {
     switch (t->kind) {
     case TSIG_TOK_END:
-        snprintf(buf, ECHO_BUF, "end of input");
+        tsig_snprintf(buf, ECHO_BUF, "end of input");
         break;
     case TSIG_TOK_IDENT:
     case TSIG_TOK_TYPE:
@@ -286,9 +285,9 @@ static void fail_expected(parser *p, const char *what, const char *hint)
 static void cut_name(const char *s, size_t len, char *buf)
 {
     if (len <= ECHO_MAX) {
-        snprintf(buf, ECHO_BUF, "%.*s", (int)len, s);
+        tsig_snprintf(buf, ECHO_BUF, "%.*s", (int)len, s);
     } else {
-        snprintf(buf, ECHO_BUF, "%.*s\xE2\x80\xA6", ECHO_MAX, s);
+        tsig_snprintf(buf, ECHO_BUF, "%.*s\xE2\x80\xA6", ECHO_MAX, s);
     }
 }
 
@@ -465,9 +464,9 @@ static void fail_no_name(parser *p, tsig_token_kind close, const char *what,
     char expected[64];
     const char *hint = NULL;
     if (after_comma)
-        snprintf(expected, sizeof expected, "a %s name after \",\"", what);
+        tsig_snprintf(expected, sizeof expected, "a %s name after \",\"", what);
     else
-        snprintf(expected, sizeof expected, "a %s name or \"%c\"", what, closer);
+        tsig_snprintf(expected, sizeof expected, "a %s name or \"%c\"", what, closer);
     tsig_token_kind k = p->tok.kind;
     tsig_kind kind;
     if (k == TSIG_TOK_TYPE && close == TSIG_TOK_RPAREN &&
@@ -518,7 +517,7 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         /* The name, quoted, names the place in later messages. */
         char qname[ECHO_BUF], context[ECHO_BUF + 16];
         quote(p->src + name.offset, name.len, qname);
-        snprintf(context, sizeof context, "after %s", qname);
+        tsig_snprintf(context, sizeof context, "after %s", qname);
         const tsig_type *type = parse_type(p, context, depth);
         if (!type) return 0;
         list->items[index].type = type;
@@ -531,8 +530,8 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         }
         if (p->tok.kind == close) return 1;
         char expected[ECHO_BUF + 48];
-        snprintf(expected, sizeof expected, "\",\" or \"%c\" after the type of %s",
-                 closer, qname);
+        tsig_snprintf(expected, sizeof expected, "\",\" or \"%c\" after the type of %s",
+                      closer, qname);
         fail_expected(p, expected, NULL);
         return 0;
     }
@@ -544,7 +543,7 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
 static void fail_no_type(parser *p, const char *context)
 {
     char expected[ECHO_BUF + 32];
-    snprintf(expected, sizeof expected, "a type %s", context);
+    tsig_snprintf(expected, sizeof expected, "a type %s", context);
     const char *hint = NULL;
     if (p->tok.kind == TSIG_TOK_IDENT &&
         looks_like_type_word(p->src + p->tok.offset, p->tok.len))

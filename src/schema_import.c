@@ -4,11 +4,11 @@
  * an MCP or function-calling tool definition.
  *
  * Reading happens in three steps:
- *   1. a strict RFC 8259 scan of the text (UTF-8 checked, nesting bounded
- *      at TSIG_DEFAULT_MAX_DEPTH), which positions syntax errors exactly
- *      and notes, in document order, which numbers are written as ints
- *      (SPEC §3: no ".", "e" or "E");
- *   2. cJSON builds the tree of the text the scan accepted (so cJSON never
+ *   1. one strict RFC 8259 walk over the text with json.c's reader (UTF-8
+ *      checked, nesting bounded at TSIG_DEFAULT_MAX_DEPTH), which positions
+ *      syntax errors exactly and notes, in document order, which numbers
+ *      are written as ints (SPEC §3: no ".", "e" or "E");
+ *   2. cJSON builds the tree of the text the walk accepted (so cJSON never
  *      sees anything it would read differently from JSON.parse), then one
  *      walk over it rejects repeated keys and marks each number's kind;
  *   3. conversion, schema by schema, in document order.
@@ -70,7 +70,6 @@
 
 #include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,479 +82,189 @@
 #define NOT_FOUND ((size_t)-1)
 
 /* ========================================================================
- * Step 1: the strict scan of the JSON text
+ * Step 1: reading the JSON text (json.c's walker)
  * ===================================================================== */
 
-/* What the scan learns for the later steps. */
-typedef struct scan_notes {
+/* What the walk over the text learns for the later steps. */
+typedef struct text_notes {
+    const char *src;
+    size_t len;
     unsigned char *num_is_int; /* one per number, document order */
     size_t num_count, num_cap;
-    size_t *patches; /* offsets of "\uXXXX" escapes read as U+FFFD */
-    size_t patch_count, patch_cap;
+    char *patched; /* a copy of src with the escapes cJSON cannot carry
+                      written "\ufffd", or NULL when there are none */
     int failed_alloc;
-} scan_notes;
+} text_notes;
 
-/* Releases what the scan noted and zeroes the notes. */
-static void notes_release(scan_notes *n)
+/* Releases what the walk noted and zeroes the notes. */
+static void notes_release(text_notes *n)
 {
     free(n->num_is_int);
-    free(n->patches);
+    free(n->patched);
     memset(n, 0, sizeof *n);
 }
 
-/* Notes one more number (is_int: written without ".", "e", "E"). An
- * allocation failure is remembered in failed_alloc, checked once after the
- * scan. */
-static void note_number(scan_notes *n, int is_int)
-{
-    if (n->num_count == n->num_cap) {
-        size_t cap = n->num_cap ? n->num_cap * 2 : 64;
-        unsigned char *p = realloc(n->num_is_int, cap);
-        if (!p) {
-            n->failed_alloc = 1;
-            return;
-        }
-        n->num_is_int = p;
-        n->num_cap = cap;
-    }
-    n->num_is_int[n->num_count++] = (unsigned char)is_int;
-}
-
-/* Notes the offset of a "\uXXXX" escape cJSON cannot carry (read as
- * U+FFFD; see the top of the file). As note_number for failures. */
-static void note_patch(scan_notes *n, size_t offset)
-{
-    if (n->patch_count == n->patch_cap) {
-        size_t cap = n->patch_cap ? n->patch_cap * 2 : 8;
-        size_t *p = realloc(n->patches, cap * sizeof *p);
-        if (!p) {
-            n->failed_alloc = 1;
-            return;
-        }
-        n->patches = p;
-        n->patch_cap = cap;
-    }
-    n->patches[n->patch_count++] = offset;
-}
-
-/* Fills err with "JSON error at L:C: expected <what>, found <found>" at
- * offset and returns 0. */
-static int json_fail(tsig_error *err, tsig_code code, const char *src,
-                     size_t len, size_t at, const char *expected)
-{
-    char found[64];
-    size_t line, col;
-    tsig_describe_found(src, len, at, found, sizeof found);
-    tsig_line_col(src, len, at, &line, &col);
-    tsig_error_set(err, code, src, len, at, "JSON error at %zu:%zu: expected %s, found %s",
-                   line, col, expected, found);
-    return 0;
-}
-
-/* 1 iff c is a hexadecimal digit. */
-static int is_hex(char c)
-{
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-/* The value of the four hex digits at s (checked by the caller). */
-static unsigned hex4(const char *s)
-{
-    unsigned v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = s[i];
-        unsigned d = c <= '9' ? (unsigned)(c - '0')
-                   : c <= 'F' ? (unsigned)(c - 'A' + 10) : (unsigned)(c - 'a' + 10);
-        v = v * 16 + d;
-    }
-    return v;
-}
-
-/* The offset of the first byte at or after pos that is not JSON whitespace
- * (space, tab, LF, CR: nothing else, RFC 8259 §2). */
-static size_t skip_ws(const char *src, size_t len, size_t pos)
-{
-    while (pos < len && (src[pos] == ' ' || src[pos] == '\t' || src[pos] == '\n' ||
-                         src[pos] == '\r'))
-        pos++;
-    return pos;
-}
-
 /*
- * string = '"' , { char | escape } , '"' ;  (RFC 8259 §7; chars are UTF-8,
- * no raw control characters). *pos is at the opening quote; on success it
- * is just past the closing one.
+ * The walker's on_token: notes each number's kind (is_int: written without
+ * ".", "e", "E") and writes each "\u0000" or lone surrogate escape of a
+ * string (keys too) as "\ufffd" in n->patched: same length, so offsets and
+ * error positions do not move. An allocation failure is remembered in
+ * failed_alloc (checked after the walk, so syntax errors come first).
  */
-static int scan_string(const char *src, size_t len, size_t *pos, scan_notes *notes,
-                       tsig_error *err)
+static int note_token(void *ctx, int is_string, const tsig_json_span *s)
 {
-    size_t p = *pos + 1;
-    for (;;) {
-        if (p >= len) return json_fail(err, TSIG_ERR_JSON, src, len, p, "\"\\\"\" to close the string");
-        unsigned char c = (unsigned char)src[p];
-        if (c == '"') break;
-        if (c < 0x20) return json_fail(err, TSIG_ERR_JSON, src, len, p, "a string character");
-        /* UTF-8: one whole, valid sequence (no overlongs, no surrogates). */
-        if (c >= 0x80) {
-            size_t n = tsig_utf8_seq((const unsigned char *)src + p, len - p);
-            if (n == 0) return json_fail(err, TSIG_ERR_JSON, src, len, p, "a string character");
-            p += n;
-            continue;
-        }
-        if (c != '\\') {
-            p++;
-            continue;
-        }
-        if (p + 1 >= len) return json_fail(err, TSIG_ERR_JSON, src, len, p + 1, "an escape character");
-        char e = src[p + 1];
-        if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' ||
-            e == 'r' || e == 't') {
-            p += 2;
-            continue;
-        }
-        if (e != 'u') return json_fail(err, TSIG_ERR_JSON, src, len, p + 1, "an escape character");
-        for (size_t i = 2; i < 6; i++)
-            if (p + i >= len || !is_hex(src[p + i]))
-                return json_fail(err, TSIG_ERR_JSON, src, len, p + i, "a hex digit");
-        /* A high surrogate followed by a low one is one code point; any
-         * other surrogate, and U+0000, is noted for U+FFFD. */
-        unsigned cp = hex4(src + p + 2);
-        if (cp >= 0xD800 && cp <= 0xDBFF && p + 12 <= len && src[p + 6] == '\\' &&
-            src[p + 7] == 'u' && is_hex(src[p + 8]) && is_hex(src[p + 9]) &&
-            is_hex(src[p + 10]) && is_hex(src[p + 11])) {
-            unsigned low = hex4(src + p + 8);
-            if (low >= 0xDC00 && low <= 0xDFFF) {
-                p += 12; /* a valid surrogate pair */
-                continue;
+    text_notes *n = ctx;
+    if (!is_string) {
+        if (n->num_count == n->num_cap) {
+            size_t cap = n->num_cap ? n->num_cap * 2 : 64;
+            unsigned char *p = realloc(n->num_is_int, cap);
+            if (!p) {
+                n->failed_alloc = 1;
+                return 1;
             }
+            n->num_is_int = p;
+            n->num_cap = cap;
         }
-        if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF)) note_patch(notes, p);
-        p += 6;
-    }
-    *pos = p + 1;
-    return 1;
-}
-
-/* number = [ "-" ] , int , [ frac ] , [ exp ] ;  (RFC 8259 §6) */
-static int scan_number(const char *src, size_t len, size_t *pos, scan_notes *notes,
-                       tsig_error *err)
-{
-    size_t p = *pos;
-    int is_int = 1;
-    if (src[p] == '-') p++;
-    if (p >= len || src[p] < '0' || src[p] > '9')
-        return json_fail(err, TSIG_ERR_JSON, src, len, p, "a digit");
-    if (src[p] == '0') {
-        p++;
-    } else {
-        while (p < len && src[p] >= '0' && src[p] <= '9') p++;
-    }
-    if (p < len && src[p] == '.') {
-        is_int = 0;
-        p++;
-        if (p >= len || src[p] < '0' || src[p] > '9')
-            return json_fail(err, TSIG_ERR_JSON, src, len, p, "a digit");
-        while (p < len && src[p] >= '0' && src[p] <= '9') p++;
-    }
-    if (p < len && (src[p] == 'e' || src[p] == 'E')) {
-        is_int = 0;
-        p++;
-        if (p < len && (src[p] == '+' || src[p] == '-')) p++;
-        if (p >= len || src[p] < '0' || src[p] > '9')
-            return json_fail(err, TSIG_ERR_JSON, src, len, p, "a digit");
-        while (p < len && src[p] >= '0' && src[p] <= '9') p++;
-    }
-    note_number(notes, is_int);
-    *pos = p;
-    return 1;
-}
-
-/* Checks that src[*pos..] starts with word ("true", "false", "null"). */
-static int scan_literal(const char *src, size_t len, size_t *pos, const char *word,
-                        tsig_error *err)
-{
-    size_t n = strlen(word);
-    for (size_t i = 0; i < n; i++) {
-        if (*pos + i >= len || src[*pos + i] != word[i]) {
-            char expected[16];
-            snprintf(expected, sizeof expected, "\"%s\"", word);
-            return json_fail(err, TSIG_ERR_JSON, src, len, *pos + i, expected);
-        }
-    }
-    *pos += n;
-    return 1;
-}
-
-/*
- * Scans one JSON text (RFC 8259, UTF-8; a leading byte-order mark is
- * skipped) without building anything: iterative, with the open containers
- * on a fixed stack of TSIG_DEFAULT_MAX_DEPTH entries, so it needs no memory
- * for nesting. Returns 1, or 0 with err set (TSIG_ERR_JSON, or
- * TSIG_ERR_TOO_DEEP for nesting deeper than TSIG_DEFAULT_MAX_DEPTH).
- */
-static int scan_json(const char *src, size_t len, scan_notes *notes, tsig_error *err)
-{
-    char open[TSIG_DEFAULT_MAX_DEPTH]; /* 'a' array, 'o' object */
-    size_t depth = 0;
-    size_t pos = 0;
-    if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) pos = 3;
-
-    /* Three states, as labels: a value is expected; a member key is
-     * expected; a value just ended (then "," or the closing bracket of the
-     * innermost open container, or the end of the text at depth 0). */
-value:
-    /* value = object | array | string | number | "true" | "false" | "null" */
-    pos = skip_ws(src, len, pos);
-    if (pos >= len) return json_fail(err, TSIG_ERR_JSON, src, len, pos, "a value");
-    switch (src[pos]) {
-    case '{':
-    case '[': {
-        char kind = src[pos] == '{' ? 'o' : 'a';
-        if (depth == TSIG_DEFAULT_MAX_DEPTH) {
-            size_t line, col;
-            tsig_line_col(src, len, pos, &line, &col);
-            tsig_error_set(err, TSIG_ERR_TOO_DEEP, src, len, pos,
-                           "JSON error at %zu:%zu: nesting deeper than %d", line, col,
-                           TSIG_DEFAULT_MAX_DEPTH);
-            return 0;
-        }
-        open[depth++] = kind;
-        pos = skip_ws(src, len, pos + 1);
-        if (pos < len && src[pos] == (kind == 'o' ? '}' : ']')) {
-            pos++;
-            depth--;
-            goto after_value;
-        }
-        if (kind == 'o') goto key;
-        goto value;
-    }
-    case '"':
-        if (!scan_string(src, len, &pos, notes, err)) return 0;
-        goto after_value;
-    case 't':
-        if (!scan_literal(src, len, &pos, "true", err)) return 0;
-        goto after_value;
-    case 'f':
-        if (!scan_literal(src, len, &pos, "false", err)) return 0;
-        goto after_value;
-    case 'n':
-        if (!scan_literal(src, len, &pos, "null", err)) return 0;
-        goto after_value;
-    default:
-        if (src[pos] == '-' || (src[pos] >= '0' && src[pos] <= '9')) {
-            if (!scan_number(src, len, &pos, notes, err)) return 0;
-            goto after_value;
-        }
-        return json_fail(err, TSIG_ERR_JSON, src, len, pos, "a value");
-    }
-
-key:
-    /* member = string , ":" , value */
-    pos = skip_ws(src, len, pos);
-    if (pos >= len || src[pos] != '"')
-        return json_fail(err, TSIG_ERR_JSON, src, len, pos, "a string key");
-    if (!scan_string(src, len, &pos, notes, err)) return 0;
-    pos = skip_ws(src, len, pos);
-    if (pos >= len || src[pos] != ':') return json_fail(err, TSIG_ERR_JSON, src, len, pos, "\":\"");
-    pos++;
-    goto value;
-
-after_value:
-    /* A trailing comma fails at "key" / "value" with what was found. */
-    pos = skip_ws(src, len, pos);
-    if (depth == 0) {
-        if (pos < len) return json_fail(err, TSIG_ERR_JSON, src, len, pos, "end of input");
+        n->num_is_int[n->num_count++] = (unsigned char)s->flag;
         return 1;
     }
-    if (pos < len && src[pos] == ',') {
-        pos++;
-        if (open[depth - 1] == 'o') goto key;
-        goto value;
+    size_t end = s->start + s->len;
+    for (size_t i = s->start; s->flag && i < end; i++) {
+        const char *e = n->src + i;
+        if (e[0] != '\\') continue;
+        /* only "\u0000" and "\uD..." can be one of them */
+        if (e[1] != 'u' || ((e[2] | 0x20) != 'd' && memcmp(e + 2, "0000", 4) != 0)) {
+            i++; /* past the escaped character */
+            continue;
+        }
+        size_t at = i;
+        unsigned char u[4];
+        size_t k = tsig_json_decode_unit(n->src, end, &i, (char *)u);
+        i--; /* i is past the escape (the loop adds one) */
+        int nul = k == 1 && u[0] == 0;
+        int lone = k == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0;
+        if (!nul && !lone) continue;
+        if (!n->patched && !n->failed_alloc) {
+            n->patched = malloc(n->len);
+            if (n->patched) memcpy(n->patched, n->src, n->len);
+            else n->failed_alloc = 1;
+        }
+        if (n->patched) memcpy(n->patched + at, "\\ufffd", 6);
     }
-    if (pos < len && src[pos] == (open[depth - 1] == 'o' ? '}' : ']')) {
-        pos++;
-        depth--;
-        goto after_value;
+    return 1;
+}
+
+/* The importer's words for what a syntax error expected, in place of the
+ * reader's own (which speak to authors of data, not of schemas). */
+static const char *schema_wording(const char *expected)
+{
+    static const char *const words[][2] = {
+        {"a JSON value", "a value"},
+        {"a string key or \"}\"", "a string key"},
+        {"a closing quote", "\"\\\"\" to close the string"},
+        {"an escaped control character", "a string character"},
+        {"UTF-8 text", "a string character"},
+        {"an escape after \"\\\\\"", "an escape character"},
+        {"an escape after \"\\\\\" (one of \\\" \\\\ / b f n r t u)", "an escape character"},
+        {"4 hex digits after \"\\\\u\"", "a hex digit"},
+        {"a digit after \".\"", "a digit"},
+        {"a digit in the exponent", "a digit"},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(expected, words[i][0]) == 0) return words[i][1];
+    return expected;
+}
+
+/*
+ * Reads json[0..len) once with json.c's walker: RFC 8259, UTF-8 checked,
+ * nesting bounded at TSIG_DEFAULT_MAX_DEPTH, a leading byte-order mark
+ * skipped; nothing is built. Returns 1 with *notes filled (released with
+ * notes_release), or 0 with err set: TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP,
+ * TSIG_ERR_NOMEM.
+ */
+static int read_text(const char *json, size_t len, text_notes *notes, tsig_error *err)
+{
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    tsig_json_walker w;
+    memset(notes, 0, sizeof *notes);
+    memset(&keys, 0, sizeof keys);
+    memset(&w, 0, sizeof w);
+    tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
+    j.reword = schema_wording;
+    tsig_json_path_init(&path);
+    keys.src = j.src;
+    notes->src = j.src;
+    notes->len = j.len;
+    w.j = &j;
+    w.path = &path;
+    w.keys = &keys;
+    w.on_token = note_token;
+    w.ctx = notes;
+    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
+    tsig_json_walker_release(&w);
+    tsig_json_keys_release(&keys);
+    tsig_json_path_release(&path);
+    if (ok && notes->failed_alloc) {
+        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+        ok = 0;
     }
-    return json_fail(err, TSIG_ERR_JSON, src, len, pos,
-                     open[depth - 1] == 'o' ? "\",\" or \"}\"" : "\",\" or \"]\"");
+    if (!ok) notes_release(notes);
+    return ok;
 }
 
 /* ========================================================================
  * Finding a JSON Pointer in the text (for error positions)
  * ===================================================================== */
 
-/* Skips one string token (valid, as the scan checked) at src[pos]. */
-static size_t skip_string(const char *src, size_t len, size_t pos)
-{
-    pos++;
-    while (pos < len && src[pos] != '"') pos += src[pos] == '\\' ? 2 : 1;
-    return pos + 1;
-}
-
-/* Skips one (valid) JSON value at src[pos]; returns the offset after it. */
-static size_t skip_value(const char *src, size_t len, size_t pos)
-{
-    /* Strings are skipped whole (brackets inside them do not count); the
-     * value ends after its closing bracket or string, or before the ","
-     * or bracket that follows a number or literal. */
-    size_t depth = 0;
-    while (pos < len) {
-        char c = src[pos];
-        if (c == '"') {
-            pos = skip_string(src, len, pos);
-        } else if (c == '{' || c == '[') {
-            depth++;
-            pos++;
-        } else if (c == '}' || c == ']') {
-            if (depth == 0) return pos;
-            depth--;
-            pos++;
-        } else if (c == ',' && depth == 0) {
-            return pos;
-        } else {
-            pos++;
-        }
-        if (depth == 0 && (c == '"' || c == '}' || c == ']')) return pos;
-    }
-    return pos;
-}
-
-/* Appends the UTF-8 form of cp to out (at most 4 bytes); returns its
- * length. */
-static size_t put_utf8(unsigned cp, unsigned char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (unsigned char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (unsigned char)(0xC0 | (cp >> 6));
-        out[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (unsigned char)(0xE0 | (cp >> 12));
-        out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (unsigned char)(0xF0 | (cp >> 18));
-    out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-/* 1 iff the string token at src[pos] decodes (as cJSON read it, see the
- * top of the file) to seg[0..seg_len). */
-static int key_equals(const char *src, size_t len, size_t pos, const char *seg,
-                      size_t seg_len)
-{
-    /* Decode one character (escape or byte) at a time into buf and compare
-     * it with the next bytes of seg. */
-    size_t p = pos + 1, k = 0;
-    while (p < len && src[p] != '"') {
-        unsigned char buf[8];
-        size_t n;
-        if (src[p] != '\\') {
-            buf[0] = (unsigned char)src[p++];
-            n = 1;
-        } else {
-            char e = src[p + 1];
-            p += 2;
-            switch (e) {
-            case 'b': buf[0] = '\b'; n = 1; break;
-            case 'f': buf[0] = '\f'; n = 1; break;
-            case 'n': buf[0] = '\n'; n = 1; break;
-            case 'r': buf[0] = '\r'; n = 1; break;
-            case 't': buf[0] = '\t'; n = 1; break;
-            case 'u': {
-                unsigned cp = hex4(src + p);
-                p += 4;
-                if (cp >= 0xD800 && cp <= 0xDBFF && p + 6 <= len && src[p] == '\\' &&
-                    src[p + 1] == 'u' && is_hex(src[p + 2]) && is_hex(src[p + 3]) &&
-                    is_hex(src[p + 4]) && is_hex(src[p + 5]) && hex4(src + p + 2) >= 0xDC00 &&
-                    hex4(src + p + 2) <= 0xDFFF) {
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4(src + p + 2) - 0xDC00);
-                    p += 6;
-                } else if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                    cp = 0xFFFD;
-                }
-                n = put_utf8(cp, buf);
-                break;
-            }
-            default: buf[0] = (unsigned char)e; n = 1; break;
-            }
-        }
-        if (k + n > seg_len || memcmp(seg + k, buf, n) != 0) return 0;
-        k += n;
-    }
-    return k == seg_len;
-}
-
 /*
- * The byte offset in src (valid JSON) of the place a pointer ("#/a/0/b",
+ * The byte offset in src (valid JSON: the text cJSON read, so its keys
+ * unescape to the strings of the tree) of the place a pointer ("#/a/0/b",
  * segments escaped with ~0 ~1) names: the key of an object member, the
  * element of an array, the root value for "#". Stops at the deepest place
  * found when the text does not have the whole path.
  */
 static size_t locate_pointer(const char *src, size_t len, const char *ptr)
 {
-    size_t pos = (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) ? 3 : 0;
-    pos = skip_ws(src, len, pos);
-    size_t found = pos;
+    const char *end = src + len;
+    const char *p = src + (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
+    p = tsig_valid_json_skip_ws(p, end);
+    const char *found = p;
     const char *s = ptr[0] == '#' ? ptr + 1 : ptr;
     char seg[256];
-    while (*s == '/') {
+    while (*s == '/' && p < end) {
         /* Unescape one segment (a longer one cannot be matched: stop). */
         size_t n = 0;
         s++;
         while (*s && *s != '/') {
             char c = *s++;
             if (c == '~' && (*s == '0' || *s == '1')) c = *s++ == '0' ? '~' : '/';
-            if (n == sizeof seg) return found;
+            if (n == sizeof seg) return (size_t)(found - src);
             seg[n++] = c;
         }
-        if (pos >= len) return found;
-        /* Step into the member or element the segment names; the text is
-         * valid JSON (the scan said so), so tokens need no checking. */
-        if (src[pos] == '{') {
-            pos = skip_ws(src, len, pos + 1);
-            int matched = 0;
-            while (pos < len && src[pos] == '"') {
-                size_t key_at = pos;
-                int same = key_equals(src, len, pos, seg, n);
-                pos = skip_ws(src, len, skip_string(src, len, pos));
-                pos = skip_ws(src, len, pos + 1); /* past ":" */
-                if (same) {
-                    found = key_at;
-                    matched = 1;
-                    break;
-                }
-                pos = skip_ws(src, len, skip_value(src, len, pos));
-                if (pos < len && src[pos] == ',') pos = skip_ws(src, len, pos + 1);
-            }
-            if (!matched) return found;
-        } else if (src[pos] == '[') {
+        /* Step into the member or element the segment names. */
+        if (*p == '{') {
+            const char *key = tsig_valid_json_key(p, end, seg, n);
+            if (!key) break;
+            found = key;
+            p = tsig_valid_json_value(key, end);
+        } else if (*p == '[') {
             size_t index = 0;
             for (size_t i = 0; i < n; i++) {
-                if (seg[i] < '0' || seg[i] > '9' || index > SIZE_MAX / 10 - 10) return found;
+                if (seg[i] < '0' || seg[i] > '9' || index > SIZE_MAX / 10 - 10)
+                    return (size_t)(found - src);
                 index = index * 10 + (size_t)(seg[i] - '0');
             }
-            pos = skip_ws(src, len, pos + 1);
-            for (size_t i = 0; i < index; i++) {
-                if (pos >= len || src[pos] == ']') return found;
-                pos = skip_ws(src, len, skip_value(src, len, pos));
-                if (pos < len && src[pos] == ',') pos = skip_ws(src, len, pos + 1);
-            }
-            if (pos >= len || src[pos] == ']') return found;
-            found = pos;
+            const char *e = tsig_valid_json_first(p, end);
+            for (size_t i = 0; e && i < index; i++) e = tsig_valid_json_next(e, end);
+            if (!e) break;
+            found = p = e;
         } else {
-            return found;
+            break;
         }
     }
-    return found;
+    return (size_t)(found - src);
 }
 
 /* ========================================================================
@@ -567,8 +276,10 @@ typedef struct importer {
     tsig_arena *arena;   /* the signature's: every type and name goes here */
     int lossy;
     tsig_error *err;
-    const char *src;     /* the JSON text, for error positions */
+    const char *src;     /* the JSON text, for error positions: the text
+                            cJSON read (see read_json) */
     size_t len;
+    char *patched;       /* src when it is a patched copy, else NULL */
     tsig_strbuf ptr;     /* JSON Pointer of the current place ("#/...") */
     tsig_strbuf warnings; /* each warning followed by a NUL byte */
     size_t warning_count;
@@ -615,7 +326,7 @@ static size_t ptr_push(importer *im, const char *key)
 static size_t ptr_push_index(importer *im, size_t index)
 {
     char buf[32];
-    snprintf(buf, sizeof buf, "%zu", index);
+    tsig_snprintf(buf, sizeof buf, "%zu", index);
     return ptr_push(im, buf);
 }
 
@@ -710,7 +421,7 @@ static int problem(importer *im, const char *seg, const char *action, const char
     char reason[REASON_BUF];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
+    tsig_vsnprintf(reason, sizeof reason, fmt, ap);
     va_end(ap);
     size_t mark = im->ptr.len;
     if (seg && ptr_push(im, seg) == NOT_FOUND) return 0;
@@ -782,13 +493,13 @@ static int find_repeated_key(const cJSON *obj, const cJSON **dup, int *nomem)
 }
 
 /*
- * Walks the whole tree in document order (iteratively; the scan bounded its
- * depth): gives each number its kind from the scan (valueint is 1 for an
+ * Walks the whole tree in document order (iteratively; the walk bounded its
+ * depth): gives each number its kind from the walk (valueint is 1 for an
  * int as written, 0 for a float; cJSON's own valueint is not used anywhere
  * else), and rejects a key repeated in one object, anywhere, in every mode:
  * "<pointer>: duplicate key \"k\"". Returns 1, or 0 with im->err set.
  */
-static int check_tree(importer *im, cJSON *root, const scan_notes *notes)
+static int check_tree(importer *im, cJSON *root, const text_notes *notes)
 {
     walk_frame *stack = malloc((TSIG_DEFAULT_MAX_DEPTH + 1) * sizeof *stack);
     if (!stack) return fail_nomem(im);
@@ -796,7 +507,7 @@ static int check_tree(importer *im, cJSON *root, const scan_notes *notes)
     cJSON *node = root;
     int ok = 1;
     /* Pre-order: a node, then its children, then its next sibling: the
-     * order of the text, which is the order the scan noted numbers in. */
+     * order of the text, which is the order the walk noted numbers in. */
     for (;;) {
         /* Visit node. */
         if (cJSON_IsNumber(node)) {
@@ -822,7 +533,7 @@ static int check_tree(importer *im, cJSON *root, const scan_notes *notes)
                 } else {
                     char key[ECHO_BUF], reason[ECHO_BUF + 32];
                     echo(dup->string, key);
-                    snprintf(reason, sizeof reason, "duplicate key %s", key);
+                    tsig_snprintf(reason, sizeof reason, "duplicate key %s", key);
                     fail_at_pointer(im, reason);
                     tsig_error_hint(im->err, "");
                     ok = 0;
@@ -856,9 +567,12 @@ static int check_tree(importer *im, cJSON *root, const scan_notes *notes)
 
 /*
  * Steps 1 and 2: reads json[0..len) into a cJSON tree (released with
- * cJSON_Delete). Returns NULL with im->err set: TSIG_ERR_TOO_LARGE,
- * TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP with the position, TSIG_ERR_SCHEMA for
- * a repeated key, TSIG_ERR_NOMEM.
+ * cJSON_Delete). cJSON reads the text the walk accepted, with the escapes
+ * it cannot carry patched (so it never sees anything it would read
+ * differently from JSON.parse); that text becomes im->src, and a patched
+ * copy is kept in im->patched (freed by the caller). Returns NULL with
+ * im->err set: TSIG_ERR_TOO_LARGE, TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP with
+ * the position, TSIG_ERR_SCHEMA for a repeated key, TSIG_ERR_NOMEM.
  */
 static cJSON *read_json(importer *im, const char *json, size_t len)
 {
@@ -868,38 +582,19 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         im->failed = 1;
         return NULL;
     }
-    scan_notes notes;
-    memset(&notes, 0, sizeof notes);
-    if (!scan_json(json, len, &notes, im->err)) {
-        notes_release(&notes);
+    text_notes notes;
+    if (!read_text(json, len, &notes, im->err)) {
         im->failed = 1;
         return NULL;
     }
-    if (notes.failed_alloc) {
-        notes_release(&notes);
-        fail_nomem(im);
-        return NULL;
-    }
-    /* The escapes cJSON cannot carry become "\ufffd" in a copy: same
-     * length, so offsets (and error positions) do not move. */
-    const char *text = json;
-    char *patched = NULL;
-    if (notes.patch_count) {
-        patched = malloc(len);
-        if (!patched) {
-            notes_release(&notes);
-            fail_nomem(im);
-            return NULL;
-        }
-        memcpy(patched, json, len);
-        for (size_t i = 0; i < notes.patch_count; i++)
-            memcpy(patched + notes.patches[i], "\\ufffd", 6);
-        text = patched;
+    if (notes.patched) {
+        im->patched = notes.patched;
+        im->src = notes.patched;
+        notes.patched = NULL;
     }
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    free(patched);
-    /* The scan accepted the text, so cJSON can only have run out of
+    cJSON *root = cJSON_ParseWithLengthOpts(im->src, len, &end, 0);
+    /* The walk accepted the text, so cJSON can only have run out of
      * memory. */
     if (!root) {
         notes_release(&notes);
@@ -1162,25 +857,27 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
         if (!bits) {
             if (why) {
                 echo(type->valuestring, name);
-                snprintf(why, REASON_BUF, "unknown type %s", name);
+                tsig_snprintf(why, REASON_BUF, "unknown type %s", name);
             }
             return 0;
         }
     } else if (cJSON_IsArray(type)) {
         if (!type->child) {
-            if (why) snprintf(why, REASON_BUF, "empty type list");
+            if (why) tsig_snprintf(why, REASON_BUF, "empty type list");
             return 0;
         }
         for (const cJSON *t = type->child; t; t = t->next) {
             if (!cJSON_IsString(t)) {
-                if (why) snprintf(why, REASON_BUF, "expected type names, found %s", json_kind(t));
+                if (why)
+                    tsig_snprintf(why, REASON_BUF, "expected type names, found %s",
+                                  json_kind(t));
                 return 0;
             }
             unsigned bit = json_type_bit(t->valuestring);
             if (!bit) {
                 if (why) {
                     echo(t->valuestring, name);
-                    snprintf(why, REASON_BUF, "unknown type %s", name);
+                    tsig_snprintf(why, REASON_BUF, "unknown type %s", name);
                 }
                 return 0;
             }
@@ -1188,22 +885,22 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
         }
     } else {
         if (why)
-            snprintf(why, REASON_BUF, "expected a type name or an array of them, found %s",
-                     json_kind(type));
+            tsig_snprintf(why, REASON_BUF, "expected a type name or an array of them, found %s",
+                          json_kind(type));
         return 0;
     }
     unsigned non_null = bits & ~(unsigned)JT_NULL;
     if (non_null == 0) {
-        if (why) snprintf(why, REASON_BUF, "unsupported type \"null\"");
+        if (why) tsig_snprintf(why, REASON_BUF, "unsupported type \"null\"");
         return 0;
     }
     if (non_null & (non_null - 1)) {
         /* Two or more types: name them in the order written. */
         if (why) {
-            size_t n = (size_t)snprintf(why, REASON_BUF, "unsupported union of types");
+            size_t n = (size_t)tsig_snprintf(why, REASON_BUF, "unsupported union of types");
             const char *sep = " ";
             for (const cJSON *t = type->child; t && n < REASON_BUF; t = t->next) {
-                n += (size_t)snprintf(why + n, REASON_BUF - n, "%s%s", sep, t->valuestring);
+                n += (size_t)tsig_snprintf(why + n, REASON_BUF - n, "%s%s", sep, t->valuestring);
                 sep = ", ";
             }
         }
@@ -1525,7 +1222,7 @@ static const tsig_type *convert_values(importer *im, const cJSON *values, const 
         return NULL;
     }
     char action[64];
-    snprintf(action, sizeof action, "widened to %s", name);
+    tsig_snprintf(action, sizeof action, "widened to %s", name);
     tsig_free(name);
     if (!problem(im, kw, action, "unsupported %s", kw)) return NULL;
     return t;
@@ -1542,7 +1239,7 @@ static int drop_keyword(importer *im, const char *key, const char *what)
         if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') || (*k >= '0' && *k <= '9') ||
               *k == '$' || *k == '_' || *k == '-'))
             plain = 0;
-    if (plain) snprintf(shown, sizeof shown, "%s", key);
+    if (plain) tsig_snprintf(shown, sizeof shown, "%s", key);
     else echo(key, shown);
     return problem(im, key, "dropped", "unsupported %s%s", shown, what);
 }
@@ -1678,7 +1375,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
  * params_root: node is a tool's inputSchema, whose object is the parameter
  * list (no nesting level of its own; see decide_source and
  * convert_properties). Returns the type (in the arena), or NULL with
- * im->err set. Recursion follows the schema; the scan bounded its depth.
+ * im->err set. Recursion follows the schema; the walk bounded its depth.
  */
 static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root)
@@ -1860,6 +1557,7 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
     cJSON *root = read_json(&im, json, len);
     int ok = root && build(&im, root, sig) && export_warnings(&im, warnings);
     cJSON_Delete(root);
+    free(im.patched);
     tsig_sb_release(&im.ptr);
     tsig_sb_release(&im.warnings);
     if (!ok) {
@@ -1884,7 +1582,7 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
 {
     if (!cJSON_IsObject(root)) {
         char reason[64];
-        snprintf(reason, sizeof reason, "expected a tool object, found %s", json_kind(root));
+        tsig_snprintf(reason, sizeof reason, "expected a tool object, found %s", json_kind(root));
         fail_at_pointer(im, reason);
         tsig_error_hint(im->err, "a tool is {\"name\", \"description\", \"inputSchema\", "
                                  "\"outputSchema\"}");

@@ -42,7 +42,6 @@
  */
 #include "internal.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -928,8 +927,8 @@ static void finish_errors(checker *c)
 {
     if (!c->more_errors) return;
     char text[96];
-    int n = snprintf(text, sizeof text, "too many errors: %zu more not shown",
-                     c->more_errors);
+    int n = tsig_snprintf(text, sizeof text, "too many errors: %zu more not shown",
+                          c->more_errors);
     const char *message =
         tsig_arena_strndup(&c->store->arena, text, n > 0 ? (size_t)n : 0);
     if (!message) {
@@ -1661,9 +1660,9 @@ static void template_error(const tsig_placeholders *res, const char *tpl,
     tsig_error_set(err, TSIG_ERR_TEMPLATE, tpl, len, e->offset, "%s", e->message);
     if (res->error_count > 1) {
         char hint[96];
-        snprintf(hint, sizeof hint,
-                 "%zu more placeholder error%s: tsig_check_placeholders lists them",
-                 res->error_count - 1, res->error_count > 2 ? "s" : "");
+        tsig_snprintf(hint, sizeof hint,
+                      "%zu more placeholder error%s: tsig_check_placeholders lists them",
+                      res->error_count - 1, res->error_count > 2 ? "s" : "");
         tsig_error_hint(err, hint);
     }
 }

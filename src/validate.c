@@ -26,7 +26,6 @@
  */
 #include "internal.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1213,8 +1212,8 @@ static int add_overflow(store *st, int warnings)
     size_t dropped = warnings ? st->warnings_dropped : st->errors_dropped;
     if (!dropped) return 1;
     char text[96];
-    int n = snprintf(text, sizeof text, "too many %s: %zu more not shown",
-                     warnings ? "warnings" : "errors", dropped);
+    int n = tsig_snprintf(text, sizeof text, "too many %s: %zu more not shown",
+                          warnings ? "warnings" : "errors", dropped);
     tsig_issue issue = {"", 0, NULL, 0, NULL, (size_t)n};
     issue.message = tsig_arena_strndup(&st->arena, text, (size_t)n);
     if (!issue.message) return 0;
@@ -1264,16 +1263,12 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     size_t max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
     if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
 
+    /* the reading state lives on the stack: one allocation less a call */
     store *st = calloc(1, sizeof *st);
-    validator *v = malloc(sizeof *v);
-    if (!st || !v) {
-        free(st);
-        free(v);
-        return TSIG_ERR_NOMEM;
-    }
+    validator state, *v = &state;
+    if (!st) return TSIG_ERR_NOMEM;
     out->internal_ = st;
     if (len > TSIG_MAX_INPUT) {
-        free(v);
         tsig_error_set(&out->json_error, TSIG_ERR_TOO_LARGE, "", 0, 0,
                        "JSON text larger than %zu bytes", (size_t)TSIG_MAX_INPUT);
         if (!json_error_issue(st, &out->json_error)) return TSIG_ERR_NOMEM;
@@ -1312,7 +1307,6 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     if (code == TSIG_OK && (!add_overflow(st, 0) || !add_overflow(st, 1)))
         code = TSIG_ERR_NOMEM;
     validator_release(v);
-    free(v);
     if (code == TSIG_ERR_NOMEM) {
         store_clear(st);
         free(st->value);

@@ -1,7 +1,11 @@
 /*
  * cli.h: what the parts of the toolsig command-line tool share: the
- * command table (main.c), the commands (commands.c) and reading input and
- * writing output (io.c).
+ * command line and help (main.c), the commands (commands.c), reading input
+ * and writing output (io.c), and the two hosts that run them: the native
+ * tool over files and standard streams (native.c) and the in-memory run
+ * the npm package's bin drives in WebAssembly (memory.c). The commands
+ * never touch a file or a stream themselves: every byte goes through the
+ * cli_io of their host, so both hosts print the same bytes.
  *
  * Exit status: 0 fine, 1 rejected (the input was judged and refused),
  * 2 unusable (unreadable file, bad signature, bad JSON, usage error).
@@ -9,12 +13,15 @@
 #ifndef TSIG_CLI_H
 #define TSIG_CLI_H
 
+#include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "internal.h"
 
 enum { CLI_OK = 0, CLI_REJECTED = 1, CLI_UNUSABLE = 2 };
+
+/* The two output streams. */
+enum { CLI_STDOUT = 1, CLI_STDERR = 2 };
 
 #define CLI_MAX_POSITIONAL 3
 #define CLI_MAX_OPTIONS 6
@@ -27,6 +34,40 @@ typedef struct cli_option {
 } cli_option;
 
 typedef struct cli_args cli_args;
+
+/* Text read from an argument, a file or standard input: NUL-terminated
+ * (the NUL is not counted in len), released with cli_text_free. borrowed
+ * text belongs to the host (an in-memory run's file) and is not freed. */
+typedef struct cli_text {
+    char *data;
+    size_t len;
+    int borrowed;
+} cli_text;
+
+/* How reading a whole file went (cli_io.read). */
+typedef enum cli_read_status {
+    CLI_READ_OK = 0,
+    CLI_READ_CANNOT_OPEN = 1, /* the file could not be opened: *reason says why */
+    CLI_READ_FAILED = 2,      /* opened, but reading failed: *reason says why */
+    CLI_READ_TOO_LARGE = 3,   /* more than TSIG_MAX_INPUT bytes */
+    CLI_READ_NO_MEMORY = 4,
+    CLI_READ_PENDING = 5      /* in memory: the host has not read it yet */
+} cli_read_status;
+
+typedef struct cli_io cli_io;
+
+/* Where a command's input comes from and its output goes. */
+struct cli_io {
+    /* Writes data[0..len) to stream CLI_STDOUT or CLI_STDERR. */
+    void (*write)(cli_io *io, int stream, const char *data, size_t len);
+    /* Reads the whole file at path ("-": standard input) into *out
+     * (NUL-terminated, malloc'd: freed with cli_text_free). On
+     * CLI_READ_CANNOT_OPEN or CLI_READ_FAILED sets *reason to the system's
+     * words for why ("No such file or directory"), which stay valid until
+     * the run ends. */
+    cli_read_status (*read)(cli_io *io, const char *path, cli_text *out,
+                            const char **reason);
+};
 
 /* A command: its name, how it is called, its help, what it accepts. */
 typedef struct cli_command {
@@ -41,7 +82,8 @@ typedef struct cli_command {
 
 /* A command line, split: positional arguments and the options given. */
 struct cli_args {
-    const cli_command *cmd;
+    cli_io *io;                         /* where input and output go */
+    const cli_command *cmd;             /* NULL until the command is known */
     const char *positional[CLI_MAX_POSITIONAL];
     size_t positional_count;
     int set[CLI_MAX_OPTIONS];           /* option i was given */
@@ -49,14 +91,11 @@ struct cli_args {
     int stdin_used;                     /* standard input was read already */
 };
 
-/* Text read from an argument, a file or standard input: NUL-terminated
- * (the NUL is not counted in len), released with cli_text_free. */
-typedef struct cli_text {
-    char *data;
-    size_t len;
-} cli_text;
-
 /* ---- main.c ---------------------------------------------------------- */
+
+/* Runs the command line argv[0..argc) (argv[0] is the program's name) with
+ * io for every input and output; returns the exit status. */
+int cli_main(cli_io *io, int argc, char **argv);
 
 /* 1 iff the option named name ("--json") was given. */
 int cli_flag(const cli_args *args, const char *name);
@@ -64,8 +103,9 @@ int cli_flag(const cli_args *args, const char *name);
 const char *cli_value(const cli_args *args, const char *name);
 /* Positional argument i, or NULL when there are not that many. */
 const char *cli_positional(const cli_args *args, size_t i);
-/* Reports a usage error ("toolsig CMD: <message>" and where to find help)
- * on stderr; returns CLI_UNUSABLE. */
+/* Reports a usage error ("toolsig CMD: <message>" and where to find help,
+ * "toolsig: <message>" before a command is known) on stderr; returns
+ * CLI_UNUSABLE. */
 int cli_usage_error(const cli_args *args, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -92,29 +132,75 @@ int cli_read_arg(cli_args *args, const char *arg, const char *what,
                  cli_text *out);
 void cli_text_free(cli_text *text);
 
-/* Writes text and a newline (when text does not end with one) to f. */
-void cli_write_line(FILE *f, const char *text, size_t len);
-/* Writes compact JSON text indented by two spaces, and a newline. */
-void cli_write_pretty_json(FILE *f, const char *json, size_t len);
+/* Writes data[0..len) to stream (CLI_STDOUT or CLI_STDERR). */
+void cli_write(const cli_args *args, int stream, const char *data, size_t len);
+/* Writes the NUL-terminated s to stream. */
+void cli_puts(const cli_args *args, int stream, const char *s);
+/* Writes printf-formatted text to stream (out of memory: the message). */
+void cli_printf(const cli_args *args, int stream, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* As cli_printf, with the arguments in ap. */
+void cli_vprintf(const cli_args *args, int stream, const char *fmt, va_list ap);
+/* Writes text and a newline (when text does not end with one) to stream. */
+void cli_write_line(const cli_args *args, int stream, const char *text,
+                    size_t len);
+/* Writes compact JSON text indented by two spaces, and a newline, on
+ * stdout; returns CLI_OK, or reports running out of memory. */
+int cli_write_pretty_json(const cli_args *args, const char *json, size_t len);
 /* Prints err on stderr as tsig_error_format does (with the line of src and
  * a caret); kind is "signature", "JSON", ... */
-void cli_print_error(const tsig_error *err, const char *kind, const char *src,
-                     size_t len);
+void cli_print_error(const cli_args *args, const tsig_error *err,
+                     const char *kind, const char *src, size_t len);
 /* "toolsig: out of memory" on stderr; returns CLI_UNUSABLE. */
-int cli_out_of_memory(void);
+int cli_out_of_memory(const cli_args *args);
 
 /* Reading documents of the JSON boundary (tsig_api_*): 1 iff doc says
  * {"ok":true. */
 int cli_doc_ok(const char *doc);
-/* The unescaped string member key of the object at p (a document, or an
- * entry of one), or NULL when absent or out of memory; freed with
- * tsig_free, length in *len. */
-char *cli_doc_string(const char *p, const char *end, const char *key,
-                     size_t *len);
 /* Prints each entry of the validation-entry list member key of the object
  * at p on stderr, as "prefix<path> (<name>): <message>" (path and name when
  * the entry has them). A JSON text error in src/len gets its caret picture. */
-void cli_print_doc_errors(const char *p, const char *end, const char *key,
-                          const char *prefix, const char *src, size_t len);
+void cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
+                          const char *key, const char *prefix, const char *src,
+                          size_t len);
+
+/* ---- memory.c -------------------------------------------------------- */
+
+/* A file the host read before an in-memory run (tsig_cli_run). */
+typedef struct cli_memory_file {
+    const char *path; /* as the command line names it; "-" is standard input */
+    int status;       /* CLI_READ_OK, _CANNOT_OPEN, _FAILED or _TOO_LARGE */
+    const char *data; /* OK: the bytes, a NUL after them; CANNOT_OPEN and
+                         FAILED: the reason (NUL-terminated) */
+    size_t len;       /* OK: the number of bytes */
+} cli_memory_file;
+
+/* The first 4 bytes of an answer of tsig_cli_run when it needs a file. */
+#define CLI_MEMORY_NEEDS_FILE 0xFFFFFFFFu
+
+/*
+ * Runs the command line argv[0..argc) (argv[0] is the program's name) as
+ * the native tool would, with no file or stream: files[0..file_count) are
+ * what the host read so far, and the output is kept in memory. When the
+ * command reads a file that is not among them, the run stops and asks for
+ * it; the host reads it and runs the whole command line again with one
+ * more file (commands have no effect but their output, so a run that asked
+ * printed nothing that counts).
+ *
+ * The answer, little-endian 32-bit numbers:
+ *   - a file is needed: CLI_MEMORY_NEEDS_FILE, the most bytes worth reading
+ *     (TSIG_MAX_INPUT; more is CLI_READ_TOO_LARGE), then the path's bytes
+ *     (the rest of the answer; "-" is standard input);
+ *   - the command ran: its exit status, then each piece of output in the
+ *     order it was written: the stream (1 byte: CLI_STDOUT or CLI_STDERR),
+ *     the length, the bytes.
+ * Returns the answer (freed with tsig_free) and its length in *len, or NULL
+ * when out of memory. The files stay the caller's.
+ */
+char *tsig_cli_run(int argc, char **argv, const cli_memory_file *files,
+                   size_t file_count, size_t *len);
 
 #endif /* TSIG_CLI_H */

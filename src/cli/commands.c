@@ -28,14 +28,14 @@ static int load_signature(cli_args *args, const char *arg, int json,
     tsig_error err;
     *out = tsig_parse(text->data, text->len, &err);
     if (*out) return CLI_OK;
-    if (err.code == TSIG_ERR_NOMEM) return cli_out_of_memory();
+    if (err.code == TSIG_ERR_NOMEM) return cli_out_of_memory(args);
     if (json) {
         char *doc = tsig_api_check(text->data, text->len, 0);
-        if (!doc) return cli_out_of_memory();
-        cli_write_line(stdout, doc, strlen(doc));
+        if (!doc) return cli_out_of_memory(args);
+        cli_write_line(args, CLI_STDOUT, doc, strlen(doc));
         tsig_free(doc);
     } else {
-        cli_print_error(&err, "signature", text->data, text->len);
+        cli_print_error(args, &err, "signature", text->data, text->len);
     }
     return CLI_UNUSABLE;
 }
@@ -57,35 +57,35 @@ static int is_json_text_error(const tsig_error *err)
 /* Prints a stage's error on stderr: a JSON text error with its caret
  * picture (exit 2), anything else as "<kind> error: message" and its hint
  * (exit 1). Returns the exit status. */
-static int report_stage_error(const tsig_error *err, const char *kind,
-                              const cli_text *text)
+static int report_stage_error(const cli_args *args, const tsig_error *err,
+                              const char *kind, const cli_text *text)
 {
-    if (err->code == TSIG_ERR_NOMEM) return cli_out_of_memory();
+    if (err->code == TSIG_ERR_NOMEM) return cli_out_of_memory(args);
     if (is_json_text_error(err)) {
-        cli_print_error(err, "JSON", text->data, text->len);
+        cli_print_error(args, err, "JSON", text->data, text->len);
         return CLI_UNUSABLE;
     }
-    fprintf(stderr, "%s error: %s\n", kind, err->message);
-    if (err->hint[0]) fprintf(stderr, "  hint: %s\n", err->hint);
+    cli_printf(args, CLI_STDERR, "%s error: %s\n", kind, err->message);
+    if (err->hint[0]) cli_printf(args, CLI_STDERR, "  hint: %s\n", err->hint);
     return CLI_REJECTED;
 }
 
 /* Prints a document of the JSON boundary and a newline; releases it. */
-static int print_doc(char *doc, int rc)
+static int print_doc(const cli_args *args, char *doc, int rc)
 {
-    if (!doc) return cli_out_of_memory();
-    cli_write_line(stdout, doc, strlen(doc));
+    if (!doc) return cli_out_of_memory(args);
+    cli_write_line(args, CLI_STDOUT, doc, strlen(doc));
     tsig_free(doc);
     return rc;
 }
 
 /* Prints the library string text of length *len (and a newline) on stdout;
  * releases it. NULL means the stage ran out of memory. len is a pointer so
- * that print_text(stage(..., &len), &len) reads it after the stage ran. */
-static int print_text(char *text, const size_t *len)
+ * that print_text(args, stage(..., &len), &len) reads it after the stage ran. */
+static int print_text(const cli_args *args, char *text, const size_t *len)
 {
-    if (!text) return cli_out_of_memory();
-    cli_write_line(stdout, text, *len);
+    if (!text) return cli_out_of_memory(args);
+    cli_write_line(args, CLI_STDOUT, text, *len);
     tsig_free(text);
     return CLI_OK;
 }
@@ -125,20 +125,20 @@ static int run_check(cli_args *args)
     unsigned flags = cli_flag(args, "--hide-firewalled") ? TSIG_FORMAT_HIDE_FIREWALLED : 0;
     if (cli_flag(args, "--json")) {
         char *doc = tsig_api_check(text.data, text.len, flags);
-        rc = print_doc(doc, cli_doc_ok(doc) ? CLI_OK : CLI_UNUSABLE);
+        rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_UNUSABLE);
         cli_text_free(&text);
         return rc;
     }
     tsig_error err;
     tsig_signature *sig = tsig_parse(text.data, text.len, &err);
     if (!sig) {
-        if (err.code == TSIG_ERR_NOMEM) cli_out_of_memory();
-        else cli_print_error(&err, "signature", text.data, text.len);
+        if (err.code == TSIG_ERR_NOMEM) cli_out_of_memory(args);
+        else cli_print_error(args, &err, "signature", text.data, text.len);
         cli_text_free(&text);
         return CLI_UNUSABLE;
     }
     size_t len = 0;
-    rc = print_text(tsig_format(sig, flags, &len), &len);
+    rc = print_text(args, tsig_format(sig, flags, &len), &len);
     tsig_signature_free(sig);
     cli_text_free(&text);
     return rc;
@@ -201,18 +201,18 @@ static int run_validate(cli_args *args)
                            : tsig_validate_json(sig, data.data, data.len, &opts, &r);
     int unreadable = r.json_error.code != TSIG_OK;
     if (code == TSIG_ERR_NOMEM) {
-        rc = cli_out_of_memory();
+        rc = cli_out_of_memory(args);
     } else if (json) {
-        rc = print_doc(tsig_api_result_json(&r, data.data, data.len, 1),
+        rc = print_doc(args, tsig_api_result_json(&r, data.data, data.len, 1),
                        unreadable ? CLI_UNUSABLE : r.ok ? CLI_OK : CLI_REJECTED);
     } else if (unreadable) {
-        cli_print_error(&r.json_error, "JSON", data.data, data.len);
+        cli_print_error(args, &r.json_error, "JSON", data.data, data.len);
         rc = CLI_UNUSABLE;
     } else {
         size_t len = 0;
         char *report = tsig_report(&r, input ? "Tool" : "Return", &len);
-        if (!report) rc = cli_out_of_memory();
-        else if (len) rc = print_text(report, &len);
+        if (!report) rc = cli_out_of_memory(args);
+        else if (len) rc = print_text(args, report, &len);
         else tsig_free(report);
         if (!rc) rc = r.ok ? CLI_OK : CLI_REJECTED;
     }
@@ -236,9 +236,9 @@ static int run_normalize(cli_args *args)
     size_t len = 0;
     tsig_error err;
     if (tsig_normalize_keys(data.data, data.len, &out, &len, &err) == TSIG_OK)
-        rc = print_text(out, &len);
+        rc = print_text(args, out, &len);
     else
-        rc = report_stage_error(&err, "key normalization", &data);
+        rc = report_stage_error(args, &err, "key normalization", &data);
     cli_text_free(&data);
     return rc;
 }
@@ -259,9 +259,9 @@ static int run_schema(cli_args *args)
                            ? tsig_tool_parameters_schema(sig, flags, &len)
                            : tsig_to_json_schema(sig, flags, &len);
         if (!schema) {
-            rc = cli_out_of_memory();
+            rc = cli_out_of_memory(args);
         } else {
-            cli_write_pretty_json(stdout, schema, len);
+            rc = cli_write_pretty_json(args, schema, len);
             tsig_free(schema);
         }
     }
@@ -273,10 +273,10 @@ static int run_schema(cli_args *args)
 /* ---- from-schema ----------------------------------------------------- */
 
 /* Prints each warning on stderr as "warning: <message>". */
-static void print_warnings(const tsig_messages *w)
+static void print_warnings(const cli_args *args, const tsig_messages *w)
 {
     for (size_t i = 0; i < w->count; i++)
-        fprintf(stderr, "warning: %s\n", w->items[i]);
+        cli_printf(args, CLI_STDERR, "warning: %s\n", w->items[i]);
 }
 
 /* toolsig from-schema [FILE]: the canonical signature, warnings on stderr;
@@ -293,15 +293,15 @@ static int run_from_schema(cli_args *args)
                                                 lossy ? TSIG_SCHEMA_LOSSY : 0,
                                                 &warnings, &err);
     if (sig) {
-        print_warnings(&warnings);
+        print_warnings(args, &warnings);
         size_t len = 0;
-        rc = print_text(tsig_format(sig, 0, &len), &len);
+        rc = print_text(args, tsig_format(sig, 0, &len), &len);
         tsig_signature_free(sig);
     } else {
-        rc = report_stage_error(&err, "schema", &data);
+        rc = report_stage_error(args, &err, "schema", &data);
         if (rc == CLI_REJECTED && !lossy && !err.hint[0])
-            fputs("  hint: --lossy widens what a signature cannot say, with a warning\n",
-                  stderr);
+            cli_puts(args, CLI_STDERR,
+                     "  hint: --lossy widens what a signature cannot say, with a warning\n");
     }
     tsig_messages_free(&warnings);
     cli_text_free(&data);
@@ -312,7 +312,8 @@ static int run_from_schema(cli_args *args)
 
 /* Prints every warning of every converted tool in doc on stderr, as
  * "warning: <tool name>: <warning>". */
-static void print_tool_warnings(const char *doc, const char *end)
+static void print_tool_warnings(const cli_args *args, const char *doc,
+                                const char *end)
 {
     const char *tools = tsig_valid_json_member(doc, end, "tools");
     if (!tools) return;
@@ -320,17 +321,17 @@ static void print_tool_warnings(const char *doc, const char *end)
         const char *list = tsig_valid_json_member(t, end, "warnings");
         if (!list) continue;
         size_t name_len = 0;
-        char *name = cli_doc_string(t, end, "name", &name_len);
+        char *name = tsig_valid_json_member_string(t, end, "name", &name_len);
         for (const char *w = tsig_valid_json_first(list, end); w; w = tsig_valid_json_next(w, end)) {
             tsig_strbuf text = {0};
             tsig_valid_json_read_string(w, end, &text);
-            fputs("warning: ", stderr);
+            cli_puts(args, CLI_STDERR, "warning: ");
             if (name) {
-                fwrite(name, 1, name_len, stderr);
-                fputs(": ", stderr);
+                cli_write(args, CLI_STDERR, name, name_len);
+                cli_puts(args, CLI_STDERR, ": ");
             }
-            if (text.data) fwrite(text.data, 1, text.len, stderr);
-            fputc('\n', stderr);
+            if (text.data) cli_write(args, CLI_STDERR, text.data, text.len);
+            cli_puts(args, CLI_STDERR, "\n");
             tsig_sb_release(&text);
         }
         tsig_free(name);
@@ -364,23 +365,25 @@ static int run_from_tools(cli_args *args)
     char *doc = tsig_api_tools_from_json(data.data, data.len, flags);
     if (!doc) {
         cli_text_free(&data);
-        return cli_out_of_memory();
+        return cli_out_of_memory(args);
     }
     const char *end = doc + strlen(doc);
     if (!cli_doc_ok(doc)) {
-        cli_print_doc_errors(doc, end, "errors", "error: ", data.data, data.len);
+        cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
+                             data.len);
         rc = tools_failure_status(doc, end);
         if (rc == CLI_REJECTED && !flags)
-            fputs("  hint: --lossy widens what a signature cannot say, with a warning\n",
-                  stderr);
+            cli_puts(args, CLI_STDERR,
+                     "  hint: --lossy widens what a signature cannot say, with a warning\n");
     } else if (cli_flag(args, "--json")) {
         const char *tools = tsig_valid_json_member(doc, end, "tools");
-        cli_write_line(stdout, tools, (size_t)(tsig_valid_json_skip_value(tools, end) - tools));
+        cli_write_line(args, CLI_STDOUT, tools,
+                       (size_t)(tsig_valid_json_skip_value(tools, end) - tools));
     } else {
-        print_tool_warnings(doc, end);
+        print_tool_warnings(args, doc, end);
         size_t len = 0;
-        char *prompt = cli_doc_string(doc, end, "prompt", &len);
-        rc = print_text(prompt, &len);
+        char *prompt = tsig_valid_json_member_string(doc, end, "prompt", &len);
+        rc = print_text(args, prompt, &len);
     }
     tsig_free(doc);
     cli_text_free(&data);
@@ -402,7 +405,7 @@ static int run_tool(cli_args *args)
     if (!rc) {
         tsig_tool_ref tool = {name, strlen(name), sig, description.data, description.len};
         size_t len = 0;
-        rc = print_text(tsig_render_tool(&tool, &len), &len);
+        rc = print_text(args, tsig_render_tool(&tool, &len), &len);
     }
     tsig_signature_free(sig);
     cli_text_free(&text);
@@ -420,14 +423,15 @@ static int run_tools(cli_args *args)
     char *doc = tsig_api_render_tools(data.data, data.len);
     if (!doc) {
         cli_text_free(&data);
-        return cli_out_of_memory();
+        return cli_out_of_memory(args);
     }
     const char *end = doc + strlen(doc);
     if (cli_doc_ok(doc)) {
         size_t len = 0;
-        rc = print_text(cli_doc_string(doc, end, "text", &len), &len);
+        rc = print_text(args, tsig_valid_json_member_string(doc, end, "text", &len), &len);
     } else {
-        cli_print_doc_errors(doc, end, "errors", "error: ", data.data, data.len);
+        cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
+                             data.len);
         rc = CLI_UNUSABLE;
     }
     tsig_free(doc);
@@ -448,17 +452,20 @@ static int run_placeholders(cli_args *args)
     if (!rc) rc = load_signature(args, cli_positional(args, 1), json, &text, &sig);
     if (!rc && json) {
         char *doc = tsig_api_placeholders(tpl.data, tpl.len, sig);
-        rc = print_doc(doc, cli_doc_ok(doc) ? CLI_OK : CLI_REJECTED);
+        rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_REJECTED);
     } else if (!rc) {
         tsig_placeholders r;
         tsig_code code = tsig_check_placeholders(tpl.data, tpl.len, sig, &r);
         if (code != TSIG_OK) {
-            rc = cli_out_of_memory();
+            rc = cli_out_of_memory(args);
         } else if (r.ok) {
-            for (size_t i = 0; i < r.name_count; i++) puts(r.names[i]);
+            for (size_t i = 0; i < r.name_count; i++) {
+                cli_puts(args, CLI_STDOUT, r.names[i]);
+                cli_puts(args, CLI_STDOUT, "\n");
+            }
         } else {
             for (size_t i = 0; i < r.error_count; i++)
-                fprintf(stderr, "%s\n", r.errors[i].message);
+                cli_printf(args, CLI_STDERR, "%s\n", r.errors[i].message);
             rc = CLI_REJECTED;
         }
         tsig_placeholders_free(&r);
@@ -487,9 +494,9 @@ static int run_redact(cli_args *args)
         tsig_error err;
         if (tsig_redact(sig, data.data, data.len, strip ? TSIG_REDACT_STRIP : TSIG_REDACT_MASK,
                         &out, &len, &err) == TSIG_OK)
-            rc = print_text(out, &len);
+            rc = print_text(args, out, &len);
         else
-            rc = report_stage_error(&err, "redact", &data);
+            rc = report_stage_error(args, &err, "redact", &data);
     }
     tsig_signature_free(sig);
     cli_text_free(&text);

@@ -1,55 +1,19 @@
 /*
  * io.c: reading arguments, files and standard input (binary, any size up
- * to TSIG_MAX_INPUT), and writing results and errors.
+ * to TSIG_MAX_INPUT), and writing results and errors, all through the
+ * host's cli_io.
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Reads all of f into *out (NUL-terminated). Returns 0, -1 on a read
- * error (errno set), -2 when larger than TSIG_MAX_INPUT, -3 out of memory. */
-static int read_all(FILE *f, cli_text *out)
-{
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap + 1);
-    if (!buf) return -3;
-    for (;;) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (ferror(f)) {
-            free(buf);
-            return -1;
-        }
-        if (len < cap) break; /* end of file */
-        if (cap > TSIG_MAX_INPUT) { /* read one byte more than allowed */
-            free(buf);
-            return -2;
-        }
-        size_t grown = cap * 2 > TSIG_MAX_INPUT ? TSIG_MAX_INPUT + 1 : cap * 2;
-        char *bigger = realloc(buf, grown + 1);
-        if (!bigger) {
-            free(buf);
-            return -3;
-        }
-        buf = bigger;
-        cap = grown;
-    }
-    if (len > TSIG_MAX_INPUT) {
-        free(buf);
-        return -2;
-    }
-    buf[len] = '\0';
-    out->data = buf;
-    out->len = len;
-    return 0;
-}
 
 int cli_read_file(cli_args *args, const char *path, const char *what,
                   cli_text *out)
 {
     out->data = NULL;
     out->len = 0;
+    out->borrowed = 0;
     int from_stdin = strcmp(path, "-") == 0;
     if (from_stdin) {
         if (args->stdin_used)
@@ -58,27 +22,24 @@ int cli_read_file(cli_args *args, const char *path, const char *what,
                                    what);
         args->stdin_used = 1;
     }
-    FILE *f = from_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "toolsig %s: cannot open %s \"%s\": %s\n",
-                args->cmd->name, what, path, strerror(errno));
-        return CLI_UNUSABLE;
-    }
-    int rc = read_all(f, out);
-    int saved = errno;
-    if (!from_stdin) fclose(f);
+    const char *reason = "";
     const char *where = from_stdin ? "standard input" : path;
-    switch (rc) {
-    case 0: return 0;
-    case -1:
-        fprintf(stderr, "toolsig %s: cannot read %s (%s): %s\n", args->cmd->name,
-                what, where, strerror(saved));
+    switch (args->io->read(args->io, path, out, &reason)) {
+    case CLI_READ_OK: return 0;
+    case CLI_READ_CANNOT_OPEN:
+        cli_printf(args, CLI_STDERR, "toolsig %s: cannot open %s \"%s\": %s\n",
+                   args->cmd->name, what, path, reason);
         return CLI_UNUSABLE;
-    case -2:
-        fprintf(stderr, "toolsig %s: %s (%s) is larger than %zu bytes\n",
-                args->cmd->name, what, where, (size_t)TSIG_MAX_INPUT);
+    case CLI_READ_FAILED:
+        cli_printf(args, CLI_STDERR, "toolsig %s: cannot read %s (%s): %s\n",
+                   args->cmd->name, what, where, reason);
         return CLI_UNUSABLE;
-    default: return cli_out_of_memory();
+    case CLI_READ_TOO_LARGE:
+        cli_printf(args, CLI_STDERR, "toolsig %s: %s (%s) is larger than %zu bytes\n",
+                   args->cmd->name, what, where, (size_t)TSIG_MAX_INPUT);
+        return CLI_UNUSABLE;
+    case CLI_READ_PENDING: return CLI_UNUSABLE; /* the host asks and runs again */
+    default: return cli_out_of_memory(args);
     }
 }
 
@@ -87,29 +48,71 @@ int cli_read_arg(cli_args *args, const char *arg, const char *what,
 {
     if (arg[0] == '@') return cli_read_file(args, arg + 1, what, out);
     out->len = strlen(arg);
+    out->borrowed = 0;
     out->data = malloc(out->len + 1);
-    if (!out->data) return cli_out_of_memory();
+    if (!out->data) return cli_out_of_memory(args);
     memcpy(out->data, arg, out->len + 1);
     return 0;
 }
 
 void cli_text_free(cli_text *text)
 {
-    free(text->data);
+    if (!text->borrowed) free(text->data);
     text->data = NULL;
     text->len = 0;
+    text->borrowed = 0;
 }
 
-void cli_write_line(FILE *f, const char *text, size_t len)
+void cli_write(const cli_args *args, int stream, const char *data, size_t len)
 {
-    fwrite(text, 1, len, f);
-    if (len == 0 || text[len - 1] != '\n') fputc('\n', f);
+    if (len) args->io->write(args->io, stream, data, len);
 }
 
-static void newline_indent(FILE *f, size_t depth)
+void cli_puts(const cli_args *args, int stream, const char *s)
 {
-    fputc('\n', f);
-    for (size_t i = 0; i < depth; i++) fputs("  ", f);
+    cli_write(args, stream, s, strlen(s));
+}
+
+void cli_vprintf(const cli_args *args, int stream, const char *fmt, va_list ap)
+{
+    char small[256];
+    va_list again;
+    va_copy(again, ap);
+    int n = tsig_vsnprintf(small, sizeof small, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof small) {
+        cli_write(args, stream, small, (size_t)n);
+    } else if (n >= 0) {
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            tsig_vsnprintf(big, (size_t)n + 1, fmt, again);
+            cli_write(args, stream, big, (size_t)n);
+            free(big);
+        } else {
+            cli_out_of_memory(args);
+        }
+    }
+    va_end(again);
+}
+
+void cli_printf(const cli_args *args, int stream, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vprintf(args, stream, fmt, ap);
+    va_end(ap);
+}
+
+void cli_write_line(const cli_args *args, int stream, const char *text,
+                    size_t len)
+{
+    cli_write(args, stream, text, len);
+    if (len == 0 || text[len - 1] != '\n') cli_write(args, stream, "\n", 1);
+}
+
+static void newline_indent(tsig_strbuf *sb, size_t depth)
+{
+    tsig_sb_putc(sb, '\n');
+    for (size_t i = 0; i < depth; i++) tsig_sb_append(sb, "  ", 2);
 }
 
 /*
@@ -118,8 +121,9 @@ static void newline_indent(FILE *f, size_t depth)
  * containers kept as {} and []. Strings and numbers are copied byte for
  * byte.
  */
-void cli_write_pretty_json(FILE *f, const char *json, size_t len)
+int cli_write_pretty_json(const cli_args *args, const char *json, size_t len)
 {
+    tsig_strbuf sb = {0};
     size_t depth = 0;
     for (size_t i = 0; i < len; i++) {
         char c = json[i];
@@ -127,32 +131,38 @@ void cli_write_pretty_json(FILE *f, const char *json, size_t len)
             size_t start = i;
             for (i++; i < len && json[i] != '"'; i++)
                 if (json[i] == '\\') i++;
-            fwrite(json + start, 1, (i < len ? i + 1 : len) - start, f);
+            tsig_sb_append(&sb, json + start, (i < len ? i + 1 : len) - start);
         } else if (c == '{' || c == '[') {
             if (i + 1 < len && (json[i + 1] == '}' || json[i + 1] == ']')) {
-                fputc(c, f);
-                fputc(json[++i], f);
+                tsig_sb_putc(&sb, c);
+                tsig_sb_putc(&sb, json[++i]);
             } else {
-                fputc(c, f);
-                newline_indent(f, ++depth);
+                tsig_sb_putc(&sb, c);
+                newline_indent(&sb, ++depth);
             }
         } else if (c == '}' || c == ']') {
-            newline_indent(f, depth ? --depth : 0);
-            fputc(c, f);
+            newline_indent(&sb, depth ? --depth : 0);
+            tsig_sb_putc(&sb, c);
         } else if (c == ',') {
-            fputc(c, f);
-            newline_indent(f, depth);
+            tsig_sb_putc(&sb, c);
+            newline_indent(&sb, depth);
         } else if (c == ':') {
-            fputs(": ", f);
+            tsig_sb_append(&sb, ": ", 2);
         } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-            fputc(c, f);
+            tsig_sb_putc(&sb, c);
         }
     }
-    fputc('\n', f);
+    tsig_sb_putc(&sb, '\n');
+    size_t out_len = 0;
+    char *out = tsig_sb_finish(&sb, &out_len);
+    if (!out) return cli_out_of_memory(args);
+    cli_write(args, CLI_STDOUT, out, out_len);
+    tsig_free(out);
+    return CLI_OK;
 }
 
-void cli_print_error(const tsig_error *err, const char *kind, const char *src,
-                     size_t len)
+void cli_print_error(const cli_args *args, const tsig_error *err,
+                     const char *kind, const char *src, size_t len)
 {
     tsig_error shown = *err;
     /* A JSON text error may already say "JSON error at L:C: "; the text
@@ -164,32 +174,22 @@ void cli_print_error(const tsig_error *err, const char *kind, const char *src,
     }
     char *text = tsig_error_format(&shown, kind, src, len);
     if (!text) {
-        cli_out_of_memory();
+        cli_out_of_memory(args);
         return;
     }
-    cli_write_line(stderr, text, strlen(text));
+    cli_write_line(args, CLI_STDERR, text, strlen(text));
     tsig_free(text);
 }
 
-int cli_out_of_memory(void)
+int cli_out_of_memory(const cli_args *args)
 {
-    fputs("toolsig: out of memory\n", stderr);
+    cli_puts(args, CLI_STDERR, "toolsig: out of memory\n");
     return CLI_UNUSABLE;
 }
 
 int cli_doc_ok(const char *doc)
 {
     return doc && strncmp(doc, "{\"ok\":true", 10) == 0;
-}
-
-char *cli_doc_string(const char *p, const char *end, const char *key,
-                     size_t *len)
-{
-    const char *v = tsig_valid_json_member(p, end, key);
-    if (!v || v >= end || *v != '"') return NULL;
-    tsig_strbuf sb = {0};
-    tsig_valid_json_read_string(v, end, &sb);
-    return tsig_sb_finish(&sb, len);
 }
 
 /* The non-negative integer member key of the object at p (0 when absent). */
@@ -201,16 +201,17 @@ static size_t doc_number(const char *p, const char *end, const char *key)
     return n;
 }
 
-void cli_print_doc_errors(const char *p, const char *end, const char *key,
-                          const char *prefix, const char *src, size_t len)
+void cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
+                          const char *key, const char *prefix, const char *src,
+                          size_t len)
 {
     const char *list = tsig_valid_json_member(p, end, key);
     if (!list || list >= end || *list != '[') return;
     for (const char *e = tsig_valid_json_first(list, end); e; e = tsig_valid_json_next(e, end)) {
         size_t path_len = 0, name_len = 0, message_len = 0;
-        char *path = cli_doc_string(e, end, "path", &path_len);
-        char *name = cli_doc_string(e, end, "name", &name_len);
-        char *message = cli_doc_string(e, end, "message", &message_len);
+        char *path = tsig_valid_json_member_string(e, end, "path", &path_len);
+        char *name = tsig_valid_json_member_string(e, end, "name", &name_len);
+        char *message = tsig_valid_json_member_string(e, end, "message", &message_len);
         if (message && strncmp(message, "JSON error", 10) == 0 &&
             tsig_valid_json_member(e, end, "offset")) {
             tsig_error err;
@@ -219,19 +220,19 @@ void cli_print_doc_errors(const char *p, const char *end, const char *key,
             err.offset = doc_number(e, end, "offset");
             err.line = doc_number(e, end, "line");
             err.column = doc_number(e, end, "column");
-            snprintf(err.message, sizeof err.message, "%s", message);
-            cli_print_error(&err, "JSON", src, len);
+            tsig_snprintf(err.message, sizeof err.message, "%s", message);
+            cli_print_error(args, &err, "JSON", src, len);
         } else {
-            fputs(prefix, stderr);
-            if (path && path_len) fwrite(path, 1, path_len, stderr);
+            cli_puts(args, CLI_STDERR, prefix);
+            if (path && path_len) cli_write(args, CLI_STDERR, path, path_len);
             if (name) {
-                fputs(" (", stderr);
-                fwrite(name, 1, name_len, stderr);
-                fputc(')', stderr);
+                cli_puts(args, CLI_STDERR, " (");
+                cli_write(args, CLI_STDERR, name, name_len);
+                cli_puts(args, CLI_STDERR, ")");
             }
-            if ((path && path_len) || name) fputs(": ", stderr);
-            if (message) fwrite(message, 1, message_len, stderr);
-            fputc('\n', stderr);
+            if ((path && path_len) || name) cli_puts(args, CLI_STDERR, ": ");
+            if (message) cli_write(args, CLI_STDERR, message, message_len);
+            cli_puts(args, CLI_STDERR, "\n");
         }
         tsig_free(path);
         tsig_free(name);

@@ -1,6 +1,7 @@
 /*
  * main.c: the toolsig command-line tool: splits the command line, prints
- * help, and runs one command of the table in commands.c.
+ * help, and runs one command of the table in commands.c. The host (native.c
+ * or memory.c) calls cli_main with its cli_io.
  *
  *   toolsig COMMAND [ARGUMENTS] [OPTIONS]
  *
@@ -63,30 +64,32 @@ const char *cli_positional(const cli_args *args, size_t i)
 
 int cli_usage_error(const cli_args *args, const char *fmt, ...)
 {
-    const char *name = args && args->cmd ? args->cmd->name : NULL;
-    fprintf(stderr, "toolsig%s%s: ", name ? " " : "", name ? name : "");
+    const char *name = args->cmd ? args->cmd->name : NULL;
+    cli_printf(args, CLI_STDERR, "toolsig%s%s: ", name ? " " : "", name ? name : "");
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_vprintf(args, CLI_STDERR, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'toolsig%s%s --help'.\n", name ? " " : "",
-            name ? name : "");
+    cli_printf(args, CLI_STDERR, "\nTry 'toolsig%s%s --help'.\n", name ? " " : "",
+               name ? name : "");
     return CLI_UNUSABLE;
 }
 
 /* "toolsig --help": every command with its summary, then the arguments. */
-static void print_overview(void)
+static void print_overview(const cli_args *args)
 {
-    fputs(overview, stdout);
+    cli_puts(args, CLI_STDOUT, overview);
     for (size_t i = 0; i < cli_command_count; i++)
-        printf("  %-13s %s\n", cli_commands[i].name, cli_commands[i].summary);
-    fputs(arguments_help, stdout);
+        cli_printf(args, CLI_STDOUT, "  %-13s %s\n", cli_commands[i].name,
+                   cli_commands[i].summary);
+    cli_puts(args, CLI_STDOUT, arguments_help);
 }
 
 /* "toolsig CMD --help": usage line, body, options. */
-static void print_command_help(const cli_command *cmd)
+static void print_command_help(const cli_args *args, const cli_command *cmd)
 {
-    printf("Usage: toolsig %s %s\n\n%s", cmd->name, cmd->synopsis, cmd->help);
+    cli_printf(args, CLI_STDOUT, "Usage: toolsig %s %s\n\n", cmd->name, cmd->synopsis);
+    cli_puts(args, CLI_STDOUT, cmd->help);
 }
 
 static const cli_command *find_command(const char *name)
@@ -108,7 +111,7 @@ static int split_args(cli_args *args, int argc, char **argv, int first)
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         if (!options_done && (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)) {
-            print_command_help(cmd);
+            print_command_help(args, cmd);
             return -1;
         }
         if (!options_done && strcmp(a, "--") == 0) {
@@ -147,12 +150,15 @@ static int split_args(cli_args *args, int argc, char **argv, int first)
     return 0;
 }
 
-int main(int argc, char **argv)
+int cli_main(cli_io *io, int argc, char **argv)
 {
+    cli_args args;
+    memset(&args, 0, sizeof args);
+    args.io = io;
     if (argc < 2) {
-        fputs("Usage: toolsig COMMAND [ARGUMENTS] [OPTIONS]\n"
-              "Try 'toolsig --help'.\n",
-              stderr);
+        cli_puts(&args, CLI_STDERR,
+                 "Usage: toolsig COMMAND [ARGUMENTS] [OPTIONS]\n"
+                 "Try 'toolsig --help'.\n");
         return CLI_UNUSABLE;
     }
     const char *name = argv[1];
@@ -160,28 +166,22 @@ int main(int argc, char **argv)
         strcmp(name, "help") == 0) {
         const cli_command *cmd = argc > 2 ? find_command(argv[2]) : NULL;
         if (argc > 2 && !cmd)
-            return cli_usage_error(NULL, "unknown command \"%s\"", argv[2]);
-        if (cmd) print_command_help(cmd);
-        else print_overview();
+            return cli_usage_error(&args, "unknown command \"%s\"", argv[2]);
+        if (cmd) print_command_help(&args, cmd);
+        else print_overview(&args);
         return CLI_OK;
     }
     if (strcmp(name, "--version") == 0) {
-        puts("toolsig " TSIG_VERSION);
+        cli_puts(&args, CLI_STDOUT, "toolsig " TSIG_VERSION "\n");
         return CLI_OK;
     }
-    cli_args args;
-    memset(&args, 0, sizeof args);
     args.cmd = find_command(name);
     if (!args.cmd) {
-        if (name[0] == '-') return cli_usage_error(NULL, "unknown option %s", name);
-        return cli_usage_error(NULL, "unknown command \"%s\"", name);
+        if (name[0] == '-') return cli_usage_error(&args, "unknown option %s", name);
+        return cli_usage_error(&args, "unknown command \"%s\"", name);
     }
     int rc = split_args(&args, argc, argv, 2);
     if (rc < 0) return CLI_OK;
     if (rc == 0) rc = args.cmd->run(&args);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fputs("toolsig: cannot write the output\n", stderr);
-        return CLI_UNUSABLE;
-    }
     return rc;
 }

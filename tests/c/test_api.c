@@ -458,40 +458,6 @@ TEST(placeholders_lists_names_and_errors)
     tsig_signature_free(sig);
 }
 
-/* ---- walking checked JSON -------------------------------------------- */
-
-TEST(valid_json_walk_skips_values_and_finds_members)
-{
-    const char *json = " {\"a\\\"]\" : [1, {\"x\":[]}, \"]\"] , \"b\":-1.5e3,\"c\":{}}";
-    const char *end = json + strlen(json);
-    const char *obj = tsig_valid_json_skip_ws(json, end);
-    const char *b = tsig_valid_json_member(obj, end, "b");
-    CHECK(b && strncmp(b, "-1.5e3", 6) == 0);
-    CHECK(tsig_valid_json_skip_value(b, end) == b + 6);
-    const char *a = tsig_valid_json_member(obj, end, "a\"]");
-    CHECK(a && *a == '[');
-    CHECK(tsig_valid_json_skip_value(a, end) == strstr(json, " , \"b\""));
-    CHECK(tsig_valid_json_member(obj, end, "a") == NULL);
-    const char *c = tsig_valid_json_member(obj, end, "c");
-    CHECK(c && tsig_valid_json_first(c, end) == NULL);
-    size_t n = 0;
-    for (const char *e = tsig_valid_json_first(a, end); e; e = tsig_valid_json_next(e, end)) n++;
-    CHECK_INT(n, 3);
-    CHECK(tsig_valid_json_skip_value(obj, end) == end);
-}
-
-TEST(valid_json_read_string_unescapes_everything)
-{
-    const char *json = "\"a\\n\\t\\\"\\\\\\/\\u00e9\\ud83d\\ude00\\ud800x\\u0000\"";
-    const char *end = json + strlen(json);
-    tsig_strbuf sb = {0};
-    CHECK(tsig_valid_json_read_string(json, end, &sb) == end);
-    static const char want[] = "a\n\t\"\\/\xC3\xA9\xF0\x9F\x98\x80\xED\xA0\x80x";
-    CHECK_INT(sb.len, sizeof want);
-    CHECK(sb.data && memcmp(sb.data, want, sizeof want) == 0); /* NUL included */
-    tsig_sb_release(&sb);
-}
-
 int main(void)
 {
     RUN(check_gives_canonical_form_returns_list_and_ast);
@@ -522,7 +488,5 @@ int main(void)
     RUN(render_tools_checks_the_shape_of_the_list);
     RUN(render_tools_accepts_a_tool_without_signature);
     RUN(placeholders_lists_names_and_errors);
-    RUN(valid_json_walk_skips_values_and_finds_members);
-    RUN(valid_json_read_string_unescapes_everything);
     return tsig_test_summary();
 }

@@ -4,12 +4,17 @@
 # the C example of README.md.
 #
 #   bash tests/cli/run.sh path/to/toolsig
+#   bash tests/cli/run.sh node js/cli.mjs
+#
+# The arguments are the command that runs toolsig (one or more words: the
+# native binary, or the npm package's bin on WebAssembly).
 #
 # Prints one line per failed check, then "N passed, N failed"; exits non-zero
 # when anything failed.
 set -u
 
-BIN=${1:?usage: run.sh path/to/toolsig}
+: "${1:?usage: run.sh path/to/toolsig | run.sh node js/cli.mjs}"
+BIN=("$@")
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -29,7 +34,7 @@ slurp() { local s; s=$(cat "$2"; printf x); printf -v "$1" '%s' "${s%x}"; }
 
 # run ARGS...: runs toolsig with no input; sets RC, OUT, ERR.
 run() {
-    "$BIN" "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
+    "${BIN[@]}" "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
     RC=$?
     slurp OUT "$TMP/out"
     slurp ERR "$TMP/err"
@@ -40,7 +45,7 @@ run_in() {
     local input=$1
     shift
     printf '%s' "$input" >"$TMP/in"
-    "$BIN" "$@" <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
+    "${BIN[@]}" "$@" <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
     RC=$?
     slurp OUT "$TMP/out"
     slurp ERR "$TMP/err"

@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// cli.mjs: the package's bin, `toolsig` (`npx toolsig ...`): the native
+// command-line tool (build/release/toolsig) on toolsig.wasm, with the same
+// commands, options, help, output and exit statuses, byte for byte.
+//
+// Design: the C command line itself (src/cli/main.c, commands.c, io.c) is
+// compiled into toolsig.wasm, the module the API, the playground and the
+// edge build load, and runs there in memory (tsig_cli_run, src/cli/memory.c).
+// The module is import-free, so it cannot read a file or write a stream:
+// that, and only that, is done here. Nothing about a command, an option, a
+// help text, a message or an exit status is written twice, so the two tools
+// cannot drift apart; tests/js/cli.test.mjs runs both on the same command
+// lines and compares every byte.
+//
+// The protocol (tsig_cli_run in src/cli/cli.h): run the command line with
+// the files read so far. When the core needs a file (or standard input,
+// "-") it stops and names it, with the most bytes worth reading; this file
+// reads it and runs the whole command line again. Commands have no effect
+// but their output, so running again is exact, and a command reads only a
+// few inputs. The last run's answer is the exit status and the output,
+// piece by piece in the order it was written to stdout and stderr.
+//
+// What the host supplies, and so where this tool may differ from the
+// native one:
+// - Why a file cannot be read: Node gives an error code (ENOENT), shown in
+//   the C library's words as the native tool on Linux prints them ("No such
+//   file or directory"), from the table below.
+// - Arguments: Node decodes the command line as UTF-8, so an argument that
+//   is not valid UTF-8 reaches the core with U+FFFD in place of each bad
+//   sequence, where the native tool sees the raw bytes. Files and standard
+//   input are read as bytes and passed through untouched (NUL bytes and
+//   invalid UTF-8 included): give such text as @FILE or on standard input.
+// - Standard input that is non-blocking (EAGAIN) is waited for, where the
+//   native tool reports a read error; a closed standard input reads as
+//   empty, as Node reopens it on /dev/null before any of this runs.
+// - A closed output pipe: Node ignores SIGPIPE, so the tool says "toolsig:
+//   cannot write the output" and exits 2, as the native tool does when
+//   SIGPIPE is ignored (by default the signal ends it).
+// - Memory: the core runs in 32-bit WebAssembly memory, so inputs of
+//   several hundred megabytes can end in "toolsig: out of memory" where the
+//   native tool reads up to its 1 GiB limit.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { getSystemErrorMap } from 'node:util';
+import './node.mjs'; // instantiates toolsig.wasm for core.mjs
+import { runCommandLine } from './core.mjs';
+
+const NEEDS_FILE = 0xffffffff; // CLI_MEMORY_NEEDS_FILE
+// cli_read_status (src/cli/cli.h): how reading a file went.
+const READ_OK = 0;
+const READ_CANNOT_OPEN = 1;
+const READ_FAILED = 2;
+const READ_TOO_LARGE = 3;
+const STDOUT = 1;
+const STDERR = 2;
+const UNUSABLE = 2; // exit status
+
+// strerror's words (GNU C library) for the errors reading can meet.
+const STRERROR = {
+  EPERM: 'Operation not permitted',
+  ENOENT: 'No such file or directory',
+  EINTR: 'Interrupted system call',
+  EIO: 'Input/output error',
+  ENXIO: 'No such device or address',
+  EBADF: 'Bad file descriptor',
+  EAGAIN: 'Resource temporarily unavailable',
+  ENOMEM: 'Cannot allocate memory',
+  EACCES: 'Permission denied',
+  EFAULT: 'Bad address',
+  EBUSY: 'Device or resource busy',
+  ENODEV: 'No such device',
+  ENOTDIR: 'Not a directory',
+  EISDIR: 'Is a directory',
+  EINVAL: 'Invalid argument',
+  ENFILE: 'Too many open files in system',
+  EMFILE: 'Too many open files',
+  ETXTBSY: 'Text file busy',
+  EFBIG: 'File too large',
+  ENOSPC: 'No space left on device',
+  EROFS: 'Read-only file system',
+  EPIPE: 'Broken pipe',
+  ENAMETOOLONG: 'File name too long',
+  ELOOP: 'Too many levels of symbolic links',
+  EOVERFLOW: 'Value too large for defined data type',
+  ENOTCONN: 'Transport endpoint is not connected',
+  ECONNRESET: 'Connection reset by peer',
+  ETIMEDOUT: 'Connection timed out',
+  ESTALE: 'Stale file handle',
+  EDQUOT: 'Disk quota exceeded',
+};
+
+// The words for a Node file-system error: the table's, else libuv's
+// description with a capital letter, else the message.
+function reasonOf(error) {
+  if (STRERROR[error.code]) return STRERROR[error.code];
+  const known = typeof error.errno === 'number' ? getSystemErrorMap().get(error.errno) : null;
+  const text = known ? known[1] : String(error.message);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// Blocks for ms milliseconds (standard input that is not ready yet).
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+// Reads fd to its end, at most limit bytes: {status: READ_OK, data},
+// {status: READ_TOO_LARGE} past limit, or {status: READ_FAILED, reason}.
+function readAll(fd, limit) {
+  const chunks = [];
+  let total = 0;
+  let size = 1 << 16;
+  for (;;) {
+    const buf = Buffer.allocUnsafe(size);
+    let n;
+    try {
+      n = readSync(fd, buf, 0, buf.length, null);
+    } catch (error) {
+      if (error.code === 'EAGAIN') {
+        sleep(5);
+        continue;
+      }
+      if (error.code === 'EINTR') continue;
+      return { status: READ_FAILED, reason: reasonOf(error) };
+    }
+    if (n === 0) break;
+    chunks.push(buf.subarray(0, n));
+    total += n;
+    if (total > limit) return { status: READ_TOO_LARGE };
+    if (n === buf.length && size < 1 << 24) size *= 2;
+  }
+  return { status: READ_OK, data: Buffer.concat(chunks, total) };
+}
+
+// Reads the file the core asked for ("-": standard input), as the native
+// tool does: open, then read; a regular file larger than limit is refused
+// without reading it.
+function readInput(path, limit) {
+  if (path === '-') return readAll(0, limit);
+  let fd;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    return { status: READ_CANNOT_OPEN, reason: reasonOf(error) };
+  }
+  try {
+    let stat = null;
+    try {
+      stat = fstatSync(fd);
+    } catch {
+      stat = null; // reading will tell
+    }
+    if (stat && stat.isFile() && stat.size > limit) return { status: READ_TOO_LARGE };
+    return readAll(fd, limit);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Writes the pieces of output of an answer, from byte at on, in order.
+function writeOutput(answer, view, at) {
+  while (at < answer.length) {
+    const stream = answer[at];
+    const len = view.getUint32(at + 1, true);
+    const bytes = answer.subarray(at + 5, at + 5 + len);
+    (stream === STDERR ? process.stderr : process.stdout).write(bytes);
+    at += 5 + len;
+  }
+}
+
+// Runs the command line args (without the program's name); returns the
+// exit status once the output is handed to the streams.
+function main(args) {
+  const argv = ['toolsig', ...args];
+  const files = [];
+  const decoder = new TextDecoder();
+  for (;;) {
+    let answer;
+    try {
+      answer = runCommandLine(argv, files);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      answer = null; // out of wasm memory
+    }
+    if (!answer) {
+      process.stderr.write('toolsig: out of memory\n');
+      return UNUSABLE;
+    }
+    const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength);
+    const head = view.getUint32(0, true);
+    if (head !== NEEDS_FILE) {
+      writeOutput(answer, view, 4);
+      return head;
+    }
+    const path = decoder.decode(answer.subarray(8));
+    if (files.some((f) => f.path === path)) throw new Error(`toolsig: the core asked twice for ${path}`);
+    files.push({ path, ...readInput(path, view.getUint32(4, true)) });
+  }
+}
+
+// A stream that cannot be written (a closed pipe) ends as the native tool
+// does when its output cannot be written.
+let writeFailed = false;
+function onWriteError() {
+  if (writeFailed) return;
+  writeFailed = true;
+  process.exitCode = UNUSABLE;
+  try {
+    process.stderr.write('toolsig: cannot write the output\n');
+  } catch {
+    // stderr is gone too: the exit status says it
+  }
+}
+process.stdout.on('error', onWriteError);
+process.stderr.on('error', () => {
+  process.exitCode = UNUSABLE;
+});
+
+process.exitCode = main(process.argv.slice(2));

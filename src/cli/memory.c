@@ -1,0 +1,119 @@
+/*
+ * memory.c: the toolsig command line run in memory (tsig_cli_run), for a
+ * host that has files and streams the C code cannot reach: the WebAssembly
+ * module under the npm package's bin (js/cli.mjs), which is import-free.
+ * The same cli_main and commands run as in the native tool; only the
+ * cli_io differs: output is appended to the answer, and a file is looked
+ * up among those the host read (or asked for, see cli.h).
+ */
+#include "cli.h"
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct memory_io {
+    cli_io io; /* first member: the commands see only this */
+    const cli_memory_file *files;
+    size_t file_count;
+    tsig_strbuf answer;  /* the status (4 bytes), then the pieces of output */
+    size_t last_piece;   /* offset of the last piece's stream byte; 0: none */
+    const char *needed;  /* the path the host must read first, or NULL */
+} memory_io;
+
+/* Appends n as 4 little-endian bytes. */
+static void put_u32(tsig_strbuf *sb, uint32_t n)
+{
+    char b[4] = {(char)(n & 0xFF), (char)((n >> 8) & 0xFF), (char)((n >> 16) & 0xFF),
+                 (char)((n >> 24) & 0xFF)};
+    tsig_sb_append(sb, b, 4);
+}
+
+/* Overwrites the 4 bytes at offset at with n, little-endian. */
+static void set_u32(tsig_strbuf *sb, size_t at, uint32_t n)
+{
+    for (int i = 0; i < 4; i++) sb->data[at + (size_t)i] = (char)((n >> (8 * i)) & 0xFF);
+}
+
+static uint32_t get_u32(const tsig_strbuf *sb, size_t at)
+{
+    uint32_t n = 0;
+    for (int i = 3; i >= 0; i--) n = (n << 8) | (unsigned char)sb->data[at + (size_t)i];
+    return n;
+}
+
+/* cli_io.write: extends the last piece when it is of the same stream,
+ * else starts a piece (stream byte, length, bytes). Pieces hold at most
+ * UINT32_MAX bytes. Output after a file was asked for is dropped: the run
+ * does not count. */
+static void memory_write(cli_io *io, int stream, const char *data, size_t len)
+{
+    memory_io *m = (memory_io *)io;
+    while (len && !m->needed && !m->answer.failed) {
+        uint32_t have = m->last_piece ? get_u32(&m->answer, m->last_piece + 1) : 0;
+        if (!m->last_piece || m->answer.data[m->last_piece] != (char)stream ||
+            have == UINT32_MAX) {
+            m->last_piece = m->answer.len;
+            tsig_sb_putc(&m->answer, (char)stream);
+            put_u32(&m->answer, 0);
+            have = 0;
+            if (m->answer.failed) return;
+        }
+        size_t n = len < (size_t)(UINT32_MAX - have) ? len : (size_t)(UINT32_MAX - have);
+        tsig_sb_append(&m->answer, data, n);
+        if (m->answer.failed) return;
+        set_u32(&m->answer, m->last_piece + 1, have + (uint32_t)n);
+        data += n;
+        len -= n;
+    }
+}
+
+/* cli_io.read: the host's file named path, lent without a copy; a path
+ * the host has not read yet is remembered as needed (CLI_READ_PENDING). */
+static cli_read_status memory_read(cli_io *io, const char *path, cli_text *out,
+                                   const char **reason)
+{
+    memory_io *m = (memory_io *)io;
+    if (m->needed) return CLI_READ_PENDING;
+    for (size_t i = 0; i < m->file_count; i++) {
+        const cli_memory_file *f = &m->files[i];
+        if (strcmp(f->path, path) != 0) continue;
+        switch (f->status) {
+        case CLI_READ_OK:
+            if (f->len > TSIG_MAX_INPUT) return CLI_READ_TOO_LARGE;
+            out->data = (char *)f->data; /* never written: borrowed text */
+            out->len = f->len;
+            out->borrowed = 1;
+            return CLI_READ_OK;
+        case CLI_READ_CANNOT_OPEN:
+        case CLI_READ_FAILED:
+            *reason = f->data ? f->data : "";
+            return (cli_read_status)f->status;
+        case CLI_READ_TOO_LARGE: return CLI_READ_TOO_LARGE;
+        default: return CLI_READ_NO_MEMORY;
+        }
+    }
+    m->needed = path;
+    return CLI_READ_PENDING;
+}
+
+char *tsig_cli_run(int argc, char **argv, const cli_memory_file *files,
+                   size_t file_count, size_t *len)
+{
+    memory_io m;
+    memset(&m, 0, sizeof m);
+    m.io.write = memory_write;
+    m.io.read = memory_read;
+    m.files = files;
+    m.file_count = file_count;
+    put_u32(&m.answer, 0); /* the exit status, set below */
+    int rc = cli_main(&m.io, argc, argv);
+    if (m.needed) {
+        tsig_sb_release(&m.answer);
+        put_u32(&m.answer, CLI_MEMORY_NEEDS_FILE);
+        put_u32(&m.answer, (uint32_t)TSIG_MAX_INPUT);
+        tsig_sb_puts(&m.answer, m.needed);
+    } else if (!m.answer.failed) {
+        set_u32(&m.answer, 0, (uint32_t)rc);
+    }
+    return tsig_sb_finish(&m.answer, len);
+}

@@ -1,0 +1,282 @@
+/*
+ * test_decimal.c: decimal.c against the C library (glibc rounds both
+ * directions correctly): the nearest double of decimal text, the shortest
+ * digits of a double, and the strtod that cJSON uses in the wasm build.
+ * Fixed cases at the edges of the double range, then pseudo-random ones
+ * from a fixed seed (the same every run).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "internal.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+
+/* xorshift64*: deterministic, good enough to spread bits. */
+static uint64_t next_random(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1Du;
+}
+
+static uint64_t bits_of(double d)
+{
+    uint64_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+static double double_of(uint64_t b)
+{
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+/* tsig_decimal_to_double(text) has the bits of strtod(text). */
+static int same_as_strtod(const char *text)
+{
+    double want = strtod(text, NULL);
+    double got = tsig_decimal_to_double(text, strlen(text));
+    if (bits_of(got) == bits_of(want)) return 1;
+    tsig_test_fail(__FILE__, __LINE__, "decimal_to_double(%s): got %.17g, want %.17g", text, got, want);
+    return 0;
+}
+
+TEST(nearest_double_of_decimal_text_at_the_edges)
+{
+    const char *cases[] = {
+        "0", "-0", "0.0", "0e5", "1", "-1", "0.1", "0.5", "3.14", "42", "1e21", "1e-7",
+        "123456789012345678901", "9007199254740993", "9007199254740995",
+        "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
+        "1.8e308", "1e400", "-1e309",
+        "2.2250738585072014e-308", "2.2250738585072011e-308", "4.9406564584124654e-324",
+        "2.4703282292062327e-324", "2.4703282292062328e-324", "1e-400",
+        "2.47032822920623272088284396434110686182529901307162382212792841250337753635104375932649918180817996189898282347722858865463328355177969898199387398005390939063150356595155702263922908583924491051844359318028499365361525003193704576782492193656236698636584807570015857692699037063119282795585513329278343384093519780155312465972635795746227664652728272200563740064854999770965994704540208281662262378573934507363390079677619305775067401763246736009689513405355374585166611342237666786041621596804619144672918403005300575308490487653917113865916462395249126236538818796362393732804238910186723484976682350898633885879256283027559956575244555072551893136908362547791869486679949683240497058210285131854513962138377228261454376934125320985913276672363281255e-324",
+        "0.000000000000000000000000000000000000000000000000000000000000000000000000001",
+        "1000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "8.98846567431158e307", "5e-324", "1e23", "8.589973e9", "4.35679e-318",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) same_as_strtod(cases[i]);
+}
+
+/* The digits of 5^1075: 2^-1075, half the least denormal, is that times
+ * 10^-1075. Written into text (room for 800 digits), returns the length. */
+static size_t five_to_1075(char *text)
+{
+    unsigned char d[800] = {1}; /* little-endian decimal digits */
+    size_t n = 1;
+    for (int i = 0; i < 1075; i++) {
+        int carry = 0;
+        for (size_t k = 0; k < n; k++) {
+            int v = d[k] * 5 + carry;
+            d[k] = (unsigned char)(v % 10);
+            carry = v / 10;
+        }
+        if (carry) d[n++] = (unsigned char)carry;
+    }
+    for (size_t k = 0; k < n; k++) text[k] = (char)('0' + d[n - 1 - k]);
+    return n;
+}
+
+TEST(a_tie_decided_by_a_digit_past_800)
+{
+    /* exactly half the least denormal: a tie, to even (zero); a 1 far
+     * past the 800 digits kept makes it round up */
+    char text[1000];
+    size_t n = five_to_1075(text);
+    snprintf(text + n, sizeof text - n, "e-1075");
+    CHECK(tsig_decimal_to_double(text, strlen(text)) == 0.0);
+    same_as_strtod(text);
+    memset(text + n, '0', 100);
+    snprintf(text + n + 100, sizeof text - n - 100, "1e-1176");
+    CHECK(tsig_decimal_to_double(text, strlen(text)) == DBL_TRUE_MIN);
+    same_as_strtod(text);
+}
+
+TEST(digits_past_800_still_place_the_point)
+{
+    /* 1 and 2000 zeros, times 10^-2000; and 0.(2000 zeros)1 times 10^2001 */
+    char text[2100];
+    text[0] = '1';
+    memset(text + 1, '0', 2000);
+    snprintf(text + 2001, sizeof text - 2001, "e-2000");
+    CHECK(tsig_decimal_to_double(text, strlen(text)) == 1.0);
+    memcpy(text, "0.", 2);
+    memset(text + 2, '0', 2000);
+    snprintf(text + 2002, sizeof text - 2002, "1e2001");
+    CHECK(tsig_decimal_to_double(text, strlen(text)) == 1.0);
+}
+
+TEST(nearest_double_of_random_decimal_text)
+{
+    char text[900];
+    for (int i = 0; i < 20000; i++) {
+        /* 1 to 40 digits (sometimes 800+), a point somewhere, an exponent */
+        uint64_t r = next_random();
+        int digits = i % 50 == 0 ? 790 + (int)(r % 30) : 1 + (int)(r % 40);
+        int point = (int)((r >> 8) % (uint64_t)(digits + 1));
+        int exp = (int)((r >> 20) % 700) - 350;
+        size_t n = 0;
+        if (r >> 63) text[n++] = '-';
+        for (int k = 0; k < digits; k++) {
+            if (k == point && k > 0) text[n++] = '.';
+            text[n++] = (char)('0' + (k == 0 ? 1 + next_random() % 9 : next_random() % 10));
+        }
+        n += (size_t)snprintf(text + n, sizeof text - n, "e%d", exp);
+        if (!same_as_strtod(text)) break;
+    }
+}
+
+TEST(nearest_double_of_printed_doubles)
+{
+    char text[64];
+    for (int i = 0; i < 20000; i++) {
+        double d = double_of(next_random() & ~((uint64_t)1 << 63));
+        if (!isfinite(d)) continue;
+        for (int p = 1; p <= 17; p += 4) {
+            snprintf(text, sizeof text, "%.*e", p - 1, d);
+            if (!same_as_strtod(text)) return;
+        }
+    }
+}
+
+/* The digits of tsig_double_digits as text "0.DIGITSe<point>". */
+static void digits_text(double d, char *text, size_t size, size_t *count)
+{
+    char digits[TSIG_DOUBLE_DIGITS];
+    int point;
+    *count = tsig_double_digits(d, digits, &point);
+    snprintf(text, size, "0.%.*se%d", (int)*count, digits, point);
+}
+
+/*
+ * tsig_double_digits(d) reads back as d, no shorter text does (neither
+ * neighbour of d at one digit less reads back as d), and when the
+ * correctly rounded text of the same length reads back, it is that one.
+ */
+static int shortest_and_closest(double d)
+{
+    char got[64], text[64];
+    size_t count;
+    digits_text(d, got, sizeof got, &count);
+    if (strtod(got, NULL) != d) {
+        tsig_test_fail(__FILE__, __LINE__, "%.17g: %s does not read back", d, got);
+        return 0;
+    }
+    if (count > 1) {
+        /* the two (count-1)-digit neighbours of d: truncated, and one more */
+        snprintf(text, sizeof text, "%.*e", 40, d);
+        char lo[96], hi[96]; /* room for 62 digits, a sign, "e" and an exponent */
+        int e = atoi(strchr(text, 'e') + 1);
+        char mant[64];
+        size_t m = 0;
+        for (const char *p = text; *p != 'e'; p++)
+            if (*p >= '0' && *p <= '9') mant[m++] = *p;
+        mant[count - 1] = '\0';
+        snprintf(lo, sizeof lo, "%c.%se%d", mant[0], mant + 1, e);
+        unsigned long long up = strtoull(mant, NULL, 10) + 1;
+        int up_len = snprintf(hi, sizeof hi, "%llu", up);
+        snprintf(hi + up_len, sizeof hi - (size_t)up_len, "e%d", e - (int)count + 2);
+        if (strtod(lo, NULL) == d || strtod(hi, NULL) == d) {
+            tsig_test_fail(__FILE__, __LINE__, "%.17g: %s is not the shortest (%s / %s)", d, got, lo, hi);
+            return 0;
+        }
+    }
+    snprintf(text, sizeof text, "%.*e", (int)count - 1, d);
+    if (strtod(text, NULL) == d && strtod(text, NULL) == strtod(got, NULL)) {
+        char want[64];
+        size_t n = 0;
+        for (const char *p = text; *p != 'e'; p++)
+            if (*p >= '0' && *p <= '9') want[n++] = *p;
+        want[n] = '\0';
+        if (strncmp(got + 2, want, n) != 0) {
+            tsig_test_fail(__FILE__, __LINE__, "%.17g: %s, but %s is closer", d, got, text);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+TEST(shortest_digits_at_the_edges)
+{
+    char text[64];
+    size_t count;
+    digits_text(0.0, text, sizeof text, &count);
+    CHECK_STR(text, "0.0e1");
+    digits_text(3.14, text, sizeof text, &count);
+    CHECK_STR(text, "0.314e1");
+    digits_text(1e21, text, sizeof text, &count);
+    CHECK_STR(text, "0.1e22");
+    digits_text(1e23, text, sizeof text, &count);
+    CHECK_STR(text, "0.1e24");
+    digits_text(5e-324, text, sizeof text, &count);
+    CHECK_STR(text, "0.5e-323");
+    digits_text(DBL_MAX, text, sizeof text, &count);
+    CHECK_STR(text, "0.17976931348623157e309");
+    digits_text(-0.1, text, sizeof text, &count);
+    CHECK_STR(text, "0.1e0");
+    double edges[] = {DBL_MIN, DBL_MAX, DBL_TRUE_MIN, 1.0, 2.0, 0.3, 2.0 / 3.0, 9007199254740992.0,
+                      1.0 / 1024, 123456789012345680000.0, 4.35679e-318, 8.98846567431158e307};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) shortest_and_closest(edges[i]);
+}
+
+TEST(shortest_digits_of_random_doubles)
+{
+    for (int i = 0; i < 20000; i++) {
+        double d = double_of(next_random() & ~((uint64_t)1 << 63));
+        if (!isfinite(d)) continue;
+        if (!shortest_and_closest(d)) break;
+    }
+    /* powers of two: the lower neighbour is twice as close */
+    for (int e = -1074; e <= 1023; e++)
+        if (!shortest_and_closest(ldexp(1.0, e))) break;
+}
+
+/* tsig_strtod reads the prefix strtod reads, to the same value. */
+static int strtod_agrees(const char *text)
+{
+    char *want_end, *got_end;
+    double want = strtod(text, &want_end);
+    double got = tsig_strtod(text, &got_end);
+    if (bits_of(got) == bits_of(want) && got_end == want_end) return 1;
+    tsig_test_fail(__FILE__, __LINE__, "tsig_strtod(\"%s\"): %.17g after %d bytes, want %.17g after %d",
+                   text, got, (int)(got_end - text), want, (int)(want_end - text));
+    return 0;
+}
+
+TEST(strtod_of_the_characters_cjson_hands_it)
+{
+    const char *cases[] = {"", "1", "-1", "+1", "1.5", ".5", "5.", "-.5", "+.5e1", "1e5", "1e",
+                           "1e+", "1e-", "1E-2", "1.2.3", "1e2e3", "--1", "+-1", "-", ".", "e5",
+                           "00012", "0.000", "1e400", "-1e400", "1e-400", "12345678901234567890"};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) strtod_agrees(cases[i]);
+    const char alphabet[] = "0123456789+-eE.";
+    char text[16];
+    for (int i = 0; i < 50000; i++) {
+        size_t n = 1 + next_random() % 12;
+        for (size_t k = 0; k < n; k++) text[k] = alphabet[next_random() % (sizeof alphabet - 1)];
+        text[n] = '\0';
+        if (!strtod_agrees(text)) break;
+    }
+}
+
+int main(void)
+{
+    RUN(nearest_double_of_decimal_text_at_the_edges);
+    RUN(a_tie_decided_by_a_digit_past_800);
+    RUN(digits_past_800_still_place_the_point);
+    RUN(nearest_double_of_random_decimal_text);
+    RUN(nearest_double_of_printed_doubles);
+    RUN(shortest_digits_at_the_edges);
+    RUN(shortest_digits_of_random_doubles);
+    RUN(strtod_of_the_characters_cjson_hands_it);
+    return tsig_test_summary();
+}

@@ -1,0 +1,181 @@
+// The package as a user gets it: `npm pack`, installed into an empty
+// project, loaded with import and with require in child processes, its
+// file list, its exports map for every condition, and its types resolved
+// and typechecked from the installed copy.
+//
+// npm pack runs with --ignore-scripts: the prepack script would rebuild
+// dist/ (Emscripten, slow); dist/ is built here first when it is missing,
+// which is what prepack does.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { repoRoot } from './support/env.mjs';
+
+const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+let work; // temp folder: the tarball and the consumer project
+let project;
+let packed; // npm pack --json's record
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: 120000, ...opts });
+  if (r.error) throw r.error;
+  return r;
+}
+
+function npm(args, cwd) {
+  const r = run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd });
+  assert.equal(r.status, 0, `npm ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+before(() => {
+  if (!existsSync(join(repoRoot, 'dist', 'toolsig.wasm')) || !existsSync(join(repoRoot, 'dist', 'core.cjs'))) {
+    const b = run(process.execPath, [join(repoRoot, 'scripts', 'build-wasm.mjs')], { cwd: repoRoot, timeout: 600000 });
+    assert.equal(b.status, 0, b.stderr);
+  }
+  work = mkdtempSync(join(tmpdir(), 'toolsig-pack-'));
+  [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], repoRoot));
+  project = join(work, 'consumer');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+  npm(['install', join(work, packed.filename), '--offline'], project);
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const CHECK = `
+  const sig = Signature.parse('(id :int, tags [:string]?) -> {name :string, score :float}');
+  const input = sig.validateInput({ id: '42', tags: ['a'] });
+  const output = sig.validate({ name: 'x', score: 'high' });
+  const json = sig.validateJSON('{"name": "y", "score": 1.5, "name": "z"}');
+  const report = formatReport(output, { title: 'Return' });
+  sig.free();
+  console.log(JSON.stringify({ input, output: output.errors, json: json.errors, report,
+    normalized: normalizeKeys({ 'a-b': 1 }), names: Object.keys(api).sort() }));
+`;
+
+const EXPECTED = {
+  input: {
+    ok: true, value: { id: 42, tags: ['a'] }, errors: [],
+    warnings: [{ path: 'id', segments: ['id'], message: 'coerced string "42" to int' }],
+  },
+  output: [{ path: 'score', segments: ['score'], message: 'expected float, got string "high"' }],
+  json: [{ path: 'name', segments: ['name'], message: 'duplicate key "name"' }],
+  report: 'Return validation errors:\n- score: expected float, got string "high"',
+  normalized: { a_b: 1 },
+  // Every name the source entry point exports, the same through import and require.
+  names: Object.keys(await import('../../js/node.mjs')).sort(),
+};
+
+test('the package exports the API of index.d.ts', () => {
+  for (const name of ['Signature', 'SignatureError', 'checkPlaceholders', 'formatReport', 'importJsonSchema', 'importTool',
+    'normalizeKeys', 'renderTools']) {
+    assert.ok(EXPECTED.names.includes(name), name);
+  }
+});
+
+function runIn(file, source, args = []) {
+  writeFileSync(join(project, file), source);
+  const r = run(process.execPath, [...args, file], { cwd: project });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim();
+}
+
+test('the installed package loads with import() from an .mjs file and validates', () => {
+  const out = runIn('check.mjs', `
+    const api = await import('toolsig');
+    const { Signature, formatReport, normalizeKeys } = api;
+    ${CHECK}`);
+  assert.deepEqual(JSON.parse(out), EXPECTED);
+});
+
+test('the installed package loads with require() from a .cjs file and validates', () => {
+  const out = runIn('check.cjs', `
+    const api = require('toolsig');
+    const { Signature, formatReport, normalizeKeys } = api;
+    ${CHECK}`);
+  assert.deepEqual(JSON.parse(out), EXPECTED);
+});
+
+test('exports resolve for the node, import and require conditions to files in the tarball', () => {
+  const esm = runIn('resolve.mjs', 'console.log(import.meta.resolve("toolsig"))');
+  assert.ok(esm.endsWith('/node_modules/toolsig/js/node.mjs'), esm);
+  const cjs = runIn('resolve.cjs', 'console.log(require.resolve("toolsig"))');
+  assert.ok(cjs.endsWith('/node_modules/toolsig/js/node.cjs'), cjs);
+  const wasm = runIn('resolve-wasm.mjs', 'console.log(import.meta.resolve("toolsig/toolsig.wasm"))');
+  assert.ok(wasm.endsWith('/node_modules/toolsig/dist/toolsig.wasm'), wasm);
+  // The other conditions: each target is in the tarball.
+  for (const [condition, file] of [['browser', 'js/browser.mjs'], ['workerd', 'js/edge.mjs'], ['edge-light', 'js/edge.mjs']]) {
+    const got = runIn(`resolve-${condition}.mjs`, 'console.log(import.meta.resolve("toolsig"))', [`--conditions=${condition}`]);
+    assert.ok(got.endsWith(`/node_modules/toolsig/${file}`), `${condition}: ${got}`);
+  }
+  const files = new Set(packed.files.map((f) => f.path));
+  const targets = [];
+  const walk = (v) => {
+    if (typeof v === 'string') targets.push(v.replace(/^\.\//, ''));
+    else for (const x of Object.values(v)) walk(x);
+  };
+  walk(pkg.exports);
+  for (const t of [...targets, pkg.main.replace(/^\.\//, ''), pkg.types.replace(/^\.\//, ''), pkg.module.replace(/^\.\//, '')]) {
+    assert.ok(files.has(t), `${t} is in the tarball`);
+  }
+});
+
+test('the tarball holds the package and nothing else: no tests, no sources, no build folders', () => {
+  const files = packed.files.map((f) => f.path).sort();
+  for (const f of files) {
+    assert.ok(!/^(tests|src|scripts|build|node_modules|third_party|include)\//.test(f), `${f} should not be packed`);
+    assert.ok(!/\.(c|h|tgz|ts)$/.test(f) || f.endsWith('.d.ts'), `${f} should not be packed`);
+  }
+  for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/core.cjs', 'js/core.mjs', 'js/api.mjs',
+    'js/node.mjs', 'js/node.cjs', 'js/browser.mjs', 'js/edge.mjs', 'js/index.d.ts', 'js/standard-schema.d.ts']) {
+    assert.ok(files.includes(needed), `${needed} is packed`);
+  }
+  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
+});
+
+/** Type errors of a consumer file in the installed project. */
+function typecheck(file, source, options) {
+  const path = join(project, file);
+  writeFileSync(path, source);
+  const program = ts.createProgram([path], {
+    noEmit: true, strict: true, skipLibCheck: false, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'],
+    types: [], ...options,
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+const TYPED = `
+  const sig = Signature.parse('(id :int) -> {ok :bool}');
+  const r = sig.validateInput({ id: '1' });
+  const ok: boolean = r.ok;
+  const schema: Record<string, unknown> = sig.toJsonSchema({ strict: true });
+  export { ok, schema };
+`;
+
+test('the types condition resolves to index.d.ts and typechecks for an ES module (NodeNext)', () => {
+  const resolved = ts.resolveModuleName('toolsig', join(project, 'x.mts'),
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, ts.sys);
+  assert.ok(resolved.resolvedModule.resolvedFileName.endsWith('/node_modules/toolsig/js/index.d.ts'));
+  assert.deepEqual(typecheck('typed.mts', `import { Signature } from 'toolsig';\n${TYPED}`,
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }), []);
+});
+
+test('the types typecheck for a bundler and for the classic node resolution', () => {
+  for (const moduleResolution of [ts.ModuleResolutionKind.Bundler, ts.ModuleResolutionKind.Node10]) {
+    assert.deepEqual(typecheck('typed-b.ts', `import { Signature } from 'toolsig';\n${TYPED}`,
+      { module: ts.ModuleKind.ESNext, moduleResolution }), [], `resolution ${moduleResolution}`);
+  }
+});
+
+test('the types typecheck for a CommonJS TypeScript file (NodeNext, require condition, TypeScript 5.8 or later)', () => {
+  assert.deepEqual(typecheck('typed-c.cts', `import { Signature } from 'toolsig';\n${TYPED}`,
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }), []);
+});
+

@@ -1,0 +1,471 @@
+// Every record of every file in the shared vectors, through the JS API, each
+// field present checked by the rules of the vectors README. One test per
+// record, named by its id.
+//
+// Numbers. The files are read with support/jsonval.mjs, which keeps each
+// number's text. Inputs go to the API as JSON text (the record's `json`, or
+// its `data` written back with every number as written), so the core sees
+// exactly the record's value. A result's `value` is a JS value made by
+// JSON.parse, which cannot tell 1 from 1.0 nor keep 30 digits; so values are
+// checked twice:
+//   1. the JS value against the expected one as far as JS can carry it
+//      (jsonval.equalJS: numbers as doubles, everything else exact, key
+//      order included);
+//   2. kinds and digits exactly, on JSON text: the same call is made through
+//      a second copy of the API (support/env.mjs) whose wasm exports record
+//      the document the core answered; its `value` (or, when the core took
+//      the fast path and answered "valid, unchanged", the input text
+//      itself, which is what the API then returns) is read with jsonval and
+//      compared with jsonval.equalOrdered.
+// Records whose data survives a JSON.parse round trip exactly are also run
+// through the JS-value entry points (validate, validateInput, normalizeKeys,
+// redact, importJsonSchema with an object).
+//
+// Inputs that only exist as text: key_normalize records given as `json`
+// whose text holds a repeated key or nests 100 000 deep cannot be made into
+// a JS value at all (JSON.parse keeps one of the keys; JSON.stringify
+// overflows the stack). normalizeKeys takes JS values only, so those
+// records call the core entry point normalizeKeys uses
+// (tsig_api_normalize) on the text, through the second copy's memory, and
+// check its document the way normalizeKeys reads it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Signature, SignatureError, checkPlaceholders, formatReport, importJsonSchema, importTool, normalizeKeys,
+  renderTools,
+} from 'toolsig';
+import {
+  JMap, equalJS, equalOrdered, parse as readJSON, readRecords, show, stringify, survivesJS, toJS,
+} from './support/jsonval.mjs';
+import { openInstance, vectorsDir } from './support/env.mjs';
+
+const raw = await openInstance();
+
+const EXPECTED_FILES = [
+  'firewall.json', 'from_json_schema.json', 'from_tool.json', 'json_schema.json', 'key_normalize.json',
+  'parse.json', 'placeholders.json', 'render_tool.json', 'validate.json',
+];
+
+function load(name) {
+  return readRecords(readFileSync(join(vectorsDir, name), 'utf8'));
+}
+
+/** A list of strings from a record field (a JS array of strings). */
+function strings(v) {
+  assert.ok(Array.isArray(v) && v.every((s) => typeof s === 'string'), `expected a list of strings, got ${show(v)}`);
+  return v;
+}
+
+function assertContainsAll(text, parts, what) {
+  for (const p of strings(parts)) {
+    assert.ok(typeof text === 'string' && text.includes(p), `${what} ${JSON.stringify(text)} should contain ${JSON.stringify(p)}`);
+  }
+}
+
+/** The path string SPEC §4 builds from segments. */
+function pathOf(segments) {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+/** Checks a list of result entries against the expected entries (README "Comparing messages"). */
+function checkEntries(actual, expected, what) {
+  assert.ok(Array.isArray(actual), `${what}: not a list`);
+  assert.equal(actual.length, expected.length,
+    `${what}: ${actual.length} entries, expected ${expected.length}: ${JSON.stringify(actual)}`);
+  expected.forEach((exp, i) => {
+    assert.ok(exp instanceof JMap, `${what}[${i}]: expected entry is not an object`);
+    const got = actual[i];
+    const e = Object.fromEntries(exp.entries);
+    if ('path' in e) assert.equal(got.path, e.path, `${what}[${i}].path`);
+    if ('message' in e) assert.equal(got.message, e.message, `${what}[${i}].message`);
+    if ('message_contains' in e) assertContainsAll(got.message, e.message_contains, `${what}[${i}].message`);
+    if ('message_contains_any' in e) {
+      assert.ok(strings(e.message_contains_any).some((s) => got.message.includes(s)),
+        `${what}[${i}].message ${JSON.stringify(got.message)} should contain one of ${show(e.message_contains_any)}`);
+    }
+    if ('placeholder' in e) assert.equal(got.placeholder, e.placeholder, `${what}[${i}].placeholder`);
+    if ('segments' in got) {
+      assert.equal(pathOf(got.segments), got.path, `${what}[${i}]: segments ${JSON.stringify(got.segments)} spell the path`);
+    }
+  });
+}
+
+/** The UTF-16 index of a byte offset into the UTF-8 form of s. */
+function indexOfByte(s, offset) {
+  return Buffer.from(s, 'utf8').subarray(0, offset).toString('utf8').length;
+}
+
+test('the vector folder holds exactly the files this test knows', () => {
+  const files = readdirSync(vectorsDir).filter((f) => f.endsWith('.json')).sort();
+  assert.deepEqual(files, EXPECTED_FILES);
+});
+
+// ---------------------------------------------------------------- parse.json
+
+describe('parse.json', () => {
+  for (const r of load('parse.json')) {
+    test(r.id, () => {
+      assert.equal(typeof r.sig, 'string');
+      const checked = Signature.check(r.sig);
+      assert.equal(checked.ok, r.ok, `check(${JSON.stringify(r.sig)}).ok`);
+      if (r.ok) {
+        const sig = Signature.parse(r.sig);
+        try {
+          if ('canonical' in r) {
+            assert.equal(sig.format(), r.canonical);
+            assert.equal(sig.toString(), r.canonical);
+            assert.equal(sig.canonical, r.canonical);
+            assert.equal(checked.canonical, r.canonical);
+          }
+          if ('returns_list' in r) {
+            assert.equal(sig.returnsList, r.returns_list);
+            assert.equal(checked.returnsList, r.returns_list);
+          }
+          if ('ast' in r) {
+            assert.ok(equalJS(r.ast, sig.ast, { ordered: true }), `ast ${JSON.stringify(sig.ast)}, expected ${show(r.ast)}`);
+            assert.ok(equalJS(r.ast, checked.ast, { ordered: true }), 'check().ast');
+          }
+          // parse(format(s)) == parse(s), and format is idempotent.
+          const again = Signature.parse(sig.format());
+          try {
+            assert.deepEqual(again.ast, sig.ast, 'parse(format(s)).ast');
+            assert.equal(again.returnsList, sig.returnsList);
+            assert.equal(again.format(), sig.format(), 'format(parse(format(s)))');
+          } finally {
+            again.free();
+          }
+        } finally {
+          sig.free();
+        }
+        return;
+      }
+      let error;
+      assert.throws(() => Signature.parse(r.sig), (e) => {
+        error = e;
+        return e instanceof SignatureError;
+      });
+      if ('error_contains' in r) assertContainsAll(error.message, r.error_contains, 'message');
+      if ('hint_contains' in r) assertContainsAll(error.hint, r.hint_contains, 'hint');
+      if ('line' in r) assert.equal(error.line, Number(r.line.text), 'line');
+      if ('column' in r) assert.equal(error.column, Number(r.column.text), 'column');
+      assert.equal(error.index, indexOfByte(r.sig, error.offset), 'index is the UTF-16 form of offset');
+      assert.deepEqual(checked.error, {
+        message: error.message, line: error.line, column: error.column, index: error.index,
+        offset: error.offset, hint: error.hint, text: error.text,
+      });
+      assert.ok(String(error).startsWith(`signature error at ${error.line}:${error.column}: ${error.message}`),
+        `caret picture: ${String(error)}`);
+    });
+  }
+});
+
+// ------------------------------------------------------------- validate.json
+
+function validateOptions(r) {
+  const opts = { mode: r.mode };
+  if ('options' in r) {
+    for (const [k, v] of r.options.entries) {
+      if (k === 'max_errors') opts.maxErrors = Number(v.text);
+      else if (k === 'max_depth') opts.maxDepth = Number(v.text);
+      else assert.fail(`unknown option ${k}`);
+    }
+  }
+  return opts;
+}
+
+/** The expected value of a validate record as a jsonval value, or undefined. */
+function expectedValue(r) {
+  if ('value_json' in r) return readJSON(r.value_json);
+  if ('value' in r) return r.value;
+  return undefined;
+}
+
+function checkValidateResult(r, result, what) {
+  assert.equal(result.ok, r.ok, `${what}: ok (errors ${JSON.stringify(result.errors)})`);
+  assert.equal('value' in result, r.ok, `${what}: a value only when ok`);
+  checkEntries(result.errors, r.errors, `${what}: errors`);
+  checkEntries(result.warnings, r.warnings, `${what}: warnings`);
+  if ('report' in r) {
+    const title = r.target === 'input' ? 'Tool' : 'Return';
+    assert.equal(formatReport(result, { title }), r.report, `${what}: report`);
+  }
+  const expected = expectedValue(r);
+  if (r.ok && expected !== undefined) {
+    assert.ok(equalJS(expected, result.value, { ordered: true }),
+      `${what}: value ${show(result.value)}, expected ${show(expected)}`);
+  }
+}
+
+describe('validate.json', () => {
+  for (const r of load('validate.json')) {
+    test(r.id, () => {
+      assert.ok(r.target === 'input' || r.target === 'output', `target ${r.target}`);
+      assert.ok('json' in r || 'data' in r, 'a record has json or data');
+      const input = r.target === 'input';
+      const text = 'json' in r ? r.json : stringify(r.data);
+      const opts = validateOptions(r);
+
+      // The JSON-text entry points of the public API.
+      const sig = Signature.parse(r.sig);
+      try {
+        const result = input ? sig.validateInputJSON(text, opts) : sig.validateJSON(text, opts);
+        checkValidateResult(r, result, 'JSON text');
+        for (const e of result.errors) {
+          if (e.offset != null) assert.equal(e.index, indexOfByte(text, e.offset), 'index of a JSON error');
+        }
+
+        // The JS-value entry points, when the data is a JS value exactly.
+        if ('data' in r && survivesJS(r.data)) {
+          const value = toJS(r.data);
+          const viaValue = input ? sig.validateInput(value, opts) : sig.validate(value, opts);
+          checkValidateResult(r, viaValue, 'JS value');
+        }
+      } finally {
+        sig.free();
+      }
+
+      // Kinds and digits of the value, on the core's JSON text.
+      const expected = expectedValue(r);
+      if (r.ok && expected !== undefined) {
+        const s2 = raw.api.Signature.parse(r.sig);
+        try {
+          const again = input ? s2.validateInputJSON(text, opts) : s2.validateJSON(text, opts);
+          assert.equal(again.ok, true);
+          const { doc } = raw.last();
+          const valueText = doc === null ? text.replace(/^\uFEFF/, '') : null;
+          const got = doc === null ? readJSON(valueText) : readJSON(doc).get('value');
+          assert.ok(got !== undefined, `the core's document has a value: ${doc}`);
+          assert.ok(equalOrdered(expected, got), `exact value ${show(got)}, expected ${show(expected)}`);
+        } finally {
+          s2.free();
+        }
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------- json_schema.json
+
+describe('json_schema.json', () => {
+  for (const r of load('json_schema.json')) {
+    test(r.id, () => {
+      const strict = 'options' in r && r.options.get('strict') === true;
+      const sig = Signature.parse(r.sig);
+      try {
+        if ('schema' in r) {
+          const got = sig.toJsonSchema({ strict });
+          assert.ok(equalJS(r.schema, got), `schema ${JSON.stringify(got)}, expected ${show(r.schema)}`);
+        }
+        if ('tool_parameters' in r) {
+          const got = sig.toolParametersSchema({ strict });
+          assert.ok(equalJS(r.tool_parameters, got), `parameters ${JSON.stringify(got)}, expected ${show(r.tool_parameters)}`);
+        }
+      } finally {
+        sig.free();
+      }
+    });
+  }
+});
+
+// ----------------------------------------------------- from_json_schema.json
+
+/** Runs an import both ways (JSON text always, a JS object when exact) and checks the record. */
+function checkImport(r, input, run, check) {
+  const forms = [['JSON text', stringify(input)]];
+  if (survivesJS(input)) forms.push(['JS object', toJS(input)]);
+  const lossy = 'lossy' in r && r.lossy === true;
+  for (const [what, form] of forms) {
+    if (r.ok) {
+      const result = run(form, { lossy });
+      try {
+        check(result, what);
+        if ('warnings_contains' in r) {
+          const expected = r.warnings_contains;
+          assert.equal(result.warnings.length, expected.length, `${what}: warnings ${JSON.stringify(result.warnings)}`);
+          expected.forEach((parts, i) => assertContainsAll(result.warnings[i], parts, `${what}: warning ${i}`));
+        }
+      } finally {
+        result.signature.free();
+      }
+    } else {
+      let error;
+      assert.throws(() => run(form, { lossy }), (e) => {
+        error = e;
+        return e instanceof SignatureError;
+      }, `${what}: should fail`);
+      if ('error_contains' in r) assertContainsAll(error.message, r.error_contains, `${what}: error`);
+    }
+  }
+}
+
+describe('from_json_schema.json', () => {
+  for (const r of load('from_json_schema.json')) {
+    test(r.id, () => {
+      checkImport(r, r.schema, importJsonSchema, (result, what) => {
+        if ('canonical' in r) assert.equal(result.signature.canonical, r.canonical, `${what}: canonical`);
+      });
+    });
+  }
+});
+
+// ------------------------------------------------------------ from_tool.json
+
+describe('from_tool.json', () => {
+  for (const r of load('from_tool.json')) {
+    test(r.id, () => {
+      checkImport(r, r.tool, importTool, (result, what) => {
+        if ('canonical' in r) assert.equal(result.signature.format(), r.canonical, `${what}: canonical`);
+        assert.equal(result.name, r.tool.get('name'), `${what}: name`);
+        assert.equal(result.description, r.tool.get('description') ?? null, `${what}: description`);
+      });
+    });
+  }
+});
+
+// -------------------------------------------------------- key_normalize.json
+
+describe('key_normalize.json', () => {
+  for (const r of load('key_normalize.json')) {
+    test(r.id, () => {
+      assert.ok('input' in r || 'json' in r, 'a record has input or json');
+      const input = 'input' in r ? r.input : readJSON(r.json);
+      const expected = 'output_json' in r ? readJSON(r.output_json) : r.output;
+      // Through normalizeKeys whenever a JS value can hold the input exactly.
+      if (depth(input) <= 1000 && survivesJS(input)) {
+        const value = toJS(input);
+        if (r.ok) {
+          const got = normalizeKeys(value);
+          assert.ok(equalJS(expected, got, { ordered: true }), `normalizeKeys: ${show(got)}, expected ${show(expected)}`);
+        } else {
+          let error;
+          assert.throws(() => normalizeKeys(value), (e) => {
+            error = e;
+            return e instanceof Error;
+          });
+          if ('error_contains' in r) assertContainsAll(error.message, r.error_contains, 'error');
+        }
+      } else {
+        // Text only: a repeated key, or nesting JSON.stringify cannot write.
+        assert.ok('json' in r && r.ok === false, 'only failing records are text-only');
+        if (depth(input) > 1000) {
+          assert.throws(() => normalizeKeys(JSON.parse(r.json)), /toolsig: the value .*nest/,
+            'normalizeKeys refuses the JS value of a text nested too deeply');
+        }
+      }
+      // The exact answer on text: the core entry point normalizeKeys calls.
+      const text = 'json' in r ? r.json : stringify(input);
+      const doc = readJSON(raw.callOnText('tsig_api_normalize', text));
+      assert.equal(doc.get('ok'), r.ok, `core document ${show(doc)}`);
+      if (r.ok) {
+        assert.ok(equalOrdered(expected, doc.get('value')), `exact value ${show(doc.get('value'))}, expected ${show(expected)}`);
+      } else if ('error_contains' in r) {
+        assertContainsAll(doc.get('error').get('message'), r.error_contains, 'core error');
+      }
+    });
+  }
+});
+
+function depth(v) {
+  let max = 0;
+  const stack = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop();
+    if (Array.isArray(x)) {
+      max = Math.max(max, d);
+      for (const y of x) stack.push([y, d + 1]);
+    } else if (x instanceof JMap) {
+      max = Math.max(max, d);
+      for (const [, y] of x.entries) stack.push([y, d + 1]);
+    }
+  }
+  return max;
+}
+
+// --------------------------------------------------------- placeholders.json
+
+describe('placeholders.json', () => {
+  for (const r of load('placeholders.json')) {
+    test(r.id, () => {
+      const sig = Signature.parse(r.sig);
+      try {
+        for (const [what, arg] of [['signature text', r.sig], ['Signature', sig]]) {
+          const result = checkPlaceholders(r.template, arg);
+          assert.equal(result.ok, r.ok, `${what}: ok (${JSON.stringify(result.errors)})`);
+          if ('placeholders' in r) assert.deepEqual(result.placeholders, r.placeholders, `${what}: placeholders`);
+          if ('errors' in r) checkEntries(result.errors, r.errors, `${what}: errors`);
+          if ('errors_contain_any' in r) {
+            assert.equal(result.ok, false);
+            const any = strings(r.errors_contain_any);
+            assert.ok(result.errors.some((e) => any.some((s) => e.message.includes(s))),
+              `${what}: one error should contain one of ${JSON.stringify(any)}: ${JSON.stringify(result.errors)}`);
+          }
+          for (const e of result.errors) {
+            assert.equal(e.index, indexOfByte(r.template, e.offset), 'index is the UTF-16 form of offset');
+          }
+        }
+      } finally {
+        sig.free();
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------- render_tool.json
+
+describe('render_tool.json', () => {
+  for (const r of load('render_tool.json')) {
+    test(r.id, () => {
+      const tools = r.tools.map((t) => ({ name: t.get('name'), sig: t.get('sig'), description: t.get('description') }));
+      if (r.op === 'render_tool') {
+        assert.equal(tools.length, 1);
+        const [t] = tools;
+        const sig = Signature.parse(t.sig);
+        try {
+          assert.equal(sig.renderTool(t.name, t.description), r.text);
+        } finally {
+          sig.free();
+        }
+        return;
+      }
+      assert.equal(r.op, 'render_tools');
+      assert.equal(renderTools(tools.map((t) => ({ name: t.name, signature: t.sig, description: t.description }))), r.text);
+      const parsed = tools.map((t) => ({ name: t.name, signature: Signature.parse(t.sig), description: t.description }));
+      try {
+        assert.equal(renderTools(parsed), r.text, 'with Signature objects');
+      } finally {
+        for (const t of parsed) t.signature.free();
+      }
+    });
+  }
+});
+
+// ------------------------------------------------------------- firewall.json
+
+describe('firewall.json', () => {
+  for (const r of load('firewall.json')) {
+    test(r.id, () => {
+      const sig = Signature.parse(r.sig);
+      try {
+        if (r.op === 'format_hidden') {
+          assert.equal(sig.format({ hideFirewalled: true }), r.expect);
+          return;
+        }
+        assert.equal(r.op, 'redact');
+        assert.ok(r.mode === 'strip' || r.mode === 'mask', `mode ${r.mode}`);
+        assert.ok(survivesJS(r.value), 'a redact value is a JS value exactly');
+        const got = sig.redact(toJS(r.value), { mode: r.mode });
+        assert.ok(equalJS(r.expect, got, { ordered: true }), `redact: ${show(got)}, expected ${show(r.expect)}`);
+      } finally {
+        sig.free();
+      }
+    });
+  }
+});
