@@ -122,7 +122,7 @@ class Editor {
   }
 }
 
-// ---- small rendering helpers -------------------------------------------------
+// ---- small rendering functions -----------------------------------------------
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -1,4 +1,4 @@
-// The playground's own helpers, without a browser: the URL state, the
+// The playground's own modules, without a browser: the URL state, the
 // editor ranges, and its examples checked against the package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
