@@ -174,6 +174,15 @@ typedef enum tsig_mode {
 /* tsig_validate_options.flags */
 #define TSIG_VALUE_ALWAYS 1u /* write value_json even when unchanged */
 #define TSIG_VALUE_NEVER 2u  /* never write value_json (only check) */
+/*
+ * The host reads numbers as IEEE doubles (JavaScript), so an int where
+ * :float is declared is no change there: validate_input accepts it
+ * silently and leaves it as written ("42" stays "42"; without this flag it
+ * becomes "42.0"). It alone never makes the result changed; every other
+ * coercion still does, and a value written for another reason keeps such
+ * ints as they were.
+ */
+#define TSIG_NUMBERS_ARE_DOUBLES 4u
 
 typedef struct tsig_validate_options {
     tsig_mode mode;
@@ -493,11 +502,14 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
  * returns 0 when there is nothing to say (ok, the value unchanged, no
  * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
  * document (freed with tsig_free); -1 when out of memory. mode, max_errors
- * and max_depth are tsig_validate_options' (0: the defaults).
+ * and max_depth are tsig_validate_options' (0: the defaults). flags may
+ * hold TSIG_NUMBERS_ARE_DOUBLES (any other bit is a bad argument); it comes
+ * last so that a caller written before it, passing none, still means 0.
  */
 int tsig_api_validate_fast(const tsig_signature *sig, int input,
                            const char *json, size_t len, int mode,
-                           size_t max_errors, size_t max_depth, char **doc);
+                           size_t max_errors, size_t max_depth, char **doc,
+                           unsigned flags);
 
 /*
  * The report text (SPEC §4, tsig_report) of a JSON document

@@ -322,14 +322,20 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
 
 int tsig_api_validate_fast(const tsig_signature *sig, int input,
                            const char *json, size_t len, int mode,
-                           size_t max_errors, size_t max_depth, char **doc)
+                           size_t max_errors, size_t max_depth, char **doc,
+                           unsigned flags)
 {
     *doc = NULL;
     if (mode < 0 || mode > TSIG_MODE_STRICT) {
         *doc = argument_doc("unknown validation mode");
         return *doc ? 1 : -1;
     }
-    tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, 0};
+    /* TSIG_VALUE_* would break "0: the value unchanged" */
+    if (flags & ~TSIG_NUMBERS_ARE_DOUBLES) {
+        *doc = argument_doc("unknown validation flags");
+        return *doc ? 1 : -1;
+    }
+    tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, flags};
     if (!sig) {
         *doc = argument_doc("no signature");
         return *doc ? 1 : -1;

@@ -19,7 +19,8 @@
  * enclosing maps read again never read it in data order twice.
  *
  * The value. Pass 1 judges and notes whether the value must change
- * (coercion, a key spelled otherwise than the signature, declared fields
+ * (coercion, but not an int for :float when the host's numbers are
+ * doubles; a key spelled otherwise than the signature, declared fields
  * not first in signature order, a byte-order mark). Only then (or when
  * asked) pass 2 reads the text again, trusted, and writes compact JSON:
  * declared fields first in signature order, then the others in data order.
@@ -92,6 +93,7 @@ typedef struct mark {
 typedef struct validator {
     tsig_json j;
     int input;         /* validate_input: coercions, signature spelling */
+    int doubles;       /* TSIG_NUMBERS_ARE_DOUBLES: int for :float kept */
     tsig_mode mode;
     size_t max_errors;
     int writing;       /* pass 2: write, report nothing */
@@ -518,8 +520,9 @@ static size_t check_string(validator *v, const tsig_type *t)
 
 /* Reads a number for :int or :float: an int is an int, a float is not
  * (validate_input: a float with a zero fraction becomes an int, with a
- * warning; an int for :float becomes a float, silently). Returns the
- * position after it, 0 when reading must stop. */
+ * warning; an int for :float becomes a float, silently, unless the host's
+ * numbers are doubles: then it is no change and stays as written). Returns
+ * the position after it, 0 when reading must stop. */
 static size_t check_number(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
@@ -529,7 +532,7 @@ static size_t check_number(validator *v, const tsig_type *t)
     if (!end) return 0;
     const char *text = j->src + s.start;
     if (t->kind == TSIG_FLOAT) {
-        if (s.flag && v->input) {
+        if (s.flag && v->input && !v->doubles) {
             v->changed = 1;
             if (v->out) tsig_coerce_int_to_float(text, s.len, v->out);
             return end;
@@ -1278,6 +1281,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     }
     validator_init(v, st, json, len, max_depth, &out->json_error);
     v->input = input;
+    v->doubles = (o.flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
     v->mode = o.mode;
     v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
 

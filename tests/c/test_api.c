@@ -227,6 +227,37 @@ TEST(validate_without_signature_is_an_argument_error)
     jv_free(v);
 }
 
+TEST(validate_fast_answers_nothing_for_an_int_at_float_when_numbers_are_doubles)
+{
+    tsig_signature *sig = sig_of("(a :float, b :int) -> :any");
+    char *doc = NULL;
+    const char *json = "{\"a\":1,\"b\":2}";
+    CHECK_INT(tsig_api_validate_fast(sig, 1, json, strlen(json), 0, 0, 0, &doc, 0), 1);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"a\":1.0,\"b\":2},\"errors\":[],\"warnings\":[]}");
+    tsig_free(doc);
+    CHECK_INT(tsig_api_validate_fast(sig, 1, json, strlen(json), 0, 0, 0, &doc,
+                                     TSIG_NUMBERS_ARE_DOUBLES), 0);
+    CHECK(doc == NULL);
+    /* another coercion in the same value: the answer, the int as written */
+    json = "{\"a\":1,\"b\":\"2\"}";
+    CHECK_INT(tsig_api_validate_fast(sig, 1, json, strlen(json), 0, 0, 0, &doc,
+                                     TSIG_NUMBERS_ARE_DOUBLES), 1);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"a\":1,\"b\":2},\"errors\":[],"
+                   "\"warnings\":[{\"path\":\"b\",\"segments\":[\"b\"],"
+                   "\"message\":\"coerced string \\\"2\\\" to int\"}]}");
+    tsig_free(doc);
+    /* the value flags would break "0: unchanged", and unknown bits are refused */
+    unsigned bad[] = {TSIG_VALUE_ALWAYS, TSIG_VALUE_NEVER, 8u};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_INT(tsig_api_validate_fast(sig, 1, json, strlen(json), 0, 0, 0, &doc, bad[i]), 1);
+        jv_value *v = READ_DOC(doc);
+        CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_ARGUMENT");
+        CHECK_STR(jv_get_str(jv_get(v, "error"), "message"), "unknown validation flags");
+        jv_free(v);
+    }
+    tsig_signature_free(sig);
+}
+
 /* ---- normalize, redact ----------------------------------------------- */
 
 TEST(normalize_gives_the_value_or_the_error)
@@ -474,6 +505,7 @@ int main(void)
     RUN(validate_warn_only_and_disabled_keep_the_value);
     RUN(validate_strict_writes_odd_keys_as_valid_json);
     RUN(validate_without_signature_is_an_argument_error);
+    RUN(validate_fast_answers_nothing_for_an_int_at_float_when_numbers_are_doubles);
     RUN(normalize_gives_the_value_or_the_error);
     RUN(redact_strips_or_masks);
     RUN(schema_of_output_and_params);

@@ -314,6 +314,96 @@ TEST(ten_thousand_digit_integer_string_keeps_its_digits)
     free(json);
 }
 
+/* ---- hosts whose numbers are doubles (TSIG_NUMBERS_ARE_DOUBLES) ------ */
+
+/* The warnings of r as "path: message" lines in buf (cut to size). */
+static const char *warning_lines(const tsig_result *r, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < r->warning_count && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s: %s", i ? "\n" : "",
+                                 r->warnings[i].path, r->warnings[i].message);
+    return buf;
+}
+
+/*
+ * Validates json against the parameters of sig_text with the given flags
+ * and checks the outcome: ok, whether it is changed, value_json (NULL for
+ * none) and the warnings as "path: message" lines ("" for none).
+ */
+static void doubles_at(int line, const char *sig_text, const char *json, unsigned flags,
+                       int want_changed, const char *want_value, const char *want_warnings)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    if (!sig) {
+        tsig_test_fail(__FILE__, line, "signature %s: %s", sig_text, err.message);
+        return;
+    }
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, flags};
+    tsig_result r;
+    tsig_code code = tsig_validate_input_json(sig, json, strlen(json), &o, &r);
+    if (code != TSIG_OK || !r.ok)
+        tsig_test_fail(__FILE__, line, "not ok: %s", r.error_count ? r.errors[0].message : "?");
+    if (r.changed != want_changed)
+        tsig_test_fail(__FILE__, line, "changed: got %d, want %d", r.changed, want_changed);
+    tsig_test_check_str(__FILE__, line, "value_json", r.value_json, want_value);
+    char warnings[1024];
+    tsig_test_check_str(__FILE__, line, "warnings",
+                        warning_lines(&r, warnings, sizeof warnings), want_warnings);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+#define DOUBLES TSIG_NUMBERS_ARE_DOUBLES
+#define doubles(...) doubles_at(__LINE__, __VA_ARGS__)
+
+TEST(int_for_float_is_no_change_when_numbers_are_doubles)
+{
+    const char *x = "(x :float) -> :any";
+    /* without the flag: 1 becomes 1.0, and the value is rewritten */
+    doubles(x, "{\"x\":1}", 0, 1, "{\"x\":1.0}", "");
+    /* with it: nothing to rewrite, nothing to report */
+    doubles(x, "{\"x\":1}", DOUBLES, 0, NULL, "");
+    doubles(x, "{\"x\":-0}", DOUBLES, 0, NULL, "");
+    doubles(x, "{\"x\":123456789012345678901234567890}", DOUBLES, 0, NULL, "");
+    doubles("(x :float?) -> :any", "{\"x\":7}", DOUBLES, 0, NULL, "");
+    doubles("(xs [{s :float}], m {k :float}) -> :any",
+            "{\"xs\":[{\"s\":1},{\"s\":2.5},{\"s\":3}],\"m\":{\"k\":4}}", DOUBLES, 0, NULL, "");
+    /* a value written anyway keeps the int as it was */
+    doubles(x, " {\"x\" : 1} ", DOUBLES | TSIG_VALUE_ALWAYS, 0, "{\"x\":1}", "");
+    doubles(x, " {\"x\" : 1} ", TSIG_VALUE_ALWAYS, 1, "{\"x\":1.0}", "");
+    /* return values are never coerced: the flag changes nothing there */
+    tsig_error err;
+    tsig_signature *sig = tsig_parse("{x :float}", 10, &err);
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, DOUBLES};
+    tsig_result r;
+    tsig_validate_json(sig, "{\"x\":1}", 7, &o, &r);
+    CHECK(r.ok && !r.changed && r.value_json == NULL && r.warning_count == 0);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+TEST(other_coercions_still_rewrite_when_numbers_are_doubles)
+{
+    doubles("(x :float) -> :any", "{\"x\":\"3\"}", DOUBLES, 1, "{\"x\":3.0}",
+            "x: coerced string \"3\" to float");
+    doubles("(x :int) -> :any", "{\"x\":42.0}", DOUBLES, 1, "{\"x\":42}",
+            "x: coerced float 42.0 to int");
+    doubles("(x :bool) -> :any", "{\"x\":\"true\"}", DOUBLES, 1, "{\"x\":true}",
+            "x: coerced string \"true\" to bool");
+    /* mixed with an int for :float: that one stays as written */
+    doubles("(a :float, b :int) -> :any", "{\"a\":1,\"b\":\"2\"}", DOUBLES, 1,
+            "{\"a\":1,\"b\":2}", "b: coerced string \"2\" to int");
+    doubles("(a :float, b :int) -> :any", "{\"a\":1,\"b\":\"2\"}", 0, 1,
+            "{\"a\":1.0,\"b\":2}", "b: coerced string \"2\" to int");
+    /* key spelling and field order */
+    doubles("(a_b :float) -> :any", "{\"a-b\":1}", DOUBLES, 1, "{\"a_b\":1}", "");
+    doubles("(a :float, b :float) -> :any", "{\"b\":1,\"a\":2}", DOUBLES, 1,
+            "{\"a\":2,\"b\":1}", "");
+}
+
 int main(void)
 {
     RUN(integer_string_to_int);
@@ -332,5 +422,7 @@ int main(void)
     RUN(output_validation_never_coerces);
     RUN(warn_only_still_coerces);
     RUN(ten_thousand_digit_integer_string_keeps_its_digits);
+    RUN(int_for_float_is_no_change_when_numbers_are_doubles);
+    RUN(other_coercions_still_rewrite_when_numbers_are_doubles);
     return tsig_test_summary();
 }
