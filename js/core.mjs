@@ -23,6 +23,9 @@ const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
 const FORMAT_HIDE_FIREWALLED = 1;
 const SCHEMA_STRICT = 1;
 const SCHEMA_LOSSY = 2;
+// JS numbers are doubles: an int where :float is declared is the same
+// number either way, so the core neither rewrites it nor answers for it.
+const NUMBERS_ARE_DOUBLES = 4;
 const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
 const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
@@ -515,7 +518,8 @@ class Signature {
   #run(input, text, opts, original, source) {
     const [mode, maxErrors, maxDepth] = opts === undefined ? DEFAULT_OPTIONS : validateOptions(opts);
     const [ptr, len] = putString(text, false);
-    const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot);
+    const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot,
+      NUMBERS_ARE_DOUBLES);
     if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
     const doc = takeJSON(readOut());
     if (doc.error) throw new TypeError(`toolsig: ${doc.error.message}`);

@@ -216,6 +216,50 @@ test('validateInput coerces per SPEC §5 with warnings and the signature\'s key 
   });
 });
 
+test('an int given for :float is the same JS number: no warning, no rewrite, the fast path answers', async () => {
+  const inst = await openInstance();
+  const sig = inst.api.Signature.parse('(a :float, b :int, xs [{s :float?}]) -> :any');
+  try {
+    const args = { a: 1, b: 2, xs: [{ s: 3 }, { s: 0.5 }, { s: null }] };
+    const r = sig.validateInput(args);
+    assert.equal(r.value, args); // the caller's own object: nothing was rewritten
+    assert.deepEqual(r.warnings, []);
+    assert.equal(inst.last().rc, 0);
+    const text = '{"a":1,"b":2,"xs":[{"s":3},{"s":-0}]}';
+    const j = sig.validateInputJSON(text);
+    assert.equal(inst.last().rc, 0);
+    assert.deepEqual(j, { ok: true, value: { a: 1, b: 2, xs: [{ s: 3 }, { s: -0 }] }, errors: [], warnings: [] });
+    assert.ok(Object.is(j.value.xs[1].s, -0));
+    const big = sig.validateInputJSON('{"a":123456789012345678901234567890,"b":0,"xs":[]}');
+    assert.equal(inst.last().rc, 0);
+    assert.equal(big.value.a, 123456789012345678901234567890);
+  } finally {
+    sig.free();
+  }
+});
+
+test('an int for :float mixed with other coercions: the rewritten value is still right', () => {
+  withSig('(a :float, b :int) -> :any', (sig) => {
+    const warning = [{ path: 'b', segments: ['b'], message: 'coerced string "2" to int' }];
+    for (const r of [sig.validateInput({ a: 1, b: '2' }), sig.validateInputJSON('{"a":1,"b":"2"}')]) {
+      assert.deepEqual(r, { ok: true, value: { a: 1, b: 2 }, errors: [], warnings: warning });
+    }
+    // a float 42.0 for :int and "3" for :float are still coerced (with warnings)
+    const r = sig.validateInputJSON('{"b":42.0,"a":"3"}');
+    assert.deepEqual(Object.keys(r.value), ['a', 'b']);
+    assert.deepEqual(r.value, { a: 3, b: 42 });
+    assert.deepEqual(r.warnings.map((w) => [w.path, w.message]), [
+      ['a', 'coerced string "3" to float'],
+      ['b', 'coerced float 42.0 to int'],
+    ]);
+    // key order and spelling still rewrite, the int left as it was
+    const order = sig.validateInputJSON('{"b":5,"a":7}');
+    assert.deepEqual(Object.keys(order.value), ['a', 'b']);
+    assert.deepEqual(order.value, { a: 7, b: 5 });
+    assert.deepEqual(order.warnings, []);
+  });
+});
+
 test('validateInput of a non-object reports expected map at the root', () => {
   withSig('(a :int) -> :any', (sig) => {
     for (const [v, tn] of [[[1], 'list'], ['x', 'string "x"'], [null, 'nil'], [3, 'int 3']]) {

@@ -41,6 +41,20 @@ test('maps compare without regard to key order; equalOrdered checks it', () => {
   assert.ok(!equal(parse('[1,2]'), parse('[2,1]')));
 });
 
+test('equalOrdered with intForFloat lets an int stand only for its own text with ".0"', () => {
+  const opt = { intForFloat: true };
+  assert.ok(!equalOrdered(parse('{"a":[42.0]}'), parse('{"a":[42]}')));
+  assert.ok(equalOrdered(parse('{"a":[42.0]}'), parse('{"a":[42]}'), opt));
+  assert.ok(equalOrdered(parse('-0.0'), parse('-0'), opt));
+  assert.ok(equalOrdered(parse('123456789012345678901234567890.0'), parse('123456789012345678901234567890'), opt));
+  assert.ok(!equalOrdered(parse('42.00'), parse('42'), opt));
+  assert.ok(!equalOrdered(parse('4.2e1'), parse('42'), opt));
+  assert.ok(!equalOrdered(parse('42.0'), parse('43'), opt));
+  // the other way round (a float where an int is expected) is still a difference
+  assert.ok(!equalOrdered(parse('42'), parse('42.0'), opt));
+  assert.ok(!equalOrdered(parse('{"a":1.0,"b":2}'), parse('{"b":2,"a":1}'), opt));
+});
+
 test('repeated keys and lone surrogates are kept as written', () => {
   const m = parse('{"a":1,"a":2}');
   assert.ok(m instanceof JMap);

@@ -16,7 +16,10 @@
 // equal() compares two such values by the rules of the vectors README:
 // kinds must match (an int never equals a float), ints exactly, floats as
 // IEEE doubles, lists in order, maps without regard to key order;
-// equalOrdered() also requires the same key order. equalJS() compares an
+// equalOrdered() also requires the same key order (and, asked for, lets an
+// int stand for the float its text makes with ".0" appended: what the JS
+// API leaves as written where validateInput's :float would write 42.0).
+// equalJS() compares an
 // expected value with what JSON.parse made of a result, where only what a JS
 // value can carry is comparable (see its comment).
 //
@@ -273,8 +276,9 @@ function mapLookup(m) {
   return byKey.size === m.entries.length ? byKey : null;
 }
 
-function eq(a, b, ordered) {
+function eq(a, b, ordered, intForFloat) {
   const ka = kindOf(a);
+  if (intForFloat && ka === 'float' && kindOf(b) === 'int') return a.text === `${b.text}.0`;
   if (ka !== kindOf(b)) return false;
   switch (ka) {
     case 'nil': return true;
@@ -282,17 +286,17 @@ function eq(a, b, ordered) {
     case 'bool': return a === b;
     case 'int':
     case 'float': return numEqual(a, b);
-    case 'list': return a.length === b.length && a.every((x, i) => eq(x, b[i], ordered));
+    case 'list': return a.length === b.length && a.every((x, i) => eq(x, b[i], ordered, intForFloat));
     default: {
       if (a.entries.length !== b.entries.length) return false;
       const la = mapLookup(a);
       const lb = mapLookup(b);
       if (ordered || !la || !lb) {
         // Ordered, or a map with a repeated key: entry by entry.
-        return a.entries.every(([k, x], i) => k === b.entries[i][0] && eq(x, b.entries[i][1], ordered));
+        return a.entries.every(([k, x], i) => k === b.entries[i][0] && eq(x, b.entries[i][1], ordered, intForFloat));
       }
       for (const [k, x] of la) {
-        if (!lb.has(k) || !eq(x, lb.get(k), ordered)) return false;
+        if (!lb.has(k) || !eq(x, lb.get(k), ordered, intForFloat)) return false;
       }
       return true;
     }
@@ -301,12 +305,16 @@ function eq(a, b, ordered) {
 
 /** Equality of the vectors README: kinds match, maps unordered. */
 export function equal(a, b) {
-  return eq(a, b, false);
+  return eq(a, b, false, false);
 }
 
-/** As equal(), and every map has its keys in the same order. */
-export function equalOrdered(a, b) {
-  return eq(a, b, true);
+/**
+ * As equal(), and every map has its keys in the same order. With
+ * {intForFloat: true}, an int in actual b also matches a float in expected
+ * a that is its text with ".0" appended (42 for 42.0, nothing else).
+ */
+export function equalOrdered(a, b, { intForFloat = false } = {}) {
+  return eq(a, b, true, intForFloat);
 }
 
 /**
