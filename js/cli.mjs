@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // cli.mjs: the package's bin, `toolsig` (`npx toolsig ...`): the native
-// command-line tool (build/release/toolsig) on toolsig.wasm, with the same
+// command-line tool (build/release/toolsig) on WebAssembly, with the same
 // commands, options, help, output and exit statuses, byte for byte.
 //
 // Design: the C command line itself (src/cli/main.c, commands.c, io.c) is
-// compiled into toolsig.wasm, the module the API, the playground and the
-// edge build load, and runs there in memory (tsig_cli_run, src/cli/memory.c).
+// compiled, with the whole library, into toolsig-cli.wasm (the same objects
+// as toolsig.wasm, the module the API, the playground and the edge build
+// load, plus the command line) and runs there in memory (tsig_cli_run,
+// src/cli/memory.c).
 // The module is import-free, so it cannot read a file or write a stream:
 // that, and only that, is done here. Nothing about a command, an option, a
 // help text, a message or an exit status is written twice, so the two tools
@@ -39,10 +41,13 @@
 // - Memory: the core runs in 32-bit WebAssembly memory, so inputs of
 //   several hundred megabytes can end in "toolsig: out of memory" where the
 //   native tool reads up to its 1 GiB limit.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { getSystemErrorMap } from 'node:util';
-import './node.mjs'; // instantiates toolsig.wasm for core.mjs
-import { runCommandLine } from './core.mjs';
+import { bind, imports, runCommandLine } from './core.mjs';
+
+// This process is the bin: core.mjs runs on the command line's module.
+bind(new WebAssembly.Instance(
+  new WebAssembly.Module(readFileSync(new URL('../dist/toolsig-cli.wasm', import.meta.url))), imports).exports);
 
 const NEEDS_FILE = 0xffffffff; // CLI_MEMORY_NEEDS_FILE
 // cli_read_status (src/cli/cli.h): how reading a file went.

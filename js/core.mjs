@@ -819,7 +819,8 @@ function normalizeKeys(value) {
 }
 
 // The command line run in memory (tsig_cli_run in src/cli/cli.h), for the
-// package's bin (js/cli.mjs) only: not part of the API. argv: the command
+// package's bin (js/cli.mjs) only, which binds this file to
+// toolsig-cli.wasm: not part of the API, and toolsig.wasm lacks it. argv: the command
 // line, argv[0] the program's name; files: what the bin read so far, each
 // {path, status, data} with data the bytes (a Uint8Array) when status is 0
 // (CLI_READ_OK), else the reason (a string, or null). Returns the core's

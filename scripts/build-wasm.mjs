@@ -4,8 +4,11 @@
 //
 // The module is standalone: no Emscripten JS loader, no imports but the
 // memory-growth notice, so the same file loads in Node, browsers and edge
-// runtimes through js/core.mjs. Run directly (`node scripts/build-wasm.mjs`)
-// or through npm test / npm start / npm pack.
+// runtimes through js/core.mjs. A second module, dist/toolsig-cli.wasm, is
+// the same objects with the command line (src/cli) linked in, for the
+// package's bin (js/cli.mjs): the library's module, which every import
+// loads, does not carry a command line it never runs. Run directly (`node
+// scripts/build-wasm.mjs`) or through npm test / npm start / npm pack.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +16,17 @@ import { StepError, repoRoot, run } from './lib.mjs';
 
 export const WASM_TOOLS = [{ command: 'emcc', packages: ['emscripten'] }];
 
-// The exported C functions, from js/wasm-exports.txt.
+// The exported C functions, from js/wasm-exports.txt: {library, cli}, the
+// names toolsig.wasm exports and the ones toolsig-cli.wasm adds to them
+// (listed after the line "[toolsig-cli.wasm]").
 export function wasmExports() {
-  return readFileSync(join(repoRoot, 'js', 'wasm-exports.txt'), 'utf8')
+  const lines = readFileSync(join(repoRoot, 'js', 'wasm-exports.txt'), 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
+  const at = lines.indexOf('[toolsig-cli.wasm]');
+  if (at < 0) throw new StepError('js/wasm-exports.txt has no [toolsig-cli.wasm] section');
+  return { library: lines.slice(0, at), cli: lines.slice(at + 1) };
 }
 
 // The CommonJS form of one of js/core.mjs and js/tools.mjs: each may import
@@ -61,9 +69,10 @@ export function buildWasm() {
     .filter((f) => f.endsWith('.c') && !skip.includes(f))
     .sort()
     .map((f) => `${dir}/${f}`);
-  // The command line runs in the module too, in memory (src/cli/memory.c,
+  // The command line runs in toolsig-cli.wasm, in memory (src/cli/memory.c,
   // for js/cli.mjs); native.c is the native executable's files and streams.
-  const own = [...cSources('src'), ...cSources('src/cli', ['native.c'])];
+  const cli = cSources('src/cli', ['native.c']);
+  const own = [...cSources('src'), ...cli];
   const sources = [...own, CJSON];
   const objectOf = (f) => join('build', 'wasm', f.replace(/^.*\//, '').replace(/\.c$/, '.o'));
   if (new Set(sources.map(objectOf)).size !== sources.length) {
@@ -81,20 +90,23 @@ export function buildWasm() {
     run('emcc', [level, ...COMMON_FLAGS, ...INCLUDES, ...extra, '-c', ...files.map((f) => join(repoRoot, f))],
       { cwd: objects, env: { NODE_PATH: '/usr/share/nodejs' } });
   }
-  const exported = wasmExports().map((n) => `_${n}`).join(',');
-  run('emcc', [
+  const exported = wasmExports();
+  const link = (output, objectFiles, names) => run('emcc', [
     '-Oz', ...COMMON_FLAGS, '--no-entry',
     '-sSTANDALONE_WASM', '-sMALLOC=emmalloc', '-sFILESYSTEM=0',
     '-sALLOW_MEMORY_GROWTH', '-sINITIAL_MEMORY=8MB', '-sTOTAL_STACK=4MB',
-    `-sEXPORTED_FUNCTIONS=${exported}`,
-    ...sources.map(objectOf),
-    '-o', join('dist', 'toolsig.wasm'),
+    `-sEXPORTED_FUNCTIONS=${names.map((n) => `_${n}`).join(',')}`,
+    ...objectFiles,
+    '-o', join('dist', output),
   ], { env: { NODE_PATH: '/usr/share/nodejs' } });
+  const cliObjects = new Set(cli.map(objectOf));
+  link('toolsig.wasm', sources.map(objectOf).filter((o) => !cliObjects.has(o)), exported.library);
+  link('toolsig-cli.wasm', sources.map(objectOf), [...exported.library, ...exported.cli]);
   for (const name of ['core', 'tools']) {
     const source = readFileSync(join(repoRoot, 'js', `${name}.mjs`), 'utf8');
     writeFileSync(join(dist, `${name}.cjs`), toCommonJS(source, `${name}.mjs`));
   }
-  console.log('wrote dist/toolsig.wasm, dist/core.cjs and dist/tools.cjs');
+  console.log('wrote dist/toolsig.wasm, dist/toolsig-cli.wasm, dist/core.cjs and dist/tools.cjs');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWasm();

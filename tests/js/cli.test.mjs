@@ -1,5 +1,5 @@
 // The package's bin (js/cli.mjs, `npx toolsig`) is the native toolsig
-// command on toolsig.wasm: tests/cli/run.sh passes against it, and both
+// command on toolsig-cli.wasm: tests/cli/run.sh passes against it, and both
 // print the same bytes on stdout and stderr and exit alike for command
 // lines covering every command.
 import { test } from 'node:test';
@@ -11,9 +11,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esm from '../../js/node.mjs';
-import { runCommandLine } from '../../js/core.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// core.mjs bound to the command line's module, as js/cli.mjs binds it (its
+// own copy: the one node.mjs bound runs on toolsig.wasm, which has no
+// command line).
+const cliCore = await import(new URL('../../js/core.mjs?cli', import.meta.url).href);
+cliCore.bind(new WebAssembly.Instance(
+  new WebAssembly.Module(readFileSync(join(root, 'dist', 'toolsig-cli.wasm'))), cliCore.imports).exports);
+const { runCommandLine } = cliCore;
 const cli = join(root, 'js', 'cli.mjs');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 

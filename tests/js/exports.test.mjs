@@ -1,17 +1,23 @@
-// The boundary between the JS package and toolsig.wasm: the exported C
+// The boundary between the JS package and its two modules: the exported C
 // functions are the ones js/wasm-exports.txt lists, each declared in the
-// public header; the module needs no imports but the memory-growth notice;
-// the JS never evaluates code from strings.
+// public header (the command line's in src/cli/cli.h); toolsig.wasm, the
+// library's module, has no command line in it and toolsig-cli.wasm is the
+// library with the command line; neither needs an import but the
+// memory-growth notice; the JS never evaluates code from strings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, requireBuild, wasmPath } from './support/env.mjs';
 
-const listed = readFileSync(join(repoRoot, 'js', 'wasm-exports.txt'), 'utf8')
+const lines = readFileSync(join(repoRoot, 'js', 'wasm-exports.txt'), 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#'));
+const section = lines.indexOf('[toolsig-cli.wasm]');
+const library = lines.slice(0, section); // toolsig.wasm
+const listed = [...library, ...lines.slice(section + 1)]; // toolsig-cli.wasm
+const cliWasmPath = join(repoRoot, 'dist', 'toolsig-cli.wasm');
 
 // The C library's allocator: JS needs it to hand buffers to the core. It is
 // declared by <stdlib.h>, not by toolsig.h.
@@ -25,9 +31,9 @@ const CLI = ['tsig_cli_run'];
 const EMSCRIPTEN = ['memory', '__indirect_function_table', '_initialize', '__errno_location', 'stackSave', 'stackRestore',
   'stackAlloc'];
 
-function wasmModule() {
+function wasmModule(path = wasmPath) {
   requireBuild();
-  return new WebAssembly.Module(readFileSync(wasmPath));
+  return new WebAssembly.Module(readFileSync(path));
 }
 
 /** A header without comments, so a name in a comment does not count as declared. */
@@ -37,8 +43,9 @@ function headerCode(path = join('include', 'toolsig.h')) {
     .replace(/\/\/.*$/gm, ' ');
 }
 
-test('wasm-exports.txt lists each function once, as C identifiers', () => {
-  assert.ok(listed.length > 0);
+test('wasm-exports.txt lists each function once, as C identifiers, the command line\'s in their own section', () => {
+  assert.ok(section > 0, 'a [toolsig-cli.wasm] section after the library\'s names');
+  assert.deepEqual(lines.slice(section + 1), CLI);
   assert.equal(new Set(listed).size, listed.length);
   for (const name of listed) assert.match(name, /^[A-Za-z_][A-Za-z0-9_]*$/);
 });
@@ -56,18 +63,25 @@ test('every listed name but the C allocator and the CLI entry is declared as a f
   }
 });
 
-test('dist/toolsig.wasm exports every listed function, and nothing else but Emscripten\'s own', () => {
-  const exported = WebAssembly.Module.exports(wasmModule());
-  const functions = new Set(exported.filter((e) => e.kind === 'function').map((e) => e.name));
-  for (const name of listed) assert.ok(functions.has(name), `${name} is exported`);
-  const extra = exported.map((e) => e.name).filter((n) => !listed.includes(n) && !EMSCRIPTEN.includes(n));
-  assert.deepEqual(extra, []);
-  assert.ok(exported.some((e) => e.name === 'memory' && e.kind === 'memory'));
-});
+for (const [file, path, names] of [['toolsig.wasm', wasmPath, library], ['toolsig-cli.wasm', cliWasmPath, listed]]) {
+  test(`dist/${file} exports its listed functions, and nothing else but Emscripten's own`, () => {
+    const exported = WebAssembly.Module.exports(wasmModule(path));
+    const functions = new Set(exported.filter((e) => e.kind === 'function').map((e) => e.name));
+    for (const name of names) assert.ok(functions.has(name), `${name} is exported`);
+    const extra = exported.map((e) => e.name).filter((n) => !names.includes(n) && !EMSCRIPTEN.includes(n));
+    assert.deepEqual(extra, []);
+    assert.ok(exported.some((e) => e.name === 'memory' && e.kind === 'memory'));
+  });
 
-test('dist/toolsig.wasm imports nothing but env.emscripten_notify_memory_growth', () => {
-  assert.deepEqual(WebAssembly.Module.imports(wasmModule()),
-    [{ module: 'env', name: 'emscripten_notify_memory_growth', kind: 'function' }]);
+  test(`dist/${file} imports nothing but env.emscripten_notify_memory_growth`, () => {
+    assert.deepEqual(WebAssembly.Module.imports(wasmModule(path)),
+      [{ module: 'env', name: 'emscripten_notify_memory_growth', kind: 'function' }]);
+  });
+}
+
+test('the library\'s module is smaller than the command line\'s: the command line is not in it', () => {
+  requireBuild();
+  assert.ok(readFileSync(wasmPath).length < readFileSync(cliWasmPath).length);
 });
 
 test('js/core.mjs calls only listed functions of the module', () => {

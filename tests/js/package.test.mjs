@@ -33,7 +33,7 @@ function npm(args, cwd) {
 }
 
 before(() => {
-  if (!existsSync(join(repoRoot, 'dist', 'toolsig.wasm')) || !existsSync(join(repoRoot, 'dist', 'core.cjs'))) {
+  if (['toolsig.wasm', 'toolsig-cli.wasm', 'core.cjs'].some((f) => !existsSync(join(repoRoot, 'dist', f)))) {
     const b = run(process.execPath, [join(repoRoot, 'scripts', 'build-wasm.mjs')], { cwd: repoRoot, timeout: 600000 });
     assert.equal(b.status, 0, b.stderr);
   }
@@ -103,6 +103,17 @@ test('the installed package loads with require() from a .cjs file and validates'
   assert.deepEqual(JSON.parse(out), EXPECTED);
 });
 
+test('the installed bin runs the command line from the tarball (npx toolsig)', () => {
+  const bin = join(project, 'node_modules', '.bin', 'toolsig');
+  assert.ok(existsSync(bin), 'node_modules/.bin/toolsig is installed');
+  const ok = run(bin, ['check', '(id :int,limit :int?)->[{id :int}]'], { cwd: project });
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(ok.stdout, '(id :int, limit :int?) -> [{id :int}]\n');
+  const bad = run(bin, ['validate', '() -> {id :int}', '-'], { cwd: project, input: '{"id": "abc"}' });
+  assert.equal(bad.status, 1, bad.stderr);
+  assert.match(bad.stdout, /id: expected int, got string "abc"/);
+});
+
 test('exports resolve for the node, import and require conditions to files in the tarball', () => {
   const esm = runIn('resolve.mjs', 'console.log(import.meta.resolve("toolsig"))');
   assert.ok(esm.endsWith('/node_modules/toolsig/js/node.mjs'), esm);
@@ -133,7 +144,7 @@ test('the tarball holds the package and nothing else: no tests, no sources, no b
     assert.ok(!/^(tests|src|scripts|build|node_modules|third_party|include)\//.test(f), `${f} should not be packed`);
     assert.ok(!/\.(c|h|tgz|ts)$/.test(f) || f.endsWith('.d.ts'), `${f} should not be packed`);
   }
-  for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/core.cjs', 'js/core.mjs', 'js/api.mjs',
+  for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/toolsig-cli.wasm', 'dist/core.cjs', 'js/core.mjs', 'js/api.mjs',
     'js/node.mjs', 'js/node.cjs', 'js/browser.mjs', 'js/edge.mjs', 'js/index.d.ts', 'js/standard-schema.d.ts']) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }

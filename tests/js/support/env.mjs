@@ -23,7 +23,7 @@ export const wasmPath = join(repoRoot, 'dist', 'toolsig.wasm');
 
 /** Fails with the fix when dist/ has not been built. */
 export function requireBuild() {
-  if (!existsSync(wasmPath) || !existsSync(join(repoRoot, 'dist', 'core.cjs'))) {
+  if (!existsSync(wasmPath) || !existsSync(join(repoRoot, 'dist', 'toolsig-cli.wasm')) || !existsSync(join(repoRoot, 'dist', 'core.cjs'))) {
     throw new Error('dist/toolsig.wasm is missing: run `node scripts/build-wasm.mjs` first');
   }
 }
