@@ -1,18 +1,21 @@
 // build-wasm.mjs: compiles the C core to dist/toolsig.wasm with Debian's
-// Emscripten, and writes dist/core.cjs and dist/tools.cjs (the CommonJS
-// forms of js/core.mjs and js/tools.mjs).
+// Emscripten, writes the package's JS to dist/ without comments
+// (scripts/ship-js.mjs), and dist/core.cjs and dist/tools.cjs (the CommonJS
+// forms of dist/core.mjs and dist/tools.mjs): dist/ is what the package
+// ships and what the tests load.
 //
 // The module is standalone: no Emscripten JS loader, no imports but the
 // memory-growth notice, so the same file loads in Node, browsers and edge
 // runtimes through js/core.mjs. A second module, dist/toolsig-cli.wasm, is
 // the same objects with the command line (src/cli) linked in, for the
-// package's bin (js/cli.mjs): the library's module, which every import
+// package's bin (dist/cli.mjs): the library's module, which every import
 // loads, does not carry a command line it never runs. Run directly (`node
 // scripts/build-wasm.mjs`) or through npm test / npm start / npm pack.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StepError, repoRoot, run } from './lib.mjs';
+import { shipJs } from './ship-js.mjs';
 
 export const WASM_TOOLS = [{ command: 'emcc', packages: ['emscripten'] }];
 
@@ -42,7 +45,7 @@ export function toCommonJS(source, name) {
     throw new StepError(`js/${name} must import from './core.mjs' only and end with one export list`);
   }
   const list = body.slice(at + '\nexport '.length).replace(/;\s*$/, '');
-  return `'use strict';\n// Generated from js/${name} by scripts/build-wasm.mjs: do not edit.\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
+  return `'use strict';\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
 }
 
 // The validation hot path (the one-pass reader and validator) is compiled
@@ -102,11 +105,12 @@ export function buildWasm() {
   const cliObjects = new Set(cli.map(objectOf));
   link('toolsig.wasm', sources.map(objectOf).filter((o) => !cliObjects.has(o)), exported.library);
   link('toolsig-cli.wasm', sources.map(objectOf), [...exported.library, ...exported.cli]);
+  shipJs();
   for (const name of ['core', 'tools']) {
-    const source = readFileSync(join(repoRoot, 'js', `${name}.mjs`), 'utf8');
+    const source = readFileSync(join(dist, `${name}.mjs`), 'utf8');
     writeFileSync(join(dist, `${name}.cjs`), toCommonJS(source, `${name}.mjs`));
   }
-  console.log('wrote dist/toolsig.wasm, dist/toolsig-cli.wasm, dist/core.cjs and dist/tools.cjs');
+  console.log('wrote dist/: toolsig.wasm, toolsig-cli.wasm, the package\'s JS, core.cjs and tools.cjs');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWasm();

@@ -1,8 +1,8 @@
 // serve.mjs: the small static server of the playground (node:http only).
 //
 // It serves the repository root so the page imports the package's own
-// browser build (/js/browser.mjs, which fetches /dist/toolsig.wasm next to
-// it): one source of truth, no copies. Only the files the page needs are
+// browser build as it ships (/dist/browser.mjs, which fetches
+// /dist/toolsig.wasm next to it): one source of truth, no copies. Only the files the page needs are
 // served (an allow-list, below); everything else is 404, whatever the path
 // spells. It listens on 127.0.0.1 only.
 //
@@ -30,10 +30,10 @@ const MIME = {
 };
 
 // What the page may load: the playground folder (its own files, no
-// subfolders), the package's ES modules, and the wasm module.
+// subfolders), the package's ES modules as shipped, and the wasm module.
 const ALLOWED = [
   /^web-demo\/[A-Za-z0-9_-]+\.(html|css|mjs|svg|png)$/,
-  /^js\/[A-Za-z0-9_-]+\.mjs$/,
+  /^dist\/[A-Za-z0-9_-]+\.mjs$/,
   /^dist\/toolsig\.wasm$/,
 ];
 
@@ -112,7 +112,7 @@ async function handle(req, res, root) {
   try {
     body = await readFile(file);
   } catch {
-    const hint = rel === 'dist/toolsig.wasm' ? 'not built: run node scripts/build-wasm.mjs\n' : 'not found\n';
+    const hint = rel.startsWith('dist/') ? 'not built: run node scripts/build-wasm.mjs\n' : 'not found\n';
     send(res, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, hint);
     return;
   }

@@ -2,7 +2,7 @@
 //
 // Every judgement (parsing, validation, coercion, reports, schemas, prompt
 // rendering, redaction, placeholders) is a call into the package's browser
-// build (../js/browser.mjs, which loads ../dist/toolsig.wasm). This file
+// build (../dist/browser.mjs, which loads ../dist/toolsig.wasm). This file
 // only wires the controls, shows the results, and turns the positions and
 // paths toolsig reports into underlines and selections in the editors.
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from './examples.mjs';
@@ -616,7 +616,7 @@ function wire() {
 async function main() {
   initTheme();
   try {
-    api = await import('../js/browser.mjs');
+    api = await import('../dist/browser.mjs');
   } catch (e) {
     const msg = $('loading');
     msg.classList.add('status-error');

@@ -95,11 +95,11 @@ function parent() {
     [...toolsig.files.map((f) => [relative(repoRoot, f.path), f.raw, f.gzip]), ['total', toolsig.raw, toolsig.gzip]]);
 
   // The other entry points load the same modules, but for the loader.
-  const shared = js.filter((f) => !f.endsWith(join('js', 'node.mjs')));
+  const shared = js.filter((f) => !f.endsWith(join('dist', 'node.mjs')));
   const others = [
-    ['CommonJS (require)', [at('dist', 'core.cjs'), at('dist', 'tools.cjs'), at('js', 'node.cjs')]],
-    ['browser', [...shared, at('js', 'browser.mjs')]],
-    ['edge', [...shared, at('js', 'edge.mjs')]],
+    ['CommonJS (require)', [at('dist', 'core.cjs'), at('dist', 'tools.cjs'), at('dist', 'node.cjs')]],
+    ['browser', [...shared, at('dist', 'browser.mjs')]],
+    ['edge', [...shared, at('dist', 'edge.mjs')]],
   ].map(([name, files]) => [name, [at('dist', 'toolsig.wasm'), ...files]]);
   console.log('\nother entry points (for reference)');
   printTable(['entry', 'raw', 'gzip -9'], others.map(([name, files]) => {

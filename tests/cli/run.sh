@@ -4,7 +4,7 @@
 # the C example of README.md.
 #
 #   bash tests/cli/run.sh path/to/toolsig
-#   bash tests/cli/run.sh node js/cli.mjs
+#   bash tests/cli/run.sh node dist/cli.mjs
 #
 # The arguments are the command that runs toolsig (one or more words: the
 # native binary, or the npm package's bin on WebAssembly).
@@ -13,7 +13,7 @@
 # when anything failed.
 set -u
 
-: "${1:?usage: run.sh path/to/toolsig | run.sh node js/cli.mjs}"
+: "${1:?usage: run.sh path/to/toolsig | run.sh node dist/cli.mjs}"
 BIN=("$@")
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 TMP=$(mktemp -d)

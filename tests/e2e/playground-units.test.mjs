@@ -2,7 +2,7 @@
 // editor ranges, and its examples checked against the package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signature, checkPlaceholders } from '../../js/node.mjs';
+import { Signature, checkPlaceholders } from '../../dist/node.mjs';
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from '../../web-demo/examples.mjs';
 import { errorRange, lineColumn, locatePath, placeholderRange, readPositions } from '../../web-demo/locate.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from '../../web-demo/state.mjs';

@@ -41,12 +41,12 @@ test('serves the page, its modules, the package and the wasm with their types', 
     '/web-demo/playground.mjs': 'text/javascript; charset=utf-8',
     '/web-demo/playground.css': 'text/css; charset=utf-8',
     '/web-demo/favicon.svg': 'image/svg+xml',
-    '/js/browser.mjs': 'text/javascript; charset=utf-8',
-    '/js/core.mjs': 'text/javascript; charset=utf-8',
+    '/dist/browser.mjs': 'text/javascript; charset=utf-8',
+    '/dist/core.mjs': 'text/javascript; charset=utf-8',
     '/dist/toolsig.wasm': 'application/wasm',
   };
   for (const [path, type] of Object.entries(want)) {
-    if (path === '/dist/toolsig.wasm' && !existsSync(join(repoRoot, 'dist', 'toolsig.wasm'))) continue;
+    if (path.startsWith('/dist/') && !existsSync(join(repoRoot, path))) continue; // not built
     const res = await get(path);
     assert.equal(res.status, 200, path);
     assert.equal(res.headers['content-type'], type, path);
@@ -70,7 +70,7 @@ test('redirects the root to the playground', async () => {
 
 test('refuses everything else: other files, traversal, encodings, methods', async () => {
   const refused = [
-    '/package.json', '/README.md', '/scripts/serve.mjs', '/src/api.c', '/js/index.d.ts', '/js/node.cjs',
+    '/package.json', '/README.md', '/scripts/serve.mjs', '/src/api.c', '/js/index.d.ts', '/js/core.mjs', '/dist/node.cjs',
     '/dist/core.cjs', '/web-demo/../package.json', '/web-demo/%2e%2e/package.json', '/web-demo/..%2fpackage.json',
     '/js/..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/web-demo/./index.html', '//web-demo/index.html',
     '/web-demo/index.html%00.css', '/web-demo\\index.html', '/web-demo/%E0%A4%A', '/etc/passwd',
@@ -86,9 +86,9 @@ test('refuses everything else: other files, traversal, encodings, methods', asyn
 
 test('resolveRequestPath maps only allowed paths', () => {
   assert.equal(resolveRequestPath('/web-demo/'), 'web-demo/index.html');
-  assert.equal(resolveRequestPath('/js/api.mjs'), 'js/api.mjs');
+  assert.equal(resolveRequestPath('/dist/api.mjs'), 'dist/api.mjs');
   assert.equal(resolveRequestPath('/dist/toolsig.wasm'), 'dist/toolsig.wasm');
-  for (const p of ['/dist/other.wasm', '/js/sub/a.mjs', '/web-demo/a.txt', 'web-demo/index.html', '/web-demo/%ZZ']) {
+  for (const p of ['/dist/other.wasm', '/dist/sub/a.mjs', '/web-demo/a.txt', 'web-demo/index.html', '/web-demo/%ZZ']) {
     assert.equal(resolveRequestPath(p), null, p);
   }
 });

@@ -10,17 +10,17 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esm from '../../js/node.mjs';
+import * as esm from '../../dist/node.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // core.mjs bound to the command line's module, as js/cli.mjs binds it (its
 // own copy: the one node.mjs bound runs on toolsig.wasm, which has no
 // command line).
-const cliCore = await import(new URL('../../js/core.mjs?cli', import.meta.url).href);
+const cliCore = await import(new URL('../../dist/core.mjs?cli', import.meta.url).href);
 cliCore.bind(new WebAssembly.Instance(
   new WebAssembly.Module(readFileSync(join(root, 'dist', 'toolsig-cli.wasm'))), cliCore.imports).exports);
 const { runCommandLine } = cliCore;
-const cli = join(root, 'js', 'cli.mjs');
+const cli = join(root, 'dist', 'cli.mjs');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 // Runs the JS CLI with args (and input on stdin); {status, stdout, stderr}
@@ -33,7 +33,7 @@ function text(r) {
   return { status: r.status, stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8') };
 }
 
-test('tests/cli/run.sh passes against node js/cli.mjs', { timeout: 600_000 }, () => {
+test('tests/cli/run.sh passes against node dist/cli.mjs', { timeout: 600_000 }, () => {
   const r = spawnSync('bash', [join(root, 'tests', 'cli', 'run.sh'), process.execPath, cli], {
     cwd: root, encoding: 'utf8', maxBuffer: 1 << 26,
   });
@@ -46,12 +46,12 @@ test('tests/cli/run.sh passes against node js/cli.mjs', { timeout: 600_000 }, ()
   assert.equal(r.status, 0);
 });
 
-test('package.json names js/cli.mjs as the bin toolsig, and ships it', () => {
-  assert.deepEqual(pkg.bin, { toolsig: './js/cli.mjs' });
-  assert.ok(pkg.files.includes('js/*.mjs'));
+test('package.json names dist/cli.mjs as the bin toolsig, and ships it', () => {
+  assert.deepEqual(pkg.bin, { toolsig: './dist/cli.mjs' });
+  assert.ok(pkg.files.includes('dist/*.mjs'));
   const head = readFileSync(cli, 'utf8').split('\n')[0];
   assert.equal(head, '#!/usr/bin/env node');
-  assert.ok(statSync(cli).mode & 0o111, 'js/cli.mjs is executable');
+  assert.ok(statSync(cli).mode & 0o111, 'dist/cli.mjs is executable');
 });
 
 test('--version prints the package version; help lists every command', () => {
@@ -133,7 +133,7 @@ test('the core asks for each input before it runs the command line to its end', 
 test('the command-line entry point is not part of the API', () => {
   const require = createRequire(import.meta.url);
   assert.ok(!('runCommandLine' in esm));
-  assert.ok(!('runCommandLine' in require('../../js/node.cjs')));
+  assert.ok(!('runCommandLine' in require('../../dist/node.cjs')));
 });
 
 test('an argument that is not UTF-8 reaches the core with U+FFFD (Node decodes the command line)', () => {

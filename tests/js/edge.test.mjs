@@ -24,7 +24,7 @@ const START_TIMEOUT_MS = 30000;
 const REQUEST_TIMEOUT_MS = 10000;
 
 const WORKER = `
-import { Signature, formatReport } from './js/edge.mjs';
+import { Signature, formatReport } from './dist/edge.mjs';
 import wasmModule from './dist/toolsig.wasm';
 
 const sig = Signature.parse('(id :int, tags [:string]?) -> {name :string}');
@@ -63,14 +63,14 @@ export default {
 `;
 
 /**
- * The modules of the Worker: js/edge.mjs and everything it imports
+ * The modules of the Worker: dist/edge.mjs (the shipped file) and everything it imports
  * (static relative imports, followed through the files), each with its
- * module name relative to the package root: "js/core.mjs",
+ * module name relative to the package root: "dist/core.mjs",
  * "dist/toolsig.wasm".
  */
 function edgeModules() {
   const seen = new Set();
-  const queue = ['js/edge.mjs'];
+  const queue = ['dist/edge.mjs'];
   while (queue.length) {
     const name = queue.shift();
     if (seen.has(name)) continue;
@@ -140,10 +140,9 @@ before(async () => {
   requireBuild();
   assert.ok(existsSync(WORKERD), 'npm workerd is installed (npm ci)');
   dir = mkdtempSync(join(tmpdir(), 'toolsig-workerd-'));
-  mkdirSync(join(dir, 'js'));
   mkdirSync(join(dir, 'dist'));
   const modules = edgeModules();
-  assert.ok(modules.includes('dist/toolsig.wasm') && modules.includes('js/core.mjs'), modules.join(', '));
+  assert.ok(modules.includes('dist/toolsig.wasm') && modules.includes('dist/core.mjs'), modules.join(', '));
   for (const m of modules) copyFileSync(join(repoRoot, m), join(dir, m));
   writeFileSync(join(dir, 'worker.mjs'), WORKER);
   writeFileSync(join(dir, 'config.capnp'), config(modules));
@@ -182,7 +181,7 @@ test('the runtime refuses eval, new Function and compiling wasm from bytes, and 
   });
 });
 
-test('a Worker importing js/edge.mjs validates JSON text: coerced value and warning', async () => {
+test('a Worker importing dist/edge.mjs validates JSON text: coerced value and warning', async () => {
   const { result, report } = await post('/', '{"id": "42", "tags": ["a"]}');
   assert.deepEqual(result, {
     ok: true, value: { id: 42, tags: ['a'] }, errors: [],
@@ -191,7 +190,7 @@ test('a Worker importing js/edge.mjs validates JSON text: coerced value and warn
   assert.equal(report, 'Tool validation warnings:\n- id: coerced string "42" to int');
 });
 
-test('a Worker importing js/edge.mjs reports errors with paths and JSON positions', async () => {
+test('a Worker importing dist/edge.mjs reports errors with paths and JSON positions', async () => {
   const bad = await post('/', '{"id": 1.5, "tags": [1]}');
   assert.equal(bad.result.ok, false);
   assert.deepEqual(bad.result.errors.map((e) => [e.path, e.message]), [

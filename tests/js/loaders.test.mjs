@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as esm from '../../js/node.mjs';
+import * as esm from '../../dist/node.mjs';
 
 const require = createRequire(import.meta.url);
-const cjs = require('../../js/node.cjs');
+const cjs = require('../../dist/node.cjs');
 
 const API = ['Prompt', 'Signature', 'SignatureError', 'TemplateError', 'Tool', 'ValidationError',
   'checkPlaceholders', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema', 'importTool',
@@ -34,7 +34,7 @@ test('both entry points validate synchronously right after loading', () => {
 // in a fresh Node process whose fetch serves the file (Node's own fetch
 // does not read file: URLs), so the loader's own instantiation is what runs.
 
-const browserEntry = new URL('../../js/browser.mjs', import.meta.url).href;
+const browserEntry = new URL('../../dist/browser.mjs', import.meta.url).href;
 
 function runBrowserCase(response) {
   const script = `

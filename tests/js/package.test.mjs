@@ -70,7 +70,7 @@ const EXPECTED = {
   report: 'Return validation errors:\n- score: expected float, got string "high"',
   normalized: { a_b: 1 },
   // Every name the source entry point exports, the same through import and require.
-  names: Object.keys(await import('../../js/node.mjs')).sort(),
+  names: Object.keys(await import('../../dist/node.mjs')).sort(),
 };
 
 test('the package exports the API of index.d.ts', () => {
@@ -116,13 +116,13 @@ test('the installed bin runs the command line from the tarball (npx toolsig)', (
 
 test('exports resolve for the node, import and require conditions to files in the tarball', () => {
   const esm = runIn('resolve.mjs', 'console.log(import.meta.resolve("toolsig"))');
-  assert.ok(esm.endsWith('/node_modules/toolsig/js/node.mjs'), esm);
+  assert.ok(esm.endsWith('/node_modules/toolsig/dist/node.mjs'), esm);
   const cjs = runIn('resolve.cjs', 'console.log(require.resolve("toolsig"))');
-  assert.ok(cjs.endsWith('/node_modules/toolsig/js/node.cjs'), cjs);
+  assert.ok(cjs.endsWith('/node_modules/toolsig/dist/node.cjs'), cjs);
   const wasm = runIn('resolve-wasm.mjs', 'console.log(import.meta.resolve("toolsig/toolsig.wasm"))');
   assert.ok(wasm.endsWith('/node_modules/toolsig/dist/toolsig.wasm'), wasm);
   // The other conditions: each target is in the tarball.
-  for (const [condition, file] of [['browser', 'js/browser.mjs'], ['workerd', 'js/edge.mjs'], ['edge-light', 'js/edge.mjs']]) {
+  for (const [condition, file] of [['browser', 'dist/browser.mjs'], ['workerd', 'dist/edge.mjs'], ['edge-light', 'dist/edge.mjs']]) {
     const got = runIn(`resolve-${condition}.mjs`, 'console.log(import.meta.resolve("toolsig"))', [`--conditions=${condition}`]);
     assert.ok(got.endsWith(`/node_modules/toolsig/${file}`), `${condition}: ${got}`);
   }
@@ -143,9 +143,11 @@ test('the tarball holds the package and nothing else: no tests, no sources, no b
   for (const f of files) {
     assert.ok(!/^(tests|src|scripts|build|node_modules|third_party|include)\//.test(f), `${f} should not be packed`);
     assert.ok(!/\.(c|h|tgz|ts)$/.test(f) || f.endsWith('.d.ts'), `${f} should not be packed`);
+    assert.ok(!/^js\/.*\.(mjs|cjs)$/.test(f), `${f}: the package ships dist/'s copy of the JS, not the source`);
   }
-  for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/toolsig-cli.wasm', 'dist/core.cjs', 'js/core.mjs', 'js/api.mjs',
-    'js/node.mjs', 'js/node.cjs', 'js/browser.mjs', 'js/edge.mjs', 'js/index.d.ts', 'js/standard-schema.d.ts']) {
+  for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/toolsig-cli.wasm', 'dist/core.cjs', 'dist/tools.cjs', 'dist/core.mjs',
+    'dist/tools.mjs', 'dist/api.mjs', 'dist/cli.mjs', 'dist/node.mjs', 'dist/node.cjs', 'dist/browser.mjs', 'dist/edge.mjs',
+    'js/index.d.ts', 'js/standard-schema.d.ts']) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }
   assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');

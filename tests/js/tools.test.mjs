@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   Signature, SignatureError, Tool, defineTool, definePrompt, renderTools, TemplateError, ValidationError,
-} from '../../js/node.mjs';
+} from '../../dist/node.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -44,7 +44,7 @@ const decoder = new TextDecoder('utf-8');
 export async function openInstance() {
   requireBuild();
   counter += 1;
-  const url = pathToFileURL(join(repoRoot, 'js', 'core.mjs'));
+  const url = pathToFileURL(join(repoRoot, 'dist', 'core.mjs'));
   url.search = `?instance=${counter}`;
   const core = await import(url.href);
   const module = new WebAssembly.Module(readFileSync(wasmPath));

@@ -1,0 +1,189 @@
+// ship-js.mjs: the JS files the package ships, written to dist/ from js/
+// without their comments (about a third of js/core.mjs and js/tools.mjs,
+// 5 KB of the package's gzip size; the types and their documentation are
+// in js/index.d.ts). Nothing else changes: not a name, not a line's code,
+// so a stack trace still reads like the source. Every loader's relative
+// path ('../dist/toolsig.wasm', './core.mjs') resolves the same from dist/
+// as from js/.
+//
+// tests/js/shipped.test.mjs checks each shipped file against its source
+// with TypeScript's parser: the same program, comments aside.
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StepError, repoRoot } from './lib.mjs';
+
+// The package's JS, as js/ names it; each is written to dist/ under the
+// same name. core.cjs and tools.cjs come from these by toCommonJS.
+export const SHIPPED_JS = ['api.mjs', 'browser.mjs', 'cli.mjs', 'core.mjs', 'edge.mjs', 'node.cjs', 'node.mjs',
+  'tools.mjs'];
+
+// After these a "/" starts a regular expression, not a division: a
+// punctuator that cannot end an operand, or a keyword that takes one.
+const BEFORE_REGEX_PUNCT = new Set('(,=:[!&|?{};+-*%<>~^'.split(''));
+const BEFORE_REGEX_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void',
+  'throw', 'instanceof', 'yield', 'await']);
+
+/**
+ * source without its comments, blank lines, indentation and trailing
+ * spaces; strings, template literals (whose text is kept byte for byte,
+ * line breaks and indentation included) and regular expressions are
+ * copied as they are. Each line break outside a literal is kept where
+ * code follows it, so automatic semicolon insertion reads the same
+ * program. Throws a StepError on a literal or comment that does not end.
+ * The grammar covered is the one js/ uses: no HTML comments, no "/"
+ * regex after ")" (as in `if (x) /re/.test(y)`).
+ */
+export function stripComments(source, name = 'source') {
+  const n = source.length;
+  let out = '';
+  let i = 0;
+  let last = ''; // the last significant token's text, for "/"
+  const templateDepths = []; // brace depth of each open ${ ... }
+  const fail = (what) => {
+    throw new StepError(`${name}: ${what} does not end (at offset ${i})`);
+  };
+  const emit = (text) => {
+    out += text;
+  };
+  // A line break: trailing spaces go, a blank line is not written.
+  const newline = () => {
+    out = out.replace(/[ \t]+$/, '');
+    if (out !== '' && !out.endsWith('\n')) out += '\n';
+  };
+  // Copies a quoted string from i (at its quote) through its closing quote.
+  const string = (quote) => {
+    let j = i + 1;
+    while (j < n && source[j] !== quote) {
+      if (source[j] === '\\') j++;
+      else if (source[j] === '\n') fail('a string');
+      j++;
+    }
+    if (j >= n) fail('a string');
+    emit(source.slice(i, j + 1));
+    i = j + 1;
+  };
+  // Copies template text from i (just after ` or }) up to and including
+  // the closing ` (returns false) or the next ${ (returns true).
+  const templateText = () => {
+    let j = i;
+    while (j < n && source[j] !== '`' && !(source[j] === '$' && source[j + 1] === '{')) {
+      if (source[j] === '\\') j++;
+      j++;
+    }
+    if (j >= n) fail('a template literal');
+    const opens = source[j] === '$';
+    emit(source.slice(i, opens ? j + 2 : j + 1));
+    i = opens ? j + 2 : j + 1;
+    return opens;
+  };
+  const regex = () => {
+    let j = i + 1;
+    let inClass = false;
+    while (j < n && (inClass || source[j] !== '/')) {
+      if (source[j] === '\n') fail('a regular expression');
+      if (source[j] === '\\') j++;
+      else if (source[j] === '[') inClass = true;
+      else if (source[j] === ']') inClass = false;
+      j++;
+    }
+    if (j >= n) fail('a regular expression');
+    j++;
+    while (j < n && /[a-z]/.test(source[j])) j++;
+    emit(source.slice(i, j));
+    i = j;
+  };
+
+  if (source.startsWith('#!')) { // the bin's interpreter line
+    const end = source.indexOf('\n');
+    emit(source.slice(0, end < 0 ? n : end));
+    newline();
+    i = end < 0 ? n : end + 1;
+  }
+  while (i < n) {
+    const c = source[i];
+    if (c === '\n') {
+      newline();
+      i++;
+      while (i < n && (source[i] === ' ' || source[i] === '\t')) i++; // indentation
+    } else if (c === ' ' || c === '\t' || c === '\r') {
+      if (!out.endsWith('\n') && out !== '') emit(c === '\r' ? '' : c);
+      i++;
+    } else if (c === '/' && source[i + 1] === '/') {
+      while (i < n && source[i] !== '\n') i++;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      if (end < 0) fail('a block comment');
+      // A comment with a line break in it separates like a line break.
+      if (source.slice(i, end).includes('\n')) newline();
+      else if (!/[ \t\n]$/.test(out) && out !== '') emit(' ');
+      i = end + 2;
+    } else if (c === '"' || c === "'") {
+      string(c);
+      last = 'a';
+    } else if (c === '`') {
+      i++;
+      emit('`');
+      if (templateText()) templateDepths.push(0), (last = '{');
+      else last = 'a';
+    } else if (c === '/') {
+      if (last === '' || BEFORE_REGEX_PUNCT.has(last) || BEFORE_REGEX_WORDS.has(last)) {
+        regex();
+        last = 'a';
+      } else {
+        emit(c);
+        i++;
+        last = c;
+      }
+    } else if (c === '{' || c === '}') {
+      const depths = templateDepths;
+      if (c === '}' && depths.length && depths[depths.length - 1] === 0) {
+        depths.pop(); // the end of a ${ ... }: template text follows
+        emit('}');
+        i++;
+        if (templateText()) depths.push(0), (last = '{');
+        else last = 'a';
+      } else {
+        if (depths.length) depths[depths.length - 1] += c === '{' ? 1 : -1;
+        emit(c);
+        i++;
+        last = c;
+      }
+    } else if (/[A-Za-z0-9_$.]/.test(c)) {
+      let j = i;
+      while (j < n && /[A-Za-z0-9_$]/.test(source[j])) j++;
+      if (j === i) j++; // a lone "."
+      const word = source.slice(i, j);
+      emit(word);
+      // A word after "." is a property name, never a keyword.
+      last = out.length > word.length && out[out.length - word.length - 1] === '.' ? 'a' : word;
+      if (/^[0-9.]/.test(word)) last = word === '.' ? '.' : 'a';
+      i = j;
+    } else {
+      emit(c);
+      i++;
+      last = c;
+    }
+  }
+  if (templateDepths.length) fail('a template literal');
+  newline();
+  return out;
+}
+
+/** The shipped form of js/<file>: a line naming its source, then the code. */
+export function shippedForm(source, file) {
+  const code = stripComments(source, `js/${file}`);
+  const header = `// toolsig (MIT): js/${file} without its comments; the API is documented in js/index.d.ts.\n`;
+  if (!code.startsWith('#!')) return header + code;
+  const end = code.indexOf('\n') + 1;
+  return code.slice(0, end) + header + code.slice(end);
+}
+
+/** Writes dist/<file> for each of SHIPPED_JS. */
+export function shipJs() {
+  mkdirSync(join(repoRoot, 'dist'), { recursive: true });
+  for (const file of SHIPPED_JS) {
+    const source = readFileSync(join(repoRoot, 'js', file), 'utf8');
+    writeFileSync(join(repoRoot, 'dist', file), shippedForm(source, file));
+  }
+  chmodSync(join(repoRoot, 'dist', 'cli.mjs'), 0o755); // the bin
+}
