@@ -11,13 +11,13 @@
 export const ITEMS_SIG = '{count :int, items [{id :int, title :string, score :float, tags [:string]}]}';
 export const ITEMS_INPUT_SIG = '(count :int, items [{id :int, title :string, score :float, tags [:string]}]) -> :any';
 
-export function itemsPayload(n = 100) {
+export function itemsPayload(n = 100, { wholeScores = false } = {}) {
   const items = [];
   for (let i = 0; i < n; i++) {
     items.push({
       id: i + 1,
       title: `Item number ${i} about widgets`,
-      score: (i % 10) + 0.5,
+      score: (i % 10) + (wholeScores ? 1 : 0.5), // whole: ints where :float is declared
       tags: ['alpha', `beta${i}`, 'gamma'],
     });
   }

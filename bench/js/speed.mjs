@@ -98,6 +98,15 @@ function jsonTextTable(k) {
     { name: 'toolsig validateJSON + read value', fn: () => { const r = out.validateJSON(text); return r.ok && r.value; } },
     { name: 'toolsig validateInputJSON (validate only)', fn: () => input.validateInputJSON(text).ok },
   ];
+  if (k === 'items') {
+    // The same with scores written as ints (`"score":3`) where :float is
+    // declared, as LLMs often write them: JS numbers are doubles, so the
+    // value needs no rewriting.
+    const whole = JSON.stringify(itemsPayload(100, { wholeScores: true }));
+    const r = input.validateInputJSON(whole);
+    if (!r.ok || r.warnings.length) throw new Error('whole-number scores: not valid as they are');
+    cases.push({ name: 'toolsig validateInputJSON, int scores (validate only)', fn: () => input.validateInputJSON(whole).ok });
+  }
   return table(`JSON text, ${label} (${text.length} bytes)`, measure(cases, opts), 'JSON.parse + Ajv');
 }
 
