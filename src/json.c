@@ -635,13 +635,15 @@ const char *tsig_valid_json_member(const char *p, const char *end, const char *k
 }
 
 char *tsig_valid_json_member_string(const char *p, const char *end, const char *key,
-                                    size_t *len)
+                                    size_t *len, int *nomem)
 {
     const char *v = tsig_valid_json_member(p, end, key);
     if (!v || v >= end || *v != '"') return NULL;
     tsig_strbuf sb = {0};
     tsig_valid_json_read_string(v, end, &sb);
-    return tsig_sb_finish(&sb, len);
+    char *s = tsig_sb_finish(&sb, len);
+    if (!s) *nomem = 1;
+    return s;
 }
 
 /* ---- paths -------------------------------------------------------------
