@@ -743,6 +743,9 @@ static char big_tools[8192];  /* a tools/list of 12 tools */
 static char reordered[4096];  /* 40 rows, fields out of order, with errors */
 static char input_rows[4096]; /* 40 rows to coerce and put in order */
 static char deep_list_sig[256], deep_list[256]; /* a path of 40 steps */
+static char big_tpl[4096], big_args[4096];      /* 40 placeholders, 40 rows */
+static char big_schema[4096];                     /* 40 properties */
+static char deep_collision[512];                  /* a collision 40 deep */
 
 static void build_inputs(void)
 {
@@ -800,6 +803,30 @@ static void build_inputs(void)
     for (int i = 0; i < 40; i++) *p++ = '[';
     p += sprintf(p, "\"x\"");
     for (int i = 0; i < 40; i++) *p++ = ']';
+    *p = '\0';
+
+    p = big_tpl;
+    for (int i = 0; i < 40; i++) p += sprintf(p, "{{data.k%d}} {{#items}}{{name}}{{/items}}\n", i);
+    p = big_args;
+    p += sprintf(p, "{\"data\":{");
+    for (int i = 0; i < 40; i++) p += sprintf(p, "%s\"k%d\":\"v%d\"", i ? "," : "", i, i);
+    p += sprintf(p, "},\"items\":[");
+    for (int i = 0; i < 40; i++) p += sprintf(p, "%s{\"name\":\"n%d\"}", i ? "," : "", i);
+    sprintf(p, "]}");
+
+    p = big_schema;
+    p += sprintf(p, "{\"type\":\"object\",\"properties\":{");
+    for (int i = 0; i < 40; i++)
+        p += sprintf(p, "%s\"p-%d\":{\"type\":\"%s\"}", i ? "," : "", i,
+                     i % 3 ? "string" : "integer");
+    p += sprintf(p, "},\"required\":[");
+    for (int i = 0; i < 40; i += 2) p += sprintf(p, "%s\"p-%d\"", i ? "," : "", i);
+    sprintf(p, "]}");
+
+    p = deep_collision;
+    for (int i = 0; i < 40; i++) p += sprintf(p, "{\"a\":");
+    p += sprintf(p, "{\"b-c\":1,\"b_c\":2}");
+    for (int i = 0; i < 40; i++) *p++ = '}';
     *p = '\0';
 }
 
@@ -988,6 +1015,7 @@ static const op_case cases[] = {
     {"normalize many keys", op_normalize, .text = many_keys},
     {"normalize collision", op_normalize, .text = "{\"rows\":[{\"a-b\":1,\"a_b\":2}]}"},
     {"normalize duplicate", op_normalize, .text = "{\"a\":{\"b\":1,\"b\":2}}"},
+    {"normalize collision deep", op_normalize, .text = deep_collision},
     {"normalize bad json", op_normalize, .text = "{\"a\":\n[1,2}"},
     {"normalize too deep", op_normalize, .text = deep_json},
     {"redact strip", op_redact, .sig = SIG_OUT, .which = TSIG_REDACT_STRIP,
@@ -1003,6 +1031,7 @@ static const op_case cases[] = {
     {"schema params strict", op_schema, .sig = SIG_IN, .input = 1, .flags = TSIG_SCHEMA_STRICT},
     {"schema shorthand", op_schema, .sig = ":datetime?"},
     {"from_schema", op_from_schema, .text = schema_ok},
+    {"from_schema many properties", op_from_schema, .text = big_schema},
     {"from_schema lossy", op_from_schema, .text = schema_lossy, .flags = TSIG_SCHEMA_LOSSY},
     {"from_schema error", op_from_schema, .text = schema_bad},
     {"from_schema strict error", op_from_schema, .text = schema_lossy},
@@ -1018,6 +1047,8 @@ static const op_case cases[] = {
     {"placeholders errors", op_placeholders, .sig = SIG_TPL,
      .text = "{{user.mail}} {{nope}} {{#items}}{{cost}}{{/items}} {{#tags}}{{/tagz}} {{x"},
     {"render template", op_template, .sig = SIG_TPL, .text = tpl_text, .text2 = tpl_args},
+    {"placeholders many", op_placeholders, .sig = SIG_TPL, .text = big_tpl},
+    {"render template many", op_template, .sig = SIG_TPL, .text = big_tpl, .text2 = big_args},
     {"render template error", op_template, .sig = SIG_TPL, .text = "Hi {{nope}}",
      .text2 = tpl_args},
     {"render template bad args", op_template, .sig = SIG_TPL, .text = tpl_text,
