@@ -552,8 +552,15 @@ static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags
     memset(t, 0, sizeof *t);
     t->sig = tsig_tool_from_json(tool, len, flags, warnings, err);
     if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < end && *p == '{') {
-        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len);
-        t->description = tsig_valid_json_member_string(p, end, "description", &t->description_len);
+        int nomem = 0;
+        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len, &nomem);
+        t->description = tsig_valid_json_member_string(p, end, "description",
+                                                       &t->description_len, &nomem);
+        if (nomem) { /* not a tool without a name: a tool we could not read */
+            tsig_signature_free(t->sig);
+            t->sig = NULL;
+            tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+        }
     }
     return t->sig;
 }
@@ -723,15 +730,14 @@ char *tsig_api_render_tools(const char *json, size_t len)
          p = tsig_valid_json_next(p, end), index++) {
         converted_tool *t = &tools[index];
         size_t sig_len = 0;
-        char *sig = tsig_valid_json_member_string(p, end, "sig", &sig_len);
-        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len);
-        t->description = tsig_valid_json_member_string(p, end, "description", &t->description_len);
+        int lost = 0; /* a string member that could not be copied */
+        char *sig = tsig_valid_json_member_string(p, end, "sig", &sig_len, &lost);
+        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len, &lost);
+        t->description = tsig_valid_json_member_string(p, end, "description",
+                                                       &t->description_len, &lost);
         tsig_error err;
         int has_sig = sig != NULL;
-        if (!has_sig && tsig_valid_json_member(p, end, "sig") &&
-            *tsig_valid_json_member(p, end, "sig") == '"')
-            errors.failed = 1; /* a string member that could not be copied */
-        if (!t->name) errors.failed = 1;
+        if (lost || !t->name) errors.failed = 1; /* the shape says name is there */
         else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
         tsig_free(sig);
         if (errors.failed) break;

@@ -121,10 +121,38 @@ void tsig_describe_found(const char *src, size_t len, size_t offset,
     }
 }
 
+/* Text written into a fixed buffer: bytes past size - 1 are dropped (the
+ * first dropped one is kept in next, to cut on a UTF-8 boundary). */
+typedef struct cut_out {
+    char *buf;
+    size_t size;
+    size_t len;
+    int cut;
+    unsigned char next;
+} cut_out;
+
+static void cut_put(cut_out *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (o->len + 1 < o->size) {
+            o->buf[o->len++] = s[i];
+        } else if (!o->cut) {
+            o->cut = 1;
+            o->next = (unsigned char)s[i];
+        }
+    }
+}
+
+/*
+ * Written in place, without a strbuf: errors are reported without
+ * allocating (toolsig.h), and a quote that needed memory came out as ""
+ * when memory ran out. The escapes are tsig_sb_json_string's.
+ */
 void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
                     size_t size)
 {
-    tsig_strbuf sb = {0};
+    static const char hex[] = "0123456789abcdef";
+    if (size == 0) return;
     size_t i = 0, cps = 0;
     while (i < len && cps < max) {
         size_t n = tsig_utf8_seq((const unsigned char *)s + i, len - i);
@@ -132,17 +160,37 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
         i += n;
         cps++;
     }
-    tsig_sb_json_string(&sb, s, i);
-    if (i < len && sb.data && !sb.failed) {
-        sb.len--; /* drop the closing quote, put the ellipsis inside */
-        tsig_sb_puts(&sb, "\xE2\x80\xA6\"");
+    cut_out o = {buf, size, 0, 0, 0};
+    cut_put(&o, "\"", 1);
+    size_t run = 0; /* start of the pending run of bytes copied as they are */
+    for (size_t k = 0; k < i; k++) {
+        unsigned char c = (unsigned char)s[k];
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        cut_put(&o, s + run, k - run);
+        run = k + 1;
+        switch (c) {
+        case '"': cut_put(&o, "\\\"", 2); break;
+        case '\\': cut_put(&o, "\\\\", 2); break;
+        case '\n': cut_put(&o, "\\n", 2); break;
+        case '\r': cut_put(&o, "\\r", 2); break;
+        case '\t': cut_put(&o, "\\t", 2); break;
+        case '\b': cut_put(&o, "\\b", 2); break;
+        case '\f': cut_put(&o, "\\f", 2); break;
+        default: {
+            char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            cut_put(&o, u, 6);
+        }
+        }
     }
-    if (sb.failed || !sb.data) {
-        tsig_snprintf(buf, size, "\"\"");
-    } else {
-        copy_cut(buf, size, sb.data);
+    cut_put(&o, s + run, i - run);
+    if (i < len) cut_put(&o, "\xE2\x80\xA6", 3); /* the ellipsis, inside the quotes */
+    cut_put(&o, "\"", 1);
+    /* As copy_cut: never end inside a UTF-8 sequence. */
+    if (o.cut && (o.next & 0xC0) == 0x80 && o.len > 0) {
+        o.len--; /* buf[o.len] is the last byte kept */
+        while (o.len > 0 && ((unsigned char)buf[o.len] & 0xC0) == 0x80) o.len--;
     }
-    tsig_sb_release(&sb);
+    buf[o.len] = '\0';
 }
 
 char *tsig_error_format(const tsig_error *err, const char *kind,

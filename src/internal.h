@@ -298,9 +298,11 @@ const char *tsig_valid_json_member(const char *p, const char *end,
                                    const char *key);
 /* p at "{": the unescaped string member key, as a NUL-terminated copy
  * freed with tsig_free (it may hold NUL bytes: length in *len, which may
- * be NULL); NULL when absent, not a string, or out of memory. */
+ * be NULL); NULL when absent, not a string, or out of memory, and then
+ * *nomem is set to 1 if (and only if) it is out of memory; *nomem is
+ * otherwise left as it was, so one flag can collect several lookups. */
 char *tsig_valid_json_member_string(const char *p, const char *end,
-                                    const char *key, size_t *len);
+                                    const char *key, size_t *len, int *nomem);
 
 /* One step of a path. key is NULL for an index; otherwise key[0..len) is a
  * key as written in JSON (escaped: it holds escapes) or a plain name. */

@@ -592,18 +592,33 @@ const char *tsig_valid_json_next(const char *p, const char *end)
     return p < end && *p == ',' ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
 }
 
-/* Each key is unescaped into one buffer, reused. */
+/* 1 iff the string literal at p unescapes to key[0..len). Compared unit
+ * by unit, without a copy: a lookup that allocated could not tell "absent"
+ * from "out of memory" to its callers. */
+static int valid_string_equals(const char *p, const char *end, const char *key,
+                               size_t len)
+{
+    const char *after = valid_skip_string(p, end);
+    if (after - p < 2) return 0;
+    const char *raw = p + 1;
+    size_t raw_len = (size_t)(after - p) - 2;
+    if (!memchr(raw, '\\', raw_len))
+        return raw_len == len && (len == 0 || memcmp(raw, key, len) == 0);
+    size_t i = 0, at = 0;
+    char unit[4];
+    while (i < raw_len) {
+        size_t n = tsig_json_decode_unit(raw, raw_len, &i, unit);
+        if (n > len - at || memcmp(unit, key + at, n) != 0) return 0;
+        at += n;
+    }
+    return at == len;
+}
+
 const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
                                 size_t len)
 {
-    tsig_strbuf name = {0};
-    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end)) {
-        name.len = 0;
-        tsig_valid_json_read_string(p, end, &name);
-        if (!name.failed && name.len == len && (len == 0 || memcmp(name.data, key, len) == 0))
-            break;
-    }
-    tsig_sb_release(&name);
+    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end))
+        if (valid_string_equals(p, end, key, len)) break;
     return p;
 }
 
@@ -620,13 +635,15 @@ const char *tsig_valid_json_member(const char *p, const char *end, const char *k
 }
 
 char *tsig_valid_json_member_string(const char *p, const char *end, const char *key,
-                                    size_t *len)
+                                    size_t *len, int *nomem)
 {
     const char *v = tsig_valid_json_member(p, end, key);
     if (!v || v >= end || *v != '"') return NULL;
     tsig_strbuf sb = {0};
     tsig_valid_json_read_string(v, end, &sb);
-    return tsig_sb_finish(&sb, len);
+    char *s = tsig_sb_finish(&sb, len);
+    if (!s) *nomem = 1;
+    return s;
 }
 
 /* ---- paths -------------------------------------------------------------

@@ -162,10 +162,11 @@ int cli_out_of_memory(const cli_args *args);
 int cli_doc_ok(const char *doc);
 /* Prints each entry of the validation-entry list member key of the object
  * at p on stderr, as "prefix<path> (<name>): <message>" (path and name when
- * the entry has them). A JSON text error in src/len gets its caret picture. */
-void cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
-                          const char *key, const char *prefix, const char *src,
-                          size_t len);
+ * the entry has them). A JSON text error in src/len gets its caret picture.
+ * Returns 0, or reports running out of memory (cli_out_of_memory). */
+int cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
+                         const char *key, const char *prefix, const char *src,
+                         size_t len);
 
 /* ---- memory.c -------------------------------------------------------- */
 

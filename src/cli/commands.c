@@ -311,20 +311,27 @@ static int run_from_schema(cli_args *args)
 /* ---- from-tools ------------------------------------------------------ */
 
 /* Prints every warning of every converted tool in doc on stderr, as
- * "warning: <tool name>: <warning>". */
-static void print_tool_warnings(const cli_args *args, const char *doc,
-                                const char *end)
+ * "warning: <tool name>: <warning>". Returns 0, or reports running out of
+ * memory (a warning is then never printed without its name or text). */
+static int print_tool_warnings(const cli_args *args, const char *doc,
+                               const char *end)
 {
     const char *tools = tsig_valid_json_member(doc, end, "tools");
-    if (!tools) return;
+    if (!tools) return 0;
     for (const char *t = tsig_valid_json_first(tools, end); t; t = tsig_valid_json_next(t, end)) {
         const char *list = tsig_valid_json_member(t, end, "warnings");
         if (!list) continue;
         size_t name_len = 0;
-        char *name = tsig_valid_json_member_string(t, end, "name", &name_len);
-        for (const char *w = tsig_valid_json_first(list, end); w; w = tsig_valid_json_next(w, end)) {
+        int nomem = 0;
+        char *name = tsig_valid_json_member_string(t, end, "name", &name_len, &nomem);
+        for (const char *w = tsig_valid_json_first(list, end); w && !nomem;
+             w = tsig_valid_json_next(w, end)) {
             tsig_strbuf text = {0};
             tsig_valid_json_read_string(w, end, &text);
+            if (text.failed) {
+                nomem = 1;
+                break;
+            }
             cli_puts(args, CLI_STDERR, "warning: ");
             if (name) {
                 cli_write(args, CLI_STDERR, name, name_len);
@@ -335,7 +342,9 @@ static void print_tool_warnings(const cli_args *args, const char *doc,
             tsig_sb_release(&text);
         }
         tsig_free(name);
+        if (nomem) return cli_out_of_memory(args);
     }
+    return 0;
 }
 
 /* The exit status for a failed tools document: 1 when every error is a
@@ -369,9 +378,9 @@ static int run_from_tools(cli_args *args)
     }
     const char *end = doc + strlen(doc);
     if (!cli_doc_ok(doc)) {
-        cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
-                             data.len);
-        rc = tools_failure_status(doc, end);
+        rc = cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
+                                  data.len);
+        if (!rc) rc = tools_failure_status(doc, end);
         if (rc == CLI_REJECTED && !flags)
             cli_puts(args, CLI_STDERR,
                      "  hint: --lossy widens what a signature cannot say, with a warning\n");
@@ -380,10 +389,11 @@ static int run_from_tools(cli_args *args)
         cli_write_line(args, CLI_STDOUT, tools,
                        (size_t)(tsig_valid_json_skip_value(tools, end) - tools));
     } else {
-        print_tool_warnings(args, doc, end);
+        rc = print_tool_warnings(args, doc, end);
         size_t len = 0;
-        char *prompt = tsig_valid_json_member_string(doc, end, "prompt", &len);
-        rc = print_text(args, prompt, &len);
+        int nomem = 0; /* the document has a prompt: NULL is out of memory */
+        char *prompt = rc ? NULL : tsig_valid_json_member_string(doc, end, "prompt", &len, &nomem);
+        if (!rc) rc = print_text(args, prompt, &len);
     }
     tsig_free(doc);
     cli_text_free(&data);
@@ -428,7 +438,8 @@ static int run_tools(cli_args *args)
     const char *end = doc + strlen(doc);
     if (cli_doc_ok(doc)) {
         size_t len = 0;
-        rc = print_text(args, tsig_valid_json_member_string(doc, end, "text", &len), &len);
+        int nomem = 0; /* the document has a text: NULL is out of memory */
+        rc = print_text(args, tsig_valid_json_member_string(doc, end, "text", &len, &nomem), &len);
     } else {
         cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
                              data.len);

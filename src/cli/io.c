@@ -201,18 +201,22 @@ static size_t doc_number(const char *p, const char *end, const char *key)
     return n;
 }
 
-void cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
-                          const char *key, const char *prefix, const char *src,
-                          size_t len)
+int cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
+                         const char *key, const char *prefix, const char *src,
+                         size_t len)
 {
     const char *list = tsig_valid_json_member(p, end, key);
-    if (!list || list >= end || *list != '[') return;
+    if (!list || list >= end || *list != '[') return 0;
     for (const char *e = tsig_valid_json_first(list, end); e; e = tsig_valid_json_next(e, end)) {
         size_t path_len = 0, name_len = 0, message_len = 0;
-        char *path = tsig_valid_json_member_string(e, end, "path", &path_len);
-        char *name = tsig_valid_json_member_string(e, end, "name", &name_len);
-        char *message = tsig_valid_json_member_string(e, end, "message", &message_len);
-        if (message && strncmp(message, "JSON error", 10) == 0 &&
+        int nomem = 0;
+        char *path = tsig_valid_json_member_string(e, end, "path", &path_len, &nomem);
+        char *name = tsig_valid_json_member_string(e, end, "name", &name_len, &nomem);
+        char *message = tsig_valid_json_member_string(e, end, "message", &message_len, &nomem);
+        if (nomem) {
+            /* an entry printed without its path, name or message would
+             * say something else */
+        } else if (message && strncmp(message, "JSON error", 10) == 0 &&
             tsig_valid_json_member(e, end, "offset")) {
             tsig_error err;
             memset(&err, 0, sizeof err);
@@ -237,5 +241,7 @@ void cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
         tsig_free(path);
         tsig_free(name);
         tsig_free(message);
+        if (nomem) return cli_out_of_memory(args);
     }
+    return 0;
 }

@@ -52,12 +52,23 @@ TEST(valid_json_key_finds_the_member_by_its_unescaped_key)
     const char *empty = "{ }";
     CHECK(tsig_valid_json_key(empty, empty + 3, "", 0) == NULL);
     size_t len = 0;
-    char *s = tsig_valid_json_member_string(json, end, "b", &len);
+    int nomem = 0;
+    char *s = tsig_valid_json_member_string(json, end, "b", &len, &nomem);
     CHECK_STR(s, "x\ny");
     CHECK_INT(len, 3);
     tsig_free(s);
-    CHECK(tsig_valid_json_member_string(json, end, "a", &len) == NULL); /* not a string */
-    CHECK(tsig_valid_json_member_string(json, end, "c", NULL) == NULL);
+    CHECK(tsig_valid_json_member_string(json, end, "a", &len, &nomem) == NULL); /* not a string */
+    CHECK(tsig_valid_json_member_string(json, end, "c", NULL, &nomem) == NULL);
+    CHECK(!nomem);
+    /* keys with escapes, a surrogate pair and a lone surrogate, compared
+     * without a copy */
+    const char *esc = "{\"\\ud83d\\ude00\":1,\"a\\/b\":2,\"\\udc00\":3,\"ab\":4}";
+    const char *esc_end = esc + strlen(esc);
+    CHECK(tsig_valid_json_key(esc, esc_end, "\xF0\x9F\x98\x80", 4) == esc + 1);
+    CHECK(tsig_valid_json_key(esc, esc_end, "a/b", 3) == strstr(esc, "\"a\\/b"));
+    CHECK(tsig_valid_json_key(esc, esc_end, "\xED\xB0\x80", 3) == strstr(esc, "\"\\udc00"));
+    CHECK(tsig_valid_json_key(esc, esc_end, "a", 1) == NULL);
+    CHECK(tsig_valid_json_key(esc, esc_end, "a/bc", 4) == NULL);
 }
 
 /* Records each token the walker hands over as "s:<raw>" or "n:<text>"
