@@ -77,12 +77,19 @@ void tsig_line_col(const char *src, size_t len, size_t offset, size_t *line,
 void tsig_error_set(tsig_error *err, tsig_code code, const char *src,
                     size_t len, size_t offset, const char *fmt, ...)
 {
-    if (!err) return;
-    char buf[TSIG_MESSAGE_MAX * 2];
     va_list ap;
     va_start(ap, fmt);
-    int n = tsig_vsnprintf(buf, sizeof buf, fmt, ap);
+    tsig_error_setv(err, code, src, len, offset, fmt, ap);
     va_end(ap);
+}
+
+void tsig_error_setv(tsig_error *err, tsig_code code, const char *src,
+                     size_t len, size_t offset, const char *fmt, va_list ap)
+{
+    if (!err) return;
+    /* room to spare: copy_cut, not the formatting, decides where it ends */
+    char buf[TSIG_MESSAGE_MAX * 2];
+    int n = tsig_vsnprintf(buf, sizeof buf, fmt, ap);
     if (n < 0) buf[0] = '\0';
     err->code = code;
     if (offset > len) offset = len;

@@ -78,11 +78,20 @@ void tsig_sb_release(tsig_strbuf *sb);
 /* ---- error.c ---------------------------------------------------------- */
 
 /* Fills err: code, offset, line/column computed from src[0..offset), and a
- * printf-style message (cut to fit). hint is cleared. */
+ * printf-style message (cut to fit, never inside a UTF-8 sequence). hint is
+ * cleared. */
 void tsig_error_set(tsig_error *err, tsig_code code, const char *src,
                     size_t len, size_t offset, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/* tsig_error_set with the message's arguments as a va_list, for the
+ * readers' own printf-style error functions. */
+void tsig_error_setv(tsig_error *err, tsig_code code, const char *src,
+                     size_t len, size_t offset, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 0)))
 #endif
     ;
 /* Sets err->hint (cut to fit). */

@@ -89,14 +89,11 @@ COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
                              const char *fmt, ...)
 {
     if (j->code != TSIG_OK) return 0; /* keep the first problem */
-    char msg[TSIG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    int n = tsig_vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (n < 0) msg[0] = '\0';
     j->code = code;
-    tsig_error_set(j->err, code, j->src, j->len, offset, "%s", msg);
+    tsig_error_setv(j->err, code, j->src, j->len, offset, fmt, ap);
+    va_end(ap);
     return 0;
 }
 

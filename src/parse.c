@@ -228,13 +228,10 @@ static void fail(parser *p, tsig_code code, size_t offset, const char *fmt, ...)
     ;
 static void fail(parser *p, tsig_code code, size_t offset, const char *fmt, ...)
 {
-    char msg[TSIG_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    int n = tsig_vsnprintf(msg, sizeof msg, fmt, ap);
+    tsig_error_setv(p->err, code, p->src, p->len, offset, fmt, ap);
     va_end(ap);
-    if (n < 0) msg[0] = '\0';
-    tsig_error_set(p->err, code, p->src, p->len, offset, "%s", msg);
 }
 
 /* Fails with TSIG_ERR_NOMEM at the current token. Nothing allocated so far
