@@ -12,6 +12,7 @@
 // a safety net, by a FinalizationRegistry when the Signature is collected.
 
 let W = null; // the wasm exports
+let initialized = null; // the exports whose _initialize has run
 let heap = null; // Uint8Array over W.memory.buffer, refreshed after growth
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
@@ -39,18 +40,22 @@ const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
  */
 function bind(exports) {
   if (W) return;
+  // _initialize sets up the allocator: a second run would lose every block.
+  if (exports !== initialized && typeof exports._initialize === 'function') exports._initialize();
+  initialized = exports;
+  // Out of memory already: nothing is bound, and a later bind can retry.
+  const slot = exports.malloc(4);
+  if (!slot) throw new RangeError('toolsig: out of wasm memory');
   W = exports;
-  if (typeof W._initialize === 'function') W._initialize();
   heap = new Uint8Array(W.memory.buffer);
-  outSlot = W.malloc(4);
-  if (!outSlot) throw new Error('toolsig: out of wasm memory');
+  outSlot = slot;
 }
 
 // The imports toolsig.wasm expects: none but the growth notice.
 const imports = {
   env: {
     emscripten_notify_memory_growth() {
-      heap = new Uint8Array(W.memory.buffer);
+      if (W) heap = new Uint8Array(W.memory.buffer); // bind() sets heap after its malloc
     },
   },
 };
