@@ -365,8 +365,14 @@ class Prompt {
 function definePrompt(template, signature) {
   if (typeof template !== 'string') throw new TypeError('toolsig: a template is a string');
   const sig = toSignature(signature, 'the prompt signature');
-  const check = checkPlaceholders(template, sig);
-  if (!check.ok) throw new TemplateError(template, check.errors);
+  let check;
+  try {
+    check = checkPlaceholders(template, sig);
+    if (!check.ok) throw new TemplateError(template, check.errors);
+  } catch (e) {
+    if (sig !== signature) sig.free(); // parsed here, for a prompt that is not made
+    throw e;
+  }
   return new Prompt(template, sig, check.placeholders);
 }
 
