@@ -28,6 +28,7 @@ const SCHEMA_LOSSY = 2;
 // number either way, so the core neither rewrites it nor answers for it.
 const NUMBERS_ARE_DOUBLES = 4;
 const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
+const OUT_OF_MEMORY = Symbol('toolsig.outOfMemory'); // on the RangeError of outOfMemory()
 const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
@@ -45,7 +46,7 @@ function bind(exports) {
   initialized = exports;
   // Out of memory already: nothing is bound, and a later bind can retry.
   const slot = exports.malloc(4);
-  if (!slot) throw new RangeError('toolsig: out of wasm memory');
+  if (!slot) throw outOfMemory();
   W = exports;
   heap = new Uint8Array(W.memory.buffer);
   outSlot = slot;
@@ -67,9 +68,23 @@ function mem() {
   return heap;
 }
 
+// The error every call throws when wasm memory runs out (malloc, or the
+// core, answered NULL).
+function outOfMemory() {
+  const err = new RangeError('toolsig: out of wasm memory');
+  err[OUT_OF_MEMORY] = true;
+  return err;
+}
+
+// True for outOfMemory()'s errors: tools.mjs passes them on instead of
+// reporting them as a tool's failure. Not part of the public API.
+function isOutOfMemory(e) {
+  return e != null && e[OUT_OF_MEMORY] === true;
+}
+
 function alloc(n) {
   const p = W.malloc(n > 0 ? n : 1);
-  if (!p) throw new RangeError('toolsig: out of wasm memory');
+  if (!p) throw outOfMemory();
   return p;
 }
 
@@ -113,7 +128,7 @@ function putString(str, own) {
 
 // Reads a NUL-terminated UTF-8 string the core returned, then frees it.
 function takeString(ptr) {
-  if (!ptr) throw new RangeError('toolsig: out of wasm memory');
+  if (!ptr) throw outOfMemory();
   try {
     const h = mem();
     const end = h.indexOf(0, ptr);
@@ -885,4 +900,5 @@ export {
   normalizeKeys,
   runCommandLine,
   renderTemplate,
+  isOutOfMemory,
 };

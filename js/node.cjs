@@ -9,7 +9,7 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports);
 
-// bind, imports and renderTemplate are the loaders' and tools' business;
-// runCommandLine is the bin's (js/cli.mjs).
-const { bind, imports, renderTemplate, runCommandLine, ...api } = core;
+// bind, imports, renderTemplate and isOutOfMemory are the loaders' and
+// tools' business; runCommandLine is the bin's (js/cli.mjs).
+const { bind, imports, renderTemplate, isOutOfMemory, runCommandLine, ...api } = core;
 module.exports = { ...api, ...require('../dist/tools.cjs') };

@@ -8,6 +8,7 @@ import {
   Signature,
   checkPlaceholders,
   formatReport,
+  isOutOfMemory,
   normalizeKeys,
   renderTemplate,
 } from './core.mjs';
@@ -132,6 +133,7 @@ class Tool {
     try {
       value = normalizeKeys(value === undefined ? {} : value);
     } catch (e) {
+      if (isOutOfMemory(e)) throw e; // not the arguments' fault
       return errorFailure('input', e);
     }
     return { ok: true, value, warnings };
@@ -162,6 +164,7 @@ class Tool {
       try {
         r = sig.validate(output, { mode: this.#mode });
       } catch (e) {
+        if (isOutOfMemory(e)) throw e; // not the result's fault
         return errorFailure('output', e);
       }
       if (!r.ok) return validationFailure('output', r);
@@ -178,7 +181,8 @@ class Tool {
   /**
    * Calls the tool: arguments validated with coercion and key-normalized,
    * the function (sync or async), then its result validated strictly.
-   * Resolves to {ok:true, value, warnings} or {ok:false, stage, report, ...}.
+   * Resolves to {ok:true, value, warnings} or {ok:false, stage, report, ...};
+   * rejects only with the RangeError of wasm memory running out.
    */
   call(args) {
     return this.#invoke(args, undefined);

@@ -22,10 +22,14 @@
 //
 // The sweep: for each operation, a run without failures gives the number n
 // of failable calls it makes and its normal outcome (its answer with every
-// lazily computed part read, or the error it throws); then for k = 1..n the
-// k-th call fails and the operation must throw the out-of-memory RangeError
-// or give the normal outcome, own exactly what it owned before, and a run
-// without failures right after must give the normal outcome again.
+// lazily computed part read, or the error it throws), and must own
+// afterwards exactly what it owned before; then for k = 1..n the k-th call
+// fails and the operation must throw the out-of-memory RangeError or give
+// the normal outcome, own exactly what it owned before, and a run without
+// failures right after must give the normal outcome again. The operations
+// are those of core.mjs, those of tools.mjs (its shipped text loaded over
+// the same copy of core.mjs), growing the shared input buffer (each failure
+// on a fresh instance, since it grows once), and bind() itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -46,11 +50,12 @@ let instances = 0;
 
 /**
  * A copy of the API over an instance whose failable calls the test
- * controls. Returns {api, bind(), failAt(k), calls(), owned(), handles(),
- * misuses}: failAt(k) makes the k-th failable call from now fail (0: none)
- * and restarts the count; owned() and handles() are Sets of what the JS
- * side holds; misuses lists frees of what it did not own and NULL out
- * slots. The API is bound unless {bound: false} (then bind() binds it).
+ * controls. Returns {api, tools, bind(), failAt(k), calls(), owned(),
+ * handles(), misuses}: tools is tools.mjs over that api; failAt(k) makes
+ * the k-th failable call from now fail (0: none) and restarts the count;
+ * owned() and handles() are Sets of what the JS side holds; misuses lists
+ * frees of what it did not own and NULL out slots. The API is bound unless
+ * {bound: false} (then bind() binds it).
  */
 async function openFailingInstance({ bound = true } = {}) {
   requireBuild();
@@ -113,9 +118,15 @@ async function openFailingInstance({ bound = true } = {}) {
     real.tsig_signature_free(handle);
   };
   if (bound) api.bind(wrapped);
+  // tools.mjs over this copy of core.mjs: the shipped text, its import
+  // pointed at this copy.
+  const toolsText = readFileSync(join(repoRoot, 'dist', 'tools.mjs'), 'utf8');
+  assert.ok(toolsText.includes("from './core.mjs'"), "dist/tools.mjs imports from './core.mjs'");
+  const tools = await import(`data:text/javascript,${encodeURIComponent(toolsText.replace("from './core.mjs'", `from '${url.href}'`))}`);
 
   return {
     api,
+    tools,
     bind: () => api.bind(wrapped),
     failAt(k) {
       failing = k;
@@ -255,10 +266,11 @@ function withOwned(sig, fn) {
   }
 }
 
-// The outcome of one run: {value} or {error} (the error's fields).
-function outcome(run) {
+// The outcome of one run (awaited when it is a promise): {value} or
+// {error} (the error's fields).
+async function outcome(run) {
   try {
-    return { value: run() };
+    return { value: await run() };
   } catch (e) {
     return { error: readError(e) };
   }
@@ -269,22 +281,26 @@ function summary(o) {
 }
 
 /**
- * Sweeps one operation: returns the number of failure points. Throws an
- * AssertionError naming the operation and the failing call otherwise.
+ * Sweeps one operation (run: a function doing it): returns the number of
+ * failure points. Throws an AssertionError naming the operation and the
+ * failing call otherwise.
  */
-function sweep(inst, name, op, sigs) {
-  const run = () => op(inst.api, sigs);
+async function sweep(inst, name, run) {
   const compare = (o, expected, what) => assert.deepEqual(o, expected, what);
   inst.failAt(0);
-  const normal = outcome(run);
+  const ownedAtFirst = inst.owned();
+  const handlesAtFirst = inst.handles();
+  const normal = await outcome(run);
   const n = inst.calls();
+  assert.deepEqual(inst.owned(), ownedAtFirst, `${name}: leaked wasm memory without a failure`);
+  assert.deepEqual(inst.handles(), handlesAtFirst, `${name}: leaked a signature handle without a failure`);
   assert.ok(n > 0, `${name}: makes no failable call`);
   if (normal.error) assert.notEqual(normal.error.constructor, 'RangeError', `${name}: fails without a failure: ${summary(normal)}`);
   for (let k = 1; k <= n; k++) {
     const ownedBefore = inst.owned();
     const handlesBefore = inst.handles();
     inst.failAt(k);
-    const o = outcome(run);
+    const o = await outcome(run);
     const where = `${name}, failable call ${k} of ${n} failing`;
     if (o.error && o.error.constructor === 'RangeError' && OOM.test(o.error.message)) {
       // the out-of-memory error: fine
@@ -296,7 +312,7 @@ function sweep(inst, name, op, sigs) {
     assert.deepEqual([...inst.owned()].filter((p) => !ownedBefore.has(p)), [], `${where}: leaked wasm memory`);
     assert.deepEqual([...ownedBefore].filter((p) => !inst.owned().has(p)), [], `${where}: freed wasm memory it still uses`);
     assert.deepEqual(inst.handles(), handlesBefore, `${where}: leaked or freed a signature handle`);
-    compare(outcome(run), normal, `${where}: the next run without failures answers differently`);
+    compare(await outcome(run), normal, `${where}: the next run without failures answers differently`);
   }
   return n;
 }
@@ -311,9 +327,57 @@ test('every operation survives running out of wasm memory at each of its allocat
   sigs.sig.validateJSON(`"${'x'.repeat(4000)}"`);
   let points = 0;
   const ops = operations();
-  for (const [name, op] of Object.entries(ops)) points += sweep(inst, name, op, sigs);
+  for (const [name, op] of Object.entries(ops)) points += await sweep(inst, name, () => op(api, sigs));
   sigs.sig.free();
   sigs.list.free();
+  assert.deepEqual(inst.misuses, []);
+  t.diagnostic(`${Object.keys(ops).length} operations, ${points} failure points`);
+});
+
+// What tools.mjs does over the core, each a function of (tools, sig) where
+// sig is SIG_TEXT parsed beforehand. A Tool's result and every error are
+// read in full; what an operation parses it frees.
+function toolOperations() {
+  const output = { count: 1, items: [{ id: 1, title: 't' }], _raw: { secret: 1 } };
+  const searchTool = (tools, sig) => tools.defineTool('search', { fn: () => output, signature: sig, description: 'Finds.' });
+  const readPrompt = (p) => ({ template: p.template, placeholders: p.placeholders, signature: p.signature.canonical });
+  return {
+    'defineTool (signature text)': (tools) => {
+      const tool = tools.defineTool('ping', [() => true, '(n :int?) -> :bool']);
+      return withOwned(tool.signature, () => tool.definition());
+    },
+    'tool.call': (tools, sig) => searchTool(tools, sig).call({ query: 'q', limit: '3', 'tag-s': 1 }),
+    'tool.call (invalid arguments)': (tools, sig) => searchTool(tools, sig).call({ query: 5 }),
+    'tool.call (invalid result)': (tools, sig) => tools.defineTool('bad', [() => ({ count: 'x' }), sig]).call({ query: 'q' }),
+    'tool.callJSON': (tools, sig) => searchTool(tools, sig).callJSON('{"query": "q", "limit": "3"}'),
+    'tool.callJSON (no signature)': (tools) => tools.defineTool('echo', (a) => a).callJSON('{"a-b": [1, {"c-d": 2}]}'),
+    'tool.call (no signature)': (tools) => tools.defineTool('echo', (a) => a).call({ 'a-b': 1 }),
+    'tool.callForParent': (tools, sig) => searchTool(tools, sig).callForParent({ query: 'q' }),
+    'tool.callForParentJSON': (tools, sig) => searchTool(tools, sig).callForParentJSON('{"query": "q"}'),
+    'tool.toOpenAI({strict})': (tools, sig) => searchTool(tools, sig).toOpenAI({ strict: true }),
+    'tool.toAnthropic': (tools, sig) => searchTool(tools, sig).toAnthropic(),
+    'tool.toMCP': (tools, sig) => searchTool(tools, sig).toMCP(),
+    'definePrompt': (tools, sig) => readPrompt(tools.definePrompt('Find {{query}}', sig)),
+    'definePrompt (bad placeholder)': (tools, sig) => readPrompt(tools.definePrompt('Find {{nope}}', sig)),
+    'definePrompt (signature text, bad placeholder)': (tools) => tools.definePrompt('Find {{nope}}', '(q :string) -> :bool'),
+    'definePrompt (signature text)': (tools) => {
+      const p = tools.definePrompt('Find {{q}}', '(q :string) -> :bool');
+      return withOwned(p.signature, () => readPrompt(p));
+    },
+    'prompt.render': (tools, sig) => tools.definePrompt('Find {{query}} ({{limit}})', sig).render({ query: 'x', limit: '2' }),
+    'prompt.render (invalid arguments)': (tools, sig) => tools.definePrompt('Find {{query}}', sig).render({ query: 1 }),
+  };
+}
+
+test('every tool and prompt operation survives running out of wasm memory at each of its allocations', async (t) => {
+  const inst = await openFailingInstance();
+  const sig = inst.api.Signature.parse(SIG_TEXT);
+  sig.validateJSON(`"${'x'.repeat(4000)}"`); // as above: the input buffer grown once
+  await inst.tools.defineTool('echo', (a) => a).callJSON('{}'); // tools.mjs keeps a ":any" signature for this
+  let points = 0;
+  const ops = toolOperations();
+  for (const [name, op] of Object.entries(ops)) points += await sweep(inst, name, () => op(inst.tools, sig));
+  sig.free();
   assert.deepEqual(inst.misuses, []);
   t.diagnostic(`${Object.keys(ops).length} operations, ${points} failure points`);
 });
@@ -349,7 +413,7 @@ test('growing the shared input buffer survives running out of wasm memory', asyn
   for (const [name, op] of Object.entries(ops)) {
     const first = await fresh();
     first.inst.failAt(0);
-    const normal = outcome(() => op(first.inst.api, first.sig));
+    const normal = await outcome(() => op(first.inst.api, first.sig));
     const n = first.inst.calls();
     assert.ok(n > 1, `${name}: does not grow the buffer`);
     for (let k = 1; k <= n; k++) {
@@ -358,7 +422,7 @@ test('growing the shared input buffer survives running out of wasm memory', asyn
       const before = inst.owned().size;
       const handlesBefore = inst.handles();
       inst.failAt(k);
-      const o = outcome(() => op(inst.api, sig));
+      const o = await outcome(() => op(inst.api, sig));
       inst.failAt(0);
       if (!(o.error && o.error.constructor === 'RangeError' && OOM.test(o.error.message))) {
         assert.deepEqual(o, normal, `${where}: neither the out-of-memory RangeError nor the normal outcome (got ${summary(o)})`);
@@ -367,7 +431,7 @@ test('growing the shared input buffer survives running out of wasm memory', asyn
       // The old buffer may be gone and a bigger one in its place: nothing more.
       assert.ok(inst.owned().size <= before, `${where}: leaked wasm memory`);
       assert.deepEqual(inst.handles(), handlesBefore, `${where}: leaked or freed a signature handle`);
-      assert.deepEqual(outcome(() => op(inst.api, sig)), normal, `${where}: the next run without failures answers differently`);
+      assert.deepEqual(await outcome(() => op(inst.api, sig)), normal, `${where}: the next run without failures answers differently`);
       assert.equal(inst.owned().size, before, `${where}: leaked wasm memory (seen after the next run)`);
       points += 1;
     }
