@@ -178,7 +178,29 @@ export function shippedForm(source, file) {
   return code.slice(0, end) + header + code.slice(end);
 }
 
-/** Writes dist/<file> for each of SHIPPED_JS. */
+// The declarations js/ has, each of which the package also ships as
+// dist/<name>.d.cts for require('toolsig').
+export const SHIPPED_TYPES = ['index', 'standard-schema'];
+
+/**
+ * The CommonJS declarations of js/<name>.d.ts: the same text (comments
+ * kept, editors show them), its relative imports ('./x.js') pointing at
+ * the .d.cts beside it. TypeScript reads a .d.ts of this "type": "module"
+ * package as an ES module, which a CommonJS file may not require under
+ * "module": "node16" (or "nodenext" before TypeScript 5.8); node.cjs's
+ * `module.exports = {Signature, ...}` is what `export declare class
+ * Signature` describes in a .d.cts. Throws a StepError if an import does
+ * not name a file SHIPPED_TYPES has.
+ */
+export function commonJsTypes(source, name) {
+  const code = source.replace(/from '\.\/([\w-]+)\.js'/g, (_, imported) => {
+    if (!SHIPPED_TYPES.includes(imported)) throw new StepError(`js/${name}.d.ts imports ./${imported}.js, not shipped`);
+    return `from './${imported}.cjs'`;
+  });
+  return `// toolsig (MIT): js/${name}.d.ts for CommonJS (require('toolsig')).\n${code}`;
+}
+
+/** Writes dist/<file> for each of SHIPPED_JS, and dist/<name>.d.cts for each of SHIPPED_TYPES. */
 export function shipJs() {
   mkdirSync(join(repoRoot, 'dist'), { recursive: true });
   for (const file of SHIPPED_JS) {
@@ -186,4 +208,8 @@ export function shipJs() {
     writeFileSync(join(repoRoot, 'dist', file), shippedForm(source, file));
   }
   chmodSync(join(repoRoot, 'dist', 'cli.mjs'), 0o755); // the bin
+  for (const name of SHIPPED_TYPES) {
+    const source = readFileSync(join(repoRoot, 'js', `${name}.d.ts`), 'utf8');
+    writeFileSync(join(repoRoot, 'dist', `${name}.d.cts`), commonJsTypes(source, name));
+  }
 }

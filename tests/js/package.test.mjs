@@ -33,7 +33,7 @@ function npm(args, cwd) {
 }
 
 before(() => {
-  if (['toolsig.wasm', 'toolsig-cli.wasm', 'core.cjs'].some((f) => !existsSync(join(repoRoot, 'dist', f)))) {
+  if (['toolsig.wasm', 'toolsig-cli.wasm', 'core.cjs', 'index.d.cts'].some((f) => !existsSync(join(repoRoot, 'dist', f)))) {
     const b = run(process.execPath, [join(repoRoot, 'scripts', 'build-wasm.mjs')], { cwd: repoRoot, timeout: 600000 });
     assert.equal(b.status, 0, b.stderr);
   }
@@ -147,7 +147,7 @@ test('the tarball holds the package and nothing else: no tests, no sources, no b
   }
   for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/toolsig-cli.wasm', 'dist/core.cjs', 'dist/tools.cjs', 'dist/core.mjs',
     'dist/tools.mjs', 'dist/api.mjs', 'dist/cli.mjs', 'dist/node.mjs', 'dist/node.cjs', 'dist/browser.mjs', 'dist/edge.mjs',
-    'js/index.d.ts', 'js/standard-schema.d.ts']) {
+    'js/index.d.ts', 'js/standard-schema.d.ts', 'dist/index.d.cts', 'dist/standard-schema.d.cts']) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }
   assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
@@ -174,7 +174,8 @@ const TYPED = `
 
 test('the types condition resolves to index.d.ts and typechecks for an ES module (NodeNext)', () => {
   const resolved = ts.resolveModuleName('toolsig', join(project, 'x.mts'),
-    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, ts.sys);
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, ts.sys,
+    undefined, undefined, ts.ModuleKind.ESNext);
   assert.ok(resolved.resolvedModule.resolvedFileName.endsWith('/node_modules/toolsig/js/index.d.ts'));
   assert.deepEqual(typecheck('typed.mts', `import { Signature } from 'toolsig';\n${TYPED}`,
     { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }), []);
@@ -187,8 +188,32 @@ test('the types typecheck for a bundler and for the classic node resolution', ()
   }
 });
 
-test('the types typecheck for a CommonJS TypeScript file (NodeNext, require condition, TypeScript 5.8 or later)', () => {
-  assert.deepEqual(typecheck('typed-c.cts', `import { Signature } from 'toolsig';\n${TYPED}`,
-    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }), []);
+// A CommonJS file gets the .d.cts copy: the .d.ts of this "type": "module"
+// package is an ES module to TypeScript, which "module": "node16" (and
+// "nodenext" before TypeScript 5.8) refuses to let a CommonJS file require.
+test('the require types condition resolves to index.d.cts, which a CommonJS file can require', () => {
+  for (const kind of ['Node16', 'NodeNext']) {
+    const options = { module: ts.ModuleKind[kind], moduleResolution: ts.ModuleResolutionKind[kind] };
+    const resolved = ts.resolveModuleName('toolsig', join(project, 'x.cts'), options, ts.sys,
+      undefined, undefined, ts.ModuleKind.CommonJS);
+    assert.ok(resolved.resolvedModule.resolvedFileName.endsWith('/node_modules/toolsig/dist/index.d.cts'), kind);
+    assert.deepEqual(typecheck('typed-c.cts', `import { Signature } from 'toolsig';\n${TYPED}`, options), [], kind);
+    assert.deepEqual(typecheck('typed-r.cts', `import toolsig = require('toolsig');\nconst { Signature } = toolsig;\n${TYPED}`,
+      options), [], `${kind}, import = require`);
+    // An ES module in the same project still gets index.d.ts.
+    const esm = ts.resolveModuleName('toolsig', join(project, 'x.mts'), options, ts.sys,
+      undefined, undefined, ts.ModuleKind.ESNext);
+    assert.ok(esm.resolvedModule.resolvedFileName.endsWith('/node_modules/toolsig/js/index.d.ts'), kind);
+  }
+});
+
+test('the CommonJS declarations are js/*.d.ts with their imports pointing at each other', () => {
+  for (const name of ['index', 'standard-schema']) {
+    const source = readFileSync(join(repoRoot, 'js', `${name}.d.ts`), 'utf8');
+    const cts = readFileSync(join(project, 'node_modules', 'toolsig', 'dist', `${name}.d.cts`), 'utf8');
+    const body = cts.slice(cts.indexOf('\n') + 1);
+    assert.equal(body.replace(/from '\.\/([\w-]+)\.cjs'/g, "from './$1.js'"), source, name);
+    assert.doesNotMatch(body, /from '\.\/[\w-]+\.js'/, `${name}: no import left pointing at an ES module`);
+  }
 });
 
