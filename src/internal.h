@@ -263,7 +263,9 @@ size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
  * surrogate becomes its three-byte (WTF-8) form. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out);
 /* Appends s[0..len) as a JSON string literal, quotes included: escapes
- * '"', '\', control characters and (WTF-8) lone surrogates. */
+ * '"', '\', control characters and (WTF-8) lone surrogates; bytes that are
+ * not UTF-8 become U+FFFD (one per maximal subpart, as TextDecoder reads
+ * them), so the literal is always JSON. */
 void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len);
 /* As tsig_json_escape, cut after max code points with "…" inside the
  * quotes (a lone surrogate counts as one). */

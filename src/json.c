@@ -444,6 +444,34 @@ static size_t unit_len(const char *s, size_t len, size_t i)
     return 1;
 }
 
+/* Length of the ill-formed sequence at p (avail bytes), p[0] starting no
+ * valid UTF-8 sequence or lone surrogate: its maximal subpart (Unicode
+ * §3.9: the longest start of a well-formed sequence, or the one byte),
+ * which, like TextDecoder, tsig_json_escape_cut replaces by one U+FFFD. */
+static size_t ill_formed_len(const unsigned char *p, size_t avail)
+{
+    unsigned char c = p[0], lo = 0x80, hi = 0xBF;
+    size_t need;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 3;
+        if (c == 0xE0) lo = 0xA0;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 4;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else {
+        return 1;
+    }
+    size_t i = 1;
+    if (i < avail && p[i] >= lo && p[i] <= hi) {
+        i++;
+        while (i < need && i < avail && (p[i] & 0xC0) == 0x80) i++;
+    }
+    return i;
+}
+
 void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
 {
     tsig_json_escape_cut(sb, s, len, (size_t)-1);
@@ -463,12 +491,19 @@ void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max
             continue;
         }
         size_t n = c < 0x80 ? 1 : unit_len(s, len, i);
-        if (c >= 0x80 && !(n == 3 && c == 0xED && ((unsigned char)s[i + 1] & 0xE0) == 0xA0)) {
+        int stray = c >= 0x80 && n == 1;
+        if (c >= 0x80 && !stray && !(n == 3 && c == 0xED && ((unsigned char)s[i + 1] & 0xE0) == 0xA0)) {
             i += n; /* ordinary UTF-8: copied as it is */
             continue;
         }
         tsig_sb_append(sb, s + run, i - run);
-        escape_unit(sb, s + i, n);
+        if (stray) {
+            /* not UTF-8, which JSON text must be */
+            n = ill_formed_len((const unsigned char *)s + i, len - i);
+            tsig_sb_append(sb, "\xEF\xBF\xBD", 3);
+        } else {
+            escape_unit(sb, s + i, n);
+        }
         i += n;
         run = i;
     }

@@ -800,6 +800,41 @@ TEST(invalid_utf8_in_templates_never_reaches_a_message)
     STILL_WORKS();
 }
 
+/* Template text is copied into the rendered prompt as it is, but a JSON
+ * document must be UTF-8: tsig_api_render_template's "text" (and every
+ * other JSON string the library writes) has U+FFFD for each maximal
+ * subpart that is not UTF-8, as TextDecoder reads the same bytes. */
+TEST(invalid_utf8_in_rendered_templates_is_replaced_in_json_documents)
+{
+    tsig_signature *sig = sig_of("(name :string) -> :any");
+    static const struct {
+        const char *tpl, *text;
+    } cases[] = {
+        {"Ret\x87rn {{name}}", "Ret\xEF\xBF\xBDrn Ada"},
+        {"a\xE2\x82" "b", "a\xEF\xBF\xBD" "b"},         /* a cut 3-byte sequence: one */
+        {"\xF0\x9F\x98", "\xEF\xBF\xBD"},                /* a cut 4-byte sequence: one */
+        {"\xC0\xAF!", "\xEF\xBF\xBD\xEF\xBF\xBD!"},      /* overlong: each byte */
+        {"\xED\xA0\x80", "\\ud800"},                     /* a lone surrogate: its escape */
+        {"\xF4\x90\x80\x80", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *args = "{\"name\":\"Ada\"}";
+        char *doc = tsig_api_render_template(cases[i].tpl, strlen(cases[i].tpl), sig, args, strlen(args));
+        CHECK(doc != NULL);
+        if (!doc) continue;
+        CHECK(jv_utf8_valid(doc, strlen(doc)));
+        jv_value *v = jv_parse(doc, strlen(doc));
+        CHECK(v != NULL);
+        char want[128];
+        snprintf(want, sizeof want, "{\"ok\":true,\"text\":\"%s\"}", cases[i].text);
+        CHECK_STR(doc, want);
+        jv_free(v);
+        tsig_free(doc);
+    }
+    tsig_signature_free(sig);
+    STILL_WORKS();
+}
+
 /* ---- text cut at every byte --------------------------------------------------------- */
 
 /* A document with every kind of token: escapes, a surrogate pair, 2-, 3-
@@ -1260,6 +1295,7 @@ int main(void)
     RUN(invalid_utf8_in_json_is_a_json_error_at_the_bad_byte);
     RUN(invalid_utf8_in_signatures_is_a_positioned_error);
     RUN(invalid_utf8_in_templates_never_reaches_a_message);
+    RUN(invalid_utf8_in_rendered_templates_is_replaced_in_json_documents);
     RUN(json_cut_at_every_byte_is_an_error_at_the_cut);
     RUN(schemas_and_tools_cut_at_every_byte_are_errors);
     RUN(signatures_cut_at_every_byte_are_errors);
