@@ -592,8 +592,12 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         im->src = notes.patched;
         notes.patched = NULL;
     }
+    /* cJSON skips a byte order mark only when two or more bytes follow it
+     * ("\xEF\xBB\xBF" "3" would read as bad JSON): it gets the text after
+     * the mark. Positions are found in im->src, mark included. */
+    size_t bom = len >= 3 && memcmp(im->src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(im->src, len, &end, 0);
+    cJSON *root = cJSON_ParseWithLengthOpts(im->src + bom, len - bom, &end, 0);
     /* The walk accepted the text, so cJSON can only have run out of
      * memory. */
     if (!root) {

@@ -835,6 +835,35 @@ TEST(invalid_utf8_in_rendered_templates_is_replaced_in_json_documents)
     STILL_WORKS();
 }
 
+/* A byte order mark is skipped by every reader, whatever follows it: a
+ * schema or tool of one byte after the mark is judged like any other (it
+ * once read as "out of memory"). */
+TEST(byte_order_mark_before_a_one_byte_document)
+{
+    static const char *const texts[] = {"\xEF\xBB\xBF" "3", "\xEF\xBB\xBF" "0", "\xEF\xBB\xBF" "3 "};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        size_t len = strlen(texts[i]);
+        tsig_error err;
+        CHECK(tsig_from_json_schema(texts[i], len, 0, NULL, &err) == NULL);
+        CHECK_INT(err.code, TSIG_ERR_SCHEMA);
+        CHECK_INT(err.offset, 3);
+        CHECK(tsig_tool_from_json(texts[i], len, 0, NULL, &err) == NULL);
+        CHECK_INT(err.code, TSIG_ERR_SCHEMA);
+        CHECK_INT(err.offset, 3);
+        char *doc = tsig_api_from_schema(texts[i], len, 0);
+        CHECK(doc && strstr(doc, "expected a schema object, found a number") != NULL);
+        tsig_free(doc);
+        doc = tsig_api_tool_from_json(texts[i], len, 0);
+        CHECK(doc && strstr(doc, "expected a tool object, found a number") != NULL);
+        tsig_free(doc);
+    }
+    tsig_error err;
+    tsig_signature *sig = tsig_from_json_schema("\xEF\xBB\xBF{}", 5, 0, NULL, &err);
+    CHECK(sig != NULL);
+    tsig_signature_free(sig);
+    STILL_WORKS();
+}
+
 /* ---- text cut at every byte --------------------------------------------------------- */
 
 /* A document with every kind of token: escapes, a surrogate pair, 2-, 3-
@@ -1296,6 +1325,7 @@ int main(void)
     RUN(invalid_utf8_in_signatures_is_a_positioned_error);
     RUN(invalid_utf8_in_templates_never_reaches_a_message);
     RUN(invalid_utf8_in_rendered_templates_is_replaced_in_json_documents);
+    RUN(byte_order_mark_before_a_one_byte_document);
     RUN(json_cut_at_every_byte_is_an_error_at_the_cut);
     RUN(schemas_and_tools_cut_at_every_byte_are_errors);
     RUN(signatures_cut_at_every_byte_are_errors);
