@@ -103,7 +103,9 @@ typedef enum tsig_kind {
     TSIG_DATETIME = 7,
     TSIG_LIST = 8,     /* [T] */
     TSIG_RECORD = 9,   /* {field T, ...}, a typed map */
-    TSIG_OPTIONAL = 10 /* T? */
+    TSIG_OPTIONAL = 10, /* T? */
+    TSIG_ENUM = 11,     /* :enum[a b c] */
+    TSIG_UNION = 12     /* A|B */
 } tsig_kind;
 
 /* Nesting of "[" and "{" a signature may have. */
@@ -137,6 +139,7 @@ const tsig_type *tsig_type_field_type(const tsig_type *type, size_t i);
 
 /* tsig_format flags */
 #define TSIG_FORMAT_HIDE_FIREWALLED 1u /* drop "_" fields of the return type */
+#define TSIG_FORMAT_NO_DESCRIPTIONS 2u /* leave descriptions out (defaults stay) */
 
 /*
  * The canonical form (SPEC §2): "(name T, name T) -> T", or the shorthand

@@ -432,3 +432,84 @@ size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point)
     *point = d.dp;
     return n;
 }
+
+/* ---- exact comparison of JSON numbers (enum values, bounds) ------------ */
+
+/* A JSON number's lexeme read as sign, significant digits (no leading or
+ * trailing zeros; none for zero) and the exponent of its first digit:
+ * value = 0.DIGITS x 10^point. The digits stay in the text: first/count
+ * index its integer and fraction digits as if they were one run. */
+typedef struct lexeme {
+    const char *s;
+    size_t int_start, int_len;   /* digits before "." */
+    size_t frac_start, frac_len; /* digits after "." */
+    size_t first, count;         /* significant digits, over int then frac */
+    long long point;
+    int negative;
+} lexeme;
+
+/* Digit i of the run int digits then frac digits. */
+static char lexeme_digit(const lexeme *x, size_t i)
+{
+    return i < x->int_len ? x->s[x->int_start + i] : x->s[x->frac_start + i - x->int_len];
+}
+
+static void read_lexeme(lexeme *x, const char *s, size_t len)
+{
+    const long long sat = 1000000000000000LL; /* exponents saturate here */
+    size_t i = 0;
+    memset(x, 0, sizeof *x);
+    x->s = s;
+    if (i < len && s[i] == '-') {
+        x->negative = 1;
+        i++;
+    }
+    x->int_start = i;
+    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+    x->int_len = i - x->int_start;
+    if (i < len && s[i] == '.') {
+        x->frac_start = ++i;
+        while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+        x->frac_len = i - x->frac_start;
+    }
+    long long exp = 0;
+    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        int eneg = 0;
+        if (i < len && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
+        for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+            if (exp < sat) exp = exp * 10 + (s[i] - '0');
+        if (eneg) exp = -exp;
+    }
+    size_t total = x->int_len + x->frac_len, lead = 0;
+    while (lead < total && lexeme_digit(x, lead) == '0') lead++;
+    size_t end = total;
+    while (end > lead && lexeme_digit(x, end - 1) == '0') end--;
+    x->first = lead;
+    x->count = end - lead;
+    x->point = (long long)x->int_len - (long long)lead + exp;
+}
+
+int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen)
+{
+    lexeme x, y;
+    read_lexeme(&x, a, alen);
+    read_lexeme(&y, b, blen);
+    int xs = x.count == 0 ? 0 : x.negative ? -1 : 1;
+    int ys = y.count == 0 ? 0 : y.negative ? -1 : 1;
+    if (xs != ys) return xs < ys ? -1 : 1;
+    if (xs == 0) return 0;
+    /* Same sign: compare magnitudes, then flip for negatives. */
+    int mag = 0;
+    if (x.point != y.point) {
+        mag = x.point < y.point ? -1 : 1;
+    } else {
+        size_t n = x.count < y.count ? x.count : y.count;
+        for (size_t i = 0; i < n && !mag; i++) {
+            char dx = lexeme_digit(&x, x.first + i), dy = lexeme_digit(&y, y.first + i);
+            if (dx != dy) mag = dx < dy ? -1 : 1;
+        }
+        if (!mag && x.count != y.count) mag = x.count < y.count ? -1 : 1;
+    }
+    return xs < 0 ? -mag : mag;
+}

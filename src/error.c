@@ -244,14 +244,6 @@ char *tsig_error_format(const tsig_error *err, const char *kind,
     return tsig_sb_finish(&sb, NULL);
 }
 
-const char *tsig_kind_name(tsig_kind kind)
-{
-    static const char *const names[] = {
-        "string", "int", "float", "bool", "keyword", "any",
-        "map", "datetime", "list", "map", "optional"};
-    return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
-}
-
 int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen)
 {
     if (alen != blen) return 0;

@@ -133,7 +133,11 @@ typedef enum tsig_token_kind {
     TSIG_TOK_TYPE,      /* ":" then a word of letters, digits, "_", "-" */
     TSIG_TOK_COLON,     /* ":" not followed by a word character */
     TSIG_TOK_IDENT,     /* letter or "_", then letters, digits, "_", "-" */
-    TSIG_TOK_INVALID    /* anything else: one UTF-8 sequence, or one bad byte */
+    TSIG_TOK_INVALID,   /* anything else: one UTF-8 sequence, or one bad byte */
+    TSIG_TOK_PIPE,      /* | between union members */
+    TSIG_TOK_STAR,      /* * of a map's typed extra entries */
+    TSIG_TOK_EQUALS,    /* = before a default */
+    TSIG_TOK_STRING     /* '"': a JSON string starts here (length 1) */
 } tsig_token_kind;
 
 /* One token: src[offset .. offset+len). space_before is 1 when whitespace
@@ -444,6 +448,15 @@ void tsig_json_walker_release(tsig_json_walker *w);
 tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
                             char **out, size_t *out_len, tsig_error *err);
 
+/* ---- validate.c (for the other stages) ---------------------------------- */
+
+/* Validates JSON text against one type as an output is validated (no
+ * coercion), with opts as tsig_validate_json: how the parser checks a
+ * default. Always fills *out (released with tsig_result_free). */
+tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,
+                                  size_t len, const tsig_validate_options *opts,
+                                  tsig_result *out);
+
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and
  * appends the coerced JSON to out (when out is not NULL); 0 otherwise. */
@@ -475,12 +488,24 @@ double tsig_decimal_to_double(const char *s, size_t len);
  * them to digits, returns how many, and sets *point so that |v| is
  * 0.DIGITS x 10^point. Zero is "0" with point 1. */
 size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
+/* Compares two JSON numbers (RFC 8259 lexemes, checked by the caller) by
+ * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0").
+ * Exponents beyond +-10^15 saturate. */
+int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen);
 /* strtod for NUL-terminated text of digits, signs, '.' and 'e'/'E' only
  * (what cJSON hands it): the same prefix read, the same value. */
 double tsig_strtod(const char *s, char **end);
 
-/* ---- the type tree (parse.c builds it) -------------------------------- */
+/* ---- the type tree (parse.c builds it; type.c says what each kind is) --
+ *
+ * A node is one type. Beside its kind it carries what SPEC §11 adds:
+ * refinement bounds (on :int, :float, :string and lists), enum values,
+ * union members and the typed extra entries "* T" of a map. Fields carry
+ * their default (as canonical compact JSON) and description. Everything
+ * lives in the signature's arena.
+ */
 
+/* A field of a typed map, or a parameter. */
 typedef struct tsig_field {
     const char *name;  /* as written, NUL-terminated, in the arena */
     size_t name_len;
@@ -488,7 +513,41 @@ typedef struct tsig_field {
     const tsig_type *type;
     size_t offset;     /* byte offset of the name in the source */
     int firewalled;    /* norm starts with "_" */
+    /* "= value": canonical compact JSON (numbers as written, strings
+     * minimally escaped, keys in data order); NULL when there is none. */
+    const char *default_json;
+    size_t default_len;
+    size_t default_offset; /* where the value starts in the source */
+    /* The description, decoded (UTF-8, a lone escaped surrogate in its
+     * three-byte form); NULL when there is none ("" is one). */
+    const char *description;
+    size_t description_len;
 } tsig_field;
+
+/* The kind of an enum value, by its JSON form. */
+typedef enum tsig_value_kind {
+    TSIG_VALUE_STRING = 0,
+    TSIG_VALUE_INT = 1,   /* a number whose text has no ".", "e", "E" */
+    TSIG_VALUE_FLOAT = 2,
+    TSIG_VALUE_BOOL = 3
+} tsig_value_kind;
+
+/* One value of an enum: a string's decoded bytes, a number's lexeme, or
+ * "true" / "false". */
+typedef struct tsig_enum_value {
+    tsig_value_kind kind;
+    const char *text;
+    size_t len;
+    size_t offset;     /* in the source */
+} tsig_enum_value;
+
+/* One end of a refinement: the bound's JSON number as written; num is NULL
+ * when that end is open. */
+typedef struct tsig_bound {
+    const char *num;
+    size_t len;
+    int exclusive;     /* ">" / "<" rather than ">=" / "<=" */
+} tsig_bound;
 
 struct tsig_type {
     tsig_kind kind;
@@ -496,6 +555,12 @@ struct tsig_type {
     const tsig_field *fields; /* TSIG_RECORD */
     size_t field_count;
     size_t offset;            /* byte offset in the source */
+    const tsig_type *extra;   /* TSIG_RECORD: T of a "* T" entry, or NULL */
+    const tsig_type *const *members; /* TSIG_UNION, two or more */
+    size_t member_count;
+    const tsig_enum_value *values;   /* TSIG_ENUM, one or more */
+    size_t value_count;
+    tsig_bound lower, upper;  /* refinement of :int :float :string [T] */
 };
 
 struct tsig_signature {
@@ -505,9 +570,58 @@ struct tsig_signature {
     const tsig_type *returns;
 };
 
+/* What a JSON value is, by its first byte. */
+typedef enum tsig_json_kind {
+    TSIG_JSON_STRING = 0,
+    TSIG_JSON_NUMBER = 1,
+    TSIG_JSON_BOOL = 2,
+    TSIG_JSON_NULL = 3,
+    TSIG_JSON_OBJECT = 4,
+    TSIG_JSON_ARRAY = 5
+} tsig_json_kind;
+
 /* Name of a kind as values and messages spell it: "string" ... "map",
- * "list" (a typed map is "map", an optional is its inner kind's name). */
+ * "list" (a typed map is "map"), "optional", "enum", "union". */
 const char *tsig_kind_name(tsig_kind kind);
+/* 1 when a value of JSON kind jk can be a t (the union candidates of SPEC
+ * §11.3: an enum takes the kinds of its values; an optional takes null and
+ * its inner type's kinds). */
+int tsig_type_takes(const tsig_type *t, tsig_json_kind jk);
+/* The kind of the JSON value starting with byte c. */
+tsig_json_kind tsig_json_kind_of(char c);
+/* t without its optional wrapper (t itself when not optional). */
+const tsig_type *tsig_type_strip(const tsig_type *t);
+/* 1 when t has a refinement. */
+static inline int tsig_type_refined(const tsig_type *t)
+{
+    return t->lower.num != NULL || t->upper.num != NULL;
+}
+
+/* Appends <T> as messages name a type (SPEC §4, §11.3): the base's name
+ * ("int", "map", "list"; a refined type is its base), an enum as "one of
+ * a, b, c" (", …" after 10 values), a union as "A or B", "A, B or C"
+ * (labels printed once each), an optional as its inner type. */
+void tsig_type_label(tsig_strbuf *sb, const tsig_type *t);
+/* Appends the refined expectation of SPEC §11.3: "int >= 1", "int in
+ * 1..100", "float > 0 and <= 1", "string of length <= 50", "list of
+ * length in 1..5". */
+void tsig_bound_label(tsig_strbuf *sb, const tsig_type *t);
+/* Appends an enum value in canonical form: a bare word when it is one
+ * (and not true/false/null), else JSON; numbers as written. */
+void tsig_enum_value_format(tsig_strbuf *sb, const tsig_enum_value *v);
+/* 1 when v equals the JSON scalar of kind vk with text s[0..len) (a
+ * string's decoded bytes, a number's lexeme, "true"/"false"): strings by
+ * bytes, numbers by exact decimal value, booleans by value. */
+int tsig_enum_value_equal(const tsig_enum_value *v, tsig_value_kind vk,
+                          const char *s, size_t len);
+/* 1 when the number num (a JSON number's lexeme) satisfies t's bounds. */
+int tsig_bounds_hold_number(const tsig_type *t, const char *num, size_t len);
+/* 1 when a count (string length in code points, list length) satisfies
+ * t's bounds. */
+int tsig_bounds_hold_count(const tsig_type *t, size_t count);
+/* 1 when s[0..len) is a bare enum word: (letter | "_"), then letters,
+ * digits, "_", "-", ".", "/", "+". */
+int tsig_is_enum_word(const char *s, size_t len);
 
 /* Key comparison after "-" -> "_" on both sides. */
 int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);

@@ -46,7 +46,8 @@ static size_t word_run(const char *src, size_t len, size_t pos)
  * Returns the token at lx->pos after skipping whitespace, and moves past it.
  * A ":" takes the whole word after it (":int32" is one token, so an unknown
  * type is reported whole, at its colon); "-" and "=" are arrows only when
- * ">" follows at once ("- >" is two invalid tokens).
+ * ">" follows at once ("- >" is two invalid tokens). A '"' is only marked:
+ * the parser reads JSON strings (descriptions, enum values) with json.c.
  */
 tsig_token tsig_lex_next(tsig_lexer *lx)
 {
@@ -76,13 +77,16 @@ tsig_token tsig_lex_next(tsig_lexer *lx)
     case '}': tok.kind = TSIG_TOK_RBRACE; break;
     case ',': tok.kind = TSIG_TOK_COMMA; break;
     case '?': tok.kind = TSIG_TOK_QUESTION; break;
+    case '|': tok.kind = TSIG_TOK_PIPE; break;
+    case '*': tok.kind = TSIG_TOK_STAR; break;
+    case '"': tok.kind = TSIG_TOK_STRING; break; /* parse.c reads the string */
     case '-':
     case '=':
         if (rest >= 2 && src[lx->pos + 1] == '>') {
             tok.kind = c == '-' ? TSIG_TOK_ARROW : TSIG_TOK_FAT_ARROW;
             tok.len = 2;
         } else {
-            tok.kind = TSIG_TOK_INVALID;
+            tok.kind = c == '=' ? TSIG_TOK_EQUALS : TSIG_TOK_INVALID;
         }
         break;
     case ':': {

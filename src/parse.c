@@ -17,6 +17,7 @@
  */
 #include "internal.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -109,7 +110,6 @@ static const hint_entry HINT_WORDS[] = {
     {"timestamp", "did you mean :datetime?"},
     {"atom", "did you mean :keyword?"},
     {"symbol", "did you mean :keyword?"},
-    {"enum", "no enums: use :string or :keyword"},
 };
 #define HINT_WORD_COUNT (sizeof HINT_WORDS / sizeof HINT_WORDS[0])
 
@@ -194,7 +194,7 @@ static void unknown_type_hint(const char *word, size_t len, char *buf,
         }
     }
     tsig_snprintf(buf, size, "the types are :string :int :float :bool :keyword "
-                             ":any :map :datetime, [type] and {field :type}");
+                             ":any :map :datetime :enum[a b], [type] and {field :type}");
 }
 
 /* ------------------------------------------------------------------------
@@ -434,6 +434,635 @@ static tsig_type *new_type(parser *p, tsig_kind kind, size_t offset)
 static const tsig_type *parse_type(parser *p, const char *context,
                                    size_t depth);
 
+/* ------------------------------------------------------------------------
+ * The v2 pieces read straight off the text (SPEC §11.1): JSON strings and
+ * values (with json.c's reader, so JSON means RFC 8259 exactly), enum
+ * values, refinements. Each leaves the lexer after what it read.
+ * --------------------------------------------------------------------- */
+
+/* Sets the lexer to go on at pos and reads the next token. */
+static void resume_at(parser *p, size_t pos)
+{
+    p->lexer.pos = pos;
+    advance(p);
+}
+
+/* A byte that ends a run of text in "found" messages. */
+static int ends_run(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' ||
+           c == ']' || c == ')' || c == '}' || c == '|' || c == '[' || c == '{';
+}
+
+/* A byte of a run of text in "found" messages: what words, numbers and
+ * ranges are made of, and any byte of a non-ASCII character. */
+static int in_run(char c)
+{
+    unsigned char u = (unsigned char)c;
+    return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+           u == '_' || u == '-' || u == '.' || u == '+' || u == '/' || u >= 0x80;
+}
+
+/* The run of text at offset, quoted: "2xl", "café", "a..b"; a character
+ * that starts no run is quoted alone (",", "="). */
+static void describe_run(const parser *p, size_t offset, char *buf)
+{
+    if (offset >= p->len || !in_run(p->src[offset]) ||
+        (unsigned char)p->src[offset] >= 0x80) {
+        tsig_describe_found(p->src, p->len, offset, buf, ECHO_BUF);
+        return;
+    }
+    size_t end = offset;
+    while (end < p->len && in_run(p->src[end])) {
+        if ((unsigned char)p->src[end] < 0x80) {
+            end++;
+            continue;
+        }
+        /* whole UTF-8 characters only: the message stays UTF-8 */
+        size_t n = tsig_utf8_seq((const unsigned char *)p->src + end, p->len - end);
+        if (!n) break;
+        end += n;
+    }
+    quote(p->src + offset, end - offset, buf);
+}
+
+/* Fails with "expected <what>, found <run at offset>". */
+static void fail_run(parser *p, size_t offset, const char *what, const char *hint)
+{
+    char found[ECHO_BUF];
+    describe_run(p, offset, found);
+    fail(p, TSIG_ERR_SYNTAX, offset, "expected %s, found %s", what, found);
+    if (hint) tsig_error_hint(p->err, hint);
+}
+
+/* Turns an error of json.c's reader over the signature text into the
+ * parser's: the same position and wording, without "JSON error at L:C: ";
+ * a too-deep value is the signature's own nesting error. */
+static void fail_json(parser *p, const tsig_error *jerr)
+{
+    if (jerr->code == TSIG_ERR_NOMEM) {
+        fail_nomem(p);
+        return;
+    }
+    if (jerr->code == TSIG_ERR_TOO_DEEP) {
+        fail(p, TSIG_ERR_TOO_DEEP, jerr->offset,
+             "nesting deeper than %d levels of \"[\" and \"{\"",
+             TSIG_SIGNATURE_MAX_DEPTH);
+        return;
+    }
+    const char *msg = jerr->message;
+    const char *colon = strstr(msg, ": ");
+    if (strncmp(msg, "JSON error at ", 14) == 0 && colon) msg = colon + 2;
+    fail(p, TSIG_ERR_SYNTAX, jerr->offset, "%s", msg);
+}
+
+/*
+ * json_string (RFC 8259) at offset: decodes it into the arena (*out, *len;
+ * a lone escaped surrogate in its three-byte form). Returns the position
+ * after it, or 0 after failing.
+ */
+static size_t read_json_string(parser *p, size_t offset, const char **out,
+                               size_t *len)
+{
+    tsig_error jerr;
+    tsig_json j;
+    memset(&jerr, 0, sizeof jerr);
+    tsig_json_init(&j, p->src, p->len, 1, &jerr);
+    j.pos = offset;
+    tsig_json_span span;
+    size_t end = tsig_json_string_end(&j, &span);
+    if (!end) {
+        fail_json(p, &jerr);
+        return 0;
+    }
+    char *text = tsig_arena_alloc(p->arena, span.len + 1);
+    if (!text) {
+        fail_nomem(p);
+        return 0;
+    }
+    *len = span.flag ? tsig_json_unescape(p->src + span.start, span.len, text) : span.len;
+    if (!span.flag) memcpy(text, p->src + span.start, span.len);
+    text[*len] = '\0';
+    *out = text;
+    return end;
+}
+
+/* json_number at offset, where "." counts only before a digit (so "1..5"
+ * is a number and ".."). Returns its end, or offset when none starts
+ * there. A leading zero ends the number ("01" is "0", then "1"). */
+static size_t scan_number(const parser *p, size_t offset)
+{
+    const char *s = p->src;
+    size_t n = p->len, i = offset;
+    if (i < n && s[i] == '-') i++;
+    if (i >= n || s[i] < '0' || s[i] > '9') return offset;
+    if (s[i] == '0') i++;
+    else
+        while (i < n && s[i] >= '0' && s[i] <= '9') i++;
+    if (i + 1 < n && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        i++;
+        while (i < n && s[i] >= '0' && s[i] <= '9') i++;
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t k = i + 1;
+        if (k < n && (s[k] == '+' || s[k] == '-')) k++;
+        if (k < n && s[k] >= '0' && s[k] <= '9') {
+            while (k < n && s[k] >= '0' && s[k] <= '9') k++;
+            i = k;
+        }
+    }
+    return i;
+}
+
+static size_t skip_ws(const parser *p, size_t at)
+{
+    while (at < p->len && (p->src[at] == ' ' || p->src[at] == '\t' ||
+                           p->src[at] == '\n' || p->src[at] == '\r'))
+        at++;
+    return at;
+}
+
+/* qsort order of enum values: kind group (strings, numbers, booleans),
+ * then value, then place in the source. */
+static int value_group(const tsig_enum_value *v)
+{
+    return v->kind == TSIG_VALUE_STRING ? 0 : v->kind == TSIG_VALUE_BOOL ? 2 : 1;
+}
+
+static int compare_values(const void *a, const void *b)
+{
+    const tsig_enum_value *x = *(const tsig_enum_value *const *)a;
+    const tsig_enum_value *y = *(const tsig_enum_value *const *)b;
+    int gx = value_group(x), gy = value_group(y), c;
+    if (gx != gy) return gx < gy ? -1 : 1;
+    if (gx == 1) {
+        c = tsig_decimal_compare(x->text, x->len, y->text, y->len);
+    } else {
+        size_t n = x->len < y->len ? x->len : y->len;
+        c = memcmp(x->text, y->text, n);
+        if (!c && x->len != y->len) c = x->len < y->len ? -1 : 1;
+    }
+    if (c) return c;
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* Fails when two values are equal (SPEC §11.1), at the first value in the
+ * source that equals an earlier one. Sorting keeps it O(n log n). */
+static int check_enum_duplicates(parser *p, const tsig_enum_value *values,
+                                 size_t count)
+{
+    if (count < 2) return 1;
+    const tsig_enum_value **sorted = tsig_arena_alloc(p->arena, count * sizeof *sorted);
+    if (!sorted) {
+        fail_nomem(p);
+        return 0;
+    }
+    for (size_t i = 0; i < count; i++) sorted[i] = &values[i];
+    qsort(sorted, count, sizeof *sorted, compare_values);
+    const tsig_enum_value *dup = NULL;
+    for (size_t i = 1; i < count; i++) {
+        const tsig_enum_value *a = sorted[i - 1], *b = sorted[i];
+        if (value_group(a) != value_group(b)) continue;
+        if (!tsig_enum_value_equal(a, b->kind, b->text, b->len)) continue;
+        if (!dup || b->offset < dup->offset) dup = b;
+    }
+    if (!dup) return 1;
+    tsig_strbuf sb = {0};
+    tsig_enum_value_format(&sb, dup);
+    if (sb.failed) {
+        tsig_sb_release(&sb);
+        fail_nomem(p);
+        return 0;
+    }
+    fail(p, TSIG_ERR_SYNTAX, dup->offset, "duplicate enum value %.*s",
+         (int)(sb.len > 200 ? 200 : sb.len), sb.data);
+    tsig_sb_release(&sb);
+    return 0;
+}
+
+#define ENUM_VALUE_WHAT "an enum value (a word, a number, true, false or a JSON string)"
+
+/*
+ * enum = ":enum[" , ws , value , { sep , value } , ws , "]" ;
+ * sep = ws1 | ws , "," , ws ;
+ * value = word | json_string | json_number | "true" | "false" ;
+ *
+ * Enters with the current token on ":enum" (the "[" must follow at once).
+ */
+static const tsig_type *parse_enum(parser *p)
+{
+    size_t offset = p->tok.offset;
+    size_t at = p->lexer.pos;
+    if (at >= p->len || p->src[at] != '[') {
+        char found[ECHO_BUF];
+        tsig_describe_found(p->src, p->len, at, found, sizeof found);
+        fail(p, TSIG_ERR_SYNTAX, at, "expected \"[\" directly after :enum, found %s", found);
+        tsig_error_hint(p->err, "list the values: :enum[pending active closed]");
+        return NULL;
+    }
+    at++;
+    tsig_enum_value *items = NULL;
+    size_t count = 0, cap = 0;
+    for (;;) {
+        at = skip_ws(p, at);
+        /* a value */
+        if (at >= p->len || p->src[at] == ']' || p->src[at] == ',') {
+            fail_run(p, at, ENUM_VALUE_WHAT,
+                     count == 0 && at < p->len && p->src[at] == ']'
+                         ? "an enum needs at least one value: :enum[a b]"
+                         : NULL);
+            return NULL;
+        }
+        tsig_enum_value v;
+        memset(&v, 0, sizeof v);
+        v.offset = at;
+        char c = p->src[at];
+        size_t end;
+        if (c == '"') {
+            end = read_json_string(p, at, &v.text, &v.len);
+            if (!end) return NULL;
+            v.kind = TSIG_VALUE_STRING;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            end = scan_number(p, at);
+            if (end == at) end = at + 1;
+            v.text = p->src + at;
+            v.len = end - at;
+            v.kind = memchr(v.text, '.', v.len) || memchr(v.text, 'e', v.len) ||
+                             memchr(v.text, 'E', v.len)
+                         ? TSIG_VALUE_FLOAT
+                         : TSIG_VALUE_INT;
+        } else {
+            end = at;
+            while (end < p->len && !ends_run(p->src[end])) end++;
+            if (!tsig_is_enum_word(p->src + at, end - at)) {
+                fail_run(p, at, ENUM_VALUE_WHAT,
+                         "quote values that are not words: :enum[\"two words\" \"1\"]");
+                return NULL;
+            }
+            v.text = p->src + at;
+            v.len = end - at;
+            v.kind = TSIG_VALUE_STRING;
+            if ((v.len == 4 && memcmp(v.text, "true", 4) == 0) ||
+                (v.len == 5 && memcmp(v.text, "false", 5) == 0))
+                v.kind = TSIG_VALUE_BOOL;
+            if (v.len == 4 && memcmp(v.text, "null", 4) == 0) {
+                fail(p, TSIG_ERR_SYNTAX, at, "null is not an enum value");
+                tsig_error_hint(p->err, "mark optional with a ? suffix: :enum[a b]?");
+                return NULL;
+            }
+        }
+        /* the value must end at a separator */
+        if (end < p->len && !(ends_run(p->src[end]) && p->src[end] != '[' &&
+                              p->src[end] != '{' && p->src[end] != ')' &&
+                              p->src[end] != '}' && p->src[end] != '|')) {
+            fail_run(p, at, ENUM_VALUE_WHAT,
+                     "quote values that are not words: :enum[\"two words\" \"1\"]");
+            return NULL;
+        }
+        if (count == cap) {
+            size_t ncap = cap ? cap * 2 : 8;
+            if (ncap > (size_t)-1 / sizeof *items) {
+                fail_nomem(p);
+                return NULL;
+            }
+            tsig_enum_value *grown = tsig_arena_alloc(p->arena, ncap * sizeof *grown);
+            if (!grown) {
+                fail_nomem(p);
+                return NULL;
+            }
+            if (count) memcpy(grown, items, count * sizeof *items);
+            items = grown;
+            cap = ncap;
+        }
+        items[count++] = v;
+        /* a separator, or the end */
+        at = skip_ws(p, end);
+        if (at < p->len && p->src[at] == ']') {
+            at++;
+            break;
+        }
+        if (at < p->len && p->src[at] == ',') {
+            at++;
+            continue;
+        }
+        if (at >= p->len || at == end) {
+            fail_run(p, at, "\" \", \",\" or \"]\" after an enum value", NULL);
+            return NULL;
+        }
+    }
+    if (!check_enum_duplicates(p, items, count)) return NULL;
+    tsig_type *t = new_type(p, TSIG_ENUM, offset);
+    if (!t) return NULL;
+    t->values = items;
+    t->value_count = count;
+    resume_at(p, at);
+    return t;
+}
+
+/* The integers a bound admits start (lower) or end (upper) here: the
+ * bound's value rounded inward. Doubles are exact enough for any bound a
+ * signature means; beyond 2^53 they only decide emptiness. */
+static double integer_end(const tsig_bound *b, int lower)
+{
+    double v = tsig_decimal_to_double(b->num, b->len);
+    if (lower) return b->exclusive ? floor(v) + 1 : ceil(v);
+    return b->exclusive ? ceil(v) - 1 : floor(v);
+}
+
+/* 1 when no value satisfies both bounds: over integers for :int and
+ * lengths, over exact decimals for :float. */
+static int empty_range(const tsig_type *t)
+{
+    if (!t->lower.num || !t->upper.num) {
+        if (t->kind == TSIG_FLOAT || !t->upper.num) return 0;
+        return integer_end(&t->upper, 0) < 0 && t->kind != TSIG_INT;
+    }
+    if (t->kind == TSIG_FLOAT) {
+        int c = tsig_decimal_compare(t->lower.num, t->lower.len, t->upper.num, t->upper.len);
+        return c > 0 || (c == 0 && (t->lower.exclusive || t->upper.exclusive));
+    }
+    return integer_end(&t->lower, 1) > integer_end(&t->upper, 0);
+}
+
+/* Reads "> n", ">= n", "< n" or "<= n" at at into the matching end of t.
+ * Returns the position after it, or 0 after failing. */
+static size_t read_bound(parser *p, size_t at, tsig_type *t)
+{
+    const char *s = p->src;
+    if (at >= p->len || (s[at] != '>' && s[at] != '<')) {
+        fail_run(p, at, "a bound (> >= < <= and a number)", NULL);
+        return 0;
+    }
+    size_t op = at;
+    int upper = s[at] == '<';
+    at++;
+    int inclusive = at < p->len && s[at] == '=';
+    if (inclusive) at++;
+    at = skip_ws(p, at);
+    size_t end = scan_number(p, at);
+    if (end == at) {
+        fail_run(p, at, "a number after the bound's operator", NULL);
+        return 0;
+    }
+    tsig_bound *b = upper ? &t->upper : &t->lower;
+    if (b->num) {
+        fail(p, TSIG_ERR_SYNTAX, op, "expected one lower and one upper bound, found two %s bounds",
+             upper ? "upper" : "lower");
+        tsig_error_hint(p->err, "write a range as [>0, <=100] or [1..100]");
+        return 0;
+    }
+    b->num = s + at;
+    b->len = end - at;
+    b->exclusive = !inclusive;
+    return end;
+}
+
+/*
+ * refinement = "[" , ws , bound , [ ws , "," , ws , bound ] , ws , "]"
+ *            | "[" , ws , [ json_number ] , ".." , [ json_number ] , ws , "]" ;
+ *
+ * Enters with the current token on the "[" right after base; returns a
+ * copy of base carrying the bounds, or NULL after failing.
+ */
+static const tsig_type *parse_refinement(parser *p, const tsig_type *base)
+{
+    size_t open = p->tok.offset;
+    tsig_kind k = base->kind;
+    if (k != TSIG_INT && k != TSIG_FLOAT && k != TSIG_STRING && k != TSIG_LIST) {
+        fail(p, TSIG_ERR_SYNTAX, open, "a refinement applies to int, float, string and lists");
+        return NULL;
+    }
+    tsig_type *t = tsig_arena_alloc(p->arena, sizeof *t);
+    if (!t) {
+        fail_nomem(p);
+        return NULL;
+    }
+    *t = *base;
+    const char *s = p->src;
+    size_t at = skip_ws(p, open + 1);
+    if (at < p->len && (s[at] == '>' || s[at] == '<')) {
+        at = read_bound(p, at, t);
+        if (!at) return NULL;
+        at = skip_ws(p, at);
+        if (at < p->len && s[at] == ',') {
+            at = read_bound(p, skip_ws(p, at + 1), t);
+            if (!at) return NULL;
+            at = skip_ws(p, at);
+        }
+    } else {
+        size_t end = scan_number(p, at);
+        if (end > at) {
+            t->lower.num = s + at;
+            t->lower.len = end - at;
+            at = end;
+        }
+        if (at + 1 >= p->len || s[at] != '.' || s[at + 1] != '.') {
+            fail_run(p, at, end > at ? "\"..\" after the number" : "a bound (> >= < <= and a number) or a range A..B", NULL);
+            return NULL;
+        }
+        at += 2;
+        end = scan_number(p, at);
+        if (end > at) {
+            t->upper.num = s + at;
+            t->upper.len = end - at;
+            at = end;
+        }
+        if (!t->lower.num && !t->upper.num) {
+            fail(p, TSIG_ERR_SYNTAX, open, "a range needs at least one end: [1..], [..100], [1..100]");
+            return NULL;
+        }
+        at = skip_ws(p, at);
+    }
+    if (at >= p->len || s[at] != ']') {
+        fail_run(p, at, "\"]\" to end the refinement", NULL);
+        return NULL;
+    }
+    /* lengths are non-negative integers */
+    if (k == TSIG_STRING || k == TSIG_LIST) {
+        const tsig_bound *ends[2] = {&t->lower, &t->upper};
+        for (int i = 0; i < 2; i++) {
+            const tsig_bound *b = ends[i];
+            if (!b->num) continue;
+            if (b->num[0] == '-' || memchr(b->num, '.', b->len) || memchr(b->num, 'e', b->len) ||
+                memchr(b->num, 'E', b->len)) {
+                fail(p, TSIG_ERR_SYNTAX, (size_t)(b->num - s),
+                     "a length bound is a non-negative integer, found %.*s",
+                     (int)(b->len > 40 ? 40 : b->len), b->num);
+                return NULL;
+            }
+        }
+    }
+    if (empty_range(t)) {
+        tsig_strbuf sb = {0};
+        tsig_bound_label(&sb, t);
+        if (sb.failed) {
+            tsig_sb_release(&sb);
+            fail_nomem(p);
+            return NULL;
+        }
+        fail(p, TSIG_ERR_SYNTAX, open, "empty range: no value is %.*s", (int)sb.len, sb.data);
+        tsig_sb_release(&sb);
+        return NULL;
+    }
+    resume_at(p, at + 1);
+    return t;
+}
+
+/* The walker's report of a repeated key in a default. */
+static int default_duplicate(void *ctx, size_t first, const char *key, size_t len,
+                             size_t offset)
+{
+    parser *p = ctx;
+    (void)first;
+    char qkey[ECHO_BUF];
+    tsig_quote_cut(key, len, ECHO_MAX, qkey, sizeof qkey);
+    fail(p, TSIG_ERR_SYNTAX, offset, "duplicate key %s in a default", qkey);
+    return 0;
+}
+
+/* Appends valid compact JSON with every string minimally escaped (SPEC
+ * §11.2: '"', '\' and control characters; non-ASCII as it is). */
+static void canonical_json(tsig_strbuf *sb, const char *text, size_t len, tsig_strbuf *tmp)
+{
+    size_t i = 0;
+    while (i < len) {
+        if (text[i] != '"') {
+            size_t k = i;
+            while (k < len && text[k] != '"') k++;
+            tsig_sb_append(sb, text + i, k - i);
+            i = k;
+            continue;
+        }
+        size_t k = i + 1;
+        while (k < len && text[k] != '"') k += text[k] == '\\' ? 2 : 1;
+        tmp->len = 0;
+        if (!tsig_sb_reserve(tmp, k - i)) return;
+        tmp->len = tsig_json_unescape(text + i + 1, k - i - 1, tmp->data);
+        tsig_json_escape(sb, tmp->data, tmp->len);
+        i = k + 1;
+    }
+}
+
+/*
+ * "=" , ws , json_value: the default of field f (whose name is quoted in
+ * qname), nested within depth levels. Reads the value with json.c's walker
+ * (RFC 8259, repeated keys refused, nesting counted on top of depth),
+ * keeps it as canonical compact JSON, and checks it against the field's
+ * type strictly (SPEC §11.1, §11.7). Enters with the current token on
+ * "="; returns 1, or 0 after failing.
+ */
+static int parse_default(parser *p, tsig_field *f, size_t depth)
+{
+    advance(p);
+    size_t at = p->tok.offset;
+    f->default_offset = at;
+    char c = at < p->len ? p->src[at] : '\0';
+    if (at >= p->len || (ends_run(c) && c != '[' && c != '{')) {
+        fail_run(p, at, "a JSON value after \"=\"", NULL);
+        return 0;
+    }
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+        size_t end = at;
+        while (end < p->len && !ends_run(p->src[end])) end++;
+        size_t n = end - at;
+        if (!((n == 4 && (memcmp(p->src + at, "true", 4) == 0 || memcmp(p->src + at, "null", 4) == 0)) ||
+              (n == 5 && memcmp(p->src + at, "false", 5) == 0))) {
+            fail_run(p, at, "a JSON value after \"=\"", NULL);
+            return 0;
+        }
+    }
+    tsig_error jerr;
+    memset(&jerr, 0, sizeof jerr);
+    tsig_json j;
+    tsig_json_init(&j, p->src, p->len, TSIG_SIGNATURE_MAX_DEPTH - depth, &jerr);
+    j.pos = at;
+    tsig_json_path path;
+    tsig_json_path_init(&path);
+    tsig_json_keys keys;
+    memset(&keys, 0, sizeof keys);
+    keys.src = p->src;
+    tsig_strbuf raw = {0}, canon = {0}, tmp = {0};
+    tsig_json_walker w;
+    memset(&w, 0, sizeof w);
+    w.j = &j;
+    w.path = &path;
+    w.keys = &keys;
+    w.out = &raw;
+    w.flags = TSIG_WALK_KEYS;
+    w.on_duplicate = default_duplicate;
+    w.ctx = p;
+    int ok = tsig_json_walk(&w);
+    size_t end = j.pos;
+    tsig_json_walker_release(&w);
+    tsig_json_keys_release(&keys);
+    tsig_json_path_release(&path);
+    if (!ok) {
+        if (p->err->code == TSIG_OK || jerr.code != TSIG_OK) {
+            if (jerr.code != TSIG_OK) fail_json(p, &jerr);
+            else fail_nomem(p);
+        }
+        tsig_sb_release(&raw);
+        return 0;
+    }
+    /* a number with a leading zero stops after the zero: "01" */
+    if (end < p->len && p->src[end] >= '0' && p->src[end] <= '9') {
+        tsig_sb_release(&raw);
+        char found[ECHO_BUF];
+        describe_run(p, at, found);
+        fail(p, TSIG_ERR_SYNTAX, end, "expected a JSON number without leading zeros, found %s", found);
+        return 0;
+    }
+    canonical_json(&canon, raw.data ? raw.data : "", raw.len, &tmp);
+    tsig_sb_release(&raw);
+    tsig_sb_release(&tmp);
+    if (canon.failed || tmp.failed || !canon.data) {
+        tsig_sb_release(&canon);
+        fail_nomem(p);
+        return 0;
+    }
+    char *copy = tsig_arena_strndup(p->arena, canon.data, canon.len);
+    f->default_len = canon.len;
+    tsig_sb_release(&canon);
+    if (!copy) {
+        fail_nomem(p);
+        return 0;
+    }
+    f->default_json = copy;
+
+    /* the default must be a value of the type, judged strictly */
+    tsig_result r;
+    tsig_validate_options o = {TSIG_MODE_STRICT, 1, 0, TSIG_VALUE_NEVER};
+    tsig_code code = tsig_validate_type_json(f->type, copy, f->default_len, &o, &r);
+    if (code == TSIG_ERR_NOMEM) {
+        tsig_result_free(&r);
+        fail_nomem(p);
+        return 0;
+    }
+    if (!r.ok && r.error_count > 0) {
+        const tsig_issue *e = &r.errors[0];
+        char name[ECHO_BUF];
+        cut_name(f->name, f->name_len, name);
+        fail(p, TSIG_ERR_SYNTAX, at, "default for %s does not match its type: %.*s%s%.*s",
+             name, (int)e->path_len, e->path, e->path_len ? ": " : "",
+             (int)e->message_len, e->message);
+    }
+    int good = r.ok;
+    tsig_result_free(&r);
+    if (!good && p->err->code == TSIG_OK) fail_nomem(p);
+    if (!good) return 0;
+    resume_at(p, end);
+    return 1;
+}
+
+/* A description: json_string at the current token, decoded into f. */
+static int parse_description(parser *p, tsig_field *f)
+{
+    size_t end = read_json_string(p, p->tok.offset, &f->description, &f->description_len);
+    if (!end) return 0;
+    resume_at(p, end);
+    return 1;
+}
+
 /* 1 when the word is something people write for a type without its ":"
  * ("int", "string", "list"). */
 static int looks_like_type_word(const char *word, size_t len)
@@ -476,7 +1105,9 @@ static void fail_no_name(parser *p, tsig_token_kind close, const char *what,
         hint = "remove the trailing comma";
     } else if (k == TSIG_TOK_COMMA) {
         hint = "remove the extra comma";
-    } else if (k == TSIG_TOK_INVALID && (unsigned char)p->src[p->tok.offset] > 0x20 &&
+    } else if ((k == TSIG_TOK_INVALID || k == TSIG_TOK_STRING || k == TSIG_TOK_PIPE ||
+                k == TSIG_TOK_EQUALS) &&
+               (unsigned char)p->src[p->tok.offset] > 0x20 &&
                tsig_utf8_seq((const unsigned char *)p->src + p->tok.offset,
                              p->len - p->tok.offset) != 0) {
         /* A printable character that cannot start a name ("ü", "-", "1");
@@ -488,20 +1119,48 @@ static void fail_no_name(parser *p, tsig_token_kind close, const char *what,
 }
 
 /*
- * params = param , { ws , "," , ws , param } ;   param = ident , ws , type ;
- * field list of a map likewise, between "{" and "}".
+ * params = param , { ws , "," , ws , param } ;
+ * param  = ident , ws , type , [ ws , "=" , ws , json_value ] , [ ws , json_string ] ;
+ * field list of a map likewise, between "{" and "}", where the last entry
+ * may be "*" , ws , type (extra is NULL for parameters).
  *
  * Enters with the current token just after the opener; returns 1 with the
  * current token on the closer (not consumed), 0 after failing. what is
  * "parameter" or "field"; depth is the nesting of "[" and "{" so far.
  */
 static int parse_fields(parser *p, tsig_token_kind close, const char *what,
-                        size_t depth, field_list *list)
+                        size_t depth, field_list *list, const tsig_type **extra)
 {
     const char closer = close == TSIG_TOK_RBRACE ? '}' : ')';
     int after_comma = 0;
     if (p->tok.kind == close) return 1;
     for (;;) {
+        /* map = ... the last entry may be "*" , ws , type (SPEC §11.6) */
+        if (p->tok.kind == TSIG_TOK_STAR && extra) {
+            if (*extra) {
+                fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
+                     "the * entry must be the last entry of a map");
+                return 0;
+            }
+            advance(p);
+            const tsig_type *type = parse_type(p, "after \"*\"", depth);
+            if (!type) return 0;
+            *extra = type;
+            if (p->tok.kind == close) return 1;
+            if (p->tok.kind != TSIG_TOK_COMMA) {
+                fail_expected(p, "\"}\" after the type of the * entry", NULL);
+                return 0;
+            }
+            advance(p);
+            if (p->tok.kind == close || p->tok.kind == TSIG_TOK_COMMA) {
+                fail_no_name(p, close, what, 1);
+                return 0;
+            }
+            fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
+                 "the * entry must be the last entry of a map");
+            tsig_error_hint(p->err, "write {id :int, * :string}");
+            return 0;
+        }
         if (p->tok.kind != TSIG_TOK_IDENT) {
             fail_no_name(p, close, what, after_comma);
             return 0;
@@ -518,6 +1177,12 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         const tsig_type *type = parse_type(p, context, depth);
         if (!type) return 0;
         list->items[index].type = type;
+
+        /* [ "=" json_value ] [ json_string ] (SPEC §11.1) */
+        if (p->tok.kind == TSIG_TOK_EQUALS && !parse_default(p, &list->items[index], depth))
+            return 0;
+        if (p->tok.kind == TSIG_TOK_STRING && !parse_description(p, &list->items[index]))
+            return 0;
 
         /* A comma promises another name; the closer ends the list. */
         if (p->tok.kind == TSIG_TOK_COMMA) {
@@ -548,12 +1213,14 @@ static void fail_no_type(parser *p, const char *context)
     fail_expected(p, expected, hint);
 }
 
-/* primitive = ":" , word ;  the word must name a type, whole. */
+/* primitive = ":" , word ;  the word must name a type, whole; ":enum"
+ * goes on to its values. */
 static const tsig_type *parse_primitive(parser *p)
 {
     const char *word = p->src + p->tok.offset + 1;
     size_t len = p->tok.len - 1;
     tsig_kind kind;
+    if (len == 4 && memcmp(word, "enum", 4) == 0) return parse_enum(p);
     if (!primitive_lookup(word, len, &kind)) {
         char qtype[ECHO_BUF], hint[TSIG_HINT_MAX];
         quote(p->src + p->tok.offset, p->tok.len, qtype);
@@ -607,7 +1274,8 @@ static const tsig_type *parse_list(parser *p, size_t depth)
     return t;
 }
 
-/* map = "{" , ws , [ field , { ws , "," , ws , field } ] , ws , "}" ; */
+/* map = "{" , ws , [ entry , { ws , "," , ws , entry } ] , ws , "}" ;
+ * entry = field | "*" , ws , type (last only) */
 static const tsig_type *parse_map(parser *p, size_t depth)
 {
     /* The fields' types sit one level deeper than the "{". */
@@ -615,23 +1283,21 @@ static const tsig_type *parse_map(parser *p, size_t depth)
     size_t offset = p->tok.offset;
     advance(p);
     field_list list = {0};
-    if (!parse_fields(p, TSIG_TOK_RBRACE, "field", depth + 1, &list)) return NULL;
+    const tsig_type *extra = NULL;
+    if (!parse_fields(p, TSIG_TOK_RBRACE, "field", depth + 1, &list, &extra)) return NULL;
     tsig_type *t = new_type(p, TSIG_RECORD, offset);
     if (!t) return NULL;
     t->fields = list.items;
     t->field_count = list.count;
+    t->extra = extra;
     advance(p);
     return t;
 }
 
 /*
- * type = base , [ "?" ] ;   base = primitive | list | map ;
- *
- * Enters with the current token at the type's first token; returns the type
- * with the current token just after it, or NULL after failing. context says
- * where the type stands, for the message ("after \"limit\"").
+ * member = base , [ refinement ] ;   base = primitive | enum | list | map ;
  */
-static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
+static const tsig_type *parse_member(parser *p, const char *context, size_t depth)
 {
     const tsig_type *base;
     switch (p->tok.kind) {
@@ -655,27 +1321,172 @@ static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
         return NULL;
     }
     if (!base) return NULL;
-    if (p->tok.kind != TSIG_TOK_QUESTION) return base;
+    if (p->tok.kind == TSIG_TOK_LBRACKET && !p->tok.space_before)
+        return parse_refinement(p, base);
+    return base;
+}
 
-    /* The optional mark: glued to its type, and only one. No other place
-     * of the grammar takes a "?", so a spaced one is always this mistake. */
-    if (p->tok.space_before) {
-        fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
-             "expected \"?\" directly after the type, found \"?\" after "
-             "whitespace");
-        tsig_error_hint(p->err, "write the ? with no space before it: :string?");
+/* qsort order of formatted union members: by text. */
+static int compare_texts(const void *a, const void *b)
+{
+    const char *const *x = a, *const *y = b;
+    return strcmp(*x, *y);
+}
+
+/* Checks a union's members (SPEC §11.1): no :any, no two alike (by
+ * canonical form, found by sorting). 1, or 0 after failing. */
+static int check_union(parser *p, const tsig_type *const *members, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (members[i]->kind == TSIG_ANY) {
+            fail(p, TSIG_ERR_SYNTAX, members[i]->offset,
+                 ":any in a union accepts everything, so the union means nothing");
+            tsig_error_hint(p->err, "write :any alone, or list the types it may be");
+            return 0;
+        }
+    }
+    const char **texts = tsig_arena_alloc(p->arena, count * sizeof *texts);
+    if (!texts) {
+        fail_nomem(p);
+        return 0;
+    }
+    for (size_t i = 0; i < count; i++) {
+        size_t n;
+        char *text = tsig_format_type(members[i], 0, &n);
+        texts[i] = text ? tsig_arena_strndup(p->arena, text, n) : NULL;
+        tsig_free(text);
+        if (!texts[i]) {
+            fail_nomem(p);
+            return 0;
+        }
+    }
+    qsort(texts, count, sizeof *texts, compare_texts);
+    for (size_t i = 1; i < count; i++) {
+        if (strcmp(texts[i - 1], texts[i]) != 0) continue;
+        /* report the later member of the first pair in the source */
+        size_t seen = 0;
+        for (size_t k = 0; k < count; k++) {
+            size_t n;
+            char *text = tsig_format_type(members[k], 0, &n);
+            if (!text) {
+                fail_nomem(p);
+                return 0;
+            }
+            int same = strcmp(text, texts[i]) == 0;
+            tsig_free(text);
+            if (same && seen++) {
+                fail(p, TSIG_ERR_SYNTAX, members[k]->offset,
+                     "the union has the member %.*s twice", 60, texts[i]);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Fails for a "?" written on a member before the last: the message shows
+ * the union with one "?" at the end. */
+static void fail_misplaced_question(parser *p, size_t at,
+                                    const tsig_type *const *members, size_t count)
+{
+    tsig_strbuf sb = {0};
+    for (size_t i = 0; i < count; i++) {
+        size_t n;
+        char *text = tsig_format_type(members[i], 0, &n);
+        if (i) tsig_sb_putc(&sb, '|');
+        if (text) tsig_sb_append(&sb, text, n);
+        else sb.failed = 1;
+        tsig_free(text);
+    }
+    tsig_sb_putc(&sb, '?');
+    if (sb.failed) {
+        tsig_sb_release(&sb);
+        fail_nomem(p);
+        return;
+    }
+    fail(p, TSIG_ERR_SYNTAX, at, "write ? once, after the last member: %.*s",
+         (int)(sb.len > 200 ? 200 : sb.len), sb.data);
+    tsig_sb_release(&sb);
+}
+
+/*
+ * type = member , { ws , "|" , ws , member } , [ "?" ] ;
+ *
+ * Enters with the current token at the type's first token; returns the type
+ * with the current token just after it, or NULL after failing. context says
+ * where the type stands, for the message ("after \"limit\"").
+ */
+static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
+{
+    const tsig_type **members = NULL;
+    size_t count = 0, cap = 0;
+    size_t misplaced = (size_t)-1; /* the first "?" before a "|" */
+    int optional = 0;
+    size_t start = p->tok.offset;
+    for (;;) {
+        const tsig_type *m = parse_member(p, context, depth);
+        if (!m) return NULL;
+        optional = 0;
+        if (p->tok.kind == TSIG_TOK_QUESTION) {
+            /* The optional mark: glued to its type, and only one. No other
+             * place of the grammar takes a "?", so a spaced one is always
+             * this mistake. */
+            if (p->tok.space_before) {
+                fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
+                     "expected \"?\" directly after the type, found \"?\" after "
+                     "whitespace");
+                tsig_error_hint(p->err, "write the ? with no space before it: :string?");
+                return NULL;
+            }
+            size_t qat = p->tok.offset;
+            advance(p);
+            if (p->tok.kind == TSIG_TOK_QUESTION) {
+                fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
+                     "expected one \"?\" at most, found \"?\" again");
+                tsig_error_hint(p->err, "a type is optional or not: one ? is enough");
+                return NULL;
+            }
+            optional = 1;
+            if (p->tok.kind == TSIG_TOK_PIPE && misplaced == (size_t)-1) misplaced = qat;
+        }
+        if (count == 0 && p->tok.kind != TSIG_TOK_PIPE) {
+            if (!optional) return m;
+            tsig_type *t = new_type(p, TSIG_OPTIONAL, m->offset);
+            if (t) t->elem = m;
+            return t;
+        }
+        if (count == cap) {
+            size_t ncap = cap ? cap * 2 : 4;
+            if (ncap > (size_t)-1 / sizeof *members) {
+                fail_nomem(p);
+                return NULL;
+            }
+            const tsig_type **grown = tsig_arena_alloc(p->arena, ncap * sizeof *grown);
+            if (!grown) {
+                fail_nomem(p);
+                return NULL;
+            }
+            if (count) memcpy(grown, members, count * sizeof *members);
+            members = grown;
+            cap = ncap;
+        }
+        members[count++] = m;
+        if (p->tok.kind != TSIG_TOK_PIPE) break;
+        advance(p);
+        context = "after \"|\"";
+    }
+    if (misplaced != (size_t)-1) {
+        fail_misplaced_question(p, misplaced, members, count);
         return NULL;
     }
-    tsig_type *t = new_type(p, TSIG_OPTIONAL, base->offset);
-    if (!t) return NULL;
-    t->elem = base;
-    advance(p);
-    if (p->tok.kind == TSIG_TOK_QUESTION) {
-        fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
-             "expected one \"?\" at most, found \"?\" again");
-        tsig_error_hint(p->err, "a type is optional or not: one ? is enough");
-        return NULL;
-    }
+    if (!check_union(p, members, count)) return NULL;
+    tsig_type *u = new_type(p, TSIG_UNION, start);
+    if (!u) return NULL;
+    u->members = members;
+    u->member_count = count;
+    if (!optional) return u;
+    tsig_type *t = new_type(p, TSIG_OPTIONAL, start);
+    if (t) t->elem = u;
     return t;
 }
 
@@ -692,7 +1503,7 @@ static int parse_signature(parser *p, tsig_signature *sig)
     if (p->tok.kind == TSIG_TOK_LPAREN) {
         advance(p);
         field_list params = {0};
-        if (!parse_fields(p, TSIG_TOK_RPAREN, "parameter", 0, &params)) return 0;
+        if (!parse_fields(p, TSIG_TOK_RPAREN, "parameter", 0, &params, NULL)) return 0;
         sig->params = params.items;
         sig->param_count = params.count;
         advance(p);

@@ -1360,3 +1360,13 @@ void tsig_result_free(tsig_result *result)
     store_free(result->internal_);
     memset(result, 0, sizeof *result);
 }
+
+tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,
+                                  size_t len, const tsig_validate_options *opts,
+                                  tsig_result *out)
+{
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!type) return TSIG_ERR_ARGUMENT;
+    return validate(type, 0, json, len, opts, out);
+}

@@ -430,10 +430,11 @@ TEST(unknown_type_is_reported_at_its_colon)
     CHECK_ERROR("{tags [:uuid]}",
                 "       ^", TSIG_ERR_UNKNOWN_TYPE, "unknown type \":uuid\"",
                 "the types are :string :int :float :bool :keyword :any :map "
-                ":datetime, [type] and {field :type}");
-    CHECK_ERROR("(status :enum[pending active]) -> :any",
-                "        ^", TSIG_ERR_UNKNOWN_TYPE, "unknown type \":enum\"",
-                "no enums: use :string or :keyword");
+                ":datetime :enum[a b], [type] and {field :type}");
+    CHECK_ERROR("(status :enum) -> :any",
+                "             ^", TSIG_ERR_SYNTAX,
+                "expected \"[\" directly after :enum, found \")\"",
+                "list the values: :enum[pending active closed]");
 }
 
 TEST(colon_needs_a_type_word)
@@ -636,9 +637,9 @@ TEST(error_names_what_was_expected_and_found)
     CHECK_ERROR("{a :int b :int}",
                 "        ^", TSIG_ERR_SYNTAX,
                 "expected \",\" or \"}\" after the type of \"a\", found \"b\"", "");
-    CHECK_ERROR("(value :string|:int) -> :any",
-                "              ^", TSIG_ERR_SYNTAX,
-                "expected \",\" or \")\" after the type of \"value\", found \"|\"", "");
+    CHECK_ERROR("(value :string :int) -> :any",
+                "               ^", TSIG_ERR_SYNTAX,
+                "expected \",\" or \")\" after the type of \"value\", found \":int\"", "");
     CHECK_ERROR("[:int",
                 "     ^", TSIG_ERR_SYNTAX,
                 "expected \"]\" after the element type of the list, found end of input",
