@@ -7,8 +7,9 @@
  * (pointer, length) pair and is never assumed to be NUL-terminated. Every
  * string or object this library returns is owned by the caller and released
  * by exactly one function, named next to the function that returns it
- * (tsig_free for plain strings). No function keeps global state: one process
- * (or one WebAssembly instance) serves any number of callers.
+ * (tsig_free for plain strings). No function keeps global state but the
+ * hash key (tsig_hash_seed), set once: one process (or one WebAssembly
+ * instance) serves any number of callers.
  */
 #ifndef TOOLSIG_H
 #define TOOLSIG_H
@@ -20,6 +21,21 @@ extern "C" {
 #endif
 
 #define TSIG_VERSION "0.1.0"
+
+/* ========================================================================
+ * Section: hashing
+ *
+ * Every table the library builds from data (JSON keys, field and property
+ * names) is hashed under a 128-bit key so that input cannot be written to
+ * collide. The key is the one setting the library keeps for the whole
+ * process: set it once, from a random source, before any other call (and
+ * before other threads use the library). Without it the key is fixed and
+ * public; crafted keys then cost O(log n) each instead of O(1), never more.
+ * ===================================================================== */
+
+/* Sets the process's hash key to seed[0..16) (16 random bytes: getrandom,
+ * crypto.getRandomValues). Tables begun afterwards use it. */
+void tsig_hash_seed(const unsigned char seed[16]);
 
 /* ========================================================================
  * Section: errors
