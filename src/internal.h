@@ -507,8 +507,8 @@ int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out);
 int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out);
 /* "true" / "false" exactly. */
 int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out);
-/* A float's text whose exact decimal value is a whole number within the
- * range of finite doubles ("4.20e1"): that integer, every digit. */
+/* A float's text whose exact decimal value is a whole number of at most
+ * 21 digits ("4.20e1"; |v| < 10^21): that integer, every digit. */
 int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
 /* An int's text as a float: the same digits with ".0". Always applies. */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);
