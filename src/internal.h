@@ -40,6 +40,8 @@ typedef struct tsig_strbuf {
     size_t len;
     size_t cap;
     int failed;
+    size_t max;  /* 0, or the most bytes it may hold: growth beyond fails */
+    int over;    /* failed because of max (checked before allocating) */
 } tsig_strbuf;
 
 void tsig_sb_append(tsig_strbuf *sb, const char *s, size_t len);

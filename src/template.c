@@ -1244,7 +1244,8 @@ static int jindex_read(jindex *ix, const char *src, size_t len, tsig_error *err,
  *   - a name resolves as the check resolved it (see lookup), so a
  *     template renders the values the check promised;
  *   - work is bounded: TSIG_TEMPLATE_MAX_STEPS tag visits (nested sections
- *     multiply) and TSIG_MAX_INPUT bytes of output.
+ *     multiply) and max_len bytes of output, checked before each append
+ *     allocates.
  * --------------------------------------------------------------------- */
 
 /* One tag of a checked template and the text around it. */
@@ -1567,7 +1568,7 @@ static int step(renderer *r)
 {
     if (r->code != TSIG_OK) return 0;
     if (r->out.failed) {
-        r->code = TSIG_ERR_NOMEM;
+        r->code = r->out.over ? TSIG_ERR_TOO_LARGE : TSIG_ERR_NOMEM;
         return 0;
     }
     if (++r->steps > TSIG_TEMPLATE_MAX_STEPS || r->out.len > TSIG_MAX_INPUT) {
@@ -1685,6 +1686,18 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
                                size_t args_len, char **out, size_t *out_len,
                                tsig_error *err)
 {
+    return tsig_render_template_max(tpl, tpl_len, sig, args_json, args_len, 0,
+                                    out, out_len, err);
+}
+
+tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
+                                   const tsig_signature *sig,
+                                   const char *args_json, size_t args_len,
+                                   size_t max_len, char **out, size_t *out_len,
+                                   tsig_error *err)
+{
+    if (max_len == 0) max_len = TSIG_TEMPLATE_MAX_OUTPUT;
+    if (max_len > TSIG_MAX_INPUT) max_len = TSIG_MAX_INPUT;
     if (out) *out = NULL;
     if (out_len) *out_len = 0;
     if (!err) return TSIG_ERR_ARGUMENT;
@@ -1724,6 +1737,8 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
     r->tpl = tpl;
     r->len = tpl_len;
     r->sc.sig = sig;
+    /* Every append is checked against the bound before it allocates. */
+    r->out.max = max_len;
     int nomem = 0;
     if (!jindex_read(&r->ix, args_json, args_len, err, &nomem)) {
         code = nomem ? TSIG_ERR_NOMEM : err->code;
@@ -1743,7 +1758,8 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
                        "arguments must be a map, got %s", got);
     } else if (read_all_tags(r)) {
         render_range(r, 0, r->tag_count, 0, tpl_len);
-        if (r->code == TSIG_OK && r->out.failed) r->code = TSIG_ERR_NOMEM;
+        if (r->code == TSIG_OK && r->out.failed)
+            r->code = r->out.over ? TSIG_ERR_TOO_LARGE : TSIG_ERR_NOMEM;
         if (r->code == TSIG_OK && r->out.len > TSIG_MAX_INPUT) r->code = TSIG_ERR_TOO_LARGE;
         code = r->code;
     } else {
@@ -1757,11 +1773,13 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
     }
     if (code == TSIG_ERR_NOMEM) {
         tsig_error_set(err, code, "", 0, 0, "out of memory");
+    } else if (code == TSIG_ERR_TOO_LARGE && r->out.over) {
+        tsig_error_set(err, code, "", 0, 0,
+                       "the rendered prompt is longer than %zu bytes", max_len);
     } else if (code == TSIG_ERR_TOO_LARGE) {
         tsig_error_set(err, code, "", 0, 0,
-                       "the rendered prompt is too large (over %zu bytes or "
-                       "%zu steps of sections)",
-                       TSIG_MAX_INPUT, TSIG_TEMPLATE_MAX_STEPS);
+                       "the rendered prompt is too large (over %zu steps of "
+                       "sections)", TSIG_TEMPLATE_MAX_STEPS);
     }
     tsig_sb_release(&r->out);
     free(r->ix.nodes);
