@@ -7,8 +7,9 @@
  * (pointer, length) pair and is never assumed to be NUL-terminated. Every
  * string or object this library returns is owned by the caller and released
  * by exactly one function, named next to the function that returns it
- * (tsig_free for plain strings). No function keeps global state: one process
- * (or one WebAssembly instance) serves any number of callers.
+ * (tsig_free for plain strings). No function keeps global state but the
+ * hash key (tsig_hash_seed), set once: one process (or one WebAssembly
+ * instance) serves any number of callers.
  */
 #ifndef TOOLSIG_H
 #define TOOLSIG_H
@@ -20,6 +21,21 @@ extern "C" {
 #endif
 
 #define TSIG_VERSION "0.1.0"
+
+/* ========================================================================
+ * Section: hashing
+ *
+ * Every table the library builds from data (JSON keys, field and property
+ * names) is hashed under a 128-bit key so that input cannot be written to
+ * collide. The key is the one setting the library keeps for the whole
+ * process: set it once, from a random source, before any other call (and
+ * before other threads use the library). Without it the key is fixed and
+ * public; crafted keys then cost O(log n) each instead of O(1), never more.
+ * ===================================================================== */
+
+/* Sets the process's hash key to seed[0..16) (16 random bytes: getrandom,
+ * crypto.getRandomValues). Tables begun afterwards use it. */
+void tsig_hash_seed(const unsigned char seed[16]);
 
 /* ========================================================================
  * Section: errors
@@ -426,12 +442,29 @@ void tsig_placeholders_free(tsig_placeholders *result);
  * the template), TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP (positioned in
  * args_json), TSIG_ERR_ARGUMENT (a NULL argument, or args_json not an
  * object), TSIG_ERR_TOO_LARGE (an input over TSIG_MAX_INPUT, output over
- * TSIG_MAX_INPUT bytes or over TSIG_TEMPLATE_MAX_STEPS), TSIG_ERR_NOMEM.
+ * TSIG_TEMPLATE_MAX_OUTPUT bytes, "the rendered prompt is longer than N
+ * bytes", or over TSIG_TEMPLATE_MAX_STEPS), TSIG_ERR_NOMEM.
  */
 tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
                                const tsig_signature *sig, const char *args_json,
                                size_t args_len, char **out, size_t *out_len,
                                tsig_error *err);
+
+/* Bytes a rendered prompt may have by default: a few sections over the
+ * arguments of a model could otherwise write gigabytes. */
+#define TSIG_TEMPLATE_MAX_OUTPUT ((size_t)1 << 20)
+
+/*
+ * tsig_render_template with the bound on the output's length given:
+ * max_len bytes (0: TSIG_TEMPLATE_MAX_OUTPUT; at most TSIG_MAX_INPUT).
+ * Every append is checked before memory is taken for it, so a refused
+ * prompt never holds more than max_len bytes.
+ */
+tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
+                                   const tsig_signature *sig,
+                                   const char *args_json, size_t args_len,
+                                   size_t max_len, char **out, size_t *out_len,
+                                   tsig_error *err);
 
 /* ========================================================================
  * Section: firewall
@@ -587,7 +620,7 @@ char *tsig_api_placeholders(const char *tpl, size_t len,
  */
 char *tsig_api_render_template(const char *tpl, size_t tpl_len,
                                const tsig_signature *sig, const char *args,
-                               size_t args_len);
+                               size_t args_len, size_t max_len);
 
 /* Firewalled fields stripped or masked: {"ok":true,"value":...} or
  * {"ok":false,"error":{...}}. */

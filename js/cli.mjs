@@ -41,13 +41,15 @@
 // - Memory: the core runs in 32-bit WebAssembly memory, so inputs of
 //   several hundred megabytes can end in "toolsig: out of memory" where the
 //   native tool reads up to its 1 GiB limit.
+import { randomFillSync } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { getSystemErrorMap } from 'node:util';
 import { bind, imports, runCommandLine } from './core.mjs';
 
 // This process is the bin: core.mjs runs on the command line's module.
 bind(new WebAssembly.Instance(
-  new WebAssembly.Module(readFileSync(new URL('../dist/toolsig-cli.wasm', import.meta.url))), imports).exports);
+  new WebAssembly.Module(readFileSync(new URL('../dist/toolsig-cli.wasm', import.meta.url))), imports).exports,
+  randomFillSync);
 
 const NEEDS_FILE = 0xffffffff; // CLI_MEMORY_NEEDS_FILE
 // cli_read_status (src/cli/cli.h): how reading a file went.

@@ -37,16 +37,25 @@ const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
  * bind wins: when two entry points load in one realm (node.mjs and
  * browser.mjs, say), a second instance must not replace the first, whose
  * memory every live Signature's handle points into (using or freeing a
- * handle in another instance's memory would corrupt it).
+ * handle in another instance's memory would corrupt it). fillRandom(bytes)
+ * fills a Uint8Array with random bytes: crypto.getRandomValues unless
+ * given (Node's loaders pass node:crypto's randomFillSync, which every
+ * supported Node has).
  */
-function bind(exports) {
+function bind(exports, fillRandom) {
   if (W) return;
   // _initialize sets up the allocator: a second run would lose every block.
   if (exports !== initialized && typeof exports._initialize === 'function') exports._initialize();
   initialized = exports;
   // Out of memory already: nothing is bound, and a later bind can retry.
-  const slot = exports.malloc(4);
+  const slot = exports.malloc(16);
   if (!slot) throw outOfMemory();
+  // The key of the core's hash tables, so that no input can be written to
+  // collide in them (toolsig.h, Section: hashing): 16 random bytes.
+  const seed = new Uint8Array(exports.memory.buffer, slot, 16);
+  (fillRandom ?? ((bytes) => globalThis.crypto.getRandomValues(bytes)))(seed);
+  exports.tsig_hash_seed(slot);
+  seed.fill(0);
   W = exports;
   heap = new Uint8Array(W.memory.buffer);
   outSlot = slot;

@@ -2,12 +2,13 @@
 // as node.mjs over its own instance of toolsig.wasm; dist/core.cjs is
 // generated from core.mjs by the build.
 'use strict';
+const { randomFillSync } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const core = require('../dist/core.cjs');
 
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
-core.bind(new WebAssembly.Instance(wasm, core.imports).exports);
+core.bind(new WebAssembly.Instance(wasm, core.imports).exports, randomFillSync);
 
 // bind, imports, renderTemplate and isOutOfMemory are the loaders' and
 // tools' business; runCommandLine is the bin's (js/cli.mjs).

@@ -441,14 +441,14 @@ char *tsig_api_normalize(const char *json, size_t len)
 
 char *tsig_api_render_template(const char *tpl, size_t tpl_len,
                                const tsig_signature *sig, const char *args,
-                               size_t args_len)
+                               size_t args_len, size_t max_len)
 {
     if (!sig) return argument_doc("no signature");
     char *out = NULL;
     size_t n = 0;
     tsig_error err;
-    tsig_code code = tsig_render_template(tpl, tpl_len, sig, args, args_len,
-                                          &out, &n, &err);
+    tsig_code code = tsig_render_template_max(tpl, tpl_len, sig, args, args_len,
+                                              max_len, &out, &n, &err);
     if (code != TSIG_OK) {
         tsig_free(out);
         return error_doc(&err);

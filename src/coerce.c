@@ -125,8 +125,10 @@ int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out)
     return 1;
 }
 
-/* Digits the integer part of a finite double can have (DBL_MAX < 1e309). */
-#define FINITE_DIGITS 309
+/* Most digits of an integer coerced from a float (SPEC §5: |v| < 10^21,
+ * where JavaScript too stops writing integers in full): the output stays
+ * in proportion to the input, where 1e308 would be 309 digits. */
+#define COERCED_DIGITS_MAX 21
 
 /*
  * A float lexeme is sign, integer digits, fraction digits and an exponent.
@@ -166,15 +168,11 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out)
         return 1;
     }
     long long point = (long long)int_len - (long long)zeros + exponent;
-    if (point <= 0 || point > FINITE_DIGITS) return 0;
+    if (point <= 0 || point > COERCED_DIGITS_MAX) return 0;
     size_t significant = total - zeros;
     for (size_t k = (size_t)point; k < significant; k++)
         if (DIGIT(zeros + k) != '0') return 0;
     size_t whole = (size_t)point < significant ? (size_t)point : significant;
-    if (point == FINITE_DIGITS) {
-        /* at the edge of the double range: the nearest double decides */
-        if (!isfinite(tsig_decimal_to_double(num, len))) return 0;
-    }
     if (!out) return 1;
     if (negative) tsig_sb_putc(out, '-');
     for (size_t k = 0; k < whole; k++) tsig_sb_putc(out, DIGIT(zeros + k));

@@ -13,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* ---- arena.c ---------------------------------------------------------- */
 
@@ -39,6 +40,8 @@ typedef struct tsig_strbuf {
     size_t len;
     size_t cap;
     int failed;
+    size_t max;  /* 0, or the most bytes it may hold: growth beyond fails */
+    int over;    /* failed because of max (checked before allocating) */
 } tsig_strbuf;
 
 void tsig_sb_append(tsig_strbuf *sb, const char *s, size_t len);
@@ -74,6 +77,57 @@ int tsig_sb_reserve(tsig_strbuf *sb, size_t extra);
 char *tsig_sb_finish(tsig_strbuf *sb, size_t *len);
 /* Releases the buffer without handing it out. */
 void tsig_sb_release(tsig_strbuf *sb);
+
+/* ---- hash.c: the one hash table, for every lookup keyed by data --------
+ *
+ * A set of entries (numbers the caller gives: indexes into its own array)
+ * found by their keys' bytes, compared exactly or, norm, after "-" -> "_".
+ * Keyed SipHash-1-3, open addressing at most half full, and a balanced tree
+ * for a table whose probes run long (keys chosen to collide), so no key
+ * set costs more than O(log n) per lookup. Zero-initialized it is not
+ * usable: begin it with tsig_table_init. */
+
+typedef struct tsig_table_slot tsig_table_slot;
+typedef struct tsig_table_node tsig_table_node;
+/* The bytes of an entry's key, *len its length. */
+typedef const char *(*tsig_table_key_of)(const void *ctx, size_t entry,
+                                         size_t *len);
+
+typedef struct tsig_table {
+    uint64_t key[2];           /* the process's key when the table began */
+    int norm;
+    tsig_arena *arena;         /* NULL: malloc and free */
+    tsig_table_key_of key_of;
+    const void *ctx;
+    tsig_table_slot *slots;    /* NULL once ordered */
+    size_t cap, count;
+    tsig_table_node *nodes;    /* the ordered form, or NULL */
+    size_t node_cap, root;
+} tsig_table;
+
+#define TSIG_TABLE_NONE ((size_t)-1)  /* no such key */
+#define TSIG_TABLE_NOMEM ((size_t)-2) /* out of memory */
+
+/* SipHash-1-3 of s[0..len) under key, "-" read as "_" when norm. */
+uint64_t tsig_hash_bytes(const uint64_t key[2], const char *s, size_t len,
+                         int norm);
+/* Begins an empty table (allocating nothing yet) under the process's key
+ * (tsig_hash_seed). Its memory comes from arena (then left there) or, when
+ * arena is NULL, from malloc (freed by tsig_table_release). */
+void tsig_table_init(tsig_table *t, int norm, tsig_arena *arena,
+                     tsig_table_key_of key_of, const void *ctx);
+/* The hash of a key for this table (give it to find and add). */
+size_t tsig_table_hash(const tsig_table *t, const char *s, size_t len);
+/* The entry whose key equals key[0..len), TSIG_TABLE_NONE, or
+ * TSIG_TABLE_NOMEM (turning into a tree can allocate). */
+size_t tsig_table_find(tsig_table *t, const char *key, size_t len, size_t hash);
+/* As tsig_table_find, but adds entry (key[0..len) being its key) when the
+ * key is absent: TSIG_TABLE_NONE then means added. */
+size_t tsig_table_add(tsig_table *t, const char *key, size_t len, size_t hash,
+                      size_t entry);
+/* 1 once the table has turned into a tree (for tests). */
+int tsig_table_ordered(const tsig_table *t);
+void tsig_table_release(tsig_table *t);
 
 /* ---- error.c ---------------------------------------------------------- */
 
@@ -351,7 +405,6 @@ void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
  * after unescaping and, when normalized, after '-' -> '_'. A frame scans
  * its keys while they are few and indexes them in a hash table beyond. */
 typedef struct tsig_json_key {
-    size_t hash;
     size_t off;       /* in src when in_src, else in bytes */
     size_t len;
     int in_src;
@@ -371,8 +424,8 @@ typedef struct tsig_json_keys {
 typedef struct tsig_json_keyframe {
     size_t start;
     size_t bytes_start;
-    size_t *table;    /* entry index + 1, 0 for empty */
-    size_t table_cap;
+    int indexed;      /* table is begun (beyond a few keys) */
+    tsig_table table; /* item indexes */
 } tsig_json_keyframe;
 
 /* Begins the frame of a newly opened object. (A tsig_json_keys is zeroed,
@@ -469,8 +522,8 @@ int tsig_coerce_string_to_int(const char *s, size_t len, tsig_strbuf *out);
 int tsig_coerce_string_to_float(const char *s, size_t len, tsig_strbuf *out);
 /* "true" / "false" exactly. */
 int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out);
-/* A float's text whose exact decimal value is a whole number within the
- * range of finite doubles ("4.20e1"): that integer, every digit. */
+/* A float's text whose exact decimal value is a whole number of at most
+ * 21 digits ("4.20e1"; |v| < 10^21): that integer, every digit. */
 int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
 /* An int's text as a float: the same digits with ".0". Always applies. */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);

@@ -763,32 +763,19 @@ void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
  * keys are items[f->start..count), dropped when the object ends. A key
  * without escapes is kept as its place in the text; an escaped one is
  * decoded into bytes (also in stack order). Small objects are scanned;
- * from KEYS_SCAN_MAX keys on, an object gets an open-addressing table of
- * item indexes, so an object of a million keys stays linear.
+ * beyond KEYS_SCAN_MAX keys, an object gets a table of item indexes
+ * (hash.c), so an object of a million keys, chosen to collide or not,
+ * stays linear.
  */
 
 /* Keys an object holds before its frame gets a hash table. */
 #define KEYS_SCAN_MAX 16
 
-/* FNV-1a over the key's bytes, with '-' read as '_' when normalized (so
- * that keys equal after normalization hash alike). */
-static size_t key_hash(const char *s, size_t len, int normalized)
-{
-    uint64_t h = UINT64_C(1469598103934665603);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (normalized && c == '-') c = '_';
-        h = (h ^ c) * UINT64_C(1099511628211);
-    }
-    return (size_t)(h ^ (h >> 29));
-}
-
 void tsig_json_keys_begin(tsig_json_keys *k, tsig_json_keyframe *f)
 {
     f->start = k->count;
     f->bytes_start = k->bytes_len;
-    f->table = NULL;
-    f->table_cap = 0;
+    f->indexed = 0;
 }
 
 const char *tsig_json_keys_at(const tsig_json_keys *k, size_t i, size_t *len)
@@ -796,6 +783,12 @@ const char *tsig_json_keys_at(const tsig_json_keys *k, size_t i, size_t *len)
     const tsig_json_key *e = &k->items[i];
     *len = e->len;
     return e->in_src ? k->src + e->off : k->bytes + e->off;
+}
+
+/* tsig_table_key_of over the keys. */
+static const char *key_of(const void *ctx, size_t entry, size_t *len)
+{
+    return tsig_json_keys_at(ctx, entry, len);
 }
 
 const char *tsig_json_key_text(tsig_json_keys *k, const tsig_json_span *key,
@@ -818,56 +811,48 @@ const char *tsig_json_key_text(tsig_json_keys *k, const tsig_json_span *key,
 }
 
 static int keys_equal(const tsig_json_keys *k, size_t i, const char *key,
-                      size_t len, size_t hash)
+                      size_t len)
 {
     const tsig_json_key *e = &k->items[i];
-    if (e->hash != hash || e->len != len) return 0;
+    if (e->len != len) return 0;
     size_t elen;
     const char *ek = tsig_json_keys_at(k, i, &elen);
     return k->normalized ? tsig_key_equal_norm(ek, elen, key, len)
                          : memcmp(ek, key, len) == 0;
 }
 
-/* Puts entry i into the frame's table (which has room). */
-static void table_put(tsig_json_keyframe *f, const tsig_json_key *e, size_t i)
+/* Gives the frame its table, holding the keys it has. 0 when out of
+ * memory. */
+static int index_frame(tsig_json_keys *k, tsig_json_keyframe *f)
 {
-    size_t mask = f->table_cap - 1, at = e->hash & mask;
-    while (f->table[at]) at = (at + 1) & mask;
-    f->table[at] = i + 1;
-}
-
-/* Builds or doubles the frame's table so that it stays at most half full. */
-static int table_grow(tsig_json_keys *k, tsig_json_keyframe *f)
-{
-    size_t cap = f->table_cap ? f->table_cap * 2 : 64;
-    size_t *table = calloc(cap, sizeof *table);
-    if (!table) return 0;
-    free(f->table);
-    f->table = table;
-    f->table_cap = cap;
-    for (size_t i = f->start; i < k->count; i++) table_put(f, &k->items[i], i);
+    tsig_table_init(&f->table, k->normalized, NULL, key_of, k);
+    f->indexed = 1;
+    for (size_t i = f->start; i < k->count; i++) {
+        size_t len;
+        const char *key = tsig_json_keys_at(k, i, &len);
+        size_t hash = tsig_table_hash(&f->table, key, len);
+        if (tsig_table_add(&f->table, key, len, hash, i) == TSIG_TABLE_NOMEM) return 0;
+    }
     return 1;
 }
 
 /* Looks the key up among the frame's keys (table or scan), then appends
- * it, keeping the table at most half full. */
+ * it. */
 int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
                        const char *key, size_t len, int in_src, size_t *found)
 {
-    size_t hash = key_hash(key, len, k->normalized);
-    size_t held = k->count - f->start;
     *found = (size_t)-1;
-    if (f->table) {
-        size_t mask = f->table_cap - 1;
-        for (size_t at = hash & mask; f->table[at]; at = (at + 1) & mask) {
-            if (keys_equal(k, f->table[at] - 1, key, len, hash)) {
-                *found = f->table[at] - 1;
-                return 1;
-            }
+    if (f->indexed) {
+        size_t hash = tsig_table_hash(&f->table, key, len);
+        size_t at = tsig_table_add(&f->table, key, len, hash, k->count);
+        if (at == TSIG_TABLE_NOMEM) return 0;
+        if (at != TSIG_TABLE_NONE) {
+            *found = at;
+            return 1;
         }
     } else {
         for (size_t i = f->start; i < k->count; i++) {
-            if (keys_equal(k, i, key, len, hash)) {
+            if (keys_equal(k, i, key, len)) {
                 *found = i;
                 return 1;
             }
@@ -881,7 +866,6 @@ int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
         k->cap = cap;
     }
     tsig_json_key *e = &k->items[k->count];
-    e->hash = hash;
     e->len = len;
     e->in_src = in_src;
     if (in_src) {
@@ -903,13 +887,7 @@ int tsig_json_keys_add(tsig_json_keys *k, tsig_json_keyframe *f,
         k->bytes_len += len;
     }
     k->count++;
-    held++;
-    if (f->table) {
-        if (held * 2 > f->table_cap) return table_grow(k, f);
-        table_put(f, e, k->count - 1);
-    } else if (held > KEYS_SCAN_MAX) {
-        return table_grow(k, f);
-    }
+    if (!f->indexed && k->count - f->start > KEYS_SCAN_MAX) return index_frame(k, f);
     return 1;
 }
 
@@ -917,9 +895,8 @@ void tsig_json_keys_end(tsig_json_keys *k, tsig_json_keyframe *f)
 {
     k->count = f->start;
     k->bytes_len = f->bytes_start;
-    free(f->table);
-    f->table = NULL;
-    f->table_cap = 0;
+    if (f->indexed) tsig_table_release(&f->table);
+    f->indexed = 0;
 }
 
 void tsig_json_keys_release(tsig_json_keys *k)

@@ -290,7 +290,8 @@ static void cut_name(const char *s, size_t len, char *buf)
 
 /* ------------------------------------------------------------------------
  * Field lists: growable arrays in the arena with a hash index on the
- * normalized name, so duplicates are found in constant time per name
+ * normalized name (hash.c), so duplicates are found in constant time per
+ * name
  * --------------------------------------------------------------------- */
 
 /* The fields of one map (or the parameters) while they are parsed. items
@@ -300,38 +301,15 @@ typedef struct field_list {
     tsig_field *items;
     size_t count;
     size_t cap;
-    size_t *slots;    /* open addressing: item index + 1; 0 is empty */
-    size_t slot_cap;  /* a power of two, at least twice count */
+    tsig_table index; /* begun with the first field: entry = item index */
 } field_list;
 
-/* FNV-1a of a NUL-terminated normalized name. Only equality matters: a
- * collision of hashes just costs one more strcmp. */
-static size_t hash_name(const char *s)
+/* tsig_table_key_of over a list: a field's normalized name. */
+static const char *field_norm(const void *ctx, size_t entry, size_t *len)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 16777619u;
-    }
-    return (size_t)h;
-}
-
-/* Rebuilds the hash index with room for twice the slots. 0 when out of
- * memory. */
-static int grow_slots(parser *p, field_list *list)
-{
-    size_t cap = list->slot_cap ? list->slot_cap * 2 : 16;
-    if (cap > (size_t)-1 / sizeof(size_t)) return 0;
-    size_t *slots = tsig_arena_alloc(p->arena, cap * sizeof(size_t));
-    if (!slots) return 0;
-    for (size_t i = 0; i < list->count; i++) {
-        size_t at = hash_name(list->items[i].norm) & (cap - 1);
-        while (slots[at]) at = (at + 1) & (cap - 1);
-        slots[at] = i + 1;
-    }
-    list->slots = slots;
-    list->slot_cap = cap;
-    return 1;
+    const tsig_field *f = &((const field_list *)ctx)->items[entry];
+    *len = f->name_len;
+    return f->norm;
 }
 
 /*
@@ -360,29 +338,25 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
             if (norm[i] == '-') norm[i] = '_';
     }
 
-    /* Keep the index at most half full, so every probe sequence ends. */
-    if ((list->count + 1) * 2 > list->slot_cap && !grow_slots(p, list)) {
+    /* An equal normalized name is a duplicate (reported at this later
+     * name, with both spellings); otherwise the new field is indexed. */
+    if (!list->index.key_of) tsig_table_init(&list->index, 0, p->arena, field_norm, list);
+    size_t hash = tsig_table_hash(&list->index, norm, t->len);
+    size_t same = tsig_table_add(&list->index, norm, t->len, hash, list->count);
+    if (same == TSIG_TABLE_NOMEM) {
         fail_nomem(p);
         return (size_t)-1;
     }
-    /* Linear probing: an equal normalized name is a duplicate (reported at
-     * this later name, with both spellings); an empty slot takes the new
-     * field. */
-    size_t mask = list->slot_cap - 1;
-    size_t at = hash_name(norm) & mask;
-    while (list->slots[at]) {
-        const tsig_field *other = &list->items[list->slots[at] - 1];
-        if (strcmp(other->norm, norm) == 0) {
-            char qnorm[ECHO_BUF], first[ECHO_BUF], second[ECHO_BUF];
-            quote(norm, t->len, qnorm);
-            cut_name(other->name, other->name_len, first);
-            cut_name(copy, t->len, second);
-            fail(p, TSIG_ERR_DUPLICATE_NAME, t->offset,
-                 "duplicate field names normalize to %s: %s, %s", qnorm, first,
-                 second);
-            return (size_t)-1;
-        }
-        at = (at + 1) & mask;
+    if (same != TSIG_TABLE_NONE) {
+        const tsig_field *other = &list->items[same];
+        char qnorm[ECHO_BUF], first[ECHO_BUF], second[ECHO_BUF];
+        quote(norm, t->len, qnorm);
+        cut_name(other->name, other->name_len, first);
+        cut_name(copy, t->len, second);
+        fail(p, TSIG_ERR_DUPLICATE_NAME, t->offset,
+             "duplicate field names normalize to %s: %s, %s", qnorm, first,
+             second);
+        return (size_t)-1;
     }
 
     /* Grow the array by doubling (overflow-checked for 32-bit wasm). */
@@ -409,7 +383,6 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
     f->type = NULL;
     f->offset = t->offset;
     f->firewalled = norm[0] == '_';
-    list->slots[at] = index + 1;
     return index;
 }
 

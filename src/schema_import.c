@@ -447,10 +447,18 @@ typedef struct walk_frame {
     size_t index; /* its index */
 } walk_frame;
 
+/* tsig_table_key_of over an array of cJSON children: a child's key. */
+static const char *child_key(const void *ctx, size_t entry, size_t *len)
+{
+    const char *s = ((const cJSON *const *)ctx)[entry]->string;
+    *len = strlen(s);
+    return s;
+}
+
 /* 1 iff two children of one object have the same key; *dup gets the later
  * one. Small objects are compared pairwise, large ones through a hash
- * table, so a huge object costs linear time. 0 also when out of memory
- * (*nomem set). */
+ * table (hash.c), so a huge object costs linear time. 0 also when out of
+ * memory (*nomem set). */
 static int find_repeated_key(const cJSON *obj, const cJSON **dup, int *nomem)
 {
     size_t n = 0;
@@ -465,30 +473,31 @@ static int find_repeated_key(const cJSON *obj, const cJSON **dup, int *nomem)
                 }
         return 0;
     }
-    size_t cap = 32;
-    while (cap < n * 2) cap *= 2;
-    const cJSON **slots = calloc(cap, sizeof *slots);
-    if (!slots) {
+    const cJSON **kids = calloc(n, sizeof *kids);
+    if (!kids) {
         *nomem = 1;
         return 0;
     }
+    tsig_table table;
+    tsig_table_init(&table, 0, NULL, child_key, kids);
     int found = 0;
-    for (const cJSON *c = obj->child; c && !found; c = c->next) {
-        uint32_t h = 2166136261u;
-        for (const unsigned char *s = (const unsigned char *)c->string; *s; s++)
-            h = (h ^ *s) * 16777619u;
-        size_t at = (size_t)h & (cap - 1);
-        while (slots[at]) {
-            if (strcmp(slots[at]->string, c->string) == 0) {
-                *dup = c;
-                found = 1;
-                break;
-            }
-            at = (at + 1) & (cap - 1);
+    size_t i = 0;
+    for (const cJSON *c = obj->child; c && !found; c = c->next, i++) {
+        kids[i] = c;
+        size_t len = strlen(c->string);
+        size_t at = tsig_table_add(&table, c->string, len,
+                                   tsig_table_hash(&table, c->string, len), i);
+        if (at == TSIG_TABLE_NOMEM) {
+            *nomem = 1;
+            break;
         }
-        if (!found) slots[at] = c;
+        if (at != TSIG_TABLE_NONE) {
+            *dup = c;
+            found = 1;
+        }
     }
-    free(slots);
+    tsig_table_release(&table);
+    free(kids);
     return found;
 }
 
@@ -743,68 +752,59 @@ typedef enum source {
     SRC_UNTYPED_ARRAY   /* items / prefixItems without a type: :any */
 } source;
 
-/* Open addressing over the property names of one object: slot = index+1.
- * norm: compare and hash after "-" -> "_". */
+/* The property names of one object (hash.c), begun with the first name
+ * added: entry = index in names. norm: compare after "-" -> "_". */
 typedef struct name_table {
-    size_t *slots;
-    size_t cap;
+    tsig_table t;
     int norm;
+    int begun;
 } name_table;
 
-/* FNV-1a of a name, after "-" -> "_" when norm. */
-static size_t name_hash(const char *s, int norm)
+/* tsig_table_key_of over an array of NUL-terminated names. */
+static const char *name_at(const void *ctx, size_t entry, size_t *len)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (norm && c == '-') c = '_';
-        h = (h ^ c) * 16777619u;
-    }
-    return (size_t)h;
+    const char *s = ((const char *const *)ctx)[entry];
+    *len = strlen(s);
+    return s;
 }
 
-/* Name equality, exact or after "-" -> "_". */
-static int names_equal(const char *a, const char *b, int norm)
-{
-    return norm ? tsig_key_equal_norm(a, strlen(a), b, strlen(b)) : strcmp(a, b) == 0;
-}
-
-/* An empty table with room for n names (at most half full). 0 when out
- * of memory. */
+/* An empty table for up to n names (it allocates when names are added).
+ * Returns 1. */
 static int table_init(name_table *t, size_t n, int norm)
 {
-    t->cap = 16;
-    while (t->cap < n * 2) t->cap *= 2;
-    t->slots = calloc(t->cap, sizeof *t->slots);
+    (void)n;
     t->norm = norm;
-    return t->slots != NULL;
+    t->begun = 0;
+    return 1;
 }
 
-/* The index of the name equal to s, or NOT_FOUND. */
-static size_t table_find(const name_table *t, const char *const *names, const char *s)
+static void table_release(name_table *t)
 {
-    if (!t->slots) return NOT_FOUND;
-    size_t at = name_hash(s, t->norm) & (t->cap - 1);
-    while (t->slots[at]) {
-        size_t i = t->slots[at] - 1;
-        if (names_equal(names[i], s, t->norm)) return i;
-        at = (at + 1) & (t->cap - 1);
-    }
-    return NOT_FOUND;
+    if (t->begun) tsig_table_release(&t->t);
+    t->begun = 0;
+}
+
+/* The index of the name equal to s, NOT_FOUND, or TABLE_NOMEM. */
+#define TABLE_NOMEM TSIG_TABLE_NOMEM
+static size_t table_find(name_table *t, const char *s)
+{
+    if (!t->begun) return NOT_FOUND;
+    size_t len = strlen(s);
+    return tsig_table_find(&t->t, s, len, tsig_table_hash(&t->t, s, len));
 }
 
 /* Adds names[i] unless an equal name is there: then returns that one's
- * index (and adds nothing); NOT_FOUND after adding. */
+ * index (and adds nothing); NOT_FOUND after adding, TABLE_NOMEM when out
+ * of memory. */
 static size_t table_add(name_table *t, const char *const *names, size_t i)
 {
-    size_t at = name_hash(names[i], t->norm) & (t->cap - 1);
-    while (t->slots[at]) {
-        size_t j = t->slots[at] - 1;
-        if (names_equal(names[j], names[i], t->norm)) return j;
-        at = (at + 1) & (t->cap - 1);
+    if (!t->begun) {
+        tsig_table_init(&t->t, t->norm, NULL, name_at, names);
+        t->begun = 1;
     }
-    t->slots[at] = i + 1;
-    return NOT_FOUND;
+    size_t len = strlen(names[i]);
+    size_t at = tsig_table_add(&t->t, names[i], len, tsig_table_hash(&t->t, names[i], len), i);
+    return at == TSIG_TABLE_NONE ? NOT_FOUND : at;
 }
 
 /* What one schema object is, read from all its keywords before any of them
@@ -842,7 +842,7 @@ static void info_release(schema_info *s)
     free(s->props);
     free(s->field_of);
     free(s->required);
-    free(s->exact.slots);
+    table_release(&s->exact);
 }
 
 /*
@@ -1001,7 +1001,8 @@ static int prepare_properties(importer *im, schema_info *s)
         s->names[i] = c->string;
         s->props[i] = c;
         s->field_of[i] = NOT_FOUND;
-        table_add(&s->exact, s->names, i); /* keys are unique: never found */
+        /* keys are unique (checked before): never found */
+        if (table_add(&s->exact, s->names, i) == TABLE_NOMEM) return fail_nomem(im);
     }
     /* Lossy: one unusable name makes the whole object :map, which must be
      * known before any property (or "required") is read. */
@@ -1009,10 +1010,14 @@ static int prepare_properties(importer *im, schema_info *s)
         name_table norm;
         if (!table_init(&norm, n, 1)) return fail_nomem(im);
         for (i = 0; i < n && !s->bad_names; i++) {
-            if (!is_ident(s->names[i]) || table_add(&norm, s->names, i) != NOT_FOUND)
-                s->bad_names = 1;
+            size_t other = is_ident(s->names[i]) ? table_add(&norm, s->names, i) : NOT_FOUND;
+            if (other == TABLE_NOMEM) {
+                table_release(&norm);
+                return fail_nomem(im);
+            }
+            if (!is_ident(s->names[i]) || other != NOT_FOUND) s->bad_names = 1;
         }
-        free(norm.slots);
+        table_release(&norm);
     }
     return 1;
 }
@@ -1045,6 +1050,10 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
             continue;
         }
         size_t other = table_add(&norm, s->names, i);
+        if (other == TABLE_NOMEM) {
+            ok = fail_nomem(im);
+            break;
+        }
         if (other != NOT_FOUND) {
             size_t n = strlen(name);
             char *normed = malloc(n + 1);
@@ -1094,7 +1103,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
         s->field_of[i] = s->field_count++;
     }
     if (mark != NOT_FOUND && !im->failed) ptr_pop(im, mark);
-    free(norm.slots);
+    table_release(&norm);
     return ok && !im->failed;
 }
 
@@ -1118,7 +1127,8 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
             ok = problem(im, NULL, "dropped", "expected a property name, found %s",
                          json_kind(e));
         } else {
-            size_t i = table_find(&s->exact, s->names, e->valuestring);
+            size_t i = table_find(&s->exact, e->valuestring);
+            if (i == TABLE_NOMEM) return fail_nomem(im);
             if (i == NOT_FOUND) {
                 char echoed[ECHO_BUF];
                 echo(e->valuestring, echoed);

@@ -11,6 +11,10 @@ int tsig_sb_reserve(tsig_strbuf *sb, size_t extra)
 {
     if (sb->failed) return 0;
     if (extra <= sb->cap - sb->len && sb->cap - sb->len - extra >= 1) return 1;
+    if (sb->max && extra > sb->max - sb->len) {
+        sb->failed = sb->over = 1;
+        return 0;
+    }
     if (extra > (size_t)-1 / 2 - sb->len - 1) {
         sb->failed = 1;
         return 0;
@@ -18,6 +22,7 @@ int tsig_sb_reserve(tsig_strbuf *sb, size_t extra)
     size_t need = sb->len + extra + 1;
     size_t cap = sb->cap ? sb->cap : 64;
     while (cap < need) cap *= 2;
+    if (sb->max && cap > sb->max + 1) cap = sb->max + 1;
     char *p = realloc(sb->data, cap);
     if (!p) {
         sb->failed = 1;
@@ -288,7 +293,7 @@ void tsig_sb_release(tsig_strbuf *sb)
     free(sb->data);
     sb->data = NULL;
     sb->len = sb->cap = 0;
-    sb->failed = 0;
+    sb->failed = sb->over = 0;
 }
 
 void tsig_free(void *ptr)

@@ -593,24 +593,30 @@ static int check_dot(const scopes *sc, tsig_strbuf *why)
  * Sets of byte strings (names found, placeholders already reported)
  * --------------------------------------------------------------------- */
 
-typedef struct set_slot {
-    const char *s; /* NULL: empty slot */
+typedef struct set_item {
+    const char *s;
     size_t len;
+} set_item;
+
+/* The members of one role (hash.c): entry = index in the set's items. */
+typedef struct set_role {
     unsigned role; /* distinguishes equal text in different roles */
-} set_slot;
+    tsig_table table;
+} set_role;
 
 typedef struct slice_set {
-    set_slot *slots;
-    size_t cap; /* 0 or a power of two */
-    size_t count;
+    set_item *items;
+    size_t count, cap;
+    set_role *roles; /* a few: one per kind of tag and reason */
+    size_t role_count;
 } slice_set;
 
-/* FNV-1a over the bytes, seeded with the role. */
-static size_t slice_hash(const char *s, size_t len, unsigned role)
+/* tsig_table_key_of over a set's items. */
+static const char *item_text(const void *ctx, size_t entry, size_t *len)
 {
-    size_t h = (size_t)2166136261u ^ role;
-    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    const set_item *it = &((const slice_set *)ctx)->items[entry];
+    *len = it->len;
+    return it->s;
 }
 
 /*
@@ -620,40 +626,40 @@ static size_t slice_hash(const char *s, size_t len, unsigned role)
  */
 static int set_add(slice_set *set, const char *s, size_t len, unsigned role)
 {
-    if (set->count + 1 > set->cap / 2) {
-        size_t cap = set->cap ? set->cap * 2 : 64;
-        if (cap > (size_t)-1 / sizeof(set_slot)) return -1;
-        set_slot *slots = calloc(cap, sizeof *slots);
-        if (!slots) return -1;
-        for (size_t i = 0; i < set->cap; i++) {
-            const set_slot *o = &set->slots[i];
-            if (!o->s) continue;
-            size_t j = slice_hash(o->s, o->len, o->role) & (cap - 1);
-            while (slots[j].s) j = (j + 1) & (cap - 1);
-            slots[j] = *o;
-        }
-        free(set->slots);
-        set->slots = slots;
+    set_role *r = NULL;
+    for (size_t i = 0; i < set->role_count && !r; i++)
+        if (set->roles[i].role == role) r = &set->roles[i];
+    if (!r) {
+        set_role *roles = realloc(set->roles, (set->role_count + 1) * sizeof *roles);
+        if (!roles) return -1;
+        set->roles = roles;
+        r = &roles[set->role_count++];
+        r->role = role;
+        tsig_table_init(&r->table, 0, NULL, item_text, set);
+    }
+    if (set->count == set->cap) {
+        size_t cap = set->cap ? set->cap * 2 : 16;
+        if (cap > (size_t)-1 / sizeof(set_item)) return -1;
+        set_item *items = realloc(set->items, cap * sizeof *items);
+        if (!items) return -1;
+        set->items = items;
         set->cap = cap;
     }
-    size_t j = slice_hash(s, len, role) & (set->cap - 1);
-    while (set->slots[j].s) {
-        const set_slot *o = &set->slots[j];
-        if (o->role == role && o->len == len && memcmp(o->s, s, len) == 0)
-            return 0;
-        j = (j + 1) & (set->cap - 1);
-    }
-    /* An empty string still needs a non-NULL pointer to mark the slot. */
-    set->slots[j].s = len ? s : "";
-    set->slots[j].len = len;
-    set->slots[j].role = role;
+    size_t at = tsig_table_add(&r->table, s, len, tsig_table_hash(&r->table, s, len),
+                               set->count);
+    if (at == TSIG_TABLE_NOMEM) return -1;
+    if (at != TSIG_TABLE_NONE) return 0;
+    set->items[set->count].s = s;
+    set->items[set->count].len = len;
     set->count++;
     return 1;
 }
 
 static void set_release(slice_set *set)
 {
-    free(set->slots);
+    for (size_t i = 0; i < set->role_count; i++) tsig_table_release(&set->roles[i].table);
+    free(set->roles);
+    free(set->items);
     memset(set, 0, sizeof *set);
 }
 
@@ -1238,7 +1244,8 @@ static int jindex_read(jindex *ix, const char *src, size_t len, tsig_error *err,
  *   - a name resolves as the check resolved it (see lookup), so a
  *     template renders the values the check promised;
  *   - work is bounded: TSIG_TEMPLATE_MAX_STEPS tag visits (nested sections
- *     multiply) and TSIG_MAX_INPUT bytes of output.
+ *     multiply) and max_len bytes of output, checked before each append
+ *     allocates.
  * --------------------------------------------------------------------- */
 
 /* One tag of a checked template and the text around it. */
@@ -1561,7 +1568,7 @@ static int step(renderer *r)
 {
     if (r->code != TSIG_OK) return 0;
     if (r->out.failed) {
-        r->code = TSIG_ERR_NOMEM;
+        r->code = r->out.over ? TSIG_ERR_TOO_LARGE : TSIG_ERR_NOMEM;
         return 0;
     }
     if (++r->steps > TSIG_TEMPLATE_MAX_STEPS || r->out.len > TSIG_MAX_INPUT) {
@@ -1679,6 +1686,18 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
                                size_t args_len, char **out, size_t *out_len,
                                tsig_error *err)
 {
+    return tsig_render_template_max(tpl, tpl_len, sig, args_json, args_len, 0,
+                                    out, out_len, err);
+}
+
+tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
+                                   const tsig_signature *sig,
+                                   const char *args_json, size_t args_len,
+                                   size_t max_len, char **out, size_t *out_len,
+                                   tsig_error *err)
+{
+    if (max_len == 0) max_len = TSIG_TEMPLATE_MAX_OUTPUT;
+    if (max_len > TSIG_MAX_INPUT) max_len = TSIG_MAX_INPUT;
     if (out) *out = NULL;
     if (out_len) *out_len = 0;
     if (!err) return TSIG_ERR_ARGUMENT;
@@ -1718,6 +1737,8 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
     r->tpl = tpl;
     r->len = tpl_len;
     r->sc.sig = sig;
+    /* Every append is checked against the bound before it allocates. */
+    r->out.max = max_len;
     int nomem = 0;
     if (!jindex_read(&r->ix, args_json, args_len, err, &nomem)) {
         code = nomem ? TSIG_ERR_NOMEM : err->code;
@@ -1737,7 +1758,8 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
                        "arguments must be a map, got %s", got);
     } else if (read_all_tags(r)) {
         render_range(r, 0, r->tag_count, 0, tpl_len);
-        if (r->code == TSIG_OK && r->out.failed) r->code = TSIG_ERR_NOMEM;
+        if (r->code == TSIG_OK && r->out.failed)
+            r->code = r->out.over ? TSIG_ERR_TOO_LARGE : TSIG_ERR_NOMEM;
         if (r->code == TSIG_OK && r->out.len > TSIG_MAX_INPUT) r->code = TSIG_ERR_TOO_LARGE;
         code = r->code;
     } else {
@@ -1751,11 +1773,13 @@ tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
     }
     if (code == TSIG_ERR_NOMEM) {
         tsig_error_set(err, code, "", 0, 0, "out of memory");
+    } else if (code == TSIG_ERR_TOO_LARGE && r->out.over) {
+        tsig_error_set(err, code, "", 0, 0,
+                       "the rendered prompt is longer than %zu bytes", max_len);
     } else if (code == TSIG_ERR_TOO_LARGE) {
         tsig_error_set(err, code, "", 0, 0,
-                       "the rendered prompt is too large (over %zu bytes or "
-                       "%zu steps of sections)",
-                       TSIG_MAX_INPUT, TSIG_TEMPLATE_MAX_STEPS);
+                       "the rendered prompt is too large (over %zu steps of "
+                       "sections)", TSIG_TEMPLATE_MAX_STEPS);
     }
     tsig_sb_release(&r->out);
     free(r->ix.nodes);

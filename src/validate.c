@@ -109,8 +109,12 @@ typedef struct validator {
     slot slot_small[64];
     member *members;
     size_t member_count, member_cap;
-    size_t *located;   /* offsets (+1) of maps read located: a hash set */
+    size_t *located;   /* offsets of maps read located, a set: */
     size_t located_count, located_cap;
+    tsig_table located_set; /* begun with the first: entry = index in located */
+    struct field_index *indexes; /* fields of big typed maps by key, */
+    size_t index_count, index_cap;
+    tsig_table index_of;    /* found by type: entry = index in indexes */
     tsig_strbuf msg;   /* the message being built */
     tsig_strbuf scratch;
     int pending_warning; /* the message being built goes to warnings */
@@ -565,12 +569,81 @@ static size_t check_number(validator *v, const tsig_type *t)
 
 static size_t check_value(validator *v, const tsig_type *t, size_t at);
 
+/* Typed maps of more fields than this get an index of their fields for
+ * keys that are not the expected next one (a scan of up to this many
+ * names costs less than hashing the key). */
+#define FIELDS_SCAN_MAX 16
+
+/* The fields of one typed map by normalized name (hash.c), built for one
+ * validation the first time a key of that map needs it. */
+typedef struct field_index {
+    const tsig_type *type;
+    tsig_table table; /* entry = field index */
+} field_index;
+
+/* tsig_table_key_of over a map's fields: a normalized name. */
+static const char *field_norm(const void *ctx, size_t entry, size_t *len)
+{
+    const tsig_field *f = &((const tsig_type *)ctx)->fields[entry];
+    *len = f->name_len;
+    return f->norm;
+}
+
+/* tsig_table_key_of over the indexes: the bytes of the type pointer. */
+static const char *index_type(const void *ctx, size_t entry, size_t *len)
+{
+    *len = sizeof(const tsig_type *);
+    return (const char *)&((const validator *)ctx)->indexes[entry].type;
+}
+
+/* The index of t's fields, built when first asked for; NULL when out of
+ * memory. */
+static tsig_table *field_index_of(validator *v, const tsig_type *t)
+{
+    const char *key = (const char *)&t;
+    if (!v->index_of.key_of) tsig_table_init(&v->index_of, 0, NULL, index_type, v);
+    size_t hash = tsig_table_hash(&v->index_of, key, sizeof t);
+    size_t at = tsig_table_find(&v->index_of, key, sizeof t, hash);
+    if (at == TSIG_TABLE_NOMEM) return NULL;
+    if (at != TSIG_TABLE_NONE) return &v->indexes[at].table;
+    if (v->index_count == v->index_cap) {
+        size_t cap = v->index_cap ? v->index_cap * 2 : 8;
+        field_index *grown = realloc(v->indexes, cap * sizeof *grown);
+        if (!grown) return NULL;
+        v->indexes = grown;
+        v->index_cap = cap;
+    }
+    field_index *ix = &v->indexes[v->index_count];
+    ix->type = t;
+    tsig_table_init(&ix->table, 1, NULL, field_norm, t);
+    v->index_count++;
+    for (size_t i = 0; i < t->field_count; i++) {
+        const tsig_field *f = &t->fields[i];
+        size_t h = tsig_table_hash(&ix->table, f->norm, f->name_len);
+        if (tsig_table_add(&ix->table, f->norm, f->name_len, h, i) == TSIG_TABLE_NOMEM)
+            return NULL;
+    }
+    if (tsig_table_add(&v->index_of, key, sizeof t, hash, v->index_count - 1) ==
+        TSIG_TABLE_NOMEM)
+        return NULL;
+    return &ix->table;
+}
+
 /* The field of t a key names (equal after '-' -> '_'), trying hint first;
- * field_count when none. */
-static size_t find_field(const tsig_type *t, const char *key, size_t len,
-                         size_t hint)
+ * field_count when none, NONE when out of memory. A big map's fields are
+ * found through its index, so keys in any order cost the same. */
+static size_t find_field(validator *v, const tsig_type *t, const char *key,
+                         size_t len, size_t hint)
 {
     size_t n = t->field_count;
+    if (n > FIELDS_SCAN_MAX) {
+        const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
+        if (f && f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return hint;
+        tsig_table *ix = field_index_of(v, t);
+        if (!ix) return NONE;
+        size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
+        return at == TSIG_TABLE_NOMEM ? NONE : at == TSIG_TABLE_NONE ? n : at;
+    }
     for (size_t k = 0; k < n; k++) {
         size_t i = hint + k < n ? hint + k : hint + k - n;
         const tsig_field *f = &t->fields[i];
@@ -610,36 +683,40 @@ static int slots_push(validator *v, size_t n, size_t *base)
     return 1;
 }
 
-static int located_has(const validator *v, size_t offset)
+/* tsig_table_key_of over the located offsets: an offset's bytes. */
+static const char *located_at(const void *ctx, size_t entry, size_t *len)
 {
-    if (!v->located_cap) return 0;
-    size_t mask = v->located_cap - 1;
-    for (size_t at = (offset * 0x9E3779B97F4A7C15u) >> 7 & mask; v->located[at];
-         at = (at + 1) & mask)
-        if (v->located[at] == offset + 1) return 1;
-    return 0;
+    *len = sizeof(size_t);
+    return (const char *)&((const validator *)ctx)->located[entry];
+}
+
+/* 1 iff the map at offset is read located; -1 when out of memory. */
+static int located_has(validator *v, size_t offset)
+{
+    if (!v->located_count) return 0;
+    const char *key = (const char *)&offset;
+    size_t at = tsig_table_find(&v->located_set, key, sizeof offset,
+                                tsig_table_hash(&v->located_set, key, sizeof offset));
+    return at == TSIG_TABLE_NOMEM ? -1 : at != TSIG_TABLE_NONE;
 }
 
 /* Remembers that the map at offset is read located. 0 when out of memory. */
 static int located_add(validator *v, size_t offset)
 {
-    if ((v->located_count + 1) * 2 > v->located_cap) {
-        size_t cap = v->located_cap ? v->located_cap * 2 : 64;
-        size_t *table = calloc(cap, sizeof *table);
-        if (!table) return 0;
-        size_t *old = v->located, old_cap = v->located_cap;
-        v->located = table;
+    if (v->located_count == v->located_cap) {
+        size_t cap = v->located_cap ? v->located_cap * 2 : 16;
+        size_t *grown = realloc(v->located, cap * sizeof *grown);
+        if (!grown) return 0;
+        v->located = grown;
         v->located_cap = cap;
-        v->located_count = 0;
-        for (size_t i = 0; i < old_cap; i++)
-            if (old[i]) located_add(v, old[i] - 1);
-        free(old);
     }
-    size_t mask = v->located_cap - 1;
-    size_t at = (offset * 0x9E3779B97F4A7C15u) >> 7 & mask;
-    while (v->located[at]) at = (at + 1) & mask;
-    v->located[at] = offset + 1;
-    v->located_count++;
+    if (!v->located_set.key_of) tsig_table_init(&v->located_set, 0, NULL, located_at, v);
+    const char *key = (const char *)&offset;
+    size_t at = tsig_table_add(&v->located_set, key, sizeof offset,
+                               tsig_table_hash(&v->located_set, key, sizeof offset),
+                               v->located_count);
+    if (at == TSIG_TABLE_NOMEM) return 0;
+    if (at == TSIG_TABLE_NONE) v->located[v->located_count++] = offset;
     return 1;
 }
 
@@ -820,7 +897,9 @@ static size_t check_record(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t open_at = j->pos, depth = j->depth;
-    if (located_has(v, open_at)) return check_record_located(v, t);
+    int located = located_has(v, open_at);
+    if (located < 0) return (size_t)nomem(v);
+    if (located) return check_record_located(v, t);
     size_t field_count = t->field_count;
     mark m = mark_now(v);
     size_t out_mark = v->out ? v->out->len : 0;
@@ -855,7 +934,8 @@ static size_t check_record(validator *v, const tsig_type *t)
             if (!value_at) { ok = 0; break; }
             text = string_text(v, &key, &len);
             if (!text) { ok = 0; break; }
-            f = find_field(t, text, len, hint);
+            f = find_field(v, t, text, len, hint);
+            if (f == NONE) { ok = nomem(v); break; }
         }
         /*
          * order: where this member's messages belong (its field's index, or
@@ -1003,7 +1083,8 @@ static size_t check_record_located(validator *v, const tsig_type *t)
         size_t len;
         const char *text = string_text(v, &mb.key, &len);
         if (!text) { ok = 0; break; }
-        size_t f = find_field(t, text, len, 0);
+        size_t f = find_field(v, t, text, len, 0);
+        if (f == NONE) { ok = nomem(v); break; }
         size_t index = v->member_count;
         mb.field = f < field_count ? f : NONE;
         slot *s = f < field_count ? &v->slots[base + f] : NULL;
@@ -1197,6 +1278,10 @@ static void validator_release(validator *v)
     if (v->slots != v->slot_small) free(v->slots);
     free(v->members);
     free(v->located);
+    if (v->located_set.key_of) tsig_table_release(&v->located_set);
+    for (size_t i = 0; i < v->index_count; i++) tsig_table_release(&v->indexes[i].table);
+    free(v->indexes);
+    if (v->index_of.key_of) tsig_table_release(&v->index_of);
     tsig_sb_release(&v->msg);
     tsig_sb_release(&v->scratch);
 }

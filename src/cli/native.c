@@ -74,8 +74,23 @@ static cli_read_status native_read(cli_io *io, const char *path, cli_text *out,
     return status;
 }
 
+/* Keys the core's hash tables with 16 bytes of the OS's randomness, so
+ * input cannot be written to collide in them (toolsig.h, Section:
+ * hashing). Without /dev/urandom the fixed key stays: lookups of crafted
+ * keys then cost O(log n), never more. */
+static void seed_hash(void)
+{
+    unsigned char seed[16];
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (!f) return;
+    size_t got = fread(seed, 1, sizeof seed, f);
+    fclose(f);
+    if (got == sizeof seed) tsig_hash_seed(seed);
+}
+
 int main(int argc, char **argv)
 {
+    seed_hash();
     cli_io io = {native_write, native_read};
     int rc = cli_main(&io, argc, argv);
     if (fflush(stdout) != 0 || ferror(stdout)) {

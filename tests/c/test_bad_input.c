@@ -819,7 +819,7 @@ TEST(invalid_utf8_in_rendered_templates_is_replaced_in_json_documents)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *args = "{\"name\":\"Ada\"}";
-        char *doc = tsig_api_render_template(cases[i].tpl, strlen(cases[i].tpl), sig, args, strlen(args));
+        char *doc = tsig_api_render_template(cases[i].tpl, strlen(cases[i].tpl), sig, args, strlen(args), 0);
         CHECK(doc != NULL);
         if (!doc) continue;
         CHECK(jv_utf8_valid(doc, strlen(doc)));

@@ -687,7 +687,7 @@ static int op_api(const op_case *c, const tsig_signature *sig)
     case API_RENDER_TOOLS: return out_doc(c, tsig_api_render_tools(t, len));
     case API_PLACEHOLDERS: return out_doc(c, tsig_api_placeholders(t, len, sig));
     case API_TEMPLATE:
-        return out_doc(c, tsig_api_render_template(t, len, sig, c->text2, strlen(c->text2)));
+        return out_doc(c, tsig_api_render_template(t, len, sig, c->text2, strlen(c->text2), 0));
     case API_REDACT:
         return out_doc(c, tsig_api_redact(sig, t, len, (tsig_redact_mode)c->flags));
     default: return bad("unknown api function");

@@ -119,7 +119,7 @@ static void check_render(const tsig_signature *sig, const char *text, size_t len
         tsig_fuzz_fail("tsig_render_template", tsig_code_name(err.code));
     }
     tsig_free(out);
-    tsig_fuzz_check_doc("tsig_api_render_template", tsig_api_render_template(text, len, sig, args, args_len), 1);
+    tsig_fuzz_check_doc("tsig_api_render_template", tsig_api_render_template(text, len, sig, args, args_len, 0), 1);
 }
 
 /* op 4: key normalization, which must be idempotent. */

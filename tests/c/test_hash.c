@@ -1,0 +1,334 @@
+/*
+ * test_hash.c: hostile keys cost what ordinary keys cost (STYLE 15). Keys
+ * are crafted here against the hash as the core uses it: under a fixed
+ * seed, names whose hashes all fall in the first WINDOW slots of a table
+ * of TABLE_CAP slots (every smaller table too), so that without the
+ * table's fallback each lookup would walk all the keys before it. Each
+ * crafted input is timed against an ordinary one of the same shape and
+ * size, best of a few rounds, with a generous bound (machines are shared):
+ * the seed being known here, colliding keys do reach the table's ordered
+ * form, whose O(log n) walk costs about 4x a hash lookup at these sizes;
+ * quadratic cost would be hundreds of times slower. (Under a random seed
+ * the same keys do not collide at all: the first test.)
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "harness.h"
+#include "internal.h"
+
+#define KEYS 8192
+#define TABLE_CAP (2 * KEYS) /* the largest table KEYS keys make */
+#define WINDOW 64
+#define RATIO_MAX 8.0
+
+static const unsigned char SEED_A[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+static const unsigned char SEED_B[16] = {0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15,
+                                         0xf3, 0x9c, 0xc0, 0x60, 0x5c, 0xed, 0xc8, 0x34};
+
+/* The key tables take from the process's seed. */
+static void key_of_seed(const unsigned char seed[16], uint64_t key[2])
+{
+    tsig_table t;
+    tsig_hash_seed(seed);
+    tsig_table_init(&t, 0, NULL, NULL, NULL);
+    key[0] = t.key[0];
+    key[1] = t.key[1];
+}
+
+/* Names "k<n>" (letters and digits only, so normalizing changes nothing):
+ * crafted ones are those whose hash under key falls in the window. */
+static char names[KEYS][16];
+static char plain[KEYS][16];
+
+static int in_window(const uint64_t key[2], const char *s)
+{
+    return (tsig_hash_bytes(key, s, strlen(s), 0) & (TABLE_CAP - 1)) < WINDOW;
+}
+
+static void craft_names(void)
+{
+    static int done;
+    if (done) return;
+    uint64_t key[2];
+    key_of_seed(SEED_A, key);
+    unsigned long n = 0;
+    for (size_t i = 0; i < KEYS; i++) {
+        do snprintf(names[i], sizeof names[i], "k%lx", n++);
+        while (!in_window(key, names[i]));
+        snprintf(plain[i], sizeof plain[i], "k%lx", (unsigned long)i * 499u + 0x100000u);
+    }
+    done = 1;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Builds text from the names: prefix, then each name through fmt (one %s),
+ * separated by sep, then suffix. Freed with free(). */
+static char *build(char list[KEYS][16], size_t count, int reversed, const char *prefix,
+                   const char *fmt, const char *sep, const char *suffix, size_t *len)
+{
+    size_t cap = strlen(prefix) + strlen(suffix) + count * (strlen(fmt) + strlen(sep) + 16) + 1;
+    char *out = malloc(cap), *p = out;
+    p += sprintf(p, "%s", prefix);
+    for (size_t i = 0; i < count; i++) {
+        if (i) p += sprintf(p, "%s", sep);
+        p += sprintf(p, fmt, list[reversed ? count - 1 - i : i]);
+    }
+    p += sprintf(p, "%s", suffix);
+    *len = (size_t)(p - out);
+    return out;
+}
+
+/* Seconds of the best of 3 runs of job on text. */
+static double best_of_3(int (*job)(const char *, size_t), const char *text, size_t len)
+{
+    double best = 1e9;
+    for (int r = 0; r < 3; r++) {
+        double t0 = now();
+        CHECK(job(text, len));
+        double t = now() - t0;
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+static void compare_at(int line, const char *what, int (*job)(const char *, size_t),
+                       const char *crafted, size_t clen, const char *ordinary, size_t olen)
+{
+    double c = best_of_3(job, crafted, clen), o = best_of_3(job, ordinary, olen);
+    if (o < 1e-5) o = 1e-5; /* below the clock's use */
+    if (getenv("TSIG_TEST_VERBOSE")) printf("  %s: crafted %.3f ms, ordinary %.3f ms\n", what, c * 1e3, o * 1e3);
+    if (c > RATIO_MAX * o)
+        tsig_test_fail(__FILE__, line, "%s: crafted %.2f ms, ordinary %.2f ms (%.1fx)", what,
+                       c * 1e3, o * 1e3, c / o);
+}
+#define compare(what, job, c, clen, o, olen) compare_at(__LINE__, what, job, c, clen, o, olen)
+
+/* ---- the hash and the table ------------------------------------------------ */
+
+static const char *name_at(const void *ctx, size_t entry, size_t *len)
+{
+    const char *s = ((char (*)[16])ctx)[entry];
+    *len = strlen(s);
+    return s;
+}
+
+TEST(crafted_keys_collide_under_their_seed_only)
+{
+    craft_names();
+    uint64_t a[2], b[2];
+    key_of_seed(SEED_A, a);
+    key_of_seed(SEED_B, b);
+    size_t under_a = 0, under_b = 0;
+    for (size_t i = 0; i < KEYS; i++) {
+        under_a += (size_t)in_window(a, names[i]);
+        under_b += (size_t)in_window(b, names[i]);
+    }
+    CHECK_INT(under_a, KEYS);
+    /* By chance KEYS * WINDOW / TABLE_CAP = 32 of them. */
+    CHECK(under_b < 128);
+}
+
+TEST(hash_reads_hyphen_as_underscore_when_normalizing)
+{
+    uint64_t k[2] = {1, 2};
+    const char *a = "order-count-of-every-item-x", *b = "order_count_of_every_item_x";
+    size_t n = strlen(a);
+    CHECK(tsig_hash_bytes(k, a, n, 1) == tsig_hash_bytes(k, b, n, 1));
+    CHECK(tsig_hash_bytes(k, a, n, 0) != tsig_hash_bytes(k, b, n, 0));
+    for (size_t len = 0; len <= n; len++)
+        CHECK(tsig_hash_bytes(k, a, len, 1) == tsig_hash_bytes(k, b, len, 1));
+    /* Bytes other than "-" are left alone: "\xad" (0x2d | 0x80) too. */
+    CHECK(tsig_hash_bytes(k, "\xad", 1, 1) != tsig_hash_bytes(k, "_", 1, 1));
+    CHECK(tsig_hash_bytes(k, "\xad", 1, 1) == tsig_hash_bytes(k, "\xad", 1, 0));
+}
+
+/* SipHash-1-3 of the bytes 0, 1, ..., len-1 under the zero key: the
+ * reference implementation's values. */
+TEST(hash_is_siphash_1_3)
+{
+    uint64_t k[2] = {0, 0};
+    char in[2] = {0, 1};
+    CHECK(tsig_hash_bytes(k, in, 0, 0) == UINT64_C(0xd1fba762150c532c));
+    CHECK(tsig_hash_bytes(k, in, 1, 0) == UINT64_C(0x68a914128e01e473));
+}
+
+TEST(colliding_keys_turn_a_table_ordered_and_every_lookup_stays_right)
+{
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    tsig_table t, u;
+    tsig_table_init(&t, 0, NULL, name_at, names);
+    tsig_table_init(&u, 0, NULL, name_at, plain);
+    for (size_t i = 0; i < KEYS; i++) {
+        size_t n = strlen(names[i]);
+        CHECK(tsig_table_add(&t, names[i], n, tsig_table_hash(&t, names[i], n), i) ==
+              TSIG_TABLE_NONE);
+        n = strlen(plain[i]);
+        CHECK(tsig_table_add(&u, plain[i], n, tsig_table_hash(&u, plain[i], n), i) ==
+              TSIG_TABLE_NONE);
+    }
+    CHECK(tsig_table_ordered(&t));
+    CHECK(!tsig_table_ordered(&u));
+    for (size_t i = 0; i < KEYS; i += 7) {
+        size_t n = strlen(names[i]);
+        CHECK(tsig_table_find(&t, names[i], n, tsig_table_hash(&t, names[i], n)) == i);
+        CHECK(tsig_table_add(&t, names[i], n, tsig_table_hash(&t, names[i], n), 99999) == i);
+        n = strlen(plain[i]);
+        CHECK(tsig_table_find(&u, plain[i], n, tsig_table_hash(&u, plain[i], n)) == i);
+    }
+    CHECK(tsig_table_find(&t, "absent", 6, tsig_table_hash(&t, "absent", 6)) == TSIG_TABLE_NONE);
+    tsig_table_release(&t);
+    tsig_table_release(&u);
+}
+
+/* ---- every table fed by input ----------------------------------------------- */
+
+static int validate_map(const char *json, size_t len)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(":map", 4, &err);
+    tsig_result r;
+    tsig_code code = tsig_validate_json(sig, json, len, NULL, &r);
+    int ok = code == TSIG_OK && r.ok;
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+    return ok;
+}
+
+static int normalize(const char *json, size_t len)
+{
+    char *out;
+    tsig_error err;
+    int ok = tsig_normalize_keys(json, len, &out, NULL, &err) == TSIG_OK;
+    tsig_free(out);
+    return ok;
+}
+
+static int parse(const char *src, size_t len)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(src, len, &err);
+    tsig_signature_free(sig);
+    return sig != NULL;
+}
+
+static int import_tool(const char *json, size_t len)
+{
+    tsig_error err;
+    tsig_messages warnings;
+    tsig_signature *sig = tsig_tool_from_json(json, len, 0, &warnings, &err);
+    tsig_messages_free(&warnings);
+    tsig_signature_free(sig);
+    return sig != NULL;
+}
+
+TEST(json_keys_chosen_to_collide_cost_what_ordinary_keys_cost)
+{
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    size_t clen, olen;
+    char *c = build(names, KEYS, 0, "{", "\"%s\":0", ",", "}", &clen);
+    char *o = build(plain, KEYS, 0, "{", "\"%s\":0", ",", "}", &olen);
+    compare("validate :map", validate_map, c, clen, o, olen);
+    compare("normalize keys", normalize, c, clen, o, olen);
+    free(c);
+    free(o);
+}
+
+TEST(field_names_chosen_to_collide_cost_what_ordinary_names_cost)
+{
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    size_t clen, olen;
+    char *c = build(names, KEYS, 0, "{", "%s :int", ", ", "}", &clen);
+    char *o = build(plain, KEYS, 0, "{", "%s :int", ", ", "}", &olen);
+    compare("parse", parse, c, clen, o, olen);
+    free(c);
+    free(o);
+}
+
+TEST(property_names_chosen_to_collide_cost_what_ordinary_names_cost)
+{
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    size_t clen, olen;
+    const char *head = "{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{\"type\":\"object\","
+                       "\"properties\":{";
+    char *c = build(names, KEYS, 0, head, "\"%s\":{\"type\":\"integer\"}", ",", "}}}", &clen);
+    char *o = build(plain, KEYS, 0, head, "\"%s\":{\"type\":\"integer\"}", ",", "}}}", &olen);
+    compare("tool import", import_tool, c, clen, o, olen);
+    free(c);
+    free(o);
+}
+
+/* A record of KEYS fields, validated with its keys in signature order and
+ * in reverse (every key is then found by lookup, and the value is written
+ * again in signature order: more work, but never a scan of the fields per
+ * key, which would cost KEYS / 2 comparisons a key). */
+static tsig_signature *record_sig;
+
+static int validate_record(const char *json, size_t len)
+{
+    tsig_result r;
+    tsig_code code = tsig_validate_json(record_sig, json, len, NULL, &r);
+    int ok = code == TSIG_OK && r.ok;
+    tsig_result_free(&r);
+    return ok;
+}
+
+static void record_case(int line, char list[KEYS][16], double *reversed_time, double *ordered_time)
+{
+    size_t slen, rlen, olen;
+    char *sig = build(list, KEYS, 0, "{", "%s :int", ", ", "}", &slen);
+    tsig_error err;
+    record_sig = tsig_parse(sig, slen, &err);
+    if (!record_sig) tsig_test_fail(__FILE__, line, "%s", err.message);
+    char *reversed = build(list, KEYS, 1, "{", "\"%s\":1", ",", "}", &rlen);
+    char *ordered = build(list, KEYS, 0, "{", "\"%s\":1", ",", "}", &olen);
+    *reversed_time = best_of_3(validate_record, reversed, rlen);
+    *ordered_time = best_of_3(validate_record, ordered, olen);
+    tsig_signature_free(record_sig);
+    free(sig);
+    free(reversed);
+    free(ordered);
+}
+
+TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
+{
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    double crafted_reversed, crafted_ordered, plain_reversed, plain_ordered;
+    record_case(__LINE__, names, &crafted_reversed, &crafted_ordered);
+    record_case(__LINE__, plain, &plain_reversed, &plain_ordered);
+    if (crafted_reversed > RATIO_MAX * plain_reversed)
+        tsig_test_fail(__FILE__, __LINE__, "crafted names reversed %.2f ms, plain %.2f ms",
+                       crafted_reversed * 1e3, plain_reversed * 1e3);
+    /* A scan per key would be hundreds of times the ordered reading. */
+    if (plain_reversed > 30 * plain_ordered)
+        tsig_test_fail(__FILE__, __LINE__, "reversed %.2f ms, ordered %.2f ms",
+                       plain_reversed * 1e3, plain_ordered * 1e3);
+}
+
+int main(void)
+{
+    RUN(crafted_keys_collide_under_their_seed_only);
+    RUN(hash_reads_hyphen_as_underscore_when_normalizing);
+    RUN(hash_is_siphash_1_3);
+    RUN(colliding_keys_turn_a_table_ordered_and_every_lookup_stays_right);
+    RUN(json_keys_chosen_to_collide_cost_what_ordinary_keys_cost);
+    RUN(field_names_chosen_to_collide_cost_what_ordinary_names_cost);
+    RUN(property_names_chosen_to_collide_cost_what_ordinary_names_cost);
+    RUN(field_lookup_by_key_costs_the_same_in_any_key_order);
+    return tsig_test_summary();
+}
