@@ -22,6 +22,25 @@ import { Signature } from 'toolsig';
 import { readRecords } from './support/jsonval.mjs';
 import { vectorsDir } from './support/env.mjs';
 
+
+// ------------------------------------------------------------ AST helpers
+//
+// Types of the AST as JSON (SPEC §2, §11.2): a primitive's name,
+// {optional}, {list}, {map: [[name, T] | [name, T, {default,
+// description}] | ["*", T]]}, {enum: [...]}, {union: [...]} and a refined
+// type {refined: T, ge|gt|le|lt}.
+
+const isObj = (t) => typeof t === 'object' && t !== null;
+const has = (t, k) => isObj(t) && k in t;
+/** The declared fields of a {map} node: [name, T] pairs without "*". */
+const fieldsOf = (t) => t.map.filter(([k]) => k !== '*').map(([k, x]) => [k, x]);
+/** The T of a map's "* T" entry, or undefined. */
+const extraOf = (t) => (t.map.find(([k]) => k === '*') || [])[1];
+/** The [name, T, meta] entries of a map with a default. */
+const defaultedOf = (t) => new Set(t.map.filter(([k, , m]) => k !== '*' && m && 'default' in m).map(([k]) => k));
+/** A refined node's base, or the node itself. */
+const base = (t) => (has(t, 'refined') ? t.refined : t);
+
 const AJV_OPTIONS = { strict: true, allowUnionTypes: true, allErrors: true };
 
 function makeAjv(Ajv) {
@@ -102,7 +121,10 @@ describe('every schema compiles in Ajv 2020-12 and draft-07 (strict mode)', () =
 //     additionalProperties (any object is allowed).
 //   - a signature may nest up to 64 levels: deeper than 10 stays deeper.
 
-const ALLOWED = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'format']);
+// SPEC §11.5 keeps in strict schemas what OpenAI's strict mode supports:
+// enum, description, the numeric bounds and minItems / maxItems.
+const ALLOWED = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'format',
+  'enum', 'description', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems']);
 
 function isAnySchema(s) {
   return Object.keys(s).length === 0;
@@ -131,7 +153,7 @@ function ruleViolations(schema) {
   const walk = (s, where, objectDepth) => {
     for (const k of Object.keys(s)) if (!ALLOWED.has(k)) out.push(`${where}: keyword ${k}`);
     if ('format' in s && s.format !== 'date-time') out.push(`${where}: format ${s.format}`);
-    if (!('type' in s) && !('anyOf' in s) && !isAnySchema(s)) out.push(`${where}: no type`);
+    if (!('type' in s) && !('anyOf' in s) && !('enum' in s) && !isAnySchema(s)) out.push(`${where}: no type`);
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes('object')) {
       if ('properties' in s) {
@@ -161,7 +183,9 @@ function ruleViolations(schema) {
 
 /** The nesting of typed maps in a type of the AST. */
 function mapDepth(t) {
-  if (typeof t === 'string') return 0;
+  if (typeof t === 'string' || 'enum' in t) return 0;
+  if ('refined' in t) return mapDepth(t.refined);
+  if ('union' in t) return Math.max(0, ...t.union.map(mapDepth));
   if ('optional' in t) return mapDepth(t.optional);
   if ('list' in t) return mapDepth(t.list);
   return 1 + Math.max(0, ...t.map.map(([, x]) => mapDepth(x)));
@@ -169,14 +193,16 @@ function mapDepth(t) {
 
 /** Walks an AST type and its schema together: optional fields must accept null. */
 function nullableViolations(t, s, where, out) {
-  if (typeof t === 'string') return;
-  if ('optional' in t) {
+  if (typeof t === 'string' || 'enum' in t || 'union' in t) return;
+  if ('refined' in t) {
+    nullableViolations(t.refined, s, where, out);
+  } else if ('optional' in t) {
     if (!acceptsNull(s)) out.push(`${where}: optional type does not accept null`);
     nullableViolations(t.optional, nonNull(s), where, out);
   } else if ('list' in t) {
     nullableViolations(t.list, s.items, `${where}/items`, out);
   } else {
-    for (const [name, x] of t.map) {
+    for (const [name, x] of fieldsOf(t)) {
       const p = s.properties && s.properties[name];
       if (!p) {
         out.push(`${where}: no property ${name}`);
@@ -191,7 +217,7 @@ function nullableViolations(t, s, where, out) {
 function forcedExceptions(returns) {
   const allowed = [];
   const inner = typeof returns === 'object' && 'optional' in returns ? returns.optional : returns;
-  const rootIsTypedMap = typeof returns === 'object' && 'map' in returns;
+  const rootIsTypedMap = typeof returns === 'object' && 'map' in returns && !extraOf(returns);
   const rootIsList = typeof inner === 'object' && 'list' in inner;
   if (!rootIsTypedMap && !rootIsList) allowed.push('#: the root is not an object schema', '#: anyOf at the root');
   if (mapDepth(returns) + (rootIsList ? 1 : 0) > 10) allowed.push('nested objects deeper than 10');
@@ -244,11 +270,12 @@ test('the rule checker flags what OpenAI strict mode rejects', () => {
   assert.deepEqual(ruleViolations({ ...closed, additionalProperties: true }), ['#: additionalProperties is not false']);
   assert.deepEqual(ruleViolations({ ...closed, required: [] }), ['#: required [] is not every property ["a"]']);
   assert.deepEqual(ruleViolations({ ...closed, properties: { a: { type: 'string', format: 'email' } } }), ['#/properties/a: format email']);
-  assert.deepEqual(ruleViolations({ ...closed, properties: { a: { type: 'integer', minimum: 1 } } }), ['#/properties/a: keyword minimum']);
+  assert.deepEqual(ruleViolations({ ...closed, properties: { a: { type: 'string', minLength: 1 } } }), ['#/properties/a: keyword minLength']);
+  assert.deepEqual(ruleViolations({ ...closed, properties: { a: { type: 'integer', default: 1 } } }), ['#/properties/a: keyword default']);
   assert.deepEqual(ruleViolations({ type: 'array' }), ['#: array without items']);
   assert.deepEqual(ruleViolations({ anyOf: [closed, { type: 'null' }] }), ['#: anyOf at the root']);
-  assert.deepEqual(ruleViolations({ type: 'object', properties: {}, required: [], additionalProperties: false, description: 'x' }),
-    ['#: keyword description']);
+  assert.deepEqual(ruleViolations({ type: 'object', properties: {}, required: [], additionalProperties: false, title: 'x' }),
+    ['#: keyword title']);
   const out = [];
   nullableViolations({ map: [['a', { optional: 'int' }]] }, closed, '#', out);
   assert.deepEqual(out, ['#/properties/a: optional type does not accept null']);
@@ -283,6 +310,24 @@ const DATETIMES = [
 ];
 const BAD = [null, 'x', 'not a keyword!', 7, -2, 1.5, true, [], {}, { k: 1 }, [1, 'a']];
 
+/** A number inside a refined node's bounds (int: an integer). */
+function inRange(t, int) {
+  const lo = t.ge ?? (t.gt !== undefined ? t.gt + (int ? 1 : 0.5) : undefined);
+  const hi = t.le ?? (t.lt !== undefined ? t.lt - (int ? 1 : 0.5) : undefined);
+  let v = lo !== undefined ? lo : hi !== undefined ? Math.min(hi, 3) : 3;
+  if (int) v = lo !== undefined ? Math.ceil(v) : Math.floor(v);
+  if (hi !== undefined && v > hi) v = int ? Math.floor(hi) : hi;
+  if (lo !== undefined && t.gt !== undefined && v <= t.gt) v = int ? Math.floor(t.gt) + 1 : (t.gt + (hi ?? t.gt + 1)) / 2;
+  if (t.lt !== undefined && v >= t.lt) v = int ? Math.ceil(t.lt) - 1 : ((lo ?? t.lt - 1) + t.lt) / 2;
+  return v;
+}
+
+/** A count (length) inside a refined node's bounds, at least 1 when it may be. */
+function countIn(t) {
+  const lo = t.ge ?? (t.gt !== undefined ? t.gt + 1 : 1);
+  return Math.max(lo, 0);
+}
+
 function good(t) {
   if (typeof t === 'string') {
     return {
@@ -290,19 +335,32 @@ function good(t) {
       datetime: '2026-05-03T09:14:00Z',
     }[t];
   }
+  if ('enum' in t) return t.enum[0];
+  if ('union' in t) return good(t.union[0]);
+  if ('refined' in t) {
+    const b = t.refined;
+    if (b === 'int') return inRange(t, true);
+    if (b === 'float') return inRange(t, false);
+    if (b === 'string') return 's'.repeat(countIn(t));
+    return Array.from({ length: countIn(t) }, () => good(b.list));
+  }
   if ('optional' in t) return good(t.optional);
   if ('list' in t) return [good(t.list)];
-  return Object.fromEntries(t.map.map(([k, x]) => [k, good(x)]));
+  return Object.fromEntries(fieldsOf(t).map(([k, x]) => [k, good(x)]));
 }
 
 /** Every node of a good value: [path (keys/indexes), type]. */
 function nodes(t, path = [], out = []) {
   out.push([path, t]);
-  const inner = typeof t === 'object' && 'optional' in t ? t.optional : t;
+  let inner = typeof t === 'object' && 'optional' in t ? t.optional : t;
+  inner = base(inner);
+  if (typeof inner === 'object' && 'union' in inner) inner = base(inner.union[0]);
   if (typeof inner === 'object' && 'list' in inner) {
-    nodes(inner.list, [...path, 0], out);
+    if (countIn(has(t, 'refined') ? t : has(t, 'optional') && has(t.optional, 'refined') ? t.optional : {}) > 0) {
+      nodes(inner.list, [...path, 0], out);
+    }
   } else if (typeof inner === 'object' && 'map' in inner) {
-    for (const [k, x] of inner.map) nodes(x, [...path, k], out);
+    for (const [k, x] of fieldsOf(inner)) nodes(x, [...path, k], out);
   }
   return out;
 }
@@ -328,11 +386,25 @@ function samples(t) {
     for (const b of BAD) out.push(setAt(base, path, b));
     const inner = typeof node === 'object' && 'optional' in node ? node.optional : node;
     if (inner === 'datetime') for (const d of DATETIMES) out.push(setAt(base, path, d));
+    if (has(inner, 'refined')) {
+      // Around each bound.
+      for (const k of ['ge', 'gt', 'le', 'lt']) {
+        if (!(k in inner)) continue;
+        for (const d of [-1, 0, 1]) {
+          const n = inner[k] + d;
+          if (inner.refined === 'int' || inner.refined === 'float') out.push(setAt(base, path, n));
+          else if (n >= 0 && n < 300 && inner.refined === 'string') out.push(setAt(base, path, 'é'.repeat(n)));
+          else if (n >= 0 && n < 300) out.push(setAt(base, path, Array.from({ length: n }, () => good(inner.refined.list))));
+        }
+      }
+    }
+    if (has(inner, 'enum')) for (const v of inner.enum) out.push(setAt(base, path, v));
+    if (has(inner, 'union')) for (const m of inner.union) out.push(setAt(base, path, good(m)));
     if (typeof inner === 'object' && 'list' in inner) out.push(setAt(base, path, []));
     if (typeof inner === 'object' && 'map' in inner) {
       const extra = { ...structuredClone(good(inner)), zz_extra: 1 };
       out.push(setAt(base, path, extra));
-      for (const [k] of inner.map) out.push(setAt(base, [...path, k], REMOVE));
+      for (const [k] of fieldsOf(inner)) out.push(setAt(base, [...path, k], REMOVE));
     }
   }
   return out;
@@ -340,13 +412,15 @@ function samples(t) {
 
 /** The value with every absent optional field of a typed map set to null. */
 function withNulls(t, v) {
-  if (typeof t === 'string' || v === null || typeof v !== 'object') return v;
+  if (typeof t === 'string' || v === null || typeof v !== 'object' || 'enum' in t || 'union' in t) return v;
+  if ('refined' in t) return withNulls(t.refined, v);
   if ('optional' in t) return withNulls(t.optional, v);
   if ('list' in t) return Array.isArray(v) ? v.map((x) => withNulls(t.list, x)) : v;
   if (Array.isArray(v)) return v;
   const out = { ...v };
-  for (const [k, x] of t.map) {
-    if (!(k in out) && typeof x === 'object' && 'optional' in x) out[k] = null;
+  const defaulted = defaultedOf(t);
+  for (const [k, x] of fieldsOf(t)) {
+    if (!(k in out) && ((typeof x === 'object' && 'optional' in x) || defaulted.has(k))) out[k] = null;
     else if (k in out) out[k] = withNulls(x, out[k]);
   }
   return out;
