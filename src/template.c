@@ -456,6 +456,7 @@ typedef struct section {
      * maps (or, with elements set, lists of typed maps) are looked into. */
     const tsig_type *scope;
     int elements;
+    int bad_name;          /* its name was reported as malformed */
     dot_rule dot;
 } section;
 
@@ -1140,6 +1141,7 @@ static int check_open(checker *c, const tpl_tag *t)
         report(c, t, REASON_TAG);
         enter_section(s, NULL, &c->why);
         s->dot = DOT_ACCEPT;
+        s->bad_name = 1;
     } else {
         add_name(c, t->name, t->name_len);
         if (!resolve_name(&c->sc, t->name, t->name_len, &type, &c->why)) {
@@ -1157,17 +1159,30 @@ static int check_open(checker *c, const tpl_tag *t)
 /* {{/name}}: closes the innermost section, or reports why it cannot. */
 static void check_close(checker *c, const tpl_tag *t)
 {
-    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
-        report(c, t, REASON_TAG);
-        return;
-    }
     size_t match = c->sc.depth;
-    for (size_t i = c->sc.depth; i-- > 0;) {
-        const section *s = &c->sc.stack[i];
-        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len)) {
-            match = i;
-            break;
+    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
+        /* The same malformed name as an open section closes it: that one
+         * mistake was reported at the opening tag, and is not reported
+         * again as a bad closing tag and an unclosed section. */
+        c->why.len = 0;
+        for (size_t i = c->sc.depth; i-- > 0;) {
+            const section *s = &c->sc.stack[i];
+            if (s->bad_name && s->name_len == t->name_len &&
+                memcmp(s->name, t->name, t->name_len) == 0) {
+                match = i;
+                break;
+            }
         }
+        if (match == c->sc.depth) {
+            (void)check_name_syntax(t->name, t->name_len, &c->why);
+            report(c, t, REASON_TAG);
+            return;
+        }
+    }
+    for (size_t i = c->sc.depth; match == c->sc.depth && i-- > 0;) {
+        const section *s = &c->sc.stack[i];
+        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len))
+            match = i;
     }
     if (match == c->sc.depth) {
         if (c->sc.depth == 0) {
