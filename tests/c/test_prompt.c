@@ -233,6 +233,30 @@ TEST(long_descriptions_render_whole)
     free(desc);
 }
 
+TEST(tool_shows_parameter_defaults_and_descriptions)
+{
+    CHECK_RENDER("search",
+                 "(query :string \"search terms\", limit :int[1..100] = 10 \"max results\")"
+                 " -> [{id :int, title :string}]",
+                 NULL,
+                 "search(query :string \"search terms\", limit :int[1..100] = 10 \"max "
+                 "results\") -> [{id :int, title :string}]");
+    CHECK_RENDER("esc", "(q :string \"say \\\"hi\\\"\\n\xC3\xA9\") -> :any", NULL,
+                 "esc(q :string \"say \\\"hi\\\"\\n\xC3\xA9\") -> :any");
+    CHECK_RENDER("e", "(d :string \"\") -> :any", NULL, "e(d :string \"\") -> :any");
+}
+
+TEST(tool_output_keeps_descriptions_and_hides_firewalled_fields)
+{
+    CHECK_RENDER("get", "(id :string|:int \"id or slug\") -> {name :string \"display name\","
+                        " _raw :map \"debug\", n :int = 1}",
+                 NULL, "get(id :string|:int \"id or slug\") -> {name :string \"display name\", n :int = 1}");
+    CHECK_RENDER("u", "(s {kind :enum[circle], r :float}|{kind :enum[square], side :float}) -> "
+                      "{* {_p :int, q :int}}",
+                 NULL, "u(s {kind :enum[circle], r :float}|{kind :enum[square], side :float}) -> "
+                       "{* {q :int}}");
+}
+
 int main(void)
 {
     RUN(tool_is_name_params_arrow_return_type);
@@ -255,5 +279,7 @@ int main(void)
     RUN(tool_without_signature_renders_any);
     RUN(missing_tool_renders_nothing);
     RUN(long_descriptions_render_whole);
+    RUN(tool_shows_parameter_defaults_and_descriptions);
+    RUN(tool_output_keeps_descriptions_and_hides_firewalled_fields);
     return tsig_test_summary();
 }
