@@ -257,6 +257,30 @@ TEST(tool_output_keeps_descriptions_and_hides_firewalled_fields)
                        "{* {q :int}}");
 }
 
+TEST(tool_renders_after_its_signature_text_is_gone)
+{
+    /* Enum words and numbers and refinement bounds belong to the
+     * signature, not to the text it was parsed from. */
+    const char *text = "(s {kind :enum[circle 1.5 true \"a b\"], r :float[0.5..2]}) -> [:int][>=1]";
+    size_t len = strlen(text);
+    char *copy = malloc(len);
+    CHECK(copy != NULL);
+    if (!copy) return;
+    memcpy(copy, text, len);
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(copy, len, &err);
+    memset(copy, '#', len);
+    free(copy);
+    CHECK(sig != NULL);
+    if (!sig) return;
+    tsig_tool_ref tool = {"t", 1, sig, NULL, 0};
+    size_t n = 0;
+    char *out = tsig_render_tool(&tool, &n);
+    CHECK_STR(out, "t(s {kind :enum[circle 1.5 true \"a b\"], r :float[0.5..2]}) -> [:int][>=1]");
+    tsig_free(out);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(tool_is_name_params_arrow_return_type);
@@ -280,6 +304,7 @@ int main(void)
     RUN(missing_tool_renders_nothing);
     RUN(long_descriptions_render_whole);
     RUN(tool_shows_parameter_defaults_and_descriptions);
+    RUN(tool_renders_after_its_signature_text_is_gone);
     RUN(tool_output_keeps_descriptions_and_hides_firewalled_fields);
     return tsig_test_summary();
 }
