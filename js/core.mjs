@@ -22,6 +22,7 @@ let outSlot = 0; // 4 bytes where the core writes a returned pointer
 
 const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
 const FORMAT_HIDE_FIREWALLED = 1;
+const FORMAT_NO_DESCRIPTIONS = 2;
 const SCHEMA_STRICT = 1;
 const SCHEMA_LOSSY = 2;
 // JS numbers are doubles: an int where :float is declared is the same
@@ -530,17 +531,21 @@ class Signature {
   get returnsList() { return this.#info.returns_list; }
   /** The parsed form as JSON (SPEC "AST as JSON"); a fresh copy each time. */
   get ast() { return structuredClone(this.#info.ast); }
-  /** [{name, type, optional}], type in canonical form. */
-  get params() { return this.#info.params.map((p) => ({ ...p })); }
+  /** [{name, type, optional, default?, description?}], type in canonical form. */
+  get params() { return this.#info.params.map((p) => structuredClone(p)); }
   /** The return type in canonical form. */
   get returns() { return this.#info.returns; }
 
   toString() { return this.#info.canonical; }
   toJSON() { return this.#info.canonical; }
 
-  /** The canonical form; {hideFirewalled: true} drops "_" output fields. */
+  /**
+   * The canonical form; {hideFirewalled: true} drops "_" output fields,
+   * {descriptions: false} leaves out descriptions (defaults stay).
+   */
   format(opts) {
-    const flags = opts && opts.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
+    let flags = opts && opts.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
+    if (opts && opts.descriptions === false) flags |= FORMAT_NO_DESCRIPTIONS;
     return takeString(W.tsig_format(this.#live(), flags, 0));
   }
 

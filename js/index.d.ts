@@ -6,16 +6,42 @@
 
 import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
 
-/** The parsed form of a type (SPEC "AST as JSON"). */
+/** A value of an enum, a default or a refinement bound, as JSON. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** The parsed form of a type (SPEC "AST as JSON" and §11.2). */
 export type TypeAst =
   | 'string' | 'int' | 'float' | 'bool' | 'keyword' | 'any' | 'map' | 'datetime'
   | { optional: TypeAst }
   | { list: TypeAst }
-  | { map: Array<[string, TypeAst]> };
+  | { map: FieldAst[] }
+  /** `:enum[a b 1 true]`: the values (numbers keep their kind: `1.0` is a float in the text). */
+  | { enum: Array<string | number | boolean> }
+  /** `:string|:int`: the members, in order (never optional themselves). */
+  | { union: TypeAst[] }
+  /** `:int[1..100]`, `[:int][>=1]`: the base type and only the bounds it has. */
+  | { refined: TypeAst; ge?: number; gt?: number; le?: number; lt?: number };
+
+/** The annotations of a parameter or field: only the keys it has. */
+export interface FieldAnnotations {
+  /** The default as a JSON value (`= 10`). */
+  default?: JsonValue;
+  /** The description (`"max results"`). */
+  description?: string;
+}
+
+/**
+ * A parameter or a field: `[name, T]`, `[name, T, {default, description}]`
+ * when it has either, and, last in a map, `["*", T]` (the type of every
+ * key that is no declared field, SPEC §11.6).
+ */
+export type FieldAst =
+  | [name: string, type: TypeAst]
+  | [name: string, type: TypeAst, annotations: FieldAnnotations];
 
 /** The parsed form of a signature. */
 export interface SignatureAst {
-  params: Array<[string, TypeAst]>;
+  params: FieldAst[];
   returns: TypeAst;
 }
 
@@ -24,6 +50,10 @@ export interface Param {
   /** The type in canonical form, e.g. ":int?" or "[{id :int}]". */
   type: string;
   optional: boolean;
+  /** The default, when it has one (a parameter with a default may be left out). */
+  default?: JsonValue;
+  /** The description, when it has one. */
+  description?: string;
 }
 
 export type Mode = 'enabled' | 'warn_only' | 'disabled' | 'strict';
@@ -100,7 +130,11 @@ export declare class Signature {
 
   toString(): string;
   toJSON(): string;
-  format(options?: { hideFirewalled?: boolean }): string;
+  /**
+   * The canonical form. `hideFirewalled` drops "_" fields of the return
+   * type; `descriptions: false` leaves out descriptions (defaults stay).
+   */
+  format(options?: { hideFirewalled?: boolean; descriptions?: boolean }): string;
 
   /** The return type, strict (no coercion). */
   validate(value: unknown, options?: ValidateOptions): ValidationResult;

@@ -259,8 +259,10 @@ char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
 
 /* ---- entry points for callers that keep handles (the JS package) ----- */
 
-/* Appends ,"params":[{"name","type","optional"}],"returns":"<type>" with
- * every type in canonical form. */
+/* Appends ,"params":[{"name","type","optional"[,"default"][,"description"]}],
+ * "returns":"<type>" with every type in canonical form; "default" is the
+ * default as a JSON value and "description" the text, each only when the
+ * parameter has one (SPEC §11.1). */
 static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
 {
     tsig_sb_puts(sb, ",\"params\":[");
@@ -277,6 +279,15 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
         else sb->failed = 1;
         tsig_sb_puts(sb, ",\"optional\":");
         put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
+        const tsig_field *f = &sig->params[i];
+        if (f->default_json) {
+            tsig_sb_puts(sb, ",\"default\":");
+            tsig_sb_append(sb, f->default_json, f->default_len);
+        }
+        if (f->description) {
+            tsig_sb_puts(sb, ",\"description\":");
+            tsig_json_escape(sb, f->description, f->description_len);
+        }
         tsig_sb_putc(sb, '}');
         tsig_free(text);
     }

@@ -613,6 +613,13 @@ static int check_enum_duplicates(parser *p, const tsig_enum_value *values,
     return 0;
 }
 
+/* 1 iff text points into the source being parsed. */
+static int in_source(const parser *p, const char *text)
+{
+    uintptr_t at = (uintptr_t)text, start = (uintptr_t)p->src;
+    return at >= start && at - start < p->len;
+}
+
 #define ENUM_VALUE_WHAT "an enum value (a word, a number, true, false or a JSON string)"
 
 /*
@@ -724,6 +731,16 @@ static const tsig_type *parse_enum(parser *p)
         }
     }
     if (!check_enum_duplicates(p, items, count)) return NULL;
+    /* The signature outlives the text it was parsed from: words and
+     * numbers still pointing into it are copied. */
+    for (size_t i = 0; i < count; i++) {
+        if (!in_source(p, items[i].text)) continue;
+        items[i].text = tsig_arena_strndup(p->arena, items[i].text, items[i].len);
+        if (!items[i].text) {
+            fail_nomem(p);
+            return NULL;
+        }
+    }
     tsig_type *t = new_type(p, TSIG_ENUM, offset);
     if (!t) return NULL;
     t->values = items;
@@ -876,6 +893,16 @@ static const tsig_type *parse_refinement(parser *p, const tsig_type *base)
         fail(p, TSIG_ERR_SYNTAX, open, "empty range: no value is %.*s", (int)sb.len, sb.data);
         tsig_sb_release(&sb);
         return NULL;
+    }
+    /* The signature outlives the text: the bounds' lexemes are copied. */
+    tsig_bound *ends[2] = {&t->lower, &t->upper};
+    for (int i = 0; i < 2; i++) {
+        if (!ends[i]->num) continue;
+        ends[i]->num = tsig_arena_strndup(p->arena, ends[i]->num, ends[i]->len);
+        if (!ends[i]->num) {
+            fail_nomem(p);
+            return NULL;
+        }
     }
     resume_at(p, at + 1);
     return t;

@@ -10,8 +10,9 @@
  *     Fetch user by ID. Email may be null.
  *
  * A tool is "name(params) -> T": the name as the caller gives it, every
- * parameter in canonical form and in full (a caller must be able to pass
- * firewalled parameters), and the return type with its firewalled fields
+ * parameter in canonical form and in full, with its default and
+ * description (a caller must be able to pass firewalled parameters, and
+ * a model needs the descriptions to pass good ones), and the return type with its firewalled fields
  * hidden (SPEC §7: a model reading the prompt never learns they exist).
  * The signature itself is printed by tsig_format_type, so a tool reads
  * exactly like the canonical form of its signature.
@@ -33,6 +34,24 @@ static int put_type(tsig_strbuf *sb, const tsig_type *type, unsigned flags)
     }
     tsig_sb_append(sb, text, len);
     tsig_free(text);
+    return !sb->failed;
+}
+
+/* Appends one parameter as the canonical form writes it (SPEC §11.5):
+ * "name T = default \"description\"", the parts it has, in full. */
+static int put_param(tsig_strbuf *sb, const tsig_field *p)
+{
+    tsig_sb_append(sb, p->name, p->name_len);
+    tsig_sb_putc(sb, ' ');
+    if (!put_type(sb, p->type, 0)) return 0;
+    if (p->default_json) {
+        tsig_sb_append(sb, " = ", 3);
+        tsig_sb_append(sb, p->default_json, p->default_len);
+    }
+    if (p->description) {
+        tsig_sb_putc(sb, ' ');
+        tsig_json_escape(sb, p->description, p->description_len);
+    }
     return !sb->failed;
 }
 
@@ -109,9 +128,7 @@ static int put_tool(tsig_strbuf *sb, const tsig_tool_ref *tool)
     for (size_t i = 0; i < sig->param_count; i++) {
         const tsig_field *p = &sig->params[i];
         if (i) tsig_sb_append(sb, ", ", 2);
-        tsig_sb_append(sb, p->name, p->name_len);
-        tsig_sb_putc(sb, ' ');
-        if (!put_type(sb, p->type, 0)) return 0;
+        if (!put_param(sb, p)) return 0;
     }
     tsig_sb_append(sb, ") -> ", 5);
     if (!put_type(sb, sig->returns, TSIG_FORMAT_HIDE_FIREWALLED)) return 0;

@@ -341,6 +341,95 @@ static void put_field_names(tsig_strbuf *sb, const tsig_field *fields,
         tsig_sb_printf(sb, ", \xE2\x80\xA6 (%zu more)", count - LIST_MAX);
 }
 
+/*
+ * The typed map a name may be a field of, for the member m of a scope:
+ * m itself or, when elements is set, the element of a list m (a section
+ * over a union of lists of maps enters the elements). NULL for anything
+ * else.
+ */
+static const tsig_type *member_record(const tsig_type *m, int elements)
+{
+    m = strip_optional(m);
+    if (elements && m->kind == TSIG_LIST) m = strip_optional(m->elem);
+    return m->kind == TSIG_RECORD ? m : NULL;
+}
+
+/*
+ * Appends the fields of a scope: a typed map's, or the distinct fields of
+ * the typed maps among a union's members (SPEC §11.5), in member order, at
+ * most LIST_MAX of them and then "…"; "none" when there are none.
+ */
+static void put_scope_fields(tsig_strbuf *sb, const tsig_type *scope, int elements)
+{
+    scope = strip_optional(scope);
+    if (scope->kind != TSIG_UNION) {
+        const tsig_type *r = member_record(scope, elements);
+        if (r) put_field_names(sb, r->fields, r->field_count);
+        else tsig_sb_puts(sb, "none");
+        return;
+    }
+    const tsig_field *shown[LIST_MAX];
+    size_t count = 0;
+    int more = 0;
+    for (size_t i = 0; i < scope->member_count && !more; i++) {
+        const tsig_type *r = member_record(scope->members[i], elements);
+        for (size_t k = 0; r && k < r->field_count && !more; k++) {
+            const tsig_field *f = &r->fields[k];
+            int dup = 0;
+            for (size_t j = 0; j < count && !dup; j++)
+                dup = tsig_key_equal_norm(shown[j]->name, shown[j]->name_len,
+                                          f->name, f->name_len);
+            if (dup) continue;
+            if (count == LIST_MAX) {
+                more = 1;
+                break;
+            }
+            if (count) tsig_sb_puts(sb, ", ");
+            put_echo(sb, f->name, f->name_len, ECHO_MAX);
+            shown[count++] = f;
+        }
+    }
+    if (count == 0) tsig_sb_puts(sb, "none");
+    if (more) tsig_sb_puts(sb, ", \xE2\x80\xA6");
+}
+
+/* 1 iff a value of type t has something a dotted name can walk into: a
+ * typed map (with or without "* T"), :map, :any, or a union holding one. */
+static int has_fields(const tsig_type *t)
+{
+    t = strip_optional(t);
+    switch (t->kind) {
+    case TSIG_RECORD:
+    case TSIG_MAP:
+    case TSIG_ANY:
+        return 1;
+    case TSIG_UNION:
+        for (size_t i = 0; i < t->member_count; i++)
+            if (has_fields(t->members[i])) return 1;
+        return 0;
+    case TSIG_STRING:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_LIST:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+        return 0;
+    }
+    return 0;
+}
+
+/* Appends what a type is in "x is <T> and has no fields": the kind, or
+ * the label of an enum or a union ("one of a, b", "string or int"). */
+static void put_kind(tsig_strbuf *sb, const tsig_type *t)
+{
+    t = strip_optional(t);
+    if (t->kind == TSIG_ENUM || t->kind == TSIG_UNION) tsig_type_label(sb, t);
+    else tsig_sb_puts(sb, tsig_kind_name(t->kind));
+}
+
 /* ------------------------------------------------------------------------
  * Scopes: what names mean inside sections
  * --------------------------------------------------------------------- */
@@ -363,7 +452,11 @@ typedef struct section {
     size_t offset;         /* of the opening "{{" */
     int enters;            /* names inside resolve against its value first */
     int open;              /* every name resolves here (:map, :any, unknown) */
-    const tsig_type *record; /* a typed map whose fields names may be */
+    /* What names may be fields of: a typed map, or a union whose typed
+     * maps (or, with elements set, lists of typed maps) are looked into. */
+    const tsig_type *scope;
+    int elements;
+    int bad_name;          /* its name was reported as malformed */
     dot_rule dot;
 } section;
 
@@ -377,14 +470,22 @@ typedef struct scopes {
 /*
  * Resolves the segments after the first of name against type, the value
  * the first segment named (SPEC §8: further segments are fields of the
- * typed map reached so far; :map and :any accept any; scalars and lists
- * none; optionals are looked through). Returns 1 with *out set (NULL when
- * the path went through :map or :any, so nothing more is known), or 0
- * with the reason appended to why.
+ * typed map reached so far; :map and :any accept any; scalars, enums and
+ * lists none; optionals are looked through; SPEC §11.5-11.6: a key that
+ * is no declared field is the "* T" entry's T when there is one, and a
+ * path through a union is valid when it is valid through one of its
+ * members, the first such member giving the type). Returns 1 with *out
+ * set (NULL when the path went through :map or :any, so nothing more is
+ * known), or 0 with the reason appended to why and *fail_at set to the
+ * end of the segment that failed (how far the name got).
+ *
+ * Recursion happens only at unions, each a node deeper in the signature's
+ * type tree, so its depth is bounded by the signature's; and since the
+ * tree shares no nodes, trying every member visits each node once.
  */
-static int resolve_rest(const tsig_type *type, const char *name, size_t len,
+static int resolve_path(const tsig_type *type, const char *name, size_t len,
                         size_t seg_end, const tsig_type **out,
-                        tsig_strbuf *why)
+                        size_t *fail_at, tsig_strbuf *why)
 {
     while (seg_end < len) {
         size_t seg = seg_end + 1, end = seg;
@@ -394,10 +495,56 @@ static int resolve_rest(const tsig_type *type, const char *name, size_t len,
             *out = NULL;
             return 1;
         }
+        if (t->kind == TSIG_UNION) {
+            /* The member that gets furthest explains the failure (the
+             * first on a tie); a failure at this very segment is written
+             * for the union as a whole. */
+            size_t best = 0;
+            tsig_strbuf best_why = {0};
+            for (size_t i = 0; i < t->member_count; i++) {
+                tsig_strbuf mwhy = {0};
+                size_t at = 0;
+                if (resolve_path(t->members[i], name, len, seg_end, out, &at,
+                                 &mwhy)) {
+                    tsig_sb_release(&mwhy);
+                    tsig_sb_release(&best_why);
+                    return 1;
+                }
+                if (mwhy.failed) why->failed = 1;
+                if (at > best) {
+                    best = at;
+                    tsig_sb_release(&best_why);
+                    best_why = mwhy;
+                } else {
+                    tsig_sb_release(&mwhy);
+                }
+            }
+            *fail_at = best > end ? best : end;
+            if (best > end) {
+                tsig_sb_append(why, best_why.data ? best_why.data : "", best_why.len);
+                if (best_why.failed) why->failed = 1;
+            } else if (has_fields(t)) {
+                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_sb_puts(why, " has no field ");
+                put_echo(why, name + seg, end - seg, ECHO_MAX);
+                tsig_sb_puts(why, " (fields: ");
+                put_scope_fields(why, t, 0);
+                tsig_sb_putc(why, ')');
+            } else {
+                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_sb_puts(why, " is ");
+                put_kind(why, t);
+                tsig_sb_puts(why, " and has no fields");
+            }
+            tsig_sb_release(&best_why);
+            return 0;
+        }
         if (t->kind != TSIG_RECORD) {
+            *fail_at = end;
             put_echo(why, name, seg_end, ECHO_MAX);
-            tsig_sb_printf(why, " is %s and has no fields",
-                           tsig_kind_name(t->kind));
+            tsig_sb_puts(why, " is ");
+            put_kind(why, t);
+            tsig_sb_puts(why, " and has no fields");
             if (t->kind == TSIG_LIST) {
                 tsig_sb_puts(why, " (go through its elements with {{#");
                 put_echo(why, name, seg_end, ECHO_MAX);
@@ -409,7 +556,12 @@ static int resolve_rest(const tsig_type *type, const char *name, size_t len,
         }
         const tsig_field *f =
             find_field(t->fields, t->field_count, name + seg, end - seg);
-        if (!f) {
+        if (f) {
+            type = f->type;
+        } else if (t->extra) {
+            type = t->extra;
+        } else {
+            *fail_at = end;
             put_echo(why, name, seg_end, ECHO_MAX);
             tsig_sb_puts(why, " has no field ");
             put_echo(why, name + seg, end - seg, ECHO_MAX);
@@ -418,11 +570,69 @@ static int resolve_rest(const tsig_type *type, const char *name, size_t len,
             tsig_sb_putc(why, ')');
             return 0;
         }
-        type = f->type;
         seg_end = end;
     }
     *out = type;
     return 1;
+}
+
+/* resolve_path without the failure position. */
+static int resolve_rest(const tsig_type *type, const char *name, size_t len,
+                        size_t seg_end, const tsig_type **out,
+                        tsig_strbuf *why)
+{
+    size_t fail_at = 0;
+    return resolve_path(type, name, len, seg_end, out, &fail_at, why);
+}
+
+/*
+ * Looks the first segment name[0..first) up in a section's scope: a
+ * declared field, else the "* T" entry (SPEC §11.6), of the typed map or
+ * of each typed map of a union, in member order. For each candidate the
+ * rest of the name is resolved; returns 1 (*out set) on the first that
+ * resolves. Otherwise 0; *owned tells whether some candidate had the
+ * first segment (its failure is then in why, else why is untouched).
+ */
+static int resolve_in_scope(const section *s, const char *name, size_t len,
+                            size_t first, const tsig_type **out, int *owned,
+                            tsig_strbuf *why)
+{
+    const tsig_type *scope = strip_optional(s->scope);
+    size_t count = scope->kind == TSIG_UNION ? scope->member_count : 1;
+    size_t best = 0;
+    tsig_strbuf best_why = {0};
+    *owned = 0;
+    for (size_t i = 0; i < count; i++) {
+        const tsig_type *r = scope->kind == TSIG_UNION
+                                 ? member_record(scope->members[i], s->elements)
+                                 : scope;
+        if (!r) continue;
+        const tsig_field *f = find_field(r->fields, r->field_count, name, first);
+        const tsig_type *t = f ? f->type : r->extra;
+        if (!t) continue;
+        tsig_strbuf mwhy = {0};
+        size_t at = 0;
+        if (resolve_path(t, name, len, first, out, &at, &mwhy)) {
+            tsig_sb_release(&mwhy);
+            tsig_sb_release(&best_why);
+            return 1;
+        }
+        if (mwhy.failed) why->failed = 1;
+        if (!*owned || at > best) {
+            best = at;
+            tsig_sb_release(&best_why);
+            best_why = mwhy;
+        } else {
+            tsig_sb_release(&mwhy);
+        }
+        *owned = 1;
+    }
+    if (*owned) {
+        tsig_sb_append(why, best_why.data ? best_why.data : "", best_why.len);
+        if (best_why.failed) why->failed = 1;
+    }
+    tsig_sb_release(&best_why);
+    return 0;
 }
 
 /*
@@ -446,11 +656,11 @@ static int resolve_name(const scopes *sc, const char *name, size_t len,
             *out = NULL;
             return 1;
         }
-        if (s->record) {
+        if (s->scope) {
             saw_record = 1;
-            const tsig_field *f = find_field(s->record->fields,
-                                             s->record->field_count, name, first);
-            if (f) return resolve_rest(f->type, name, len, first, out, why);
+            int owned = 0;
+            if (resolve_in_scope(s, name, len, first, out, &owned, why)) return 1;
+            if (owned) return 0;
         }
     }
     const tsig_field *p =
@@ -462,17 +672,121 @@ static int resolve_name(const scopes *sc, const char *name, size_t len,
     tsig_sb_puts(why, " (");
     for (size_t i = sc->depth; i-- > 0;) {
         const section *s = &sc->stack[i];
-        if (!s->enters || !s->record) continue;
+        if (!s->enters || !s->scope) continue;
         tsig_sb_puts(why, "fields of ");
         put_echo(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, ": ");
-        put_field_names(why, s->record->fields, s->record->field_count);
+        put_scope_fields(why, s->scope, s->elements);
         tsig_sb_puts(why, "; ");
     }
     tsig_sb_puts(why, "parameters: ");
     put_field_names(why, sc->sig->params, sc->sig->param_count);
     tsig_sb_putc(why, ')');
     return 0;
+}
+
+/*
+ * Sets up s for a value of type u (not optional, not a union). Returns 0
+ * when a section over it is no section at all (a scalar or an enum: the
+ * caller decides, since an optional one is still a test for presence).
+ */
+static int enter_kind(section *s, const tsig_type *u)
+{
+    switch (u->kind) {
+    case TSIG_LIST: {
+        const tsig_type *e = strip_optional(u->elem);
+        if (e->kind == TSIG_RECORD) {
+            s->scope = e;
+            s->dot = DOT_MAPS;
+        } else if (e->kind == TSIG_MAP) {
+            s->open = 1;
+            s->dot = DOT_MAPS;
+        } else if (e->kind == TSIG_ANY) {
+            s->open = 1;
+        } else if (e->kind == TSIG_LIST) {
+            s->dot = DOT_LISTS;
+        } else if (e->kind == TSIG_UNION) {
+            /* A list of a union: the element is each member in turn. */
+            if (has_fields(e)) {
+                s->scope = e;
+                s->dot = DOT_MAPS;
+                for (size_t i = 0; i < e->member_count; i++) {
+                    const tsig_type *m = strip_optional(e->members[i]);
+                    if (m->kind == TSIG_MAP || m->kind == TSIG_ANY) s->open = 1;
+                    if (m->kind != TSIG_RECORD && m->kind != TSIG_MAP &&
+                        m->kind != TSIG_LIST) s->dot = DOT_OK;
+                }
+            }
+        }
+        return 1;
+    }
+    case TSIG_RECORD:
+        s->scope = u;
+        s->dot = DOT_MAP;
+        return 1;
+    case TSIG_MAP:
+        s->open = 1;
+        s->dot = DOT_MAP;
+        return 1;
+    case TSIG_ANY:
+        s->open = 1;
+        return 1;
+    case TSIG_BOOL:
+        s->enters = 0; /* true has nothing to look into */
+        return 1;
+    case TSIG_UNION:
+    case TSIG_OPTIONAL:
+    case TSIG_STRING:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_ENUM:
+        return 0;
+    }
+    return 0;
+}
+
+/*
+ * Sets up s for a union: a section is valid when it is valid through one
+ * of the members (SPEC §11.5). Names inside resolve through every member
+ * that enters a typed map (or a list of them); when any member is :map or
+ * :any (or a list of them) every name resolves. {{.}} is valid when it is
+ * valid through one member. Returns 0 when no member takes a section.
+ */
+static int enter_union(section *s, const tsig_type *u)
+{
+    int any = 0, holders = 0;
+    dot_rule dot = DOT_ACCEPT;
+    int enters = s->enters;
+    for (size_t i = 0; i < u->member_count; i++) {
+        section m = *s;
+        m.enters = enters;
+        m.open = 0;
+        m.scope = NULL;
+        m.dot = DOT_OK;
+        if (!enter_kind(&m, strip_optional(u->members[i]))) continue;
+        if (!any || m.dot == DOT_OK) dot = m.dot;
+        any = 1;
+        if (m.open) s->open = 1;
+        if (!m.enters) s->enters = 0;
+        if (m.scope) {
+            holders++;
+            s->scope = m.scope;
+            s->elements = m.elements;
+        }
+    }
+    if (!any) return 0;
+    if (holders > 1) {
+        /* Several members hold the names: look in each (a list member's
+         * elements, a map member itself). */
+        s->scope = u;
+        s->elements = 1;
+    }
+    /* A bool member is a test and enters nothing; the others still do. */
+    if (holders || s->open) s->enters = enters;
+    s->dot = dot;
+    return 1;
 }
 
 /*
@@ -487,7 +801,8 @@ static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
     int inverted = s->kind == TAG_INVERTED;
     s->enters = !inverted;
     s->open = 0;
-    s->record = NULL;
+    s->scope = NULL;
+    s->elements = 0;
     s->dot = DOT_OK;
     if (!t) {
         s->open = 1;
@@ -495,49 +810,52 @@ static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
     }
     const tsig_type *u = strip_optional(t);
     int optional = u != t;
-    switch (u->kind) {
-    case TSIG_LIST: {
-        const tsig_type *e = strip_optional(u->elem);
-        if (e->kind == TSIG_RECORD) {
-            s->record = e;
-            s->dot = DOT_MAPS;
-        } else if (e->kind == TSIG_MAP) {
-            s->open = 1;
-            s->dot = DOT_MAPS;
-        } else if (e->kind == TSIG_ANY) {
-            s->open = 1;
-        } else if (e->kind == TSIG_LIST) {
-            s->dot = DOT_LISTS;
-        }
+    int entered = u->kind == TSIG_UNION ? enter_union(s, u) : enter_kind(s, u);
+    if (entered) return 1;
+    if (optional) {
+        s->dot = DOT_SCALAR;
         return 1;
     }
-    case TSIG_RECORD:
-        s->record = u;
-        s->dot = DOT_MAP;
-        return 1;
-    case TSIG_MAP:
-        s->open = 1;
-        s->dot = DOT_MAP;
-        return 1;
-    case TSIG_ANY:
-        s->open = 1;
-        return 1;
-    case TSIG_BOOL:
-        s->enters = 0; /* true has nothing to look into */
-        return 1;
-    default:
-        if (optional) {
-            s->dot = DOT_SCALAR;
-            return 1;
-        }
-        put_echo(why, s->name, s->name_len, ECHO_MAX);
-        tsig_sb_printf(why,
-                       " is %s; a section needs a list, a map, a bool or an "
-                       "optional value",
-                       tsig_kind_name(u->kind));
-        s->dot = DOT_ACCEPT;
-        return 0;
+    put_echo(why, s->name, s->name_len, ECHO_MAX);
+    tsig_sb_puts(why, " is ");
+    put_kind(why, u);
+    tsig_sb_puts(why, "; a section needs a list, a map, a bool or an "
+                      "optional value");
+    s->dot = DOT_ACCEPT;
+    return 0;
+}
+
+/*
+ * How a section's scope owns the first segment name[0..first): 1 when a
+ * typed map of it declares the field, 2 when only a "* T" entry takes it
+ * (the data decides, as for :map), 0 when it does not.
+ */
+static int scope_owns(const section *s, const char *name, size_t first)
+{
+    const tsig_type *scope = strip_optional(s->scope);
+    size_t count = scope->kind == TSIG_UNION ? scope->member_count : 1;
+    int owns = 0;
+    for (size_t i = 0; i < count; i++) {
+        const tsig_type *r = scope->kind == TSIG_UNION
+                                 ? member_record(scope->members[i], s->elements)
+                                 : scope;
+        if (!r) continue;
+        if (find_field(r->fields, r->field_count, name, first)) return 1;
+        if (r->extra) owns = 2;
     }
+    return owns;
+}
+
+/* The first typed map of a scope, for a hint; NULL when there is none. */
+static const tsig_type *first_record(const section *s)
+{
+    const tsig_type *scope = strip_optional(s->scope);
+    if (!scope || scope->kind != TSIG_UNION) return scope;
+    for (size_t i = 0; i < scope->member_count; i++) {
+        const tsig_type *r = member_record(scope->members[i], s->elements);
+        if (r && r->field_count) return r;
+    }
+    return NULL;
 }
 
 /* Explains why {{.}} is not valid here; 1 when it is. */
@@ -565,10 +883,10 @@ static int check_dot(const scopes *sc, tsig_strbuf *why)
         tsig_sb_puts(why, s->dot == DOT_MAPS ? "the elements of " : "");
         put_echo(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, s->dot == DOT_MAPS ? " are maps" : " is a map");
-        if (s->record && s->record->field_count) {
+        const tsig_type *r = first_record(s);
+        if (r && r->field_count) {
             tsig_sb_puts(why, "; write one of the fields, e.g. {{");
-            put_echo(why, s->record->fields[0].name,
-                     s->record->fields[0].name_len, ECHO_MAX);
+            put_echo(why, r->fields[0].name, r->fields[0].name_len, ECHO_MAX);
             tsig_sb_puts(why, "}}");
         } else {
             tsig_sb_puts(why, "; write {{key}} for one of the keys");
@@ -829,6 +1147,7 @@ static int check_open(checker *c, const tpl_tag *t)
         report(c, t, REASON_TAG);
         enter_section(s, NULL, &c->why);
         s->dot = DOT_ACCEPT;
+        s->bad_name = 1;
     } else {
         add_name(c, t->name, t->name_len);
         if (!resolve_name(&c->sc, t->name, t->name_len, &type, &c->why)) {
@@ -846,17 +1165,30 @@ static int check_open(checker *c, const tpl_tag *t)
 /* {{/name}}: closes the innermost section, or reports why it cannot. */
 static void check_close(checker *c, const tpl_tag *t)
 {
-    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
-        report(c, t, REASON_TAG);
-        return;
-    }
     size_t match = c->sc.depth;
-    for (size_t i = c->sc.depth; i-- > 0;) {
-        const section *s = &c->sc.stack[i];
-        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len)) {
-            match = i;
-            break;
+    if (!check_name_syntax(t->name, t->name_len, &c->why)) {
+        /* The same malformed name as an open section closes it: that one
+         * mistake was reported at the opening tag, and is not reported
+         * again as a bad closing tag and an unclosed section. */
+        c->why.len = 0;
+        for (size_t i = c->sc.depth; i-- > 0;) {
+            const section *s = &c->sc.stack[i];
+            if (s->bad_name && s->name_len == t->name_len &&
+                memcmp(s->name, t->name, t->name_len) == 0) {
+                match = i;
+                break;
+            }
         }
+        if (match == c->sc.depth) {
+            (void)check_name_syntax(t->name, t->name_len, &c->why);
+            report(c, t, REASON_TAG);
+            return;
+        }
+    }
+    for (size_t i = c->sc.depth; match == c->sc.depth && i-- > 0;) {
+        const section *s = &c->sc.stack[i];
+        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len))
+            match = i;
     }
     if (match == c->sc.depth) {
         if (c->sc.depth == 0) {
@@ -1425,8 +1757,8 @@ static size_t member(renderer *r, size_t obj, const char *seg, size_t len)
  * (resolve_name): each section that entered a value, from the innermost
  * out, then the arguments. A section over a typed map owns the names of
  * its declared fields (absent or not in the data); a section over :map or
- * :any owns the keys its value has (as in Mustache, other names go on
- * outward). The rest of the name walks into maps. J_NONE when absent.
+ * :any, or a typed map with "* T", owns the keys its value has (as in
+ * Mustache, other names go on outward). The rest of the name walks into maps. J_NONE when absent.
  */
 static size_t lookup(renderer *r, const char *name, size_t len)
 {
@@ -1437,12 +1769,11 @@ static size_t lookup(renderer *r, const char *name, size_t len)
     for (size_t i = r->sc.depth; i-- > 0 && !bound;) {
         const section *s = &r->sc.stack[i];
         if (!s->enters) continue;
-        if (s->record) {
-            if (find_field(s->record->fields, s->record->field_count, name, first)) {
-                v = member(r, r->elem[i], name, first);
-                bound = 1;
-            }
-        } else if (s->open) {
+        int owns = s->scope ? scope_owns(s, name, first) : 0;
+        if (owns == 1) {
+            v = member(r, r->elem[i], name, first);
+            bound = 1;
+        } else if (s->open || owns == 2) {
             v = member(r, r->elem[i], name, first);
             bound = v != J_NONE;
         }

@@ -324,6 +324,32 @@ export const EXAMPLES = [
     desc: 'Writes an order confirmation.',
     tpl: 'Dear {{user.name}},\n{{#items}}- {{qty}} x {{title}}\n{{/items}}{{^items}}Nothing ordered.{{/items}}\n{{user.phone}}',
   },
+  {
+    id: 'mcp-search-issues',
+    group: 'MCP tools',
+    title: 'Issue tracker: enums, a discriminated union, defaults',
+    sig: '(query :string "Free-text search over titles and bodies",'
+      + ' state :enum[open closed all] "Which issues to include",'
+      + ' labels [:string][..10]? "Only issues carrying every one of these labels",'
+      + ' filter {kind :enum[assignee], login :string}|{kind :enum[milestone], title :string}?'
+      + ' "Narrow to one assignee or one milestone",'
+      + ' sort :enum[created updated comments]?,'
+      + ' limit :int[1..100] = 30 "Page size")'
+      + ' -> {total :int, issues [{number :int, title :string, state :enum[open closed],'
+      + ' labels [:string], url :string}], _cursor :string?}',
+    target: 'input',
+    data: json({
+      query: 'crash on save',
+      state: 'Open',
+      labels: ['bug'],
+      filter: { kind: 'assignee', login: 'octocat' },
+      limit: '20',
+    }),
+    name: 'search_issues',
+    desc: 'Search the issues of the current repository.\nResults are newest first unless sort is given.',
+    tpl: 'Search {{state}} issues for "{{query}}"{{#filter}} ({{kind}}: {{login}}{{title}}){{/filter}},'
+      + ' {{limit}} per page.',
+  },
 ];
 
 export function exampleById(id) {

@@ -161,19 +161,26 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 // ---- the type tree ---------------------------------------------------------
 
 // One row of the tree for a type of the signature's AST (SPEC "AST as
-// JSON"): its name (a parameter or field, or a role), its kind and its
-// children.
-function typeRow(name, type, role) {
+// JSON" and §11.2): its name (a parameter or field, or a role), its kind,
+// its bounds, default and description, and its children. notes is the
+// {default, description} of a parameter or field.
+function typeRow(name, type, role, notes) {
   let optional = false;
   let t = type;
   while (t && typeof t === 'object' && 'optional' in t) {
     optional = true;
     t = t.optional;
   }
+  let bounds = '';
+  if (t && typeof t === 'object' && 'refined' in t) {
+    bounds = boundsText(t);
+    t = t.refined;
+  }
   const label = el('span', { class: 'tree-row' });
   if (name !== null) {
     const firewalled = name.startsWith('_');
-    label.append(el('span', { class: `tree-name${role ? ' tree-role' : ''}`, text: name }));
+    const extra = name === '*' && !role;
+    label.append(el('span', { class: `tree-name${role || extra ? ' tree-role' : ''}`, text: extra ? 'any other key' : name }));
     if (firewalled && !role) label.append(' ', el('span', { class: 'badge badge-fw', text: 'firewalled' }));
   }
   const children = [];
@@ -183,19 +190,55 @@ function typeRow(name, type, role) {
     label.append(' ', el('span', { class: 'tree-kind', text: 'list of' }));
     children.push(typeRow('each', t.list, true));
   } else if ('map' in t) {
-    label.append(' ', el('span', { class: 'tree-kind', text: t.map.length ? `map, ${plural(t.map.length, 'field')}` : 'map, no fields' }));
-    for (const [field, ft] of t.map) children.push(typeRow(field, ft, false));
+    const fields = t.map.filter(([field]) => field !== '*').length;
+    const star = t.map.length > fields ? ' and typed extra keys' : '';
+    label.append(' ', el('span', { class: 'tree-kind', text: (fields ? `map, ${plural(fields, 'field')}` : 'map, no fields') + star }));
+    for (const [field, ft, fnotes] of t.map) children.push(typeRow(field, ft, false, fnotes));
+  } else if ('enum' in t) {
+    label.append(' ', el('span', { class: 'tree-kind', text: t.enum.length === 1 ? 'exactly' : 'one of' }));
+    for (const v of t.enum) label.append(' ', el('code', { class: 'tree-type tree-value', text: enumValueText(v) }));
+  } else if ('union' in t) {
+    label.append(' ', el('span', { class: 'tree-kind', text: `one of ${plural(t.union.length, 'type')}` }));
+    t.union.forEach((m, i) => children.push(typeRow(`or ${i + 1}`, m, true)));
   }
+  if (bounds) label.append(' ', el('span', { class: 'badge badge-bound', text: bounds }));
   if (optional) label.append(' ', el('span', { class: 'badge badge-opt', text: 'optional' }));
+  if (notes && 'default' in notes) {
+    label.append(' ', el('span', { class: 'badge badge-default', text: `default ${JSON.stringify(notes.default)}` }));
+  }
+  if (notes && 'description' in notes) {
+    label.append(' ', el('span', { class: 'tree-desc', text: notes.description }));
+  }
   const li = el('li', {}, label);
   if (children.length) li.append(el('ul', {}, ...children));
   return li;
+}
+
+// An enum value as the canonical form writes it: a bare word, else JSON.
+function enumValueText(v) {
+  if (typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_.\/+-]*$/.test(v) && !['true', 'false', 'null'].includes(v)) return v;
+  return JSON.stringify(v);
+}
+
+// The bounds of a refined type in words: ">= 1", "1..100", "> 0 and <= 1";
+// a length for strings and lists.
+function boundsText(t) {
+  const lo = 'ge' in t ? ['>=', t.ge] : 'gt' in t ? ['>', t.gt] : null;
+  const hi = 'le' in t ? ['<=', t.le] : 'lt' in t ? ['<', t.lt] : null;
+  let text = lo && hi && lo[0] === '>=' && hi[0] === '<=' ? `${lo[1]}..${hi[1]}`
+    : [lo, hi].filter(Boolean).map(([op, n]) => `${op} ${n}`).join(' and ');
+  const base = t.refined;
+  if (base === 'string' || (base && typeof base === 'object' && 'list' in base)) text = `length ${text}`;
+  return text;
 }
 
 // A few words for a type: "a list", "a map", "an int", "an optional map".
 function describeType(t) {
   if (typeof t === 'string') return `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`;
   if ('optional' in t) return `an optional ${describeType(t.optional).replace(/^an? /, '')}`;
+  if ('refined' in t) return describeType(t.refined);
+  if ('enum' in t) return 'an enum';
+  if ('union' in t) return 'a union';
   return 'list' in t ? 'a list' : 'a map';
 }
 
@@ -207,7 +250,7 @@ function renderTree(sig) {
   }
   const ast = sig.ast;
   const params = ast.params.length
-    ? el('ul', {}, ...ast.params.map(([name, t]) => typeRow(name, t, false)))
+    ? el('ul', {}, ...ast.params.map(([name, t, notes]) => typeRow(name, t, false, notes)))
     : el('ul', {}, el('li', {}, el('span', { class: 'tree-row muted', text: 'none (the shorthand form)' })));
   box.replaceChildren(el('ul', { class: 'tree' },
     el('li', {}, el('span', { class: 'tree-row' }, el('span', { class: 'tree-head', text: 'Parameters' })), params),

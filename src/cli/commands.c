@@ -123,6 +123,7 @@ static int run_check(cli_args *args)
     int rc = cli_read_arg(args, cli_positional(args, 0), "SIG", &text);
     if (rc) return rc;
     unsigned flags = cli_flag(args, "--hide-firewalled") ? TSIG_FORMAT_HIDE_FIREWALLED : 0;
+    if (cli_flag(args, "--no-descriptions")) flags |= TSIG_FORMAT_NO_DESCRIPTIONS;
     if (cli_flag(args, "--json")) {
         char *doc = tsig_api_check(text.data, text.len, flags);
         rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_UNUSABLE);
@@ -518,7 +519,7 @@ static int run_redact(cli_args *args)
 /* ---- the table ------------------------------------------------------- */
 
 const cli_command cli_commands[] = {
-    {"check", "SIG [--json] [--hide-firewalled]",
+    {"check", "SIG [--json] [--hide-firewalled] [--no-descriptions]",
      "print the canonical form of a signature",
      "Parses the signature and prints its canonical form (exit 0). A bad\n"
      "signature prints the error with its line, column and a caret on stderr\n"
@@ -529,8 +530,10 @@ const cli_command cli_commands[] = {
      "                      or {\"ok\":false,\"error\":{\"message\",\"line\",\"column\",\n"
      "                      \"offset\",\"hint\",\"code\"}} on stdout instead\n"
      "  --hide-firewalled   leave out the \"_\" fields of the return type (what a\n"
-     "                      parent agent sees)\n",
-     {{"--json", NULL}, {"--hide-firewalled", NULL}},
+     "                      parent agent sees)\n"
+     "  --no-descriptions   leave out the descriptions of parameters and fields\n"
+     "                      (defaults stay)\n",
+     {{"--json", NULL}, {"--hide-firewalled", NULL}, {"--no-descriptions", NULL}},
      1, 1, run_check},
     {"validate",
      "SIG [FILE|-] [--input] [--mode MODE] [--max-errors N] [--max-depth N] [--json]",

@@ -72,6 +72,38 @@ TEST(check_hides_firewalled_fields_when_asked)
     jv_free(v);
 }
 
+TEST(check_leaves_descriptions_out_when_asked)
+{
+    const char *sig = "(q :string \"terms\", n :int = 10 \"max\") -> {a :int \"x\", _b :int}";
+    jv_value *v = READ_DOC(tsig_api_check(sig, strlen(sig), TSIG_FORMAT_NO_DESCRIPTIONS));
+    CHECK_MEMBER(v, "canonical", "\"(q :string, n :int = 10) -> {a :int, _b :int}\"");
+    jv_free(v);
+    v = READ_DOC(tsig_api_check(sig, strlen(sig),
+                                TSIG_FORMAT_NO_DESCRIPTIONS | TSIG_FORMAT_HIDE_FIREWALLED));
+    CHECK_MEMBER(v, "canonical", "\"(q :string, n :int = 10) -> {a :int}\"");
+    jv_free(v);
+}
+
+TEST(parse_lists_each_parameters_default_and_description)
+{
+    const char *src = "(q :string \"search \\\"terms\\\"\", n :int[1..] = 10,"
+                      " tags [:float]? = [1.50, 2], m :enum[x y] \"\") -> :any";
+    char *doc = NULL;
+    tsig_signature *sig = tsig_api_parse(src, strlen(src), &doc);
+    CHECK(sig != NULL);
+    jv_value *v = READ_DOC(doc);
+    CHECK_MEMBER(v, "params",
+                 "[{\"name\":\"q\",\"type\":\":string\",\"optional\":false,"
+                 "\"description\":\"search \\\"terms\\\"\"},"
+                 "{\"name\":\"n\",\"type\":\":int[>=1]\",\"optional\":false,\"default\":10},"
+                 "{\"name\":\"tags\",\"type\":\"[:float]?\",\"optional\":true,"
+                 "\"default\":[1.50,2]},"
+                 "{\"name\":\"m\",\"type\":\":enum[x y]\",\"optional\":false,"
+                 "\"description\":\"\"}]");
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
 TEST(check_error_has_message_position_code_and_null_hint)
 {
     const char *sig = "(query :string, limit) -> :int";
@@ -493,6 +525,8 @@ int main(void)
 {
     RUN(check_gives_canonical_form_returns_list_and_ast);
     RUN(check_hides_firewalled_fields_when_asked);
+    RUN(check_leaves_descriptions_out_when_asked);
+    RUN(parse_lists_each_parameters_default_and_description);
     RUN(check_error_has_message_position_code_and_null_hint);
     RUN(check_error_carries_the_hint);
     RUN(check_of_bytes_that_are_not_text_stays_valid_json);

@@ -1046,6 +1046,13 @@ static const op_case cases[] = {
     {"placeholders ok", op_placeholders, .sig = SIG_TPL, .text = tpl_text},
     {"placeholders errors", op_placeholders, .sig = SIG_TPL,
      .text = "{{user.mail}} {{nope}} {{#items}}{{cost}}{{/items}} {{#tags}}{{/tagz}} {{x"},
+    {"placeholders v2", op_placeholders,
+     .sig = "(t {a {b :int}, k :string \"d\"}|{a :int}|:string?, h {* {c :int}},"
+            " u [{x :int}|{y :int}]) -> {r :int = 1 \"r\", _s :int}",
+     .text = "{{t.a.b}} {{t.a.z}} {{t.q}} {{h.any.c}} {{h.any.d}} {{#u}}{{x}}{{y}}{{w}}{{/u}}"},
+    {"render tool v2", op_render,
+     .sig = "(q :string \"terms\", n :int[1..] = 10 \"max\") -> {r :int = 1 \"r\", _s :int}",
+     .text = "Searches."},
     {"render template", op_template, .sig = SIG_TPL, .text = tpl_text, .text2 = tpl_args},
     {"placeholders many", op_placeholders, .sig = SIG_TPL, .text = big_tpl},
     {"render template many", op_template, .sig = SIG_TPL, .text = big_tpl, .text2 = big_args},

@@ -233,6 +233,54 @@ TEST(long_descriptions_render_whole)
     free(desc);
 }
 
+TEST(tool_shows_parameter_defaults_and_descriptions)
+{
+    CHECK_RENDER("search",
+                 "(query :string \"search terms\", limit :int[1..100] = 10 \"max results\")"
+                 " -> [{id :int, title :string}]",
+                 NULL,
+                 "search(query :string \"search terms\", limit :int[1..100] = 10 \"max "
+                 "results\") -> [{id :int, title :string}]");
+    CHECK_RENDER("esc", "(q :string \"say \\\"hi\\\"\\n\xC3\xA9\") -> :any", NULL,
+                 "esc(q :string \"say \\\"hi\\\"\\n\xC3\xA9\") -> :any");
+    CHECK_RENDER("e", "(d :string \"\") -> :any", NULL, "e(d :string \"\") -> :any");
+}
+
+TEST(tool_output_keeps_descriptions_and_hides_firewalled_fields)
+{
+    CHECK_RENDER("get", "(id :string|:int \"id or slug\") -> {name :string \"display name\","
+                        " _raw :map \"debug\", n :int = 1}",
+                 NULL, "get(id :string|:int \"id or slug\") -> {name :string \"display name\", n :int = 1}");
+    CHECK_RENDER("u", "(s {kind :enum[circle], r :float}|{kind :enum[square], side :float}) -> "
+                      "{* {_p :int, q :int}}",
+                 NULL, "u(s {kind :enum[circle], r :float}|{kind :enum[square], side :float}) -> "
+                       "{* {q :int}}");
+}
+
+TEST(tool_renders_after_its_signature_text_is_gone)
+{
+    /* Enum words and numbers and refinement bounds belong to the
+     * signature, not to the text it was parsed from. */
+    const char *text = "(s {kind :enum[circle 1.5 true \"a b\"], r :float[0.5..2]}) -> [:int][>=1]";
+    size_t len = strlen(text);
+    char *copy = malloc(len);
+    CHECK(copy != NULL);
+    if (!copy) return;
+    memcpy(copy, text, len);
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(copy, len, &err);
+    memset(copy, '#', len);
+    free(copy);
+    CHECK(sig != NULL);
+    if (!sig) return;
+    tsig_tool_ref tool = {"t", 1, sig, NULL, 0};
+    size_t n = 0;
+    char *out = tsig_render_tool(&tool, &n);
+    CHECK_STR(out, "t(s {kind :enum[circle 1.5 true \"a b\"], r :float[0.5..2]}) -> [:int][>=1]");
+    tsig_free(out);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(tool_is_name_params_arrow_return_type);
@@ -255,5 +303,8 @@ int main(void)
     RUN(tool_without_signature_renders_any);
     RUN(missing_tool_renders_nothing);
     RUN(long_descriptions_render_whole);
+    RUN(tool_shows_parameter_defaults_and_descriptions);
+    RUN(tool_renders_after_its_signature_text_is_gone);
+    RUN(tool_output_keeps_descriptions_and_hides_firewalled_fields);
     return tsig_test_summary();
 }

@@ -96,6 +96,22 @@ TEST(bad_text_repeated_keys_and_deep_nesting_are_errors)
     tsig_free(out);
 }
 
+TEST(firewalled_extra_keys_of_a_star_entry_are_hidden)
+{
+    strip("{id :int, * :int}", "{\"id\":1,\"_tok\":2,\"x\":3}", "{\"id\":1,\"x\":3}");
+    mask("{id :int, * :int}", "{\"id\":1,\"-tok\":2,\"x\":3}",
+         "{\"id\":1,\"-tok\":\"<Firewalled>\",\"x\":3}");
+    strip("{* {_p :int, q :int}}", "{\"a\":{\"_p\":1,\"q\":2},\"_b\":{\"q\":3}}",
+          "{\"a\":{\"q\":2}}");
+}
+
+TEST(unions_and_enums_do_not_change_redaction)
+{
+    mask("{a :int, _b :int}|:string", "{\"a\":1,\"_b\":2}", "{\"a\":1,\"_b\":\"<Firewalled>\"}");
+    strip("{a :int}|{c :int}", "{\"c\":1,\"_d\":2}", "{\"c\":1}");
+    strip(":enum[a b]", "\"_a\"", "\"_a\"");
+}
+
 int main(void)
 {
     RUN(strip_removes_firewalled_members);
@@ -105,5 +121,7 @@ int main(void)
     RUN(an_underscore_inside_a_name_does_not_firewall);
     RUN(values_and_scalars_are_kept_as_written);
     RUN(bad_text_repeated_keys_and_deep_nesting_are_errors);
+    RUN(firewalled_extra_keys_of_a_star_entry_are_hidden);
+    RUN(unions_and_enums_do_not_change_redaction);
     return tsig_test_summary();
 }

@@ -963,6 +963,94 @@ TEST(render_reads_inputs_by_length)
     tsig_signature_free(sig);
 }
 
+/* ---- the v2 language (SPEC §11.5, §11.6) ----------------------------- */
+
+static const char *const VSIG =
+    "(target {email :string, name :string}|{phone :string}, mode :enum[a b],"
+    " n :int[1..], items [{id :int}][1..], v :string|:int,"
+    " opt {x :int}|:string?, shapes [{kind :enum[c], r :float}|{kind :enum[s], side :float}],"
+    " headers {* :string}, m {* {b :int}}, r {id :int, * :string},"
+    " rows [{* :int}], pick {a {b :int}}|{a :int}) -> :any";
+
+TEST(a_path_through_a_union_is_valid_through_one_member)
+{
+    CHECK(accepted(VSIG, "{{target.email}} {{target.phone}} {{opt.x}}"));
+    /* The member that goes on is tried after one that fails further in. */
+    CHECK(accepted(VSIG, "{{pick.a.b}} {{pick.a}}"));
+    CHECK(one_error(VSIG, "{{target.fax}}",
+                    "{{target.fax}}: target has no field fax (fields: email, name, phone)"));
+    CHECK(one_error(VSIG, "{{v.x}}", "{{v.x}}: v is string or int and has no fields"));
+    /* The member that got furthest explains the failure. */
+    CHECK(one_error(VSIG, "{{pick.a.c}}", "{{pick.a.c}}: pick.a has no field c (fields: b)"));
+}
+
+TEST(enums_and_refined_types_are_scalars)
+{
+    CHECK(accepted(VSIG, "{{mode}} {{n}}"));
+    CHECK(one_error(VSIG, "{{mode.x}}", "{{mode.x}}: mode is one of a, b and has no fields"));
+    CHECK(one_error(VSIG, "{{n.x}}", "{{n.x}}: n is int and has no fields"));
+    CHECK(one_error(VSIG, "{{#mode}}x{{/mode}}",
+                    "{{#mode}}: mode is one of a, b; a section needs a list, a map, a "
+                    "bool or an optional value"));
+    CHECK(accepted(VSIG, "{{#items}}{{id}}{{/items}}"));
+}
+
+TEST(a_section_over_a_union_resolves_through_its_members)
+{
+    CHECK(accepted(VSIG, "{{#shapes}}{{kind}} {{r}} {{side}}{{/shapes}}"));
+    CHECK(accepted(VSIG, "{{#target}}{{phone}}{{email}}{{/target}}"));
+    /* An optional union of a map and a scalar: a test, and a map scope. */
+    CHECK(accepted(VSIG, "{{#opt}}{{x}}{{/opt}}{{^opt}}none{{/opt}}"));
+    CHECK(one_error(VSIG, "{{#shapes}}{{size}}{{/shapes}}",
+                    "{{size}}: no field or parameter size (fields of shapes: kind, r, "
+                    "side; parameters: target, mode, n, items, v, opt, shapes, headers, "
+                    "m, r, rows, pick)"));
+    CHECK(one_error(VSIG, "{{#v}}x{{/v}}",
+                    "{{#v}}: v is string or int; a section needs a list, a map, a bool "
+                    "or an optional value"));
+}
+
+TEST(any_segment_is_valid_through_a_star_entry_and_resolves_to_its_type)
+{
+    CHECK(accepted(VSIG, "{{headers.authorization}} {{headers.x-api-key}} {{r.id}} {{r.x}}"));
+    CHECK(accepted(VSIG, "{{m.a.b}} {{#rows}}{{anything}}{{/rows}} {{#m}}{{k.b}}{{/m}}"));
+    CHECK(one_error(VSIG, "{{m.a.c}}", "{{m.a.c}}: m.a has no field c (fields: b)"));
+    CHECK(one_error(VSIG, "{{headers.a.b}}",
+                    "{{headers.a.b}}: headers.a is string and has no fields"));
+}
+
+TEST(a_malformed_section_name_is_reported_once)
+{
+    CHECK(one_error(SIG, "{{#1x}}a{{/1x}}", "{{#1x}}: names must start with a letter"));
+    CHECK(one_error(SIG, "{{#x y}}{{topic}}{{/x y}}",
+                    "{{#x y}}: names hold only letters, digits, \"_\", \"-\" and dots "
+                    "between segments, found \" \""));
+    /* A section left open inside it is still its own mistake. */
+    tsig_placeholders res;
+    check_with(SIG, "{{#1x}}{{#items}}{{/1x}}", &res);
+    CHECK_INT(res.error_count, 2);
+    if (res.error_count == 2) {
+        CHECK_STR(res.errors[0].placeholder, "#1x");
+        CHECK_STR(res.errors[1].message,
+                  "{{#items}}: section is not closed; write {{/items}} before {{/1x}}");
+    }
+    tsig_placeholders_free(&res);
+    /* A malformed closing tag that closes nothing is reported. */
+    CHECK(one_error(SIG, "{{/1x}}", "{{/1x}}: names must start with a letter"));
+}
+
+TEST(render_through_unions_and_star_entries)
+{
+    CHECK(renders(VSIG, "{{#shapes}}{{kind}}:{{r}}{{side}};{{/shapes}}",
+                  "{\"shapes\":[{\"kind\":\"c\",\"r\":1.5},{\"kind\":\"s\",\"side\":2}]}",
+                  "c:1.5;s:2;"));
+    CHECK(renders(VSIG, "{{headers.x-api-key}}/{{m.a.b}}",
+                  "{\"headers\":{\"x-api-key\":\"k\"},\"m\":{\"a\":{\"b\":3}}}", "k/3"));
+    /* A key the data lacks goes outward, as for :map. */
+    CHECK(renders(VSIG, "{{#rows}}[{{n}}]{{/rows}}", "{\"n\":7,\"rows\":[{\"n\":1},{}]}",
+                  "[1][7]"));
+}
+
 int main(void)
 {
     RUN(placeholder_names_a_parameter);
@@ -1033,5 +1121,11 @@ int main(void)
     RUN(render_deep_arguments_without_deep_recursion);
     RUN(render_stops_when_sections_multiply_past_the_limit);
     RUN(render_reads_inputs_by_length);
+    RUN(a_path_through_a_union_is_valid_through_one_member);
+    RUN(enums_and_refined_types_are_scalars);
+    RUN(a_section_over_a_union_resolves_through_its_members);
+    RUN(any_segment_is_valid_through_a_star_entry_and_resolves_to_its_type);
+    RUN(a_malformed_section_name_is_reported_once);
+    RUN(render_through_unions_and_star_entries);
     return tsig_test_summary();
 }

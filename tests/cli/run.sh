@@ -189,6 +189,19 @@ expect_out $'(q :string) -> {summary :string}\n'
 run check '(q :string) -> {summary :string, _raw [:map]}' --hide-firewalled --json
 expect_out_has '"canonical":"(q :string) -> {summary :string}"'
 
+case_ "check --no-descriptions"
+run check '(q :string "search terms", limit :int[1..100] = 10 "max results") -> {id :int "the id"}' --no-descriptions
+expect_rc 0
+expect_out $'(q :string, limit :int[1..100] = 10) -> {id :int}\n'
+run check '(q :string "terms") -> {a :int, _b :int "x"}' --no-descriptions --hide-firewalled --json
+expect_rc 0
+expect_out_has '"canonical":"(q :string) -> {a :int}"'
+
+case_ "check the v2 language"
+run check '(mode :enum[fast "two words" 1 true], v :string|:int?, n :int[>=1,<=5]) -> {* :int}'
+expect_rc 0
+expect_out $'(mode :enum[fast "two words" 1 true], v :string|:int?, n :int[1..5]) -> {* :int}\n'
+
 case_ "check @FILE and @-"
 printf '(a :int,\n b [:string])\n  -> :bool\n' >"$TMP/sig.txt"
 run check "@$TMP/sig.txt"
@@ -526,6 +539,11 @@ run tool ping '(a'
 expect_rc 2
 expect_err_has 'signature error at 1:3: '
 
+case_ "tool: defaults and descriptions are shown"
+run tool search '(query :string "search terms", limit :int[1..100] = 10 "max results") -> [{id :int, _raw :map}]' 'Search.'
+expect_rc 0
+expect_out $'search(query :string "search terms", limit :int[1..100] = 10 "max results") -> [{id :int}]\n  Search.\n'
+
 case_ "tools: a JSON list"
 run_in '[{"name":"get","sig":"(id :int) -> {name :string}","description":"Loads one."},{"name":"ping","sig":":bool"}]' tools
 expect_rc 0
@@ -572,6 +590,14 @@ expect_out $'items\nid\n'
 run placeholders 'x' '(a'
 expect_rc 2
 expect_err_has 'signature error'
+
+case_ "placeholders through unions and * entries"
+run placeholders '{{t.phone}} {{h.x-api-key}}' '(t {email :string}|{phone :string}, h {* :string}) -> :any'
+expect_rc 0
+expect_out $'t.phone\nh.x-api-key\n'
+run placeholders '{{t.fax}}' '(t {email :string}|{phone :string}) -> :any'
+expect_rc 1
+expect_err $'{{t.fax}}: t has no field fax (fields: email, phone)\n'
 
 # ---- redact -------------------------------------------------------------------
 

@@ -63,6 +63,53 @@ test('format({hideFirewalled}) drops firewalled output fields and keeps firewall
   });
 });
 
+test('format({descriptions: false}) leaves out descriptions and keeps defaults', () => {
+  withSig('(q :string "terms", n :int[1..100] = 10 "max") -> {a :int "x", _b :int "y"}', (sig) => {
+    assert.equal(sig.format({ descriptions: false }), '(q :string, n :int[1..100] = 10) -> {a :int, _b :int}');
+    assert.equal(sig.format({ descriptions: true }), sig.canonical);
+    assert.equal(sig.format({ descriptions: false, hideFirewalled: true }), '(q :string, n :int[1..100] = 10) -> {a :int}');
+  });
+});
+
+test('params expose each parameter\'s default and description when it has them', () => {
+  withSig('(q :string "search terms", n :int[>=1] = 10, tags [:string]? = ["a"], m :enum[x y] "") -> :any', (sig) => {
+    assert.deepEqual(sig.params, [
+      { name: 'q', type: ':string', optional: false, description: 'search terms' },
+      { name: 'n', type: ':int[>=1]', optional: false, default: 10 },
+      { name: 'tags', type: '[:string]?', optional: true, default: ['a'] },
+      { name: 'm', type: ':enum[x y]', optional: false, description: '' },
+    ]);
+    const params = sig.params;
+    params[2].default.push('b');
+    assert.deepEqual(sig.params[2].default, ['a'], 'a fresh copy each time');
+  });
+});
+
+test('the AST of enums, unions, refinements, annotations and * entries', () => {
+  withSig('(a :enum[x 1 true] "d", b :string|:int?, c [:int][1..], d :float[>0, <=1]) -> {k :int = 1, * :int}', (sig) => {
+    assert.deepEqual(sig.ast, {
+      params: [
+        ['a', { enum: ['x', 1, true] }, { description: 'd' }],
+        ['b', { optional: { union: ['string', 'int'] } }],
+        ['c', { refined: { list: 'int' }, ge: 1 }],
+        ['d', { refined: 'float', gt: 0, le: 1 }],
+      ],
+      returns: { map: [['k', 'int', { default: 1 }], ['*', 'int']] },
+    });
+  });
+});
+
+test('renderTool shows defaults and descriptions, and checkPlaceholders walks unions and * entries', () => {
+  withSig('(query :string "search terms", limit :int[1..100] = 10 "max results") -> [{id :int, _raw :map}]', (sig) => {
+    assert.equal(sig.renderTool('search', 'Searches.'),
+      'search(query :string "search terms", limit :int[1..100] = 10 "max results") -> [{id :int}]\n  Searches.');
+  });
+  const r = checkPlaceholders('{{t.phone}} {{h.x-api-key}} {{t.fax}}', '(t {email :string}|{phone :string}, h {* :string}) -> :any');
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.placeholders, ['t.phone', 'h.x-api-key', 't.fax']);
+  assert.deepEqual(r.errors.map((e) => e.message), ['{{t.fax}}: t has no field fax (fields: email, phone)']);
+});
+
 test('ast and params are fresh copies: changing them does not change the Signature', () => {
   withSig('(a :int) -> {b :string}', (sig) => {
     const ast = sig.ast;

@@ -136,6 +136,31 @@ describe('parse.json', () => {
           if ('ast' in r) {
             assert.ok(equalJS(r.ast, sig.ast, { ordered: true }), `ast ${JSON.stringify(sig.ast)}, expected ${show(r.ast)}`);
             assert.ok(equalJS(r.ast, checked.ast, { ordered: true }), 'check().ast');
+            // params carry what the AST's [name, T, {default, description}] holds.
+            const params = sig.params;
+            r.ast.get('params').forEach((entry, i) => {
+              const notes = entry.length > 2 ? entry[2] : new JMap([]);
+              assert.equal(params[i].name, entry[0], `params[${i}].name`);
+              assert.equal('default' in params[i], notes.has('default'), `params[${i}]: default present`);
+              if (notes.has('default')) {
+                assert.ok(equalJS(notes.get('default'), params[i].default, { ordered: true }), `params[${i}].default`);
+              }
+              assert.equal(params[i].description, notes.has('description') ? notes.get('description') : undefined,
+                `params[${i}].description`);
+            });
+          }
+          // format({descriptions: false}): the canonical form when the record
+          // gives none, and a signature that reads back as the same one
+          // without descriptions.
+          const bare = sig.format({ descriptions: false });
+          const wantBare = 'canonical_no_descriptions' in r ? r.canonical_no_descriptions : r.canonical;
+          if (wantBare !== undefined) assert.equal(bare, wantBare, 'format({descriptions: false})');
+          assert.equal(sig.format({ descriptions: true }), sig.format(), 'format({descriptions: true})');
+          const reread = Signature.parse(bare);
+          try {
+            assert.equal(reread.format(), bare, 'parse(format(s, {descriptions: false})) has none');
+          } finally {
+            reread.free();
           }
           // parse(format(s)) == parse(s), and format is idempotent.
           const again = Signature.parse(sig.format());
@@ -314,7 +339,8 @@ function checkImport(r, input, run, check) {
 describe('from_json_schema.json', () => {
   for (const r of load('from_json_schema.json')) {
     test(r.id, () => {
-      checkImport(r, r.schema, importJsonSchema, (result, what) => {
+      const schema = 'schema_json' in r ? readJSON(r.schema_json) : r.schema;
+      checkImport(r, schema, importJsonSchema, (result, what) => {
         if ('canonical' in r) assert.equal(result.signature.canonical, r.canonical, `${what}: canonical`);
       });
     });
@@ -326,10 +352,11 @@ describe('from_json_schema.json', () => {
 describe('from_tool.json', () => {
   for (const r of load('from_tool.json')) {
     test(r.id, () => {
-      checkImport(r, r.tool, importTool, (result, what) => {
+      const tool = 'tool_json' in r ? readJSON(r.tool_json) : r.tool;
+      checkImport(r, tool, importTool, (result, what) => {
         if ('canonical' in r) assert.equal(result.signature.format(), r.canonical, `${what}: canonical`);
-        assert.equal(result.name, r.tool.get('name'), `${what}: name`);
-        assert.equal(result.description, r.tool.get('description') ?? null, `${what}: description`);
+        assert.equal(result.name, tool.get('name'), `${what}: name`);
+        assert.equal(result.description, tool.get('description') ?? null, `${what}: description`);
       });
     });
   }
