@@ -30,6 +30,7 @@ const SCHEMA_LOSSY = 2;
 const NUMBERS_ARE_DOUBLES = 4;
 const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
 const OUT_OF_MEMORY = Symbol('toolsig.outOfMemory'); // on the RangeError of outOfMemory()
+const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
 const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
@@ -49,17 +50,33 @@ function bind(exports, fillRandom) {
   if (exports !== initialized && typeof exports._initialize === 'function') exports._initialize();
   initialized = exports;
   // Out of memory already: nothing is bound, and a later bind can retry.
-  const slot = exports.malloc(16);
+  const slot = exports.malloc(16); // outSlot, and room for the hash seed
   if (!slot) throw outOfMemory();
-  // The key of the core's hash tables, so that no input can be written to
-  // collide in them (toolsig.h, Section: hashing): 16 random bytes.
-  const seed = new Uint8Array(exports.memory.buffer, slot, 16);
-  (fillRandom ?? ((bytes) => globalThis.crypto.getRandomValues(bytes)))(seed);
-  exports.tsig_hash_seed(slot);
-  seed.fill(0);
   W = exports;
   heap = new Uint8Array(W.memory.buffer);
   outSlot = slot;
+  randomFill = fillRandom ?? ((bytes) => globalThis.crypto.getRandomValues(bytes));
+  seedHash();
+}
+
+// Keys the core's hash tables with 16 random bytes (toolsig.h, Section:
+// hashing), so that no input can be written to collide in them. Done by
+// bind() and, where random values cannot be had at that time (a Worker's
+// global scope refuses them), before the first text goes in: every input
+// that fills a table comes through putString.
+let randomFill = null;
+let seeded = false;
+function seedHash() {
+  const seed = new Uint8Array(16);
+  try {
+    randomFill(seed);
+  } catch {
+    return; // not now: the next call tries again
+  }
+  mem().set(seed, outSlot);
+  W.tsig_hash_seed(outSlot);
+  mem().fill(0, outSlot, outSlot + 16);
+  seeded = true;
 }
 
 // The imports toolsig.wasm expects: none but the growth notice.
@@ -101,6 +118,7 @@ function alloc(n) {
 // Encodes a JS string as UTF-8 into wasm memory. Returns [ptr, byteLength].
 // Uses the shared scratch buffer unless `own` (then the caller frees ptr).
 function putString(str, own) {
+  if (!seeded) seedHash();
   const max = str.length * 3 + 1;
   let ptr;
   if (own) {
@@ -374,6 +392,13 @@ function valueDepthError(error, text) {
   return { segments: segmentsAt(text, utf16Index(text, error.offset)), limit: m[1] };
 }
 
+// An options object's own properties, on an object without a prototype: a
+// property some dependency set on Object.prototype (`skip`, `mode`) must
+// never reach an option. null and undefined give an empty one.
+function ownOptions(opts) {
+  return Object.assign(Object.create(null), opts ?? undefined);
+}
+
 // [mode, maxErrors, maxDepth] when no options are given (the core's defaults).
 const DEFAULT_OPTIONS = Object.freeze([MODES.enabled, 0, 0]);
 
@@ -385,7 +410,7 @@ function validateOptions(opts) {
   if (opts != null && typeof opts !== 'object') {
     throw new TypeError('toolsig: options are an object {mode, maxErrors, maxDepth}');
   }
-  const o = opts ?? {};
+  const o = ownOptions(opts);
   const mode = o.mode ?? 'enabled';
   if (typeof mode !== 'string' || !Object.hasOwn(MODES, mode)) {
     throw new TypeError(`toolsig: unknown mode ${describeOption(mode)} (modes: enabled, warn_only, disabled, strict)`);
@@ -523,7 +548,7 @@ class Signature {
   }
 
   #live() {
-    if (!this.#handle) throw new Error('toolsig: this Signature was freed');
+    if (!this.#handle) throw Object.assign(new Error('toolsig: this Signature was freed'), { [FREED]: true });
     return this.#handle;
   }
 
@@ -544,8 +569,9 @@ class Signature {
    * {descriptions: false} leaves out descriptions (defaults stay).
    */
   format(opts) {
-    let flags = opts && opts.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
-    if (opts && opts.descriptions === false) flags |= FORMAT_NO_DESCRIPTIONS;
+    const o = ownOptions(opts);
+    let flags = o.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
+    if (o.descriptions === false) flags |= FORMAT_NO_DESCRIPTIONS;
     return takeString(W.tsig_format(this.#live(), flags, 0));
   }
 
@@ -598,12 +624,12 @@ class Signature {
 
   /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */
   toJsonSchema(opts) {
-    return takeJSON(W.tsig_api_schema(this.#live(), 0, opts && opts.strict ? SCHEMA_STRICT : 0)).schema;
+    return takeJSON(W.tsig_api_schema(this.#live(), 0, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
   }
 
   /** The parameters as one object schema, for function-calling tool definitions. */
   toolParametersSchema(opts) {
-    return takeJSON(W.tsig_api_schema(this.#live(), 1, opts && opts.strict ? SCHEMA_STRICT : 0)).schema;
+    return takeJSON(W.tsig_api_schema(this.#live(), 1, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
   }
 
   /** "name(params) -> T" and the description indented, for a prompt. */
@@ -613,7 +639,7 @@ class Signature {
 
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
   redact(value, opts) {
-    const mode = (opts && opts.mode) ?? 'strip';
+    const mode = ownOptions(opts).mode ?? 'strip';
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
     }
@@ -662,35 +688,53 @@ if (typeof Symbol.dispose !== 'symbol') {
 // parameters (input true). A list return type's JSON Schema is the
 // {items: [...]} wrapper (frameworks require an object at the root), so
 // validate takes that wrapper too (an object whose only key is "items") and
-// returns the list. validate never throws for a value: one JSON cannot
-// carry (undefined, a BigInt, ...) is an issue like any other.
+// returns the list. validate never throws for a value, as Standard Schema
+// asks: one JSON cannot carry (undefined, a BigInt, ...) is an issue like
+// any other, and so is one that throws when read (a getter, a toJSON, a
+// Proxy's trap). Only what is not the value's doing throws: a freed
+// Signature, wasm memory running out.
 function standardProps(sig, input) {
   const schemaFor = (options) => {
-    const target = options && options.target;
+    const o = ownOptions(options);
+    const target = o.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {
       throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07)`);
     }
-    const strict = !!(options.libraryOptions && options.libraryOptions.strict);
+    const strict = !!ownOptions(o.libraryOptions).strict;
     return input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+  };
+  const check = (value) => {
+    const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
+      !Array.isArray(value) && Object.keys(value).length === 1 && Object.hasOwn(value, 'items');
+    const prefix = wrapped ? ['items'] : [];
+    let r;
+    try {
+      if (input) r = sig.validateInput(value);
+      else r = sig.validate(wrapped ? value.items : value);
+    } catch (e) {
+      const bad = e && e[NON_JSON];
+      if (!bad) throw e;
+      return { issues: [{ message: bad.message, path: [...prefix, ...bad.segments] }] };
+    }
+    if (r.ok) return { value: r.value };
+    return { issues: r.errors.map((e) => ({ message: e.message, path: [...prefix, ...e.segments] })) };
   };
   return {
     version: 1,
     vendor: 'toolsig',
     validate(value) {
-      const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
-        !Array.isArray(value) && Object.keys(value).length === 1 && Object.hasOwn(value, 'items');
-      const prefix = wrapped ? ['items'] : [];
-      let r;
       try {
-        if (input) r = sig.validateInput(value);
-        else r = sig.validate(wrapped ? value.items : value);
+        return check(value);
       } catch (e) {
-        const bad = e && e[NON_JSON];
-        if (!bad) throw e;
-        return { issues: [{ message: bad.message, path: [...prefix, ...bad.segments] }] };
+        if (isOutOfMemory(e) || (e != null && e[FREED] === true)) throw e;
+        let why;
+        try {
+          why = e instanceof Error ? e.message : String(e);
+        } catch {
+          why = 'an error that cannot be described';
+        }
+        return { issues: [{ message: `toolsig: the value cannot be read: ${why}`, path: [] }] };
       }
-      if (r.ok) return { value: r.value };
-      return { issues: r.errors.map((e) => ({ message: e.message, path: [...prefix, ...e.segments] })) };
     },
     jsonSchema: { input: schemaFor, output: schemaFor },
   };
@@ -719,7 +763,7 @@ function formatReport(result, opts) {
       return { path: e.path ?? '', message: e.message };
     });
   }
-  const title = (opts && opts.title) ?? 'Tool';
+  const title = ownOptions(opts).title ?? 'Tool';
   const [ptr, len] = putString(JSON.stringify(lists), true);
   try {
     const [tptr, tlen] = putString(String(title), false);
@@ -806,7 +850,7 @@ function importJsonSchema(schema, opts) {
   const [ptr, len] = putString(text, true);
   let doc;
   try {
-    doc = takeJSON(W.tsig_api_from_schema(ptr, len, opts && opts.lossy ? SCHEMA_LOSSY : 0));
+    doc = takeJSON(W.tsig_api_from_schema(ptr, len, ownOptions(opts).lossy ? SCHEMA_LOSSY : 0));
   } finally {
     W.free(ptr);
   }
@@ -820,7 +864,7 @@ function importTool(tool, opts) {
   const [ptr, len] = putString(text, true);
   let doc;
   try {
-    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, opts && opts.lossy ? SCHEMA_LOSSY : 0));
+    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, ownOptions(opts).lossy ? SCHEMA_LOSSY : 0));
   } finally {
     W.free(ptr);
   }
@@ -830,16 +874,21 @@ function importTool(tool, opts) {
 
 // Fills a template that passed checkPlaceholders with arguments (JSON text
 // the signature accepted). For tools.mjs; not part of the public API.
-function renderTemplate(template, sig, argsText) {
+// maxLength: the most bytes the text may have (0: the core's default).
+function renderTemplate(template, sig, argsText, maxLength = 0) {
   const [tptr, tlen] = putString(template, true);
   let doc;
   try {
     const [aptr, alen] = putString(argsText, false);
-    doc = takeJSON(W.tsig_api_render_template(tptr, tlen, handleOf(sig), aptr, alen));
+    doc = takeJSON(W.tsig_api_render_template(tptr, tlen, handleOf(sig), aptr, alen, maxLength));
   } finally {
     W.free(tptr);
   }
-  if (!doc.ok) throw new Error(`toolsig: cannot render the template: ${doc.error.message}`);
+  if (!doc.ok) {
+    const message = `toolsig: cannot render the template: ${doc.error.message}`;
+    if (doc.error.code === 'TSIG_ERR_TOO_LARGE') throw new RangeError(message);
+    throw new Error(message);
+  }
   return doc.text;
 }
 
@@ -904,6 +953,7 @@ function runCommandLine(argv, files) {
 export {
   bind,
   imports,
+  ownOptions,
   Signature,
   SignatureError,
   formatReport,

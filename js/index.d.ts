@@ -274,11 +274,21 @@ export declare class Prompt {
   readonly template: string;
   readonly signature: Signature;
   readonly placeholders: string[];
-  /** Validates args (with coercion) and fills the template; throws ValidationError. */
+  /** The most UTF-8 bytes render() writes. */
+  readonly maxLength: number;
+  /**
+   * Validates args (with coercion) and fills the template; throws
+   * ValidationError, or RangeError when the text would exceed maxLength.
+   */
   render(args: unknown): string;
 }
 
-export declare function definePrompt(template: string, signature: Signature | string): Prompt;
+export interface PromptOptions {
+  /** The most UTF-8 bytes a rendered prompt may have (default 1048576, at most 2^30). */
+  maxLength?: number;
+}
+
+export declare function definePrompt(template: string, signature: Signature | string, options?: PromptOptions): Prompt;
 
 export declare class ValidationError extends Error {
   readonly name: 'ValidationError';

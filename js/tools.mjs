@@ -10,6 +10,7 @@ import {
   formatReport,
   isOutOfMemory,
   normalizeKeys,
+  ownOptions,
   renderTemplate,
 } from './core.mjs';
 
@@ -236,7 +237,8 @@ class Tool {
    * ({type:'function', function:{...}}); {api:'responses'} gives the
    * Responses API's flat shape. {strict:true} uses strict parameters.
    */
-  toOpenAI(options = {}) {
+  toOpenAI(opts) {
+    const options = ownOptions(opts);
     const strict = !!options.strict;
     const fn = { name: this.#name };
     if (this.#description) fn.description = this.#description;
@@ -289,12 +291,15 @@ function defineTool(name, format) {
   if (!TOOL_NAME.test(name)) {
     throw new TypeError(`toolsig: tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, "_" or "-" (what every LLM provider accepts)`);
   }
+  // Own properties only, on an object without a prototype (so that
+  // Object.prototype.skip = true, set by anyone, cannot switch validation
+  // off).
   let options;
-  if (typeof format === 'function') options = { fn: format };
+  if (typeof format === 'function') options = ownOptions({ fn: format });
   else if (Array.isArray(format)) {
     if (format.length !== 2) throw new TypeError(`toolsig: tool ${name}: the list form is [fn, signature]`);
-    options = { fn: format[0], signature: format[1] };
-  } else if (format !== null && typeof format === 'object') options = { ...format };
+    options = ownOptions({ fn: format[0], signature: format[1] });
+  } else if (format !== null && typeof format === 'object') options = ownOptions(format);
   else throw new TypeError(`toolsig: tool ${name}: expected a function, [fn, signature] or {fn, signature, ...}`);
 
   const known = ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip'];
@@ -336,11 +341,13 @@ class Prompt {
   #template;
   #signature;
   #placeholders;
+  #maxLength;
 
-  constructor(template, signature, placeholders) {
+  constructor(template, signature, placeholders, maxLength) {
     this.#template = template;
     this.#signature = signature;
     this.#placeholders = placeholders;
+    this.#maxLength = maxLength;
   }
 
   get template() { return this.#template; }
@@ -348,9 +355,14 @@ class Prompt {
   /** Every placeholder name, first occurrence order. */
   get placeholders() { return [...this.#placeholders]; }
 
+  /** Most UTF-8 bytes render() writes (definePrompt's maxLength). */
+  get maxLength() { return this.#maxLength; }
+
   /**
    * Validates args against the parameters (with coercion) and fills the
-   * template. Throws ValidationError (with the report) for bad arguments.
+   * template. Throws ValidationError (with the report) for bad arguments,
+   * and a RangeError when the text would be longer than maxLength bytes
+   * (found before the memory for it is taken).
    */
   render(args) {
     const r = this.#signature.validateInput(args);
@@ -358,16 +370,28 @@ class Prompt {
       const report = formatReport(r, { title: 'Prompt' });
       throw new ValidationError(`toolsig: the prompt's arguments are invalid:\n${report}`, r, report);
     }
-    return renderTemplate(this.#template, this.#signature, JSON.stringify(r.value));
+    return renderTemplate(this.#template, this.#signature, JSON.stringify(r.value), this.#maxLength);
   }
 }
+
+// The longest rendered prompt by default, in UTF-8 bytes
+// (TSIG_TEMPLATE_MAX_OUTPUT); the core's own limit is 1 GiB.
+const DEFAULT_PROMPT_MAX_LENGTH = 1 << 20;
+const PROMPT_MAX_LENGTH_LIMIT = 1 << 30;
 
 /**
  * Defines a prompt template; every {{placeholder}} is checked against the
  * signature now. Throws TemplateError listing every bad placeholder.
+ * options: {maxLength}, the most UTF-8 bytes render() may write (1 MiB by
+ * default, at most 2^30).
  */
-function definePrompt(template, signature) {
+function definePrompt(template, signature, options) {
   if (typeof template !== 'string') throw new TypeError('toolsig: a template is a string');
+  if (options != null && typeof options !== 'object') throw new TypeError('toolsig: prompt options are an object {maxLength}');
+  const maxLength = ownOptions(options).maxLength ?? DEFAULT_PROMPT_MAX_LENGTH;
+  if (!Number.isInteger(maxLength) || maxLength < 1 || maxLength > PROMPT_MAX_LENGTH_LIMIT) {
+    throw new TypeError(`toolsig: maxLength must be a whole number of bytes from 1 to ${PROMPT_MAX_LENGTH_LIMIT}`);
+  }
   const sig = toSignature(signature, 'the prompt signature');
   let check;
   try {
@@ -377,7 +401,7 @@ function definePrompt(template, signature) {
     if (sig !== signature) sig.free(); // parsed here, for a prompt that is not made
     throw e;
   }
-  return new Prompt(template, sig, check.placeholders);
+  return new Prompt(template, sig, check.placeholders, maxLength);
 }
 
 export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt };

@@ -70,6 +70,21 @@ static uint64_t norm_word(uint64_t w)
     return w ^ ((zero >> 7) * 0x72);
 }
 
+/* The little-endian word at p (one load where the machine is
+ * little-endian: x86, ARM, WebAssembly). */
+static uint64_t load_le(const unsigned char *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t m;
+    memcpy(&m, p, 8);
+    return m;
+#else
+    uint64_t m = 0;
+    for (int b = 0; b < 8; b++) m |= (uint64_t)p[b] << (8 * b);
+    return m;
+#endif
+}
+
 uint64_t tsig_hash_bytes(const uint64_t key[2], const char *s, size_t len,
                          int norm)
 {
@@ -80,8 +95,7 @@ uint64_t tsig_hash_bytes(const uint64_t key[2], const char *s, size_t len,
     uint64_t v3 = key[1] ^ UINT64_C(0x7465646279746573);
     size_t whole = len & ~(size_t)7;
     for (size_t i = 0; i < whole; i += 8) {
-        uint64_t m = 0;
-        for (int b = 0; b < 8; b++) m |= (uint64_t)p[i + (size_t)b] << (8 * b);
+        uint64_t m = load_le(p + i);
         if (norm) m = norm_word(m);
         v3 ^= m;
         SIP_ROUND(v0, v1, v2, v3);

@@ -89,11 +89,11 @@ static char *build(char list[KEYS][16], size_t count, int reversed, const char *
     return out;
 }
 
-/* Seconds of the best of 3 runs of job on text. */
-static double best_of_3(int (*job)(const char *, size_t), const char *text, size_t len)
+/* Seconds of the best of 5 runs of job on text. */
+static double best_of_5(int (*job)(const char *, size_t), const char *text, size_t len)
 {
     double best = 1e9;
-    for (int r = 0; r < 3; r++) {
+    for (int r = 0; r < 5; r++) {
         double t0 = now();
         CHECK(job(text, len));
         double t = now() - t0;
@@ -105,7 +105,7 @@ static double best_of_3(int (*job)(const char *, size_t), const char *text, size
 static void compare_at(int line, const char *what, int (*job)(const char *, size_t),
                        const char *crafted, size_t clen, const char *ordinary, size_t olen)
 {
-    double c = best_of_3(job, crafted, clen), o = best_of_3(job, ordinary, olen);
+    double c = best_of_5(job, crafted, clen), o = best_of_5(job, ordinary, olen);
     if (o < 1e-5) o = 1e-5; /* below the clock's use */
     if (getenv("TSIG_TEST_VERBOSE")) printf("  %s: crafted %.3f ms, ordinary %.3f ms\n", what, c * 1e3, o * 1e3);
     if (c > RATIO_MAX * o)
@@ -296,8 +296,8 @@ static void record_case(int line, char list[KEYS][16], double *reversed_time, do
     if (!record_sig) tsig_test_fail(__FILE__, line, "%s", err.message);
     char *reversed = build(list, KEYS, 1, "{", "\"%s\":1", ",", "}", &rlen);
     char *ordered = build(list, KEYS, 0, "{", "\"%s\":1", ",", "}", &olen);
-    *reversed_time = best_of_3(validate_record, reversed, rlen);
-    *ordered_time = best_of_3(validate_record, ordered, olen);
+    *reversed_time = best_of_5(validate_record, reversed, rlen);
+    *ordered_time = best_of_5(validate_record, ordered, olen);
     tsig_signature_free(record_sig);
     free(sig);
     free(reversed);
@@ -314,8 +314,10 @@ TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
     if (crafted_reversed > RATIO_MAX * plain_reversed)
         tsig_test_fail(__FILE__, __LINE__, "crafted names reversed %.2f ms, plain %.2f ms",
                        crafted_reversed * 1e3, plain_reversed * 1e3);
-    /* A scan per key would be hundreds of times the ordered reading. */
-    if (plain_reversed > 30 * plain_ordered)
+    /* A scan of the fields per key was 3,000 times the ordered reading
+     * (1.5 s against 0.5 ms); the work of writing the value again in
+     * signature order is 10-30 times. */
+    if (plain_reversed > 100 * plain_ordered)
         tsig_test_fail(__FILE__, __LINE__, "reversed %.2f ms, ordered %.2f ms",
                        plain_reversed * 1e3, plain_ordered * 1e3);
 }

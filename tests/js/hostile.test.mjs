@@ -1,0 +1,112 @@
+// Hostile input is ordinary input: options read as own properties only,
+// Standard Schema's validate never throwing, rendered prompts bounded, and
+// the core's hash key taken from a random source at instantiation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { Signature, defineTool, definePrompt } from '../../dist/node.mjs';
+
+// Sets Object.prototype[key] for the time of fn (this file runs in its own
+// process; the property is removed whatever happens).
+async function withPolluted(key, value, fn) {
+  Object.prototype[key] = value;
+  try {
+    return await fn();
+  } finally {
+    delete Object.prototype[key];
+  }
+}
+
+test('defineTool reads its options as own properties: Object.prototype.skip and .mode change nothing', async () => {
+  const fn = ({ n }) => n;
+  for (const [key, value] of [['skip', true], ['mode', 'disabled']]) {
+    await withPolluted(key, value, async () => {
+      for (const format of [{ fn, signature: '(n :int) -> :int' }, [fn, '(n :int) -> :int']]) {
+        const r = await defineTool('t', format).call({ n: 'x' });
+        assert.equal(r.ok, false);
+        assert.equal(r.stage, 'input');
+      }
+    });
+  }
+});
+
+test('validate, redact, format and the schema readers read own options only', async () => {
+  const sig = Signature.parse('(n :int) -> {a :int, _secret :string}');
+  await withPolluted('mode', 'disabled', () => {
+    assert.equal(sig.validate({ a: 'x', _secret: 's' }).ok, false);
+    assert.deepEqual(sig.redact({ a: 1, _secret: 's' }), { a: 1 });
+  });
+  await withPolluted('hideFirewalled', true, () => {
+    assert.match(sig.format(), /_secret/);
+  });
+  await withPolluted('strict', true, () => {
+    assert.deepEqual(sig.toJsonSchema(), Signature.parse('(n :int) -> {a :int, _secret :string}').toJsonSchema({}));
+  });
+  await withPolluted('maxLength', 1, () => {
+    assert.equal(definePrompt('Hi {{n}}', sig).render({ n: 1 }), 'Hi 1');
+  });
+});
+
+test("~standard.validate never throws: a getter, a toJSON or a Proxy's trap that throws is an issue", () => {
+  const sig = Signature.parse('(n :int) -> {a :int}');
+  const std = sig['~standard'];
+  const boom = () => { throw new Error('boom'); };
+  const values = [
+    { get a() { return boom(); } },
+    { a: 1, toJSON: boom },
+    new Proxy({}, { ownKeys: boom, get: boom, getOwnPropertyDescriptor: boom }),
+    { a: { toJSON() { throw 'not an Error'; } } },
+  ];
+  for (const v of values) {
+    let r;
+    assert.doesNotThrow(() => { r = std.validate(v); });
+    assert.ok(Array.isArray(r.issues) && r.issues.length === 1, JSON.stringify(r));
+    assert.match(r.issues[0].message, /toolsig: the value cannot be read: (boom|not an Error)/);
+  }
+  // A list return type reads the {items} wrapper through the Proxy too.
+  const list = Signature.parse('(n :int) -> [:int]')['~standard'];
+  assert.equal(list.validate(new Proxy({}, { ownKeys: boom })).issues.length, 1);
+});
+
+test('a rendered prompt is bounded: 1 MiB by default, maxLength when given, refused before it is written', () => {
+  const prompt = definePrompt('{{#items}}{{b}}{{/items}}', '(items [:int], b :string) -> :string');
+  assert.equal(prompt.maxLength, 1048576);
+  const args = { items: Array.from({ length: 1000 }, (_, i) => i), b: 'x'.repeat(2000) };
+  assert.throws(() => prompt.render(args), (e) => e instanceof RangeError &&
+    /the rendered prompt is longer than 1048576 bytes/.test(e.message));
+  const big = definePrompt('{{#items}}{{b}}{{/items}}', '(items [:int], b :string) -> :string', { maxLength: 2_000_000 });
+  assert.equal(big.render(args).length, 2_000_000);
+  const small = definePrompt('{{b}}', '(b :string) -> :string', { maxLength: 3 });
+  assert.equal(small.render({ b: 'abc' }), 'abc');
+  assert.throws(() => small.render({ b: 'abcd' }), RangeError);
+  // The bound counts UTF-8 bytes, as the core writes them.
+  assert.throws(() => small.render({ b: 'é€' }), RangeError);
+  for (const maxLength of [0, -1, 1.5, '10', 2 ** 30 + 1]) {
+    assert.throws(() => definePrompt('{{b}}', '(b :string) -> :string', { maxLength }), /maxLength must be a whole number/);
+  }
+});
+
+test('the core is keyed with 16 random bytes when the module is instantiated', () => {
+  // A fresh process binds core.mjs to exports whose tsig_hash_seed reports
+  // the bytes it was given.
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { randomFillSync } from 'node:crypto';
+    import { bind, imports } from './dist/core.mjs';
+    const mod = new WebAssembly.Module(readFileSync('./dist/toolsig.wasm'));
+    const exports = Object.assign({}, new WebAssembly.Instance(mod, imports).exports);
+    let seen = null;
+    const seed = exports.tsig_hash_seed;
+    exports.tsig_hash_seed = (p) => {
+      seen = Array.from(new Uint8Array(exports.memory.buffer, p, 16));
+      seed(p);
+    };
+    bind(exports, randomFillSync);
+    console.log(JSON.stringify(seen));`;
+  const run = () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script],
+    { cwd: new URL('../..', import.meta.url) }).toString());
+  const a = run(), b = run();
+  assert.equal(a.length, 16);
+  assert.notDeepEqual(a, b);
+  assert.ok(a.some((x) => x !== 0));
+});
