@@ -5,7 +5,8 @@
  *   string of a JSON number          -> :float  "42" -> 42.0, "1e400" refused
  *   "true" / "false"                 -> :bool
  *   int                              -> :float  42 -> 42.0 (every digit kept)
- *   float with zero fraction         -> :int    4.20e1 -> 42 (exact decimal)
+ *   float with zero fraction         -> :int    4.20e1 -> 42 (exact decimal,
+ *                                              at most 21 digits)
  *
  * Each function decides from the text alone and, when it applies, appends
  * the coerced JSON to out. Integers are handled as digit strings, never as
@@ -125,10 +126,10 @@ int tsig_coerce_string_to_bool(const char *s, size_t len, tsig_strbuf *out)
     return 1;
 }
 
-/* Most digits of an integer coerced from a float (SPEC §5: |v| < 10^21,
- * where JavaScript too stops writing integers in full): the output stays
- * in proportion to the input, where 1e308 would be 309 digits. */
-#define COERCED_DIGITS_MAX 21
+/* Digits of a float coerced to :int (SPEC §5: |v| < 10^21, where
+ * JavaScript too stops writing integers in full; 1e308 would be 309
+ * digits written from 5 bytes). */
+#define INT_DIGITS 21
 
 /*
  * A float lexeme is sign, integer digits, fraction digits and an exponent.
@@ -168,7 +169,7 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out)
         return 1;
     }
     long long point = (long long)int_len - (long long)zeros + exponent;
-    if (point <= 0 || point > COERCED_DIGITS_MAX) return 0;
+    if (point <= 0 || point > INT_DIGITS) return 0;
     size_t significant = total - zeros;
     for (size_t k = (size_t)point; k < significant; k++)
         if (DIGIT(zeros + k) != '0') return 0;
@@ -189,4 +190,75 @@ int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out)
         tsig_sb_append(out, ".0", 2);
     }
     return 1;
+}
+
+/* ---- SPEC §11.4: enums and JSON text ------------------------------------ */
+
+int tsig_coerce_number_text(const char *s, size_t len, size_t *start, size_t *end)
+{
+    size_t i = 0, e = len;
+    trim(s, &i, &e);
+    if (i == e || !is_json_number(s + i, e - i)) return 0;
+    if (!isfinite(tsig_decimal_to_double(s + i, e - i))) return 0;
+    *start = i;
+    *end = e;
+    return 1;
+}
+
+int tsig_coerce_ascii_case_equal(const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (alen != blen) return 0;
+    for (size_t i = 0; i < alen; i++) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+        if (x != y) return 0;
+    }
+    return 1;
+}
+
+/* The walker's report of a repeated key: the text is not taken. */
+static int json_text_duplicate(void *ctx, size_t first, const char *key, size_t len,
+                               size_t offset)
+{
+    tsig_json *j = ctx;
+    (void)first;
+    (void)key;
+    (void)len;
+    return tsig_json_fail(j, offset, "no repeated key");
+}
+
+/*
+ * One walk of the whole text with its own reader, path and key set, so
+ * nothing of the caller's reading is disturbed. Costs an allocation only
+ * for objects with many keys or deep nesting (the walker's frames).
+ */
+int tsig_coerce_json_text(const char *s, size_t len, size_t max_depth, char open)
+{
+    size_t i = 0, e = len;
+    trim(s, &i, &e);
+    if (i == e || s[i] != open || max_depth == 0) return 0;
+    tsig_error err;
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    tsig_json_walker w;
+    memset(&keys, 0, sizeof keys);
+    memset(&w, 0, sizeof w);
+    tsig_json_init(&j, s + i, e - i, max_depth, &err);
+    tsig_json_path_init(&path);
+    keys.src = j.src;
+    w.j = &j;
+    w.path = &path;
+    w.keys = &keys;
+    w.flags = TSIG_WALK_KEYS;
+    w.on_duplicate = json_text_duplicate;
+    w.ctx = &j;
+    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
+    tsig_code code = j.code;
+    tsig_json_walker_release(&w);
+    tsig_json_keys_release(&keys);
+    tsig_json_path_release(&path);
+    if (ok) return 1;
+    return code == TSIG_ERR_NOMEM ? -1 : 0;
 }

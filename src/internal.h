@@ -528,6 +528,17 @@ int tsig_coerce_float_to_int(const char *num, size_t len, tsig_strbuf *out);
 /* An int's text as a float: the same digits with ".0". Always applies. */
 int tsig_coerce_int_to_float(const char *num, size_t len, tsig_strbuf *out);
 
+/* SPEC §11.4. A string (unescaped) that holds one JSON number, ASCII
+ * whitespace around, whose nearest double is finite: 1, with the number's
+ * text at s[*start..*end); 0 otherwise. */
+int tsig_coerce_number_text(const char *s, size_t len, size_t *start, size_t *end);
+/* 1 iff a and b are equal ignoring the case of ASCII letters. */
+int tsig_coerce_ascii_case_equal(const char *a, size_t alen, const char *b, size_t blen);
+/* 1 iff the trimmed string s[0..len) is one JSON value that opens with
+ * open ('[' or '{'), with no repeated key and nesting at most max_depth (no
+ * byte-order mark); 0 otherwise; -1 when out of memory. */
+int tsig_coerce_json_text(const char *s, size_t len, size_t max_depth, char open);
+
 /* ---- decimal.c: exact decimal <-> double, without libc --------------- */
 
 /* Most digits tsig_double_digits writes (the shortest form of any double). */

@@ -242,6 +242,15 @@ static void fail_nomem(parser *p)
                    "out of memory");
 }
 
+/* A copy of src[at..at+len) in the arena: the tree outlives the text it was
+ * parsed from. NULL after failing (out of memory). */
+static const char *own_text(parser *p, size_t at, size_t len)
+{
+    const char *copy = tsig_arena_strndup(p->arena, p->src + at, len);
+    if (!copy) fail_nomem(p);
+    return copy;
+}
+
 /* src[0..len) quoted and cut at ECHO_MAX characters: "limit". */
 static void quote(const char *s, size_t len, char *buf)
 {
@@ -691,6 +700,10 @@ static const tsig_type *parse_enum(parser *p)
                 return NULL;
             }
         }
+        if (v.kind != TSIG_VALUE_STRING || c != '"') {
+            v.text = own_text(p, at, v.len);
+            if (!v.text) return NULL;
+        }
         /* the value must end at a separator */
         if (end < p->len && !(ends_run(p->src[end]) && p->src[end] != '[' &&
                               p->src[end] != '{' && p->src[end] != ')' &&
@@ -801,7 +814,8 @@ static size_t read_bound(parser *p, size_t at, tsig_type *t)
         tsig_error_hint(p->err, "write a range as [>0, <=100] or [1..100]");
         return 0;
     }
-    b->num = s + at;
+    b->num = own_text(p, at, end - at);
+    if (!b->num) return 0;
     b->len = end - at;
     b->exclusive = !inclusive;
     return end;
@@ -842,7 +856,8 @@ static const tsig_type *parse_refinement(parser *p, const tsig_type *base)
     } else {
         size_t end = scan_number(p, at);
         if (end > at) {
-            t->lower.num = s + at;
+            t->lower.num = own_text(p, at, end - at);
+            if (!t->lower.num) return NULL;
             t->lower.len = end - at;
             at = end;
         }
@@ -853,7 +868,8 @@ static const tsig_type *parse_refinement(parser *p, const tsig_type *base)
         at += 2;
         end = scan_number(p, at);
         if (end > at) {
-            t->upper.num = s + at;
+            t->upper.num = own_text(p, at, end - at);
+            if (!t->upper.num) return NULL;
             t->upper.len = end - at;
             at = end;
         }

@@ -82,6 +82,14 @@ typedef struct mark {
     size_t errors, warnings, errors_dropped, warnings_dropped, emitted;
 } mark;
 
+/* Discriminators of unions met, found once per union (SPEC §11.3 rule 1). */
+#define DISC_CACHE 16
+
+typedef struct disc_entry {
+    const tsig_type *u;
+    const tsig_field *field; /* of the first member, NULL when none */
+} disc_entry;
+
 /*
  * One validation. Everything the reading needs lives here and is reused
  * across the whole text: the path of the value being read, the keys of
@@ -118,6 +126,14 @@ typedef struct validator {
     tsig_strbuf msg;   /* the message being built */
     tsig_strbuf scratch;
     int pending_warning; /* the message being built goes to warnings */
+    /* Unions (SPEC §11.3): members are tried with messages counted, not
+     * kept (trial > 0); errors_seen counts errors as they would be before
+     * warn_only demotes them. */
+    size_t trial;
+    size_t errors_seen;
+    tsig_strbuf text;    /* a coerced number, a discriminator's key */
+    disc_entry discs[DISC_CACHE];
+    size_t disc_count;
 } validator;
 
 /* ---- small helpers -----------------------------------------------------
@@ -183,9 +199,12 @@ static const tsig_type *strip_optional(const tsig_type *t)
     return t;
 }
 
-static const char *expected_name(const tsig_type *t)
+/* "expected <T>": a refined type is its base, an enum "one of a, b", a
+ * union "A or B" (SPEC §4, §11.3). */
+static void put_expected(tsig_strbuf *m, const tsig_type *t)
 {
-    return tsig_kind_name(strip_optional(t)->kind);
+    tsig_sb_puts(m, "expected ");
+    tsig_type_label(m, t);
 }
 
 static void set_key_step(validator *v, size_t step, const char *key, size_t len,
@@ -215,6 +234,8 @@ static void set_key_step(validator *v, size_t step, const char *key, size_t len,
 static tsig_strbuf *issue_open(validator *v, int kind)
 {
     if (v->writing) return NULL;
+    if (kind != ISSUE_WARNING) v->errors_seen++;
+    if (v->trial) return NULL;
     v->emitted++;
     int warning = kind == ISSUE_WARNING ||
                   (kind == ISSUE_ERROR && v->mode == TSIG_MODE_WARN_ONLY);
@@ -350,7 +371,8 @@ static int wrong_scalar(validator *v, const tsig_type *t, size_t at,
 {
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
     if (!m) return 1;
-    tsig_sb_printf(m, "expected %s, got ", expected_name(t));
+    put_expected(m, t);
+    tsig_sb_puts(m, ", got ");
     describe_scalar(v, m, at, s);
     return issue_close(v, v->path.count);
 }
@@ -403,7 +425,8 @@ static size_t mismatch(validator *v, const tsig_type *t)
     if (c == '{' || c == '[') {
         tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
         if (m) {
-            tsig_sb_printf(m, "expected %s, got %s", expected_name(t), c == '{' ? "map" : "list");
+            put_expected(m, t);
+            tsig_sb_puts(m, c == '{' ? ", got map" : ", got list");
             if (!issue_close(v, v->path.count)) return 0;
         }
         return walk(v, 1) ? j->pos : 0;
@@ -481,10 +504,69 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
     return text;
 }
 
+/* "expected int >= 1, got int 0": a number out of t's bounds (SPEC
+ * §11.3), echoed as it is in the value (a coerced one as coerced). */
+static int check_bound_number(validator *v, const tsig_type *t, const char *num,
+                              size_t len, int is_int)
+{
+    if (tsig_bounds_hold_number(t, num, len)) return 1;
+    tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
+    if (!m) return 1;
+    tsig_sb_puts(m, "expected ");
+    tsig_bound_label(m, t);
+    tsig_sb_puts(m, is_int ? ", got int " : ", got float ");
+    echo_number(m, num, len);
+    return issue_close(v, v->path.count);
+}
+
+/* "expected string of length <= 50, got string of length 60", or of a
+ * list; at the current path. */
+static int check_bound_count(validator *v, const tsig_type *t, size_t count)
+{
+    if (tsig_bounds_hold_count(t, count)) return 1;
+    tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
+    if (!m) return 1;
+    tsig_sb_puts(m, "expected ");
+    tsig_bound_label(m, t);
+    tsig_sb_printf(m, ", got %s of length %zu", tsig_kind_name(t->kind), count);
+    return issue_close(v, v->path.count);
+}
+
+/* Code points of a string read at s (a lone surrogate counts as one). 0
+ * with j->code set when out of memory. */
+static size_t code_points(validator *v, const tsig_json_span *s, int *ok)
+{
+    size_t len;
+    const char *text = s->flag ? string_text(v, s, &len) : v->j.src + s->start;
+    if (!s->flag) len = s->len;
+    *ok = text != NULL;
+    size_t n = 0;
+    for (size_t i = 0; text && i < len; i++) n += ((unsigned char)text[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Reads a string for :string: its length checked against a refinement. */
+static size_t check_plain_string(validator *v, const tsig_type *t, size_t at)
+{
+    tsig_json *j = &v->j;
+    tsig_json_span s;
+    size_t end = tsig_json_string_end(j, &s);
+    if (!end) return 0;
+    if (tsig_type_refined(t) && !v->writing) {
+        int ok;
+        size_t n = code_points(v, &s, &ok);
+        if (!ok || !check_bound_count(v, t, n)) return 0;
+        j->pos = end;
+    }
+    if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+    return end;
+}
+
 /*
- * Reads a string for a t that may take one: :string as it is, :keyword and
- * :datetime checked, and in validate_input :int, :float and :bool coerced
- * from it when the string allows (SPEC §5).
+ * Reads a string for a t that may take one: :keyword and :datetime
+ * checked, and in validate_input :int, :float and :bool coerced from it
+ * when the string allows (SPEC §5), then a refinement's bounds checked on
+ * the coerced number (SPEC §11.7: no clamping).
  */
 static size_t check_string(validator *v, const tsig_type *t)
 {
@@ -494,30 +576,46 @@ static size_t check_string(validator *v, const tsig_type *t)
     size_t end = tsig_json_string_end(j, &s);
     if (!end) return 0;
     tsig_kind kind = t->kind;
-    if (kind != TSIG_STRING) {
-        size_t len;
-        const char *text = string_text(v, &s, &len);
-        if (!text) return 0;
-        int good;
-        const char *to = NULL;
-        switch (kind) {
-        case TSIG_KEYWORD: good = is_keyword(text, len); break;
-        case TSIG_DATETIME: good = is_datetime(text, len); break;
-        case TSIG_INT: good = tsig_coerce_string_to_int(text, len, v->out); to = "int"; break;
-        case TSIG_FLOAT: good = tsig_coerce_string_to_float(text, len, v->out); to = "float"; break;
-        default: good = tsig_coerce_string_to_bool(text, len, v->out); to = "bool"; break;
+    size_t len;
+    const char *text = string_text(v, &s, &len);
+    if (!text) return 0;
+    int good, refined = tsig_type_refined(t);
+    const char *to = NULL;
+    tsig_strbuf *num = refined ? &v->text : v->out;
+    if (refined) v->text.len = 0;
+    if (kind == TSIG_KEYWORD) {
+        good = is_keyword(text, len);
+    } else if (kind == TSIG_DATETIME) {
+        good = is_datetime(text, len);
+    } else if (kind == TSIG_INT) {
+        good = tsig_coerce_string_to_int(text, len, num);
+        to = "int";
+    } else if (kind == TSIG_FLOAT) {
+        good = tsig_coerce_string_to_float(text, len, num);
+        to = "float";
+    } else {
+        good = tsig_coerce_string_to_bool(text, len, v->out);
+        to = "bool";
+    }
+    if (good && to) {
+        v->changed = 1;
+        j->pos = end;
+        if (refined) {
+            if (v->text.failed) return (size_t)nomem(v);
+            if (v->out) tsig_sb_append(v->out, v->text.data, v->text.len);
         }
-        if (good && to) {
-            v->changed = 1;
-            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (!m) return end;
+        tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+        if (m) {
             tsig_sb_puts(m, "coerced string ");
             tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
             tsig_sb_printf(m, " to %s", to);
-            return issue_close(v, v->path.count) ? end : 0;
+            if (!issue_close(v, v->path.count)) return 0;
         }
-        if (!good && !wrong_scalar(v, t, at, &s)) return 0;
+        if (refined && !check_bound_number(v, t, v->text.data, v->text.len, kind == TSIG_INT))
+            return 0;
+        return end;
     }
+    if (!good && !wrong_scalar(v, t, at, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
     return end;
 }
@@ -525,8 +623,9 @@ static size_t check_string(validator *v, const tsig_type *t)
 /* Reads a number for :int or :float: an int is an int, a float is not
  * (validate_input: a float with a zero fraction becomes an int, with a
  * warning; an int for :float becomes a float, silently, unless the host's
- * numbers are doubles: then it is no change and stays as written). Returns
- * the position after it, 0 when reading must stop. */
+ * numbers are doubles: then it is no change and stays as written), then
+ * checked against a refinement. Returns the position after it, 0 when
+ * reading must stop. */
 static size_t check_number(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
@@ -535,6 +634,47 @@ static size_t check_number(validator *v, const tsig_type *t)
     size_t end = tsig_json_number_end(j, &s);
     if (!end) return 0;
     const char *text = j->src + s.start;
+    if (tsig_type_refined(t)) {
+        /* the general case: the value's text first, then its bounds */
+        const char *value = text;
+        size_t value_len = s.len;
+        int is_int = s.flag != 0, warn = 0;
+        if (t->kind == TSIG_FLOAT) {
+            if (is_int && v->input && !v->doubles) {
+                v->changed = 1;
+                v->text.len = 0;
+                tsig_coerce_int_to_float(text, s.len, &v->text);
+                is_int = 0;
+                value = NULL;
+            }
+        } else if (!is_int) {
+            v->text.len = 0;
+            if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
+                if (!wrong_scalar(v, t, at, &s)) return 0;
+                if (v->out) tsig_sb_append(v->out, text, s.len);
+                return end;
+            }
+            v->changed = 1;
+            warn = is_int = 1;
+            value = NULL;
+        }
+        if (!value) {
+            if (v->text.failed) return (size_t)nomem(v);
+            value = v->text.data;
+            value_len = v->text.len;
+        }
+        if (v->out) tsig_sb_append(v->out, value, value_len);
+        if (warn) {
+            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+            if (m) {
+                tsig_sb_puts(m, "coerced float ");
+                echo_number(m, text, s.len);
+                tsig_sb_puts(m, " to int");
+                if (!issue_close(v, v->path.count)) return 0;
+            }
+        }
+        return check_bound_number(v, t, value, value_len, is_int) ? end : 0;
+    }
     if (t->kind == TSIG_FLOAT) {
         if (s.flag && v->input && !v->doubles) {
             v->changed = 1;
@@ -568,6 +708,8 @@ static size_t check_number(validator *v, const tsig_type *t)
  */
 
 static size_t check_value(validator *v, const tsig_type *t, size_t at);
+static int check_inner(validator *v, const tsig_type *t, const char *text, size_t len,
+                       size_t max_depth);
 
 /* Typed maps of more fields than this get an index of their fields for
  * keys that are not the expected next one (a scan of up to this many
@@ -783,7 +925,7 @@ static void write_key(validator *v, int *wrote, const tsig_field *field,
     if (*wrote) tsig_sb_putc(out, ',');
     *wrote = 1;
     tsig_sb_putc(out, '"');
-    if (field && v->input) tsig_sb_append(out, field->name, field->name_len);
+    if (field && (v->input || !key)) tsig_sb_append(out, field->name, field->name_len);
     else tsig_sb_append(out, v->j.src + key->start, key->len);
     tsig_sb_append(out, "\":", 2);
 }
@@ -860,9 +1002,10 @@ static int classify_other(validator *v, tsig_json_keyframe *kf, size_t field,
  * itself are at the key's path, except an ambiguous key's, which is at its
  * field's (field); the value is read under the key.
  */
-static int other_member(validator *v, size_t step, const tsig_field *field,
-                        int status, const tsig_json_span *first,
-                        const tsig_json_span *key, int *wrote)
+static int other_member(validator *v, size_t step, const tsig_type *extra,
+                        const tsig_field *field, int status,
+                        const tsig_json_span *first, const tsig_json_span *key,
+                        int *wrote)
 {
     const char *raw = v->j.src + key->start;
     int ok = 1;
@@ -875,6 +1018,13 @@ static int other_member(validator *v, size_t step, const tsig_field *field,
         ok = ambiguous(v, first, key);
         set_key_step(v, step, raw, key->len, key->flag);
         break;
+    case MEMBER_EXTRA:
+        if (extra) {
+            /* "* T": checked at its own path, allowed in strict mode */
+            if (v->out) write_key(v, wrote, NULL, key);
+            return check_value(v, extra, v->j.pos) != 0;
+        }
+        /* fall through */
     default:
         if (v->mode == TSIG_MODE_STRICT) ok = issue_text(v, ISSUE_ERROR, "unexpected field");
     }
@@ -887,6 +1037,39 @@ static int other_member(validator *v, size_t step, const tsig_field *field,
 }
 
 static size_t check_record_located(validator *v, const tsig_type *t);
+
+/* Defaults are canonical JSON of at most 64 levels (SPEC §11.1). */
+#define DEFAULT_DEPTH 1000
+
+/* validate_input: reads field's default (pass 2 writes it) as a value
+ * given for it, so that its own fields' defaults are filled (SPEC §11.7).
+ * 1, or 0 when reading must stop. */
+static int fill_default(validator *v, const tsig_field *field)
+{
+    return check_inner(v, field->type, field->default_json, field->default_len, DEFAULT_DEPTH);
+}
+
+/*
+ * Reads the value at at of a declared field. validate_input replaces a
+ * null by the field's default when its type does not take null (not
+ * optional, not :any; SPEC §11.3).
+ */
+static size_t check_field(validator *v, const tsig_field *field, size_t at)
+{
+    if (field->default_json && v->input && field->type->kind != TSIG_OPTIONAL &&
+        field->type->kind != TSIG_ANY) {
+        tsig_json *j = &v->j;
+        j->pos = at = tsig_json_ws(j, at);
+        if (at < j->len && j->src[at] == 'n') {
+            if (!tsig_json_literal(j, "null", 4)) return 0;
+            size_t end = j->pos;
+            v->changed = 1;
+            if (v->out && !fill_default(v, field)) return 0;
+            return j->pos = end;
+        }
+    }
+    return check_value(v, field->type, at);
+}
 
 /*
  * Reads a typed map in data order (see the top of the file). Falls back to
@@ -961,7 +1144,7 @@ static size_t check_record(validator *v, const tsig_type *t)
             order = f;
             set_key_step(v, step, field->name, field->name_len, 0);
             if (v->out) write_key(v, &wrote, field, &key);
-            at = check_value(v, field->type, value_at);
+            at = check_field(v, field, value_at);
             if (!at) { ok = 0; break; }
         } else {
             tsig_json_span first_key, *first = NULL;
@@ -981,7 +1164,10 @@ static size_t check_record(validator *v, const tsig_type *t)
             saw_extra = 1; /* written, if at all, with the extra members */
             order = f < field_count ? f : field_count + data_index;
             const tsig_field *field = f < field_count ? &t->fields[f] : NULL;
-            if (!other_member(v, step, field, status, first, &key, &wrote)) { ok = 0; break; }
+            if (!other_member(v, step, t->extra, field, status, first, &key, &wrote)) {
+                ok = 0;
+                break;
+            }
             at = j->pos;
         }
         if (v->emitted != before) {
@@ -997,13 +1183,21 @@ static size_t check_record(validator *v, const tsig_type *t)
     /* missing fields: their messages belong at their field's order */
     for (size_t f = 0; ok && !relocate && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
-        if (v->slots[base + f].key_at != NONE || field->type->kind == TSIG_OPTIONAL) continue;
-        if (v->writing) continue;
+        if (v->slots[base + f].key_at != NONE) continue;
+        if (field->default_json) {
+            /* validate_input fills it: pass 2 writes it in its place */
+            if (!v->input) continue;
+            if (v->writing) { relocate = 1; break; }
+            v->changed = 1;
+            continue;
+        }
+        if (field->type->kind == TSIG_OPTIONAL || v->writing) continue;
         if (have_order && f < max_order) { relocate = 1; break; }
         tsig_strbuf *msg = issue_open(v, ISSUE_ERROR);
         if (!msg) continue;
         set_key_step(v, step, field->name, field->name_len, 0);
-        tsig_sb_printf(msg, "missing required field, expected %s", expected_name(field->type));
+        tsig_sb_puts(msg, "missing required field, ");
+        put_expected(msg, field->type);
         if (!issue_close(v, step + 1)) ok = 0;
     }
     keys_end(v, &kf);
@@ -1046,7 +1240,7 @@ static int located_other(validator *v, const tsig_type *t, size_t step, size_t k
     tsig_json_span first = {0, 0, 0};
     if (mb.other != NONE) first = v->members[mb.other].key;
     v->j.pos = mb.value_at;
-    return other_member(v, step, mb.field != NONE ? &t->fields[mb.field] : NULL, mb.status,
+    return other_member(v, step, t->extra, mb.field != NONE ? &t->fields[mb.field] : NULL, mb.status,
                         &first, &mb.key, wrote);
 }
 
@@ -1117,15 +1311,25 @@ static size_t check_record_located(validator *v, const tsig_type *t)
         size_t index = v->slots[base + f].first;
         set_key_step(v, step, field->name, field->name_len, 0);
         if (index == NONE) {
+            if (field->default_json) {
+                if (!v->input) continue;
+                v->changed = 1;
+                if (v->out) {
+                    write_key(v, &wrote, field, NULL);
+                    if (!fill_default(v, field)) ok = 0;
+                }
+                continue;
+            }
             if (field->type->kind == TSIG_OPTIONAL || v->writing) continue;
             tsig_strbuf *msg = issue_open(v, ISSUE_ERROR);
             if (!msg) continue;
-            tsig_sb_printf(msg, "missing required field, expected %s", expected_name(field->type));
+            tsig_sb_puts(msg, "missing required field, ");
+            put_expected(msg, field->type);
             if (!issue_close(v, step + 1)) ok = 0;
             continue;
         }
         if (v->out) write_key(v, &wrote, field, &v->members[index].key);
-        if (!check_value(v, field->type, v->members[index].value_at)) { ok = 0; break; }
+        if (!check_field(v, field, v->members[index].value_at)) { ok = 0; break; }
         if (v->writing) continue; /* competing keys are written with the others */
         for (size_t k = v->members[index].next; ok && k != NONE; k = v->members[k].next)
             ok = located_other(v, t, step, k, &wrote);
@@ -1150,14 +1354,16 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 
 /* ---- lists and dispatch -------------------------------------------------- */
 
-/* Reads a list of elem. Returns the position after it, 0 when reading
- * must stop. */
-static size_t check_list(validator *v, const tsig_type *elem)
+/* Reads a list of t's elements, then checks its length against t's
+ * refinement (SPEC §11.3: elements first). Returns the position after it,
+ * 0 when reading must stop. */
+static size_t check_list(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
+    const tsig_type *elem = t->elem;
     if (!enter(j)) return 0;
     if (!path_push(v)) return (size_t)nomem(v);
-    size_t step = v->path.count - 1;
+    size_t step = v->path.count - 1, count = 0;
     if (v->out) tsig_sb_putc(v->out, '[');
     size_t at = tsig_json_ws(j, j->pos);
     if (at < j->len && j->src[at] == ']') {
@@ -1175,6 +1381,7 @@ static size_t check_list(validator *v, const tsig_type *elem)
             }
             if (at < j->len && j->src[at] == ']') {
                 at++;
+                count = i + 1;
                 break;
             }
             return (size_t)tsig_json_fail(j, at, "\",\" or \"]\"");
@@ -1183,7 +1390,471 @@ static size_t check_list(validator *v, const tsig_type *elem)
     j->depth--;
     v->path.count = step;
     if (v->out) tsig_sb_putc(v->out, ']');
+    j->pos = at;
+    if (tsig_type_refined(t) && !check_bound_count(v, t, count)) return 0;
     return j->pos = at;
+}
+
+/* ---- enums (SPEC §11.3, §11.4) ------------------------------------------- */
+
+/*
+ * Reads a scalar for an enum: valid when equal to one of its values; in
+ * validate_input a string is coerced to the one string value equal to it
+ * ignoring ASCII case, else a numeric or boolean string to an equal value
+ * (the enum's own text is written). Anything else is "expected one of a,
+ * b, got ...".
+ */
+static size_t check_enum(validator *v, const tsig_type *t, size_t at)
+{
+    tsig_json *j = &v->j;
+    char c = j->src[at];
+    if (c == '{' || c == '[') return mismatch(v, t);
+    tsig_json_span s = {0, 0, 0};
+    if (!tsig_json_scalar(j, &s)) return 0;
+    size_t end = j->pos, len;
+    const char *text;
+    tsig_value_kind kind;
+    if (c == '"') {
+        kind = TSIG_VALUE_STRING;
+        text = string_text(v, &s, &len);
+        if (!text) return 0;
+    } else if (c == 't' || c == 'f') {
+        kind = TSIG_VALUE_BOOL;
+        text = c == 't' ? "true" : "false";
+        len = c == 't' ? 4 : 5;
+    } else if (c == 'n') {
+        if (!wrong_scalar(v, t, at, &s)) return 0;
+        if (v->out) tsig_sb_append(v->out, "null", 4);
+        return j->pos = end;
+    } else {
+        kind = s.flag ? TSIG_VALUE_INT : TSIG_VALUE_FLOAT;
+        text = j->src + s.start;
+        len = s.len;
+    }
+    for (size_t i = 0; i < t->value_count; i++) {
+        if (tsig_enum_value_equal(&t->values[i], kind, text, len)) {
+            if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+            return end;
+        }
+    }
+    const tsig_enum_value *to = NULL;
+    if (v->input && kind == TSIG_VALUE_STRING) {
+        /* a string value ignoring ASCII case, when only one matches */
+        size_t matches = 0;
+        for (size_t i = 0; i < t->value_count; i++) {
+            const tsig_enum_value *e = &t->values[i];
+            if (e->kind == TSIG_VALUE_STRING &&
+                tsig_coerce_ascii_case_equal(e->text, e->len, text, len)) {
+                to = e;
+                matches++;
+            }
+        }
+        if (matches != 1) to = NULL;
+        /* then a number or boolean equal to the string's */
+        size_t ns, ne;
+        if (!to && tsig_coerce_number_text(text, len, &ns, &ne)) {
+            for (size_t i = 0; !to && i < t->value_count; i++)
+                if (tsig_enum_value_equal(&t->values[i], TSIG_VALUE_INT, text + ns, ne - ns))
+                    to = &t->values[i];
+        }
+        if (!to && tsig_coerce_string_to_bool(text, len, NULL)) {
+            for (size_t i = 0; !to && i < t->value_count; i++)
+                if (tsig_enum_value_equal(&t->values[i], TSIG_VALUE_BOOL, text, len))
+                    to = &t->values[i];
+        }
+    }
+    if (!to) {
+        if (!wrong_scalar(v, t, at, &s)) return 0;
+        if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+        return j->pos = end;
+    }
+    v->changed = 1;
+    if (v->out) {
+        if (to->kind == TSIG_VALUE_STRING) tsig_json_escape(v->out, to->text, to->len);
+        else tsig_sb_append(v->out, to->text, to->len);
+    }
+    tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+    if (m) {
+        tsig_sb_puts(m, "coerced string ");
+        tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
+        tsig_sb_puts(m, " to ");
+        switch (to->kind) {
+        case TSIG_VALUE_STRING: tsig_json_escape_cut(m, to->text, to->len, ECHO_MAX); break;
+        case TSIG_VALUE_INT: tsig_sb_puts(m, "int"); break;
+        case TSIG_VALUE_FLOAT: tsig_sb_puts(m, "float"); break;
+        case TSIG_VALUE_BOOL: tsig_sb_puts(m, "bool"); break;
+        }
+        if (!issue_close(v, v->path.count)) return 0;
+    }
+    return j->pos = end;
+}
+
+/* ---- other texts: JSON in strings, defaults ------------------------------ */
+
+/*
+ * Reads text[0..len) (JSON known to be valid: a default, or a string's
+ * content checked by tsig_coerce_json_text) as a t, at the current path,
+ * with nesting up to max_depth: the reader is swapped for one over the
+ * text and back. Returns 1, or 0 when reading must stop (only when out of
+ * memory).
+ */
+static int check_inner(validator *v, const tsig_type *t, const char *text, size_t len,
+                       size_t max_depth)
+{
+    tsig_json saved = v->j;
+    const char *keys_src = v->keys.src;
+    tsig_error err;
+    tsig_json_init(&v->j, text, len, max_depth, &err);
+    v->j.trusted = saved.trusted;
+    v->keys.src = v->j.src;
+    int ok = check_value(v, t, v->j.pos) != 0 && tsig_json_finish(&v->j);
+    v->j = saved;
+    v->keys.src = keys_src;
+    return ok ? 1 : nomem(v);
+}
+
+/* Nesting left for a value read in place of the one at the current depth. */
+static size_t depth_left(const validator *v)
+{
+    return v->j.max_depth > v->j.depth ? v->j.max_depth - v->j.depth : 0;
+}
+
+/*
+ * validate_input: the string at at holds a JSON array (open '[') or object
+ * ('{') that is valid, has no repeated key and is not too deep (SPEC
+ * §11.4): "coerced string \"[1]\" to list", then that JSON read as t.
+ * Returns the position after the string; NONE (nothing read) when the
+ * string holds no such JSON; 0 when reading must stop.
+ */
+static size_t coerce_json_string(validator *v, const tsig_type *t, size_t at, char open)
+{
+    tsig_json *j = &v->j;
+    j->pos = at;
+    tsig_json_span s;
+    size_t end = tsig_json_string_end(j, &s);
+    if (!end) return 0;
+    size_t len;
+    const char *text = string_text(v, &s, &len);
+    if (!text) return 0;
+    int good = tsig_coerce_json_text(text, len, depth_left(v), open);
+    if (good < 0) return (size_t)nomem(v);
+    if (!good) {
+        j->pos = at;
+        return NONE;
+    }
+    v->changed = 1;
+    tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+    if (m) {
+        tsig_sb_puts(m, "coerced string ");
+        tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
+        tsig_sb_puts(m, open == '[' ? " to list" : " to map");
+        if (!issue_close(v, v->path.count)) return 0;
+    }
+    /* a copy: key_text's buffer is reused while the text is read */
+    char *copy = malloc(len ? len : 1);
+    if (!copy) return (size_t)nomem(v);
+    memcpy(copy, text, len);
+    int ok = check_inner(v, t, copy, len, depth_left(v));
+    free(copy);
+    return ok ? (j->pos = end) : 0;
+}
+
+static size_t trial(validator *v, const tsig_type *t, size_t at, int input);
+
+/*
+ * validate_input: a single value that is not a list (nor null) for the
+ * list type t, accepted by its element type with coercion: "wrapped
+ * string \"a\" in a list", then read as the one element (SPEC §11.4).
+ * Returns NONE (nothing read) when the element type does not accept it.
+ */
+static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
+{
+    tsig_json *j = &v->j;
+    if (!path_push(v)) return (size_t)nomem(v);
+    size_t step = v->path.count - 1;
+    size_t errors = trial(v, t->elem, at, 1);
+    v->path.count = step;
+    if (errors == NONE) return 0;
+    if (errors) {
+        j->pos = at;
+        return NONE;
+    }
+    v->changed = 1;
+    tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+    if (m) {
+        tsig_sb_puts(m, "wrapped ");
+        if (j->src[at] == '{') {
+            tsig_sb_puts(m, "map");
+        } else {
+            tsig_json_span s = {0, 0, 0};
+            j->pos = at;
+            if (!tsig_json_scalar(j, &s)) return 0;
+            describe_scalar(v, m, at, &s);
+        }
+        tsig_sb_puts(m, " in a list");
+        if (!issue_close(v, v->path.count)) return 0;
+    }
+    if (!path_push(v)) return (size_t)nomem(v);
+    if (v->out) tsig_sb_putc(v->out, '[');
+    size_t end = check_value(v, t->elem, at);
+    v->path.count = step;
+    if (!end) return 0;
+    if (v->out) tsig_sb_putc(v->out, ']');
+    if (tsig_type_refined(t) && !check_bound_count(v, t, 1)) return 0;
+    return j->pos = end;
+}
+
+/*
+ * The coercions of SPEC §11.4 into lists and maps, for a value (not null)
+ * that is not of t's JSON kind: a string holding a JSON array or object,
+ * or a single value wrapped in a list. Returns NONE when none applies.
+ */
+static size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
+{
+    size_t end = NONE;
+    if (t->kind == TSIG_LIST) {
+        if (c == '"') end = coerce_json_string(v, t, at, '[');
+        if (end == NONE) end = wrap_in_list(v, t, at);
+    } else if (c == '"' && (t->kind == TSIG_MAP || t->kind == TSIG_RECORD)) {
+        end = coerce_json_string(v, t, at, '{');
+    }
+    return end;
+}
+
+/* ---- unions (SPEC §11.3, §11.4, §11.7) ----------------------------------- */
+
+/*
+ * Reads the value at at as a t with messages counted, not kept (nor the
+ * value written), input saying whether coercions apply. Returns the
+ * number of errors it has (in every mode, as enabled would count them),
+ * NONE when reading must stop.
+ */
+static size_t trial(validator *v, const tsig_type *t, size_t at, int input)
+{
+    int saved_input = v->input, changed = v->changed, writing = v->writing;
+    tsig_strbuf *out = v->out;
+    size_t errors = v->errors_seen;
+    v->input = input;
+    v->writing = 0;
+    v->out = NULL;
+    v->trial++;
+    size_t end = check_value(v, t, at);
+    v->trial--;
+    v->input = saved_input;
+    v->changed = changed;
+    v->writing = writing;
+    v->out = out;
+    size_t found = v->errors_seen - errors;
+    v->errors_seen = errors;
+    v->j.pos = at;
+    return end ? found : NONE;
+}
+
+/* The field named name in the typed map t, or NULL. */
+static const tsig_field *field_named(const tsig_type *t, const char *name, size_t len)
+{
+    for (size_t i = 0; i < t->field_count; i++)
+        if (tsig_key_equal_norm(t->fields[i].name, t->fields[i].name_len, name, len))
+            return &t->fields[i];
+    return NULL;
+}
+
+/* The enum of strings f holds as a required field without a default (a
+ * discriminating field), or NULL. */
+static const tsig_type *string_enum(const tsig_field *f)
+{
+    if (!f || f->default_json || f->type->kind != TSIG_ENUM) return NULL;
+    for (size_t i = 0; i < f->type->value_count; i++)
+        if (f->type->values[i].kind != TSIG_VALUE_STRING) return NULL;
+    return f->type;
+}
+
+/* SPEC §11.3 rule 1: the first field of u's first member that is, in every
+ * member (all typed maps), a required enum of strings, with no string in
+ * two members; NULL when u is not discriminated. */
+static const tsig_field *find_discriminator(const tsig_type *u)
+{
+    for (size_t i = 0; i < u->member_count; i++)
+        if (u->members[i]->kind != TSIG_RECORD) return NULL;
+    const tsig_type *first = u->members[0];
+    for (size_t f = 0; f < first->field_count; f++) {
+        const tsig_field *d = &first->fields[f];
+        int ok = 1;
+        for (size_t a = 0; ok && a < u->member_count; a++) {
+            const tsig_type *ea = string_enum(field_named(u->members[a], d->name, d->name_len));
+            if (!ea) ok = 0;
+            for (size_t b = 0; ok && b < a; b++) {
+                const tsig_type *eb = string_enum(field_named(u->members[b], d->name, d->name_len));
+                for (size_t x = 0; ok && x < ea->value_count; x++)
+                    for (size_t y = 0; ok && y < eb->value_count; y++)
+                        if (tsig_enum_value_equal(&ea->values[x], TSIG_VALUE_STRING,
+                                                  eb->values[y].text, eb->values[y].len))
+                            ok = 0;
+            }
+        }
+        if (ok) return d;
+    }
+    return NULL;
+}
+
+/* find_discriminator, remembered for the unions met first. */
+static const tsig_field *discriminator(validator *v, const tsig_type *u)
+{
+    for (size_t i = 0; i < v->disc_count; i++)
+        if (v->discs[i].u == u) return v->discs[i].field;
+    const tsig_field *d = find_discriminator(u);
+    if (v->disc_count < DISC_CACHE) {
+        v->discs[v->disc_count].u = u;
+        v->discs[v->disc_count].field = d;
+        v->disc_count++;
+    }
+    return d;
+}
+
+/* Appends "one of a, b, c": the discriminator's values in every member, in
+ * member order (", …" after 10, as enum labels). */
+static void discriminator_label(tsig_strbuf *m, const tsig_type *u, const tsig_field *d)
+{
+    size_t n = 0;
+    tsig_sb_puts(m, "one of ");
+    for (size_t i = 0; i < u->member_count; i++) {
+        const tsig_type *e = field_named(u->members[i], d->name, d->name_len)->type;
+        for (size_t k = 0; k < e->value_count; k++, n++) {
+            if (n == 10) {
+                tsig_sb_puts(m, ", \xE2\x80\xA6");
+                return;
+            }
+            if (n) tsig_sb_puts(m, ", ");
+            tsig_enum_value_format(m, &e->values[k]);
+        }
+    }
+}
+
+/*
+ * A discriminated union (SPEC §11.3 rule 1) for the object at at: the
+ * discriminator's value names the member that reads it. Absent, or a
+ * value of no member, is the one error, at the discriminator's path; the
+ * object is then read untyped. In validate_input the value is matched
+ * exactly first, then ignoring ASCII case (one value only).
+ */
+static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_field *d,
+                                  size_t at)
+{
+    tsig_json *j = &v->j;
+    j->pos = at;
+    if (!skip(v)) return 0; /* the object's text is valid from here on */
+    const char *src = j->src, *end = src + j->pos;
+    const char *value = NULL;
+    for (const char *p = tsig_valid_json_first(src + at, end); p;
+         p = tsig_valid_json_next(p, end)) {
+        v->text.len = 0;
+        tsig_valid_json_read_string(p, end, &v->text);
+        if (v->text.failed) return (size_t)nomem(v);
+        if (tsig_key_equal_norm(v->text.data, v->text.len, d->name, d->name_len)) {
+            value = tsig_valid_json_skip_ws(tsig_valid_json_value(p, end), end);
+            break;
+        }
+    }
+    size_t chosen = NONE;
+    if (value && *value == '"') {
+        v->text.len = 0;
+        tsig_valid_json_read_string(value, end, &v->text);
+        if (v->text.failed) return (size_t)nomem(v);
+        const char *text = v->text.data;
+        size_t len = v->text.len, matches = 0, folded = NONE;
+        for (size_t i = 0; chosen == NONE && i < u->member_count; i++) {
+            const tsig_type *e = field_named(u->members[i], d->name, d->name_len)->type;
+            for (size_t k = 0; k < e->value_count; k++) {
+                if (tsig_enum_value_equal(&e->values[k], TSIG_VALUE_STRING, text, len)) {
+                    chosen = i;
+                    break;
+                }
+                if (tsig_coerce_ascii_case_equal(e->values[k].text, e->values[k].len, text,
+                                                 len)) {
+                    folded = i;
+                    matches++;
+                }
+            }
+        }
+        if (chosen == NONE && v->input && matches == 1) chosen = folded;
+    }
+    if (chosen != NONE) return check_value(v, u->members[chosen], at);
+
+    /* the one error, then the object read as it is */
+    if (!path_push(v)) return (size_t)nomem(v);
+    set_key_step(v, v->path.count - 1, d->name, d->name_len, 0);
+    tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
+    if (m) {
+        tsig_sb_puts(m, value ? "expected " : "missing required field, expected ");
+        discriminator_label(m, u, d);
+        if (value) {
+            tsig_sb_puts(m, ", got ");
+            if (*value == '{' || *value == '[') {
+                tsig_sb_puts(m, *value == '{' ? "map" : "list");
+            } else {
+                size_t vat = (size_t)(value - src);
+                tsig_json_span s = {0, 0, 0};
+                j->pos = vat;
+                if (!tsig_json_scalar(j, &s)) return 0;
+                describe_scalar(v, m, vat, &s);
+            }
+        }
+        if (!issue_close(v, v->path.count)) return 0;
+    }
+    v->path.count--;
+    j->pos = at;
+    return walk(v, 1) ? j->pos : 0;
+}
+
+/*
+ * Reads the value at at as the union u: the member that takes it is
+ * chosen by trials (messages counted, not kept), then reads it for real,
+ * in pass 2 too (the same trials choose the same member).
+ *   validate: the first member that accepts it; else, among the members of
+ *     its JSON kind, the one with the fewest errors (the first on a tie).
+ *   validate_input: the first member that accepts it without coercion
+ *     (validate would), else the first that accepts it with coercion, else
+ *     as validate, with coercion.
+ * No member of its kind is "expected string or int, got bool true".
+ */
+static size_t check_union(validator *v, const tsig_type *u, size_t at)
+{
+    char c = v->j.src[at];
+    if (c == '{') {
+        const tsig_field *d = discriminator(v, u);
+        if (d) return check_discriminated(v, u, d, at);
+    }
+    tsig_json_kind jk = tsig_json_kind_of(c);
+    size_t chosen = NONE, candidates = 0, best = NONE, best_errors = 0;
+    for (size_t i = 0; i < u->member_count; i++) {
+        if (!tsig_type_takes(u->members[i], jk)) continue;
+        if (!candidates++) chosen = i;
+    }
+    if (candidates > 1 || v->input) {
+        chosen = NONE;
+        for (int pass = 0; pass < 1 + v->input && chosen == NONE; pass++) {
+            /* pass 0: as validate would; pass 1: with coercion */
+            int input = pass == 1;
+            best = NONE;
+            for (size_t i = 0; i < u->member_count; i++) {
+                int candidate = tsig_type_takes(u->members[i], jk);
+                if (!candidate && !input) continue;
+                size_t errors = trial(v, u->members[i], at, input);
+                if (errors == NONE) return 0;
+                if (!errors) {
+                    chosen = i;
+                    break;
+                }
+                if (candidate && (best == NONE || errors < best_errors)) {
+                    best = i;
+                    best_errors = errors;
+                }
+            }
+        }
+        if (chosen == NONE) chosen = best;
+    }
+    if (chosen == NONE) return mismatch(v, u);
+    return check_value(v, u->members[chosen], at);
 }
 
 /*
@@ -1215,15 +1886,10 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
         if (c == '{') return check_record(v, t);
         break;
     case TSIG_LIST:
-        if (c == '[') return check_list(v, t->elem);
+        if (c == '[') return check_list(v, t);
         break;
     case TSIG_STRING:
-        if (c == '"') {
-            tsig_json_span s;
-            size_t end = tsig_json_string_end(j, &s);
-            if (end && v->out) tsig_sb_append(v->out, j->src + at, end - at);
-            return end;
-        }
+        if (c == '"') return check_plain_string(v, t, at);
         break;
     case TSIG_KEYWORD:
     case TSIG_DATETIME:
@@ -1242,8 +1908,16 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
         }
         if (c == '"' && v->input) return check_string(v, t);
         break;
-    default:
+    case TSIG_ENUM:
+        return check_enum(v, t, at);
+    case TSIG_UNION:
+        return check_union(v, t, at);
+    case TSIG_OPTIONAL: /* stripped above */
         break;
+    }
+    if (v->input && c != 'n') {
+        size_t end = coerce_into(v, t, at, c);
+        if (end != NONE) return end;
     }
     return mismatch(v, t);
 }
@@ -1284,13 +1958,21 @@ static void validator_release(validator *v)
     if (v->index_of.key_of) tsig_table_release(&v->index_of);
     tsig_sb_release(&v->msg);
     tsig_sb_release(&v->scratch);
+    tsig_sb_release(&v->text);
 }
 
 /* Reads the whole text once: as root in pass 1 (validated) or pass 2
  * (written), or walked when validation is disabled. */
 static int run_pass(validator *v, const tsig_type *root)
 {
-    int ok = v->mode == TSIG_MODE_DISABLED ? walk(v, 1) : check_value(v, root, v->j.pos) != 0;
+    if (v->mode == TSIG_MODE_DISABLED) return walk(v, 1) && tsig_json_finish(&v->j);
+    /* the arguments of validate_input are an object, never coerced to one */
+    int input = v->input;
+    size_t at = tsig_json_ws(&v->j, v->j.pos);
+    if (input && root->kind == TSIG_RECORD && (at >= v->j.len || v->j.src[at] != '{'))
+        v->input = 0;
+    int ok = check_value(v, root, at) != 0;
+    v->input = input;
     return ok && tsig_json_finish(&v->j);
 }
 

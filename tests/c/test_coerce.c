@@ -184,8 +184,8 @@ TEST(null_numbers_and_bools_are_not_coerced_to_string)
     refused(":string", "1.5", "expected string, got float 1.5");
     refused(":string", "true", "expected string, got bool true");
     refused(":int", "null", "expected int, got nil");
-    refused(":map", "\"{}\"", "expected map, got string \"{}\"");
-    refused("[:int]", "\"[1]\"", "expected list, got string \"[1]\"");
+    refused(":map", "\"null\"", "expected map, got string \"null\"");
+    refused("[:int]", "\"null\"", "expected list, got string \"null\"");
 }
 
 TEST(ascii_whitespace_around_numeric_strings_is_ignored)
