@@ -89,9 +89,12 @@ static int type_has(const jv_value *s, const char *name)
     return 0;
 }
 
-static const char *const KEY_ORDER[] = {"type", "properties", "required",
+static const char *const KEY_ORDER[] = {"type", "enum", "properties", "required",
                                         "additionalProperties", "format", "items",
-                                        "anyOf"};
+                                        "minimum", "exclusiveMinimum", "maximum",
+                                        "exclusiveMaximum", "minLength", "maxLength",
+                                        "minItems", "maxItems", "anyOf", "description",
+                                        "default"};
 
 static int key_rank(const char *key)
 {
