@@ -4,9 +4,7 @@
  * (tsig_tool_parameters_schema).
  *
  * Every schema is written straight into one strbuf as compact JSON, keys in
- * a fixed order: "type" first, then "properties", "required",
- * "additionalProperties" for objects, "format" for date-times, "items" for
- * arrays. The same signature always gives the same bytes.
+ * a fixed order (below). The same signature always gives the same bytes.
  *
  *   :string :keyword   {"type":"string"}
  *   :datetime          {"type":"string","format":"date-time"}
@@ -16,15 +14,33 @@
  *   [T]                {"type":"array","items":T}
  *   {f T ...}          {"type":"object","properties":{...},"required":[...],
  *                       "additionalProperties":false}
- *   T?                 primitives, :map, :datetime: "type":[T,"null"];
+ *   T?                 primitives, :map, :datetime, enums: "type":[T,"null"]
+ *                      (an enum also gets null last in "enum");
  *                      [T]? and {...}?: {"anyOf":[T,{"type":"null"}]};
+ *                      A|B? : {"anyOf":[A,B,{"type":"null"}]};
  *                      :any? is {} (it already accepts null)
+ *   :enum[...]         {"type":K,"enum":[...]}, K the kind all values share
+ *                      ("integer" all ints, "number" all numbers), no
+ *                      "type" when they are of several kinds
+ *   A|B                {"anyOf":[A,B]}
+ *   refinements        minimum / exclusiveMinimum, maximum /
+ *                      exclusiveMaximum with the bound's lexeme; minLength,
+ *                      maxLength, minItems, maxItems as inclusive integers
+ *                      (:string[>0, <10] is 1 and 9)
+ *   {f T, * X}         "additionalProperties": X instead of false
+ *   a field            its type's schema plus "description" and "default"
+ *                      (canonical JSON); a defaulted field is not required
+ *
+ * Key order: type, enum, properties, required, additionalProperties,
+ * format, items, the bounds, anyOf, description, default.
  *
  * Strict mode (TSIG_SCHEMA_STRICT, OpenAI "strict structured outputs") lists
- * every property in "required"; optional fields stay nullable, so "may be
- * absent" becomes "present, possibly null", which is what strict mode asks.
- * It changes nothing else: the shape of a schema never depends on the flag,
- * so a strict schema reads back (tsig_from_json_schema) as the same types.
+ * every property in "required"; optional and defaulted fields are nullable,
+ * so "may be absent" becomes "present, possibly null", which is what strict
+ * mode asks (validate_input fills a null defaulted field with its default).
+ * It leaves out what OpenAI's strict mode rejects: minLength, maxLength and
+ * default. A typed map with a "* T" entry is written as :map is (an open
+ * object), since strict mode allows no additionalProperties schema.
  *
  * What strict mode cannot say. OpenAI accepts a strict schema only when its
  * root is an object (not anyOf), every object lists all its properties in
@@ -46,8 +62,9 @@
 
 #include <string.h>
 
-/* The JSON Schema type name of a primitive ("string", "integer", ...);
- * :any has none and is never passed here. */
+/* The JSON Schema type name of a kind that has one ("string", "integer",
+ * ...); NULL for :any, unions, optionals and enums, which have none of
+ * their own. */
 static const char *json_type_name(tsig_kind kind)
 {
     switch (kind) {
@@ -57,38 +74,248 @@ static const char *json_type_name(tsig_kind kind)
     case TSIG_INT: return "integer";
     case TSIG_FLOAT: return "number";
     case TSIG_BOOL: return "boolean";
-    case TSIG_MAP: return "object";
-    default: return "object";
+    case TSIG_MAP:
+    case TSIG_RECORD: return "object";
+    case TSIG_LIST: return "array";
+    case TSIG_ANY:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+    case TSIG_UNION: return NULL;
+    }
+    return NULL;
+}
+
+/* The type name an enum's values share: "string", "boolean", "integer"
+ * (all ints), "number" (all numbers); NULL when they are of several
+ * kinds. */
+static const char *enum_type_name(const tsig_type *t)
+{
+    unsigned kinds = 0;
+    for (size_t i = 0; i < t->value_count; i++) kinds |= 1u << t->values[i].kind;
+    if (kinds == 1u << TSIG_VALUE_STRING) return "string";
+    if (kinds == 1u << TSIG_VALUE_BOOL) return "boolean";
+    if (kinds == 1u << TSIG_VALUE_INT) return "integer";
+    if ((kinds & ~((1u << TSIG_VALUE_INT) | (1u << TSIG_VALUE_FLOAT))) == 0) return "number";
+    return NULL;
+}
+
+/* Appends a JSON number's digits plus delta (+1 or -1): a length bound's
+ * lexeme (a non-negative integer, as the parser checks) made inclusive.
+ * "10" - 1 is "9", "9" + 1 is "10"; "0" - 1 is never asked (an empty
+ * range). */
+static void put_length_bound(tsig_strbuf *sb, const tsig_bound *b, int delta)
+{
+    char digits[64];
+    size_t n = b->len;
+    if (!b->exclusive || n >= sizeof digits - 1) {
+        tsig_sb_append(sb, b->num, b->len);
+        return;
+    }
+    memcpy(digits + 1, b->num, n);
+    digits[0] = '0';
+    size_t i = n;
+    if (delta > 0) {
+        while (digits[i] == '9') digits[i--] = '0';
+        digits[i]++;
+    } else {
+        while (i > 0 && digits[i] == '0') digits[i--] = '9';
+        if (i > 0) digits[i]--;
+    }
+    size_t start = 0;
+    while (start < n && digits[start] == '0') start++;
+    tsig_sb_append(sb, digits + start, n + 1 - start);
+}
+
+/* Appends the refinement keywords of t (each after a comma): numbers
+ * keep their operator and lexeme; lengths are inclusive integers.
+ * Strict mode leaves minLength / maxLength out (OpenAI rejects them). */
+static void put_bounds(tsig_strbuf *sb, const tsig_type *t, int strict)
+{
+    const tsig_bound *lo = &t->lower, *hi = &t->upper;
+    switch (t->kind) {
+    case TSIG_INT:
+    case TSIG_FLOAT:
+        if (lo->num) {
+            tsig_sb_puts(sb, lo->exclusive ? ",\"exclusiveMinimum\":" : ",\"minimum\":");
+            tsig_sb_append(sb, lo->num, lo->len);
+        }
+        if (hi->num) {
+            tsig_sb_puts(sb, hi->exclusive ? ",\"exclusiveMaximum\":" : ",\"maximum\":");
+            tsig_sb_append(sb, hi->num, hi->len);
+        }
+        return;
+    case TSIG_STRING:
+    case TSIG_LIST: {
+        if (strict && t->kind == TSIG_STRING) return;
+        int list = t->kind == TSIG_LIST;
+        if (lo->num) {
+            tsig_sb_puts(sb, list ? ",\"minItems\":" : ",\"minLength\":");
+            put_length_bound(sb, lo, +1);
+        }
+        if (hi->num) {
+            tsig_sb_puts(sb, list ? ",\"maxItems\":" : ",\"maxLength\":");
+            put_length_bound(sb, hi, -1);
+        }
+        return;
+    }
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_BOOL:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_RECORD:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+    case TSIG_UNION:
+        return;
     }
 }
 
 static void emit_type(tsig_strbuf *sb, const tsig_type *t, int strict);
 
+/* 1 when strict mode writes the typed map t as an open object (:map):
+ * its "* T" entry cannot be said with "additionalProperties": false. */
+static int strict_open(const tsig_type *t, int strict)
+{
+    return strict && t->kind == TSIG_RECORD && t->extra != NULL;
+}
+
+/* 1 when a field is left out of "required" (outside strict mode): it is
+ * optional, or has a default. */
+static int field_may_be_absent(const tsig_field *f)
+{
+    return f->type->kind == TSIG_OPTIONAL || f->default_json != NULL;
+}
+
+/* Writes one field's schema: its type's (made nullable in strict mode
+ * when the field may be absent), then "description" and "default" (not in
+ * strict mode) inside the same object. */
+static void emit_field_schema(tsig_strbuf *sb, const tsig_field *f, int strict)
+{
+    const tsig_type *t = f->type;
+    size_t start = sb->len;
+    if (strict && f->default_json && t->kind != TSIG_OPTIONAL) {
+        tsig_type nullable;
+        memset(&nullable, 0, sizeof nullable);
+        nullable.kind = TSIG_OPTIONAL;
+        nullable.elem = t;
+        emit_type(sb, &nullable, strict);
+    } else {
+        emit_type(sb, t, strict);
+    }
+    int has_default = f->default_json && !strict;
+    if (!f->description && !has_default) return;
+    if (sb->failed || sb->len < start + 2) return;
+    /* Reopen the object just written: "{...}" loses its "}". */
+    sb->len--;
+    int empty = sb->len == start + 1;
+    if (f->description) {
+        tsig_sb_puts(sb, empty ? "\"description\":" : ",\"description\":");
+        tsig_sb_json_string(sb, f->description, f->description_len);
+        empty = 0;
+    }
+    if (has_default) {
+        tsig_sb_puts(sb, empty ? "\"default\":" : ",\"default\":");
+        tsig_sb_append(sb, f->default_json, f->default_len);
+    }
+    tsig_sb_putc(sb, '}');
+}
+
 /*
- * Writes the object schema of a field list (a typed map, or the parameters):
- * properties in declaration order, "required" naming the fields that are not
- * optional (every field when strict), always present, and
- * "additionalProperties": false.
+ * Writes the object schema of a field list (a typed map, or the
+ * parameters): properties in declaration order, "required" naming the
+ * fields that are neither optional nor defaulted (every field when
+ * strict), always present, and "additionalProperties": false, or the
+ * schema of extra (a map's "* T") when it is not NULL.
  */
-static void emit_fields(tsig_strbuf *sb, const tsig_field *fields,
-                        size_t count, int strict)
+static void emit_fields(tsig_strbuf *sb, const tsig_field *fields, size_t count,
+                        const tsig_type *extra, int strict)
 {
     tsig_sb_puts(sb, "{\"type\":\"object\",\"properties\":{");
     for (size_t i = 0; i < count; i++) {
         if (i) tsig_sb_putc(sb, ',');
         tsig_sb_json_string(sb, fields[i].name, fields[i].name_len);
         tsig_sb_putc(sb, ':');
-        emit_type(sb, fields[i].type, strict);
+        emit_field_schema(sb, &fields[i], strict);
     }
     tsig_sb_puts(sb, "},\"required\":[");
     int first = 1;
     for (size_t i = 0; i < count; i++) {
-        if (!strict && fields[i].type->kind == TSIG_OPTIONAL) continue;
+        if (!strict && field_may_be_absent(&fields[i])) continue;
         if (!first) tsig_sb_putc(sb, ',');
         first = 0;
         tsig_sb_json_string(sb, fields[i].name, fields[i].name_len);
     }
-    tsig_sb_puts(sb, "],\"additionalProperties\":false}");
+    tsig_sb_puts(sb, "],\"additionalProperties\":");
+    if (extra) emit_type(sb, extra, strict);
+    else tsig_sb_puts(sb, "false");
+    tsig_sb_putc(sb, '}');
+}
+
+/* Writes "enum":[...] (after a comma), with null last when nullable. */
+static void put_enum(tsig_strbuf *sb, const tsig_type *t, int nullable)
+{
+    tsig_sb_puts(sb, ",\"enum\":[");
+    for (size_t i = 0; i < t->value_count; i++) {
+        const tsig_enum_value *v = &t->values[i];
+        if (i) tsig_sb_putc(sb, ',');
+        if (v->kind == TSIG_VALUE_STRING) tsig_sb_json_string(sb, v->text, v->len);
+        else tsig_sb_append(sb, v->text, v->len);
+    }
+    tsig_sb_puts(sb, nullable ? ",null]" : "]");
+}
+
+/*
+ * Writes a schema whose "type" is one name (or, nullable, [name, "null"]):
+ * every kind but :any, unions, optionals and (in strict mode) nothing
+ * else; enums without a shared type have no "type" at all. Keys in the
+ * order type, enum, properties, required, additionalProperties, format,
+ * items, bounds.
+ */
+static void emit_typed(tsig_strbuf *sb, const tsig_type *t, int nullable, int strict)
+{
+    const char *name = t->kind == TSIG_ENUM ? enum_type_name(t) : json_type_name(t->kind);
+    if (strict_open(t, strict)) name = "object";
+    if (t->kind == TSIG_RECORD && !strict_open(t, strict) && !nullable) {
+        emit_fields(sb, t->fields, t->field_count, t->extra, strict);
+        return;
+    }
+    tsig_sb_putc(sb, '{');
+    if (name) {
+        if (nullable) tsig_sb_printf(sb, "\"type\":[\"%s\",\"null\"]", name);
+        else tsig_sb_printf(sb, "\"type\":\"%s\"", name);
+    }
+    if (t->kind == TSIG_ENUM) {
+        size_t at = sb->len;
+        put_enum(sb, t, nullable);
+        /* no "type" before it: drop the comma */
+        if (!name && !sb->failed) {
+            memmove(sb->data + at, sb->data + at + 1, sb->len - at - 1);
+            sb->len--;
+            sb->data[sb->len] = '\0';
+        }
+    }
+    if (t->kind == TSIG_DATETIME) tsig_sb_puts(sb, ",\"format\":\"date-time\"");
+    if (t->kind == TSIG_LIST) {
+        tsig_sb_puts(sb, ",\"items\":");
+        emit_type(sb, t->elem, strict);
+    }
+    put_bounds(sb, t, strict);
+    tsig_sb_putc(sb, '}');
+}
+
+/* Writes {"anyOf":[members..., {"type":"null"} when nullable]}. A member
+ * that is itself optional or a union (which the grammar cannot write) is
+ * written as it is. */
+static void emit_any_of(tsig_strbuf *sb, const tsig_type *const *members, size_t count,
+                        int nullable, int strict)
+{
+    tsig_sb_puts(sb, "{\"anyOf\":[");
+    for (size_t i = 0; i < count; i++) {
+        if (i) tsig_sb_putc(sb, ',');
+        emit_type(sb, members[i], strict);
+    }
+    tsig_sb_puts(sb, nullable ? ",{\"type\":\"null\"}]}" : "]}");
 }
 
 /*
@@ -103,17 +330,29 @@ static void emit_optional(tsig_strbuf *sb, const tsig_type *inner, int strict)
     case TSIG_ANY:
         tsig_sb_puts(sb, "{}");
         return;
+    case TSIG_UNION:
+        emit_any_of(sb, inner->members, inner->member_count, 1, strict);
+        return;
     case TSIG_LIST:
     case TSIG_RECORD:
-        tsig_sb_puts(sb, "{\"anyOf\":[");
-        emit_type(sb, inner, strict);
-        tsig_sb_puts(sb, ",{\"type\":\"null\"}]}");
+        if (!strict_open(inner, strict)) {
+            emit_any_of(sb, &inner, 1, 1, strict);
+            return;
+        }
+        emit_typed(sb, inner, 1, strict);
         return;
-    default:
-        tsig_sb_printf(sb, "{\"type\":[\"%s\",\"null\"]", json_type_name(inner->kind));
-        if (inner->kind == TSIG_DATETIME) tsig_sb_puts(sb, ",\"format\":\"date-time\"");
-        tsig_sb_putc(sb, '}');
+    case TSIG_STRING:
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_MAP:
+    case TSIG_ENUM:
+        emit_typed(sb, inner, 1, strict);
         return;
+    case TSIG_OPTIONAL:
+        return; /* unwrapped above */
     }
 }
 
@@ -124,24 +363,25 @@ static void emit_type(tsig_strbuf *sb, const tsig_type *t, int strict)
     switch (t->kind) {
     case TSIG_ANY:
         tsig_sb_puts(sb, "{}");
-        break;
-    case TSIG_DATETIME:
-        tsig_sb_puts(sb, "{\"type\":\"string\",\"format\":\"date-time\"}");
-        break;
-    case TSIG_LIST:
-        tsig_sb_puts(sb, "{\"type\":\"array\",\"items\":");
-        emit_type(sb, t->elem, strict);
-        tsig_sb_putc(sb, '}');
-        break;
-    case TSIG_RECORD:
-        emit_fields(sb, t->fields, t->field_count, strict);
-        break;
+        return;
     case TSIG_OPTIONAL:
         emit_optional(sb, t->elem, strict);
-        break;
-    default:
-        tsig_sb_printf(sb, "{\"type\":\"%s\"}", json_type_name(t->kind));
-        break;
+        return;
+    case TSIG_UNION:
+        emit_any_of(sb, t->members, t->member_count, 0, strict);
+        return;
+    case TSIG_STRING:
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_MAP:
+    case TSIG_LIST:
+    case TSIG_RECORD:
+    case TSIG_ENUM:
+        emit_typed(sb, t, 0, strict);
+        return;
     }
 }
 
@@ -170,7 +410,7 @@ char *tsig_tool_parameters_schema(const tsig_signature *sig, unsigned flags,
     if (len) *len = 0;
     if (!sig) return NULL;
     tsig_strbuf sb = {0};
-    emit_fields(&sb, sig->params, sig->param_count,
+    emit_fields(&sb, sig->params, sig->param_count, NULL,
                 (flags & TSIG_SCHEMA_STRICT) != 0);
     return tsig_sb_finish(&sb, len);
 }

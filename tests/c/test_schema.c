@@ -303,7 +303,13 @@ TEST(schema_checkers_catch_each_broken_rule)
         "{\"type\":\"string\",\"items\":{}}",
         "{\"type\":\"integer\",\"format\":\"date-time\"}",
         "{\"anyOf\":[]}",
-        "{\"type\":\"string\",\"minLength\":1}",
+        "{\"type\":\"integer\",\"minLength\":1}",
+        "{\"type\":\"string\",\"minimum\":1}",
+        "{\"type\":\"array\",\"items\":{},\"minItems\":-1}",
+        "{\"type\":\"string\",\"maxLength\":1.5}",
+        "{\"enum\":[]}",
+        "{\"type\":\"string\",\"description\":5}",
+        "{\"minimum\":1,\"type\":\"integer\"}",
         "5",
     };
     for (size_t i = 0; i < sizeof bad_shapes / sizeof bad_shapes[0]; i++) {

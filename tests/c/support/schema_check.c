@@ -89,9 +89,12 @@ static int type_has(const jv_value *s, const char *name)
     return 0;
 }
 
-static const char *const KEY_ORDER[] = {"type", "properties", "required",
+static const char *const KEY_ORDER[] = {"type", "enum", "properties", "required",
                                         "additionalProperties", "format", "items",
-                                        "anyOf"};
+                                        "minimum", "exclusiveMinimum", "maximum",
+                                        "exclusiveMaximum", "minLength", "maxLength",
+                                        "minItems", "maxItems", "anyOf", "description",
+                                        "default"};
 
 static int key_rank(const char *key)
 {
@@ -171,6 +174,30 @@ static int check_shape(shape_ctx *c, const jv_value *s)
     } else if (type_has(s, "array")) {
         return shape_fail(c, "array without items");
     }
+    /* Bounds: numbers on numeric types, non-negative integers on strings
+     * and arrays; enum a non-empty array; description a string. */
+    static const char *const bounds[][2] = {
+        {"minimum", "number"},   {"exclusiveMinimum", "number"}, {"maximum", "number"},
+        {"exclusiveMaximum", "number"}, {"minLength", "string"}, {"maxLength", "string"},
+        {"minItems", "array"},   {"maxItems", "array"},
+    };
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        const jv_value *b = jv_get(s, bounds[i][0]);
+        if (!b) continue;
+        const char *on = bounds[i][1];
+        int numeric = strcmp(on, "number") == 0;
+        if (numeric ? !type_has(s, "number") && !type_has(s, "integer") : !type_has(s, on))
+            return shape_fail(c, "%s on a schema that is not a %s", bounds[i][0], on);
+        if (jv_kind_of(b) != JV_INT && jv_kind_of(b) != JV_FLOAT)
+            return shape_fail(c, "%s is not a number", bounds[i][0]);
+        if (!numeric && (jv_kind_of(b) != JV_INT || jv_num_text(b)[0] == '-'))
+            return shape_fail(c, "%s is not a non-negative integer", bounds[i][0]);
+    }
+    const jv_value *en = jv_get(s, "enum");
+    if (en && (jv_kind_of(en) != JV_LIST || jv_len(en) == 0))
+        return shape_fail(c, "enum is not a non-empty array");
+    const jv_value *desc = jv_get(s, "description");
+    if (desc && jv_kind_of(desc) != JV_STRING) return shape_fail(c, "description is not a string");
     const jv_value *any = jv_get(s, "anyOf");
     if (any) {
         if (jv_kind_of(any) != JV_LIST || jv_len(any) == 0)
