@@ -683,6 +683,9 @@ int tsig_bounds_hold_number(const tsig_type *t, const char *num, size_t len);
 /* 1 when a count (string length in code points, list length) satisfies
  * t's bounds. */
 int tsig_bounds_hold_count(const tsig_type *t, size_t count);
+/* 1 when no value satisfies both of t's bounds: over integers for :int
+ * and lengths, over exact decimals for :float (an empty range). */
+int tsig_bounds_empty(const tsig_type *t);
 /* 1 when s[0..len) is a bare enum word: (letter | "_"), then letters,
  * digits, "_", "-", ".", "/", "+". */
 int tsig_is_enum_word(const char *s, size_t len);

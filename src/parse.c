@@ -762,31 +762,6 @@ static const tsig_type *parse_enum(parser *p)
     return t;
 }
 
-/* The integers a bound admits start (lower) or end (upper) here: the
- * bound's value rounded inward. Doubles are exact enough for any bound a
- * signature means; beyond 2^53 they only decide emptiness. */
-static double integer_end(const tsig_bound *b, int lower)
-{
-    double v = tsig_decimal_to_double(b->num, b->len);
-    if (lower) return b->exclusive ? floor(v) + 1 : ceil(v);
-    return b->exclusive ? ceil(v) - 1 : floor(v);
-}
-
-/* 1 when no value satisfies both bounds: over integers for :int and
- * lengths, over exact decimals for :float. */
-static int empty_range(const tsig_type *t)
-{
-    if (!t->lower.num || !t->upper.num) {
-        if (t->kind == TSIG_FLOAT || !t->upper.num) return 0;
-        return integer_end(&t->upper, 0) < 0 && t->kind != TSIG_INT;
-    }
-    if (t->kind == TSIG_FLOAT) {
-        int c = tsig_decimal_compare(t->lower.num, t->lower.len, t->upper.num, t->upper.len);
-        return c > 0 || (c == 0 && (t->lower.exclusive || t->upper.exclusive));
-    }
-    return integer_end(&t->lower, 1) > integer_end(&t->upper, 0);
-}
-
 /* Reads "> n", ">= n", "< n" or "<= n" at at into the matching end of t.
  * Returns the position after it, or 0 after failing. */
 static size_t read_bound(parser *p, size_t at, tsig_type *t)
@@ -898,7 +873,7 @@ static const tsig_type *parse_refinement(parser *p, const tsig_type *base)
             }
         }
     }
-    if (empty_range(t)) {
+    if (tsig_bounds_empty(t)) {
         tsig_strbuf sb = {0};
         tsig_bound_label(&sb, t);
         if (sb.failed) {

@@ -211,7 +211,7 @@ static void emit_field_schema(tsig_strbuf *sb, const tsig_field *f, int strict)
     int empty = sb->len == start + 1;
     if (f->description) {
         tsig_sb_puts(sb, empty ? "\"description\":" : ",\"description\":");
-        tsig_sb_json_string(sb, f->description, f->description_len);
+        tsig_json_escape(sb, f->description, f->description_len);
         empty = 0;
     }
     if (has_default) {
@@ -259,7 +259,7 @@ static void put_enum(tsig_strbuf *sb, const tsig_type *t, int nullable)
     for (size_t i = 0; i < t->value_count; i++) {
         const tsig_enum_value *v = &t->values[i];
         if (i) tsig_sb_putc(sb, ',');
-        if (v->kind == TSIG_VALUE_STRING) tsig_sb_json_string(sb, v->text, v->len);
+        if (v->kind == TSIG_VALUE_STRING) tsig_json_escape(sb, v->text, v->len);
         else tsig_sb_append(sb, v->text, v->len);
     }
     tsig_sb_puts(sb, nullable ? ",null]" : "]");

@@ -8,29 +8,37 @@
  *      checked, nesting bounded at TSIG_DEFAULT_MAX_DEPTH), which positions
  *      syntax errors exactly and notes, in document order, which numbers
  *      are written as ints (SPEC §3: no ".", "e" or "E");
- *   2. cJSON builds the tree of the text the walk accepted (so cJSON never
- *      sees anything it would read differently from JSON.parse), then one
- *      walk over it rejects repeated keys and marks each number's kind;
+ *   2. the tree of the text the walk accepted is built with cJSON's create
+ *      functions (cJSON never parses anything); each number keeps its
+ *      lexeme in valuestring and its kind in valueint (1: int), then one
+ *      walk over the tree rejects repeated keys;
  *   3. conversion, schema by schema, in document order.
  *
- * What the conversion accepts is what schema.c writes plus the annotations
- * real schemas carry; everything else is a "place" toolsig cannot express,
- * reported as "<JSON Pointer>: <reason>". Without TSIG_SCHEMA_LOSSY the
- * first such place (in document order) is the error. With it, each place
- * is widened and reported as one warning "<pointer>: <reason>, <action>":
+ * What the conversion reads exactly (SPEC §9, §11.5-11.7): type (one name
+ * or several: a union, each type taking the keywords that apply to it),
+ * format date-time, items, properties / required, additionalProperties (a
+ * schema: the map's "* T"), enum / const (enums; null makes the type
+ * optional; beside type, the values the type takes), anyOf / oneOf
+ * (unions; a oneOf's members must be pairwise disjoint), allOf of one
+ * schema, the bounds (refinements, draft-04 boolean exclusive bounds
+ * too), nullable, a property's description and default, and local $ref
+ * (inlined; the target's problems point at the target). Annotations are
+ * ignored. Everything else is a "place" toolsig cannot express, reported
+ * as "<JSON Pointer>: <reason>". Without TSIG_SCHEMA_LOSSY the first such
+ * place (in document order) is the error. With it, each place is widened
+ * and reported as one warning "<pointer>: <reason>, <action>" (each text
+ * once, however many $refs reach it):
  *
- *   constraint keywords (minimum, pattern, minItems, ...)  dropped, type kept
- *   enum / const with a type                               dropped, type kept
- *   enum / const alone     the type of the values: all strings :string, all
- *                          integers :int, numbers :float, booleans :bool,
- *                          objects :map, arrays [:any], with null T?;
- *                          anything mixed :any
- *   anyOf / oneOf that is not [S, {"type":"null"}]         :any
- *   oneOf [S, {"type":"null"}]                             read as anyOf: S?
- *   $ref                                                   :any
- *   $defs / definitions / any other keyword                dropped
- *   type "null" alone, unknown types, unions of types      :any
- *   "nullable": true (OpenAPI 3.0)                         made optional
+ *   constraint keywords (pattern, multipleOf, ...)         dropped, type kept
+ *   an empty range of bounds                               bounds dropped
+ *   an enum of objects or lists, an empty one, only null   :any
+ *   enum beside type with no value of the type             enum dropped
+ *   oneOf with overlapping members                         read as anyOf
+ *   allOf of several schemas                               :any
+ *   remote, missing or recursive $ref                      :any
+ *   a keyword beside $ref, a combinator beside type/enum   dropped
+ *   type "null" alone, unknown types                       :any
+ *   a property default that does not match                 dropped
  *   array without items, items that is not a schema        element :any
  *   prefixItems                                            element :any
  *   properties that is not an object                       :map
@@ -44,15 +52,16 @@
  *   items / prefixItems without "type": "array"            :any
  *   a list or typed map nested deeper than 64 levels       :any / :map
  *   a schema that is not an object (true, false, 5, ...)   :any
+ *   additionalProperties schema at a tool's inputSchema    dropped
  *
  * Dropping a keyword always widens: every JSON Schema keyword is one more
- * condition on the value. The two exceptions are handled above (prefixItems
- * would otherwise narrow the element type; "nullable" would narrow out
- * null). Each keyword of a schema that is read is its own place (one
+ * condition on the value (prefixItems would otherwise narrow the element
+ * type). Each keyword of a schema that is read is its own place (one
  * warning each); the subschemas inside a place widened to :any or :map are
  * not read, so they add no warnings. Other members of a tool object (name,
  * description, ...) are not schemas and are not read. Repeated keys are an
- * error in every mode (two readers could pick different ones).
+ * error in every mode (two readers could pick different ones). $refs are
+ * bounded: at most REF_NESTING open at once and REF_BUDGET in all.
  *
  * A tool's inputSchema is its parameter list: its object is no nesting
  * level, it may leave out "type": "object" (MCP arguments are always an
@@ -80,6 +89,12 @@
 #define REASON_BUF 512
 
 #define NOT_FOUND ((size_t)-1)
+
+/* The most $refs followed in one conversion, and the most open at once: a
+ * document of a few kilobytes could otherwise expand to an exponential
+ * type, or recurse through a long chain of them. */
+#define REF_BUDGET 10000
+#define REF_NESTING 64
 
 /* ========================================================================
  * Step 1: reading the JSON text (json.c's walker)
@@ -284,6 +299,15 @@ typedef struct importer {
     tsig_strbuf warnings; /* each warning followed by a NUL byte */
     size_t warning_count;
     int failed;          /* err is set; stop */
+    /* Local references: the schema their fragments point into (the
+     * document, or a tool's inputSchema / outputSchema) and its pointer;
+     * the targets being converted (a target met again is recursive), and
+     * how many were followed in all. */
+    const cJSON *root;
+    const char *root_ptr;
+    const cJSON *ref_stack[REF_NESTING];
+    size_t ref_depth;
+    size_t ref_count;
 } importer;
 
 /* Fails with TSIG_ERR_NOMEM (unless an error is already set); returns 0. */
@@ -294,17 +318,31 @@ static int fail_nomem(importer *im)
     return 0;
 }
 
-/* Appends one pointer segment, escaping "~" and "/" (RFC 6901) and nothing
- * else. */
+/* Appends one pointer segment, escaping "~" and "/" (RFC 6901), and
+ * control characters as JSON does ("\n", "\u001b"), so that every message
+ * is one line (SPEC §11.5). */
 static void ptr_append_segment(tsig_strbuf *sb, const char *seg, size_t len)
 {
+    static const char hex[] = "0123456789abcdef";
     tsig_sb_putc(sb, '/');
     size_t run = 0;
     for (size_t i = 0; i < len; i++) {
-        if (seg[i] != '~' && seg[i] != '/') continue;
+        unsigned char c = (unsigned char)seg[i];
+        if (c != '~' && c != '/' && c >= 0x20) continue;
         tsig_sb_append(sb, seg + run, i - run);
-        tsig_sb_append(sb, seg[i] == '~' ? "~0" : "~1", 2);
         run = i + 1;
+        if (c == '~' || c == '/') {
+            tsig_sb_append(sb, c == '~' ? "~0" : "~1", 2);
+            continue;
+        }
+        const char *short_form = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r"
+                                 : c == '\b' ? "\\b" : c == '\f' ? "\\f" : NULL;
+        if (short_form) {
+            tsig_sb_puts(sb, short_form);
+        } else {
+            char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], '\0'};
+            tsig_sb_puts(sb, u);
+        }
     }
     tsig_sb_append(sb, seg + run, len - run);
 }
@@ -575,6 +613,131 @@ static int check_tree(importer *im, cJSON *root, const text_notes *notes)
 }
 
 /*
+ * Builds the cJSON tree of src[0..len) (valid JSON: the walk accepted it;
+ * a byte order mark is skipped) with cJSON's create functions, iteratively
+ * (an explicit stack, TSIG_DEFAULT_MAX_DEPTH deep at most). Strings are
+ * unescaped by json.c; a number keeps its lexeme in valuestring (freed by
+ * cJSON_Delete with the node) beside its double, and valueint is 1 when
+ * the lexeme is an int (SPEC §3: no ".", "e", "E"), 0 for a float. NULL
+ * when out of memory.
+ */
+static cJSON *build_tree(const char *src, size_t len)
+{
+    const char *end = src + len;
+    const char *p = src + (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
+    cJSON **stack = malloc((TSIG_DEFAULT_MAX_DEPTH + 2) * sizeof *stack);
+    tsig_strbuf text = {0}, key = {0};
+    cJSON *root = NULL;
+    size_t top = 0;
+    int ok = stack != NULL;
+    p = tsig_valid_json_skip_ws(p, end);
+    while (ok) {
+        /* At a value: make its node. */
+        cJSON *v = NULL;
+        int open = 0;
+        if (p >= end) break; /* cannot happen: the walk accepted the text */
+        if (*p == '{' || *p == '[') {
+            v = *p == '{' ? cJSON_CreateObject() : cJSON_CreateArray();
+            open = 1;
+            p++;
+        } else if (*p == '"') {
+            text.len = 0;
+            tsig_sb_putc(&text, '\0');
+            text.len = 0;
+            p = tsig_valid_json_read_string(p, end, &text);
+            v = text.failed ? NULL : cJSON_CreateString(text.data);
+        } else if (*p == 't' || *p == 'f' || *p == 'n') {
+            v = *p == 't' ? cJSON_CreateTrue() : *p == 'f' ? cJSON_CreateFalse() : cJSON_CreateNull();
+            p += *p == 'f' ? 5 : 4;
+        } else {
+            const char *q = p;
+            int is_int = 1;
+            while (q < end && (*q == '-' || *q == '+' || *q == '.' || *q == 'e' || *q == 'E' ||
+                               (*q >= '0' && *q <= '9'))) {
+                if (*q == '.' || *q == 'e' || *q == 'E') is_int = 0;
+                q++;
+            }
+            char *lexeme = malloc((size_t)(q - p) + 1);
+            if (lexeme) {
+                memcpy(lexeme, p, (size_t)(q - p));
+                lexeme[q - p] = '\0';
+                v = cJSON_CreateNumber(tsig_strtod(lexeme, NULL));
+            }
+            if (v) {
+                v->valuestring = lexeme;
+                v->valueint = is_int;
+            } else {
+                free(lexeme);
+            }
+            p = q;
+        }
+        if (!v) {
+            ok = 0;
+            break;
+        }
+        /* Attach it. */
+        if (top == 0) {
+            root = v;
+        } else if (cJSON_IsObject(stack[top - 1])) {
+            if (!cJSON_AddItemToObject(stack[top - 1], key.data, v)) {
+                cJSON_Delete(v);
+                ok = 0;
+                break;
+            }
+        } else {
+            cJSON_AddItemToArray(stack[top - 1], v);
+        }
+        if (open) {
+            stack[top++] = v;
+            p = tsig_valid_json_skip_ws(p, end);
+            if (*p == '}' || *p == ']') {
+                /* Empty: closed at once (below). */
+            } else {
+                if (cJSON_IsObject(v)) {
+                    key.len = 0;
+                    tsig_sb_putc(&key, '\0');
+                    key.len = 0;
+                    p = tsig_valid_json_read_string(p, end, &key);
+                    p = tsig_valid_json_skip_ws(p, end) + 1; /* the ":" */
+                    p = tsig_valid_json_skip_ws(p, end);
+                    if (key.failed) ok = 0;
+                }
+                continue;
+            }
+        }
+        /* After a value: "," and the next, or closers. */
+        for (;;) {
+            p = tsig_valid_json_skip_ws(p, end);
+            if (top == 0 || p >= end) break;
+            if (*p == ',') {
+                p = tsig_valid_json_skip_ws(p + 1, end);
+                if (cJSON_IsObject(stack[top - 1])) {
+                    key.len = 0;
+                    tsig_sb_putc(&key, '\0');
+                    key.len = 0;
+                    p = tsig_valid_json_read_string(p, end, &key);
+                    p = tsig_valid_json_skip_ws(p, end) + 1;
+                    p = tsig_valid_json_skip_ws(p, end);
+                    if (key.failed) ok = 0;
+                }
+                break;
+            }
+            p++; /* "}" or "]" */
+            top--;
+        }
+        if (top == 0) break;
+    }
+    free(stack);
+    tsig_sb_release(&text);
+    tsig_sb_release(&key);
+    if (!ok) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+/*
  * Steps 1 and 2: reads json[0..len) into a cJSON tree (released with
  * cJSON_Delete). cJSON reads the text the walk accepted, with the escapes
  * it cannot carry patched (so it never sees anything it would read
@@ -601,14 +764,10 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         im->src = notes.patched;
         notes.patched = NULL;
     }
-    /* cJSON skips a byte order mark only when two or more bytes follow it
-     * ("\xEF\xBB\xBF" "3" would read as bad JSON): it gets the text after
-     * the mark. Positions are found in im->src, mark included. */
-    size_t bom = len >= 3 && memcmp(im->src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(im->src + bom, len - bom, &end, 0);
-    /* The walk accepted the text, so cJSON can only have run out of
-     * memory. */
+    /* The tree is built from the text the walk accepted (positions are
+     * found in im->src, byte order mark included), so building can only
+     * run out of memory. */
+    cJSON *root = build_tree(im->src, len);
     if (!root) {
         notes_release(&notes);
         fail_nomem(im);
@@ -674,25 +833,37 @@ static int is_ident(const char *s)
 /* The keywords conversion knows; every other key is KW_OTHER. */
 typedef enum keyword {
     KW_OTHER = 0,
-    KW_ANNOTATION, /* accepted and ignored */
+    KW_ANNOTATION, /* accepted and ignored (a property's description and
+                      default are read by the object holding it) */
     KW_TYPE,
     KW_FORMAT,
     KW_ITEMS,
     KW_PREFIX_ITEMS,
     KW_PROPERTIES,
     KW_REQUIRED,
+    KW_ADDITIONAL,
+    KW_PROPERTY_NAMES,
     KW_ANY_OF,
     KW_ONE_OF,
+    KW_ALL_OF,
     KW_ENUM,
     KW_CONST,
     KW_REF,
     KW_DEFS,
     KW_NULLABLE,
+    KW_MINIMUM,
+    KW_MAXIMUM,
+    KW_EXCL_MINIMUM,
+    KW_EXCL_MAXIMUM,
+    KW_MIN_LENGTH,
+    KW_MAX_LENGTH,
+    KW_MIN_ITEMS,
+    KW_MAX_ITEMS,
     KW_COUNT
 } keyword;
 
 /* What a member of a schema object is. The annotations are exactly the
- * ones SPEC §9 lists; every other unknown key is KW_OTHER. */
+ * ones SPEC §9 and §11.5 list; every other unknown key is KW_OTHER. */
 static keyword keyword_of(const char *key)
 {
     static const struct {
@@ -702,14 +873,23 @@ static keyword keyword_of(const char *key)
         {"description", KW_ANNOTATION}, {"title", KW_ANNOTATION},
         {"default", KW_ANNOTATION},     {"examples", KW_ANNOTATION},
         {"$schema", KW_ANNOTATION},     {"$id", KW_ANNOTATION},
-        {"additionalProperties", KW_ANNOTATION},
+        {"$comment", KW_ANNOTATION},    {"deprecated", KW_ANNOTATION},
+        {"readOnly", KW_ANNOTATION},    {"writeOnly", KW_ANNOTATION},
+        {"additionalProperties", KW_ADDITIONAL},
+        {"propertyNames", KW_PROPERTY_NAMES},
         {"type", KW_TYPE},              {"format", KW_FORMAT},
         {"items", KW_ITEMS},            {"prefixItems", KW_PREFIX_ITEMS},
         {"properties", KW_PROPERTIES},  {"required", KW_REQUIRED},
         {"anyOf", KW_ANY_OF},           {"oneOf", KW_ONE_OF},
+        {"allOf", KW_ALL_OF},
         {"enum", KW_ENUM},              {"const", KW_CONST},
         {"$ref", KW_REF},               {"$defs", KW_DEFS},
         {"definitions", KW_DEFS},       {"nullable", KW_NULLABLE},
+        {"minimum", KW_MINIMUM},        {"maximum", KW_MAXIMUM},
+        {"exclusiveMinimum", KW_EXCL_MINIMUM},
+        {"exclusiveMaximum", KW_EXCL_MAXIMUM},
+        {"minLength", KW_MIN_LENGTH},   {"maxLength", KW_MAX_LENGTH},
+        {"minItems", KW_MIN_ITEMS},     {"maxItems", KW_MAX_ITEMS},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strcmp(table[i].name, key) == 0) return table[i].kw;
@@ -741,13 +921,12 @@ static unsigned json_type_bit(const char *name)
  * read one by one, so that each keyword knows whether it is used). */
 typedef enum source {
     SRC_NONE,           /* no type-giving keyword: :any */
-    SRC_TYPE,           /* a "type" toolsig expresses */
+    SRC_TYPE,           /* a "type" toolsig expresses (one or more names) */
     SRC_TYPE_BAD,       /* a "type" it cannot: :any */
     SRC_ANY_OF,
     SRC_ONE_OF,
-    SRC_ENUM,
-    SRC_CONST,
-    SRC_REF,
+    SRC_ALL_OF,
+    SRC_ENUM,           /* enum or const without a type */
     SRC_UNTYPED_OBJECT, /* properties / required without a type: :any */
     SRC_UNTYPED_ARRAY   /* items / prefixItems without a type: :any */
 } source;
@@ -813,11 +992,13 @@ typedef struct schema_info {
     const cJSON *node;
     const cJSON *kw[KW_COUNT]; /* the child holding each keyword */
     source src;
-    unsigned base;       /* SRC_TYPE: the one non-null JT_ bit */
-    int nullable;        /* "null" in the type, or lossy "nullable": true */
+    unsigned base;       /* SRC_TYPE: the non-null JT_ bits */
+    const cJSON *type_order; /* SRC_TYPE: the "type" keyword (member order) */
+    int nullable;        /* "null" in the type, or "nullable": true */
     const cJSON *untyped_reporter; /* SRC_UNTYPED_*: the keyword reported */
     int params_root;     /* the inputSchema of a tool */
     int too_deep;        /* a list / typed map over the nesting limit */
+    int widen_any;       /* lossy: a keyword made the whole place :any */
     /* Typed maps: the properties, in document order. */
     size_t prop_count;
     const char **names;  /* property names (cJSON's strings) */
@@ -830,8 +1011,21 @@ typedef struct schema_info {
     tsig_field *fields;
     size_t field_count;
     /* Results of keywords that decide the type. */
-    const tsig_type *elem;   /* SRC_TYPE array: the element */
-    const tsig_type *decided; /* SRC_ANY_OF / ONE_OF / ENUM / CONST */
+    const tsig_type *elem;    /* arrays: the element */
+    const tsig_type *extra;   /* objects: the "* T" of additionalProperties */
+    const tsig_type *decided; /* SRC_ANY_OF / ONE_OF / ALL_OF */
+    /* enum / const: the values read, null apart. */
+    int has_values;
+    tsig_enum_value *values;
+    size_t value_count;
+    int value_null;
+    const char *values_kw; /* "enum" or "const", for messages */
+    /* Bounds as written: numbers (minimum, exclusiveMinimum as a number;
+     * a draft-04 boolean exclusiveMinimum / Maximum in excl_*_flag),
+     * lengths and item counts. */
+    tsig_bound minimum, maximum, excl_minimum, excl_maximum;
+    int excl_min_flag, excl_max_flag;
+    tsig_bound min_length, max_length, min_items, max_items;
 } schema_info;
 
 /* Releases the temporary tables of one schema (the fields stay: they are
@@ -843,14 +1037,14 @@ static void info_release(schema_info *s)
     free(s->field_of);
     free(s->required);
     table_release(&s->exact);
+    free(s->values);
 }
 
 /*
  * Reads the "type" keyword: sets s->base / s->nullable and returns 1 when
- * toolsig can express it. Otherwise returns 0 and, when why is not NULL,
- * writes why (at most REASON_BUF bytes). The reason is only written when it
- * is reported, so that no buffer for it lives in the frames of the
- * recursion.
+ * toolsig can express it (one or several type names, "null" among them
+ * or not, but not "null" alone). Otherwise returns 0 and, when why is not
+ * NULL, writes why (at most REASON_BUF bytes).
  */
 static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
 {
@@ -898,19 +1092,8 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
         if (why) tsig_snprintf(why, REASON_BUF, "unsupported type \"null\"");
         return 0;
     }
-    if (non_null & (non_null - 1)) {
-        /* Two or more types: name them in the order written. */
-        if (why) {
-            size_t n = (size_t)tsig_snprintf(why, REASON_BUF, "unsupported union of types");
-            const char *sep = " ";
-            for (const cJSON *t = type->child; t && n < REASON_BUF; t = t->next) {
-                n += (size_t)tsig_snprintf(why + n, REASON_BUF - n, "%s%s", sep, t->valuestring);
-                sep = ", ";
-            }
-        }
-        return 0;
-    }
     s->base = non_null;
+    s->type_order = type;
     s->nullable = (bits & JT_NULL) != 0;
     return 1;
 }
@@ -926,21 +1109,19 @@ static int report_bad_type(importer *im, schema_info *s)
 /* Decides where the type of the schema comes from (see source). */
 static void decide_source(schema_info *s)
 {
-    /* In this order: "type" decides; without it anyOf, oneOf, enum, const,
-     * $ref (lossy readings); then the object and array keywords. */
+    /* In this order: "type" decides; without it anyOf, oneOf, allOf, then
+     * enum / const; then the object and array keywords. */
     const cJSON *const *kw = s->kw;
     if (kw[KW_TYPE]) {
         s->src = read_type_keyword(s, kw[KW_TYPE], NULL) ? SRC_TYPE : SRC_TYPE_BAD;
+    } else if (kw[KW_ENUM] || kw[KW_CONST]) {
+        s->src = SRC_ENUM;
     } else if (kw[KW_ANY_OF]) {
         s->src = SRC_ANY_OF;
     } else if (kw[KW_ONE_OF]) {
         s->src = SRC_ONE_OF;
-    } else if (kw[KW_ENUM]) {
-        s->src = SRC_ENUM;
-    } else if (kw[KW_CONST]) {
-        s->src = SRC_CONST;
-    } else if (kw[KW_REF]) {
-        s->src = SRC_REF;
+    } else if (kw[KW_ALL_OF]) {
+        s->src = SRC_ALL_OF;
     } else if (kw[KW_PROPERTIES] || kw[KW_REQUIRED]) {
         /* A tool's arguments are always an object (MCP requires it), so
          * its inputSchema may leave the type out. */
@@ -968,10 +1149,10 @@ static void decide_source(schema_info *s)
     }
 }
 
-/* 1 iff the schema's "type" is base (nullable or not). */
+/* 1 iff the schema's "type" holds base (nullable or not). */
 static int is_typed(const schema_info *s, unsigned base)
 {
-    return s->src == SRC_TYPE && s->base == base;
+    return s->src == SRC_TYPE && (s->base & base) != 0;
 }
 
 /* Sets up the property tables of a typed map (see schema_info); for lossy
@@ -1027,12 +1208,95 @@ static int prepare_properties(importer *im, schema_info *s)
 static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root);
 
+/* Appends v (a node of the tree) as canonical compact JSON (SPEC §11.2:
+ * numbers as written, strings minimally escaped, keys in data order).
+ * Recursion follows the value, whose depth the walk bounded. */
+static void put_json(tsig_strbuf *sb, const cJSON *v)
+{
+    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+        int obj = cJSON_IsObject(v);
+        tsig_sb_putc(sb, obj ? '{' : '[');
+        for (const cJSON *c = v->child; c; c = c->next) {
+            if (c != v->child) tsig_sb_putc(sb, ',');
+            if (obj) {
+                tsig_sb_json_string(sb, c->string, strlen(c->string));
+                tsig_sb_putc(sb, ':');
+            }
+            put_json(sb, c);
+        }
+        tsig_sb_putc(sb, obj ? '}' : ']');
+    } else if (cJSON_IsString(v)) {
+        tsig_sb_json_string(sb, v->valuestring, strlen(v->valuestring));
+    } else if (cJSON_IsNumber(v)) {
+        tsig_sb_puts(sb, v->valuestring);
+    } else {
+        tsig_sb_puts(sb, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ? "false" : "null");
+    }
+}
+
+/*
+ * Reads a property's "default" (prop is the property schema, t its type)
+ * into f: canonical JSON checked against t as the parser checks a
+ * default. A null default on a type that does not take null makes the
+ * type optional instead (what Pydantic writes for "x: int = None"); *t is
+ * then updated. A default that does not match fails, or (lossy) is
+ * dropped. 0 on failure.
+ */
+static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsig_type **t)
+{
+    if (cJSON_IsNull(def) && !tsig_type_takes(*t, TSIG_JSON_NULL)) {
+        *t = make_optional(im, *t);
+        return *t != NULL;
+    }
+    tsig_strbuf sb = {0};
+    put_json(&sb, def);
+    if (sb.failed) {
+        tsig_sb_release(&sb);
+        return fail_nomem(im);
+    }
+    tsig_result r;
+    tsig_validate_options o = {TSIG_MODE_STRICT, 1, 0, TSIG_VALUE_NEVER};
+    tsig_code code = tsig_validate_type_json(*t, sb.data, sb.len, &o, &r);
+    int ok = 1;
+    if (code == TSIG_ERR_NOMEM || (!r.ok && r.error_count == 0)) {
+        ok = fail_nomem(im);
+    } else if (!r.ok) {
+        const tsig_issue *e = &r.errors[0];
+        ok = problem(im, "default", "dropped", "default does not match its type: %.*s%s%.*s",
+                     (int)e->path_len, e->path, e->path_len ? ": " : "",
+                     (int)e->message_len, e->message);
+    } else {
+        char *copy = tsig_arena_strndup(im->arena, sb.data, sb.len);
+        if (!copy) ok = fail_nomem(im);
+        f->default_json = copy;
+        f->default_len = sb.len;
+    }
+    tsig_result_free(&r);
+    tsig_sb_release(&sb);
+    return ok;
+}
+
+/* Reads a property's "description" into f (a string; anything else
+ * fails, or is dropped). 0 on failure. */
+static int read_description(importer *im, const cJSON *d, tsig_field *f)
+{
+    if (!cJSON_IsString(d))
+        return problem(im, "description", "dropped", "expected a string, found %s", json_kind(d));
+    size_t len = strlen(d->valuestring);
+    char *copy = tsig_arena_strndup(im->arena, d->valuestring, len);
+    if (!copy) return fail_nomem(im);
+    f->description = copy;
+    f->description_len = len;
+    return 1;
+}
+
 /*
  * Converts the "properties" of a typed map into fields, in document order,
- * each property schema one level deeper. Names are checked first: an
- * identifier (SPEC §1), not colliding with an earlier one after "-" -> "_".
- * An unusable name fails, or (lossy) leaves the parameter out, or widens
- * the object to :map (then nothing inside is converted). 0 on failure.
+ * each property schema one level deeper, with its description and default.
+ * Names are checked first: an identifier (SPEC §1), not colliding with an
+ * earlier one after "-" -> "_". An unusable name fails, or (lossy) leaves
+ * the parameter out, or widens the object to :map (then nothing inside is
+ * converted). 0 on failure.
  */
 static int convert_properties(importer *im, schema_info *s, size_t depth)
 {
@@ -1079,13 +1343,23 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
             break;
         }
         const tsig_type *t = convert(im, s->props[i], depth, 0);
+        tsig_field *f = &s->fields[s->field_count];
+        /* The property's own description and default (beside a $ref too),
+         * in document order. */
+        const cJSON *prop = s->props[i];
+        for (const cJSON *c = cJSON_IsObject(prop) ? prop->child : NULL; t && c; c = c->next) {
+            if (strcmp(c->string, "description") == 0) {
+                if (!read_description(im, c, f)) t = NULL;
+            } else if (strcmp(c->string, "default") == 0) {
+                if (!read_default(im, c, f, &t)) t = NULL;
+            }
+        }
         ptr_pop(im, sub);
         if (!t) {
             ok = 0;
             break;
         }
         size_t len = strlen(name);
-        tsig_field *f = &s->fields[s->field_count];
         char *copy = tsig_arena_strndup(im->arena, name, len);
         char *normed = tsig_arena_strndup(im->arena, name, len);
         if (!copy || !normed) {
@@ -1143,103 +1417,23 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
     return ok;
 }
 
+/* 1 iff v is an object whose keywords are all annotations beside what
+ * only (a keyword name, or NULL). */
+static int only_annotations(const cJSON *v, const char *only)
+{
+    if (!cJSON_IsObject(v)) return 0;
+    for (const cJSON *c = v->child; c; c = c->next)
+        if (keyword_of(c->string) != KW_ANNOTATION && !(only && strcmp(c->string, only) == 0))
+            return 0;
+    return 1;
+}
+
 /* 1 iff v is {"type": "null"} (annotations allowed beside it). */
 static int is_null_schema(const cJSON *v)
 {
-    /* ["null"] or ["null","null"] is not this form: such a member makes
-     * the anyOf unsupported (an error, or :any), never a silent guess. */
-    if (!cJSON_IsObject(v)) return 0;
-    int has_type = 0;
-    for (const cJSON *c = v->child; c; c = c->next) {
-        keyword kw = keyword_of(c->string);
-        if (kw == KW_TYPE && cJSON_IsString(c) && strcmp(c->valuestring, "null") == 0)
-            has_type = 1;
-        else if (kw != KW_ANNOTATION)
-            return 0;
-    }
-    return has_type;
-}
-
-/*
- * Reads anyOf / oneOf (kw names which, for messages): only
- * [S, {"type":"null"}] (either order) is expressed, as S?. Anything else
- * fails or (lossy) is :any; a oneOf fails, or (lossy) is read as anyOf.
- */
-static const tsig_type *convert_union(importer *im, const cJSON *list, const char *kw,
-                                      size_t depth)
-{
-    int one_of = strcmp(kw, "oneOf") == 0;
-    const cJSON *a = cJSON_IsArray(list) ? list->child : NULL;
-    const cJSON *b = a ? a->next : NULL;
-    /* Exactly two members, exactly one of them {"type":"null"}. */
-    int shape = a && b && !b->next && (is_null_schema(a) != is_null_schema(b));
-    if (!shape || one_of) {
-        const char *action = shape ? "read as anyOf" : "widened to :any";
-        if (!problem(im, kw, action, "unsupported %s", kw)) return NULL;
-        if (!shape) return new_type(im, TSIG_ANY);
-    }
-    size_t index = is_null_schema(a) ? 1 : 0;
-    const cJSON *inner = index ? b : a;
-    size_t mark = ptr_push(im, kw);
-    if (mark == NOT_FOUND) return NULL;
-    size_t sub = ptr_push_index(im, index);
-    if (sub == NOT_FOUND) return NULL;
-    const tsig_type *t = convert(im, inner, depth, 0);
-    if (!t) return NULL;
-    ptr_pop(im, mark);
-    return make_optional(im, t);
-}
-
-/*
- * Lossy reading of enum / const (values: the enum array, or the const
- * value alone): the type of the values (see the top of the file), with the
- * warning naming it. NULL on failure.
- */
-static const tsig_type *convert_values(importer *im, const cJSON *values, const char *kw,
-                                       size_t depth)
-{
-    unsigned kinds = 0;
-    int has_null = 0;
-    int is_enum = strcmp(kw, "enum") == 0;
-    /* An enum that is not an array says nothing usable: :any. */
-    const cJSON *v = is_enum ? (cJSON_IsArray(values) ? values->child : NULL) : values;
-    if (is_enum && !cJSON_IsArray(values)) kinds = JT_NULL;
-    for (; v; v = is_enum ? v->next : NULL) {
-        if (cJSON_IsNull(v)) has_null = 1;
-        else if (cJSON_IsString(v)) kinds |= JT_STRING;
-        else if (cJSON_IsNumber(v)) kinds |= v->valueint ? JT_INTEGER : JT_NUMBER;
-        else if (cJSON_IsBool(v)) kinds |= JT_BOOLEAN;
-        else if (cJSON_IsObject(v)) kinds |= JT_OBJECT;
-        else kinds |= JT_ARRAY;
-    }
-    /* Only one kind of value (ints count as numbers beside floats) gives a
-     * type; a list of values nests one level, within the limit. */
-    tsig_kind kind = TSIG_ANY;
-    int list = 0;
-    switch (kinds) {
-    case JT_STRING: kind = TSIG_STRING; break;
-    case JT_INTEGER: kind = TSIG_INT; break;
-    case JT_NUMBER:
-    case JT_NUMBER | JT_INTEGER: kind = TSIG_FLOAT; break;
-    case JT_BOOLEAN: kind = TSIG_BOOL; break;
-    case JT_OBJECT: kind = TSIG_MAP; break;
-    case JT_ARRAY: list = depth + 1 <= TSIG_SIGNATURE_MAX_DEPTH; break;
-    default: break;
-    }
-    const tsig_type *t = new_type(im, kind);
-    if (list) t = make_list(im, t);
-    if (t && has_null && t->kind != TSIG_ANY) t = make_optional(im, t);
-    if (!t) return NULL;
-    char *name = tsig_format_type(t, 0, NULL);
-    if (!name) {
-        fail_nomem(im);
-        return NULL;
-    }
-    char action[64];
-    tsig_snprintf(action, sizeof action, "widened to %s", name);
-    tsig_free(name);
-    if (!problem(im, kw, action, "unsupported %s", kw)) return NULL;
-    return t;
+    if (!only_annotations(v, "type")) return 0;
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "type");
+    return t && cJSON_IsString(t) && strcmp(t->valuestring, "null") == 0;
 }
 
 /* Reports a keyword that is not used: fails, or (lossy) drops it. */
@@ -1258,17 +1452,435 @@ static int drop_keyword(importer *im, const char *key, const char *what)
     return problem(im, key, "dropped", "unsupported %s%s", shown, what);
 }
 
+/* ---- enum and const ---------------------------------------------------- */
+
+/* Adds one scalar value to s->values unless an equal one is there (numbers
+ * by exact value). 0 when out of memory. */
+static int add_value(importer *im, schema_info *s, const cJSON *v, size_t *cap)
+{
+    tsig_enum_value e;
+    memset(&e, 0, sizeof e);
+    if (cJSON_IsString(v)) {
+        e.kind = TSIG_VALUE_STRING;
+        e.text = v->valuestring;
+    } else if (cJSON_IsNumber(v)) {
+        e.kind = v->valueint ? TSIG_VALUE_INT : TSIG_VALUE_FLOAT;
+        e.text = v->valuestring;
+    } else {
+        e.kind = TSIG_VALUE_BOOL;
+        e.text = cJSON_IsTrue(v) ? "true" : "false";
+    }
+    e.len = strlen(e.text);
+    for (size_t i = 0; i < s->value_count; i++)
+        if (tsig_enum_value_equal(&s->values[i], e.kind, e.text, e.len)) return 1;
+    if (s->value_count == *cap) {
+        size_t n = *cap ? *cap * 2 : 8;
+        tsig_enum_value *p = realloc(s->values, n * sizeof *p);
+        if (!p) return fail_nomem(im);
+        s->values = p;
+        *cap = n;
+    }
+    char *copy = tsig_arena_strndup(im->arena, e.text, e.len);
+    if (!copy) return fail_nomem(im);
+    e.text = copy;
+    s->values[s->value_count++] = e;
+    return 1;
+}
+
 /*
- * Reads the keywords of one schema object in document order (see the top
- * of the file for what each becomes). Returns 0 on failure.
+ * Reads "enum" (an array of values) or "const" (one value) into s: scalar
+ * values become enum values (a repeated one is read once), null is noted
+ * apart. Objects and lists cannot be enum values: the place fails or
+ * (lossy) is :any. An enum that is not an array, is empty, or holds only
+ * null is the same. 0 on failure.
+ */
+static int read_values(importer *im, schema_info *s, const cJSON *c)
+{
+    int is_enum = strcmp(c->string, "enum") == 0;
+    if (s->has_values) return drop_keyword(im, c->string, " beside another enum or const");
+    s->has_values = 1;
+    s->values_kw = c->string;
+    const char *why = NULL;
+    if (is_enum && !cJSON_IsArray(c)) why = "expected an array of values";
+    size_t cap = 0;
+    const cJSON *v = is_enum ? (cJSON_IsArray(c) ? c->child : NULL) : c;
+    for (; v && !why; v = is_enum ? v->next : NULL) {
+        if (cJSON_IsObject(v) || cJSON_IsArray(v)) why = "enums of objects or lists are not supported";
+        else if (cJSON_IsNull(v)) s->value_null = 1;
+        else if (!add_value(im, s, v, &cap)) return 0;
+    }
+    if (!why && s->value_count == 0)
+        why = s->value_null ? "an enum of null alone: write the type with \"null\"" : "empty enum";
+    if (!why) return 1;
+    s->widen_any = 1;
+    return problem(im, c->string, "widened to :any", "%s", why);
+}
+
+/* Counts the Unicode code points of UTF-8 text. */
+static size_t code_points(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) n++;
+    return n;
+}
+
+/* 1 when the type t (a member built from "type") accepts the enum value
+ * v: its kind, and within t's bounds. */
+static int member_takes_value(const tsig_type *t, const tsig_enum_value *v)
+{
+    switch (t->kind) {
+    case TSIG_STRING:
+        return v->kind == TSIG_VALUE_STRING &&
+               tsig_bounds_hold_count(t, code_points(v->text, v->len));
+    case TSIG_DATETIME:
+    case TSIG_KEYWORD:
+        return v->kind == TSIG_VALUE_STRING;
+    case TSIG_INT:
+        if (v->kind == TSIG_VALUE_FLOAT && !tsig_coerce_float_to_int(v->text, v->len, NULL))
+            return 0;
+        return (v->kind == TSIG_VALUE_INT || v->kind == TSIG_VALUE_FLOAT) &&
+               tsig_bounds_hold_number(t, v->text, v->len);
+    case TSIG_FLOAT:
+        return (v->kind == TSIG_VALUE_INT || v->kind == TSIG_VALUE_FLOAT) &&
+               tsig_bounds_hold_number(t, v->text, v->len);
+    case TSIG_BOOL:
+        return v->kind == TSIG_VALUE_BOOL;
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_LIST:
+    case TSIG_RECORD:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+    case TSIG_UNION:
+        return 0;
+    }
+    return 0;
+}
+
+/* An enum of s's values (those for which keep[i] is set, or all when keep
+ * is NULL); NULL when none is kept (nothing fails) or out of memory
+ * (im->failed). */
+static const tsig_type *make_enum(importer *im, const schema_info *s, const unsigned char *keep)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->value_count; i++) n += !keep || keep[i];
+    if (n == 0) return NULL;
+    tsig_enum_value *vals = tsig_arena_alloc(im->arena, n * sizeof *vals);
+    tsig_type *t = vals ? new_type(im, TSIG_ENUM) : NULL;
+    if (!t) {
+        fail_nomem(im);
+        return NULL;
+    }
+    n = 0;
+    for (size_t i = 0; i < s->value_count; i++)
+        if (!keep || keep[i]) vals[n++] = s->values[i];
+    t->values = vals;
+    t->value_count = n;
+    return t;
+}
+
+/* ---- bounds ------------------------------------------------------------ */
+
+/* Reads a bound keyword's number into *b (the lexeme in the arena);
+ * length: a non-negative integer. A value that is not one fails, or is
+ * dropped. 0 on failure. */
+static int read_bound(importer *im, const cJSON *c, tsig_bound *b, int length, int exclusive)
+{
+    const char *lex = cJSON_IsNumber(c) ? c->valuestring : NULL;
+    if (!lex || (length && (!c->valueint || lex[0] == '-')))
+        return problem(im, c->string, "dropped", "expected %s, found %s",
+                       length ? "a non-negative integer" : "a number", json_kind(c));
+    size_t len = strlen(lex);
+    char *copy = tsig_arena_strndup(im->arena, lex, len);
+    if (!copy) return fail_nomem(im);
+    b->num = copy;
+    b->len = len;
+    b->exclusive = exclusive;
+    return 1;
+}
+
+/* The tighter of two bounds of one end (lower: the greater; equal:
+ * exclusive). */
+static tsig_bound tighter(tsig_bound a, tsig_bound b, int lower)
+{
+    if (!a.num) return b;
+    if (!b.num) return a;
+    int c = tsig_decimal_compare(a.num, a.len, b.num, b.len);
+    if (c == 0) return a.exclusive ? a : b;
+    return (c > 0) == (lower != 0) ? a : b;
+}
+
+/*
+ * Copies t (a fresh node) with the bounds lo / hi; an empty range fails,
+ * or (lossy) leaves the bounds out. Returns t, or NULL on failure.
+ */
+static tsig_type *apply_bounds(importer *im, tsig_type *t, tsig_bound lo, tsig_bound hi)
+{
+    if (!t || (!lo.num && !hi.num)) return t;
+    t->lower = lo;
+    t->upper = hi;
+    if (!tsig_bounds_empty(t)) return t;
+    tsig_strbuf sb = {0};
+    tsig_bound_label(&sb, t);
+    memset(&t->lower, 0, sizeof t->lower);
+    memset(&t->upper, 0, sizeof t->upper);
+    if (sb.failed) {
+        tsig_sb_release(&sb);
+        fail_nomem(im);
+        return NULL;
+    }
+    int ok = problem(im, NULL, "bounds dropped", "empty range: no value is %s", sb.data);
+    tsig_sb_release(&sb);
+    return ok ? t : NULL;
+}
+
+/* ---- unions ------------------------------------------------------------ */
+
+/* The non-null JSON kinds a type takes, as bits. */
+static unsigned kinds_taken(const tsig_type *t)
+{
+    unsigned k = 0;
+    for (int jk = TSIG_JSON_STRING; jk <= TSIG_JSON_ARRAY; jk++)
+        if (jk != TSIG_JSON_NULL && tsig_type_takes(t, (tsig_json_kind)jk)) k |= 1u << jk;
+    return k;
+}
+
+/* 1 when no value of enum a equals one of enum b. */
+static int enums_disjoint(const tsig_type *a, const tsig_type *b)
+{
+    for (size_t i = 0; i < a->value_count; i++)
+        for (size_t j = 0; j < b->value_count; j++)
+            if (tsig_enum_value_equal(&a->values[i], b->values[j].kind, b->values[j].text,
+                                      b->values[j].len))
+                return 0;
+    return 1;
+}
+
+/* The field of a typed map named name (normalized), or NULL. */
+static const tsig_field *find_field(const tsig_type *t, const char *norm)
+{
+    for (size_t i = 0; i < t->field_count; i++)
+        if (strcmp(t->fields[i].norm, norm) == 0) return &t->fields[i];
+    return NULL;
+}
+
+/* 1 when f is required (not optional, no default) and an enum of strings. */
+static int discriminating(const tsig_field *f)
+{
+    if (!f || f->default_json || f->type->kind != TSIG_ENUM) return 0;
+    for (size_t i = 0; i < f->type->value_count; i++)
+        if (f->type->values[i].kind != TSIG_VALUE_STRING) return 0;
+    return 1;
+}
+
+/* 1 when no value is both an a and a b (SPEC §11.7: different JSON kinds,
+ * enums without a common value, or typed maps with a required string-enum
+ * field of disjoint values). */
+static int disjoint(const tsig_type *a, const tsig_type *b)
+{
+    if ((kinds_taken(a) & kinds_taken(b)) == 0) return 1;
+    if (a->kind == TSIG_ENUM && b->kind == TSIG_ENUM) return enums_disjoint(a, b);
+    if (a->kind == TSIG_RECORD && b->kind == TSIG_RECORD) {
+        for (size_t i = 0; i < a->field_count; i++) {
+            const tsig_field *fa = &a->fields[i];
+            const tsig_field *fb = find_field(b, fa->norm);
+            if (discriminating(fa) && discriminating(fb) && enums_disjoint(fa->type, fb->type))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* A union of members[0..n) (n >= 2) in the arena; NULL when out of
+ * memory. */
+static const tsig_type *make_union(importer *im, const tsig_type **members, size_t n)
+{
+    const tsig_type **copy = tsig_arena_alloc(im->arena, n * sizeof *copy);
+    tsig_type *u = copy ? new_type(im, TSIG_UNION) : NULL;
+    if (!u) {
+        fail_nomem(im);
+        return NULL;
+    }
+    memcpy(copy, members, n * sizeof *copy);
+    u->members = copy;
+    u->member_count = n;
+    return u;
+}
+
+/* Growing list of union members while one is built. */
+typedef struct member_list {
+    const tsig_type **items;
+    size_t count, cap;
+    int nullable;
+    int any;     /* a member is :any: the union is :any */
+} member_list;
+
+/* Adds t to the list: an optional adds its inner type and makes the union
+ * nullable, a union adds its members (nested unions are flattened), :any
+ * makes the whole :any, and a member equal (in canonical form) to an
+ * earlier one is added once. 0 when out of memory. */
+static int add_member(importer *im, member_list *l, const tsig_type *t)
+{
+    if (t->kind == TSIG_OPTIONAL) {
+        l->nullable = 1;
+        t = t->elem;
+    }
+    if (t->kind == TSIG_ANY) {
+        l->any = 1;
+        return 1;
+    }
+    if (t->kind == TSIG_UNION) {
+        for (size_t i = 0; i < t->member_count; i++)
+            if (!add_member(im, l, t->members[i])) return 0;
+        return 1;
+    }
+    char *text = tsig_format_type(t, 0, NULL);
+    if (!text) return fail_nomem(im);
+    int seen = 0;
+    for (size_t i = 0; i < l->count && !seen; i++) {
+        char *other = tsig_format_type(l->items[i], 0, NULL);
+        if (!other) {
+            tsig_free(text);
+            return fail_nomem(im);
+        }
+        seen = strcmp(text, other) == 0;
+        tsig_free(other);
+    }
+    tsig_free(text);
+    if (seen) return 1;
+    if (l->count == l->cap) {
+        size_t n = l->cap ? l->cap * 2 : 8;
+        const tsig_type **p = realloc(l->items, n * sizeof *p);
+        if (!p) return fail_nomem(im);
+        l->items = p;
+        l->cap = n;
+    }
+    l->items[l->count++] = t;
+    return 1;
+}
+
+/* The type of a member list: :any, one member, or a union; "?" when
+ * nullable. NULL on failure. */
+static const tsig_type *finish_members(importer *im, const member_list *l)
+{
+    const tsig_type *t;
+    if (l->any) return new_type(im, TSIG_ANY);
+    if (l->count == 1) t = l->items[0];
+    else t = make_union(im, l->items, l->count);
+    return l->nullable ? make_optional(im, t) : t;
+}
+
+/*
+ * Reads anyOf / oneOf (kw names which): every member is converted (at
+ * kw/i) and the union of them is the type; {"type": "null"} members make
+ * it optional, an anyOf holding {} is :any. A oneOf must have pairwise
+ * disjoint members: otherwise it fails, or (lossy) is read as anyOf.
+ */
+static const tsig_type *convert_union(importer *im, const cJSON *list, const char *kw,
+                                      size_t depth)
+{
+    if (!cJSON_IsArray(list) || !list->child) {
+        if (!problem(im, kw, "widened to :any", "expected a non-empty array of schemas, found %s",
+                     cJSON_IsArray(list) ? "an empty array" : json_kind(list)))
+            return NULL;
+        return new_type(im, TSIG_ANY);
+    }
+    member_list l;
+    memset(&l, 0, sizeof l);
+    size_t mark = ptr_push(im, kw);
+    if (mark == NOT_FOUND) return NULL;
+    size_t index = 0;
+    int ok = 1;
+    for (const cJSON *m = list->child; m && ok; m = m->next, index++) {
+        if (is_null_schema(m)) {
+            l.nullable = 1;
+            continue;
+        }
+        size_t sub = ptr_push_index(im, index);
+        if (sub == NOT_FOUND) {
+            ok = 0;
+            break;
+        }
+        const tsig_type *t = convert(im, m, depth, 0);
+        ok = t && add_member(im, &l, t);
+        if (ok) ptr_pop(im, sub);
+    }
+    if (ok) ptr_pop(im, mark);
+    const tsig_type *result = NULL;
+    if (ok && !l.any && l.count == 0) {
+        /* Only null members. */
+        ok = problem(im, kw, "widened to :any", "unsupported type \"null\"");
+        l.any = 1;
+    }
+    if (ok && strcmp(kw, "oneOf") == 0 && !l.any) {
+        int overlap = 0;
+        for (size_t i = 0; i < l.count && !overlap; i++)
+            for (size_t j = i + 1; j < l.count && !overlap; j++)
+                overlap = !disjoint(l.items[i], l.items[j]);
+        if (overlap) ok = problem(im, kw, "oneOf read as anyOf", "oneOf members overlap");
+    }
+    if (ok) result = finish_members(im, &l);
+    free(l.items);
+    return result;
+}
+
+/* Reads allOf: one schema is that schema; several fail, or (lossy) are
+ * :any. */
+static const tsig_type *convert_all_of(importer *im, const cJSON *list, size_t depth)
+{
+    if (!cJSON_IsArray(list) || !list->child || list->child->next) {
+        if (!problem(im, "allOf", "widened to :any", "%s",
+                     cJSON_IsArray(list) && list->child ? "allOf of several schemas"
+                                                        : "expected an array of one schema"))
+            return NULL;
+        return new_type(im, TSIG_ANY);
+    }
+    size_t mark = ptr_push(im, "allOf");
+    if (mark == NOT_FOUND) return NULL;
+    if (ptr_push_index(im, 0) == NOT_FOUND) return NULL;
+    const tsig_type *t = convert(im, list->child, depth, 0);
+    if (t) ptr_pop(im, mark);
+    return t;
+}
+
+/* ---- one schema object ------------------------------------------------- */
+
+/* Reads additionalProperties: true, false, {} or annotations alone say
+ * nothing; a schema on an object is its "* T" (a tool's parameters take
+ * none: fails, or dropped). 0 on failure. */
+static int read_additional(importer *im, schema_info *s, const cJSON *c, size_t depth)
+{
+    if (cJSON_IsBool(c) || only_annotations(c, NULL)) return 1;
+    if (!cJSON_IsObject(c))
+        return problem(im, c->string, "dropped", "expected a schema, found %s", json_kind(c));
+    if (s->params_root)
+        return problem(im, c->string, "dropped",
+                       "tool parameters take no additionalProperties schema");
+    if (!is_typed(s, JT_OBJECT) || s->too_deep || s->bad_names || s->props_malformed) return 1;
+    size_t mark = ptr_push(im, c->string);
+    if (mark == NOT_FOUND) return 0;
+    const tsig_type *t = convert(im, c, depth + 1, 0);
+    if (!t) return 0;
+    ptr_pop(im, mark);
+    if (t->kind != TSIG_ANY) s->extra = t;
+    return 1;
+}
+
+/*
+ * Reads the keywords of one schema object in document order (so problems
+ * come in document order), noting what builds the type. Returns 0 on
+ * failure.
  */
 static int read_keywords(importer *im, schema_info *s, size_t depth)
 {
+    int numeric = is_typed(s, JT_INTEGER | JT_NUMBER);
     for (const cJSON *c = s->node->child; c; c = c->next) {
         keyword kw = keyword_of(c->string);
         int ok = 1;
         switch (kw) {
         case KW_ANNOTATION:
+        case KW_DEFS:
             break;
         case KW_TYPE:
             /* A missing "items" is reported here, where "array" is said. */
@@ -1288,8 +1900,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
         case KW_PREFIX_ITEMS:
             /* The element of an array; beside prefixItems, items is not
              * read (the element is :any). Elsewhere: reported once for an
-             * untyped schema, dropped beside another type, and not read
-             * inside a type widened to :any. */
+             * untyped schema, dropped beside another type. */
             if (is_typed(s, JT_ARRAY)) {
                 if (s->too_deep) break;
                 if (kw == KW_PREFIX_ITEMS) {
@@ -1334,44 +1945,82 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
                 ok = drop_keyword(im, c->string, " outside an object schema");
             }
             break;
+        case KW_ADDITIONAL:
+            ok = read_additional(im, s, c, depth);
+            break;
+        case KW_PROPERTY_NAMES:
+            /* {"type": "string"} holds for every key of JSON. */
+            if (!is_null_schema(c) && only_annotations(c, "type") &&
+                cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "type")) &&
+                strcmp(cJSON_GetObjectItemCaseSensitive(c, "type")->valuestring, "string") == 0)
+                break;
+            ok = drop_keyword(im, c->string, "");
+            break;
         case KW_ANY_OF:
         case KW_ONE_OF:
-            /* The type when no "type" is given; beside one, a condition. */
+        case KW_ALL_OF:
+            /* The type when neither "type" nor an enum gives it. */
             if ((kw == KW_ANY_OF && s->src == SRC_ANY_OF) ||
                 (kw == KW_ONE_OF && s->src == SRC_ONE_OF)) {
                 s->decided = convert_union(im, c, c->string, depth);
                 ok = s->decided != NULL;
+            } else if (kw == KW_ALL_OF && s->src == SRC_ALL_OF) {
+                s->decided = convert_all_of(im, c, depth);
+                ok = s->decided != NULL;
             } else {
-                ok = drop_keyword(im, c->string, "");
+                int beside = s->kw[KW_TYPE] || s->kw[KW_ENUM] || s->kw[KW_CONST];
+                ok = drop_keyword(im, c->string, beside ? " beside type or enum"
+                                                        : " beside another combinator");
             }
             break;
         case KW_ENUM:
         case KW_CONST:
-            /* Never expressed; alone, lossy reads the type of the values. */
-            if ((kw == KW_ENUM && s->src == SRC_ENUM) || (kw == KW_CONST && s->src == SRC_CONST)) {
-                if (!im->lossy) {
-                    ok = problem(im, c->string, "", "unsupported %s", c->string);
-                } else {
-                    s->decided = convert_values(im, c, c->string, depth);
-                    ok = s->decided != NULL;
-                }
-            } else {
-                ok = drop_keyword(im, c->string, "");
-            }
-            break;
-        case KW_REF:
-            if (s->src == SRC_REF) ok = problem(im, "$ref", "widened to :any", "unsupported $ref");
-            else ok = drop_keyword(im, c->string, "");
+            if (s->src == SRC_TYPE_BAD) break;
+            ok = read_values(im, s, c);
             break;
         case KW_NULLABLE:
-            if (cJSON_IsTrue(c)) {
-                ok = problem(im, "nullable", "made optional", "unsupported nullable");
-                s->nullable = 1;
+            if (cJSON_IsBool(c)) s->nullable |= cJSON_IsTrue(c);
+            else ok = problem(im, c->string, "dropped", "expected true or false, found %s",
+                              json_kind(c));
+            break;
+        case KW_MINIMUM:
+        case KW_MAXIMUM:
+        case KW_EXCL_MINIMUM:
+        case KW_EXCL_MAXIMUM:
+            if (!numeric) {
+                if (s->src != SRC_TYPE_BAD)
+                    ok = drop_keyword(im, c->string, " outside a number schema");
+            } else if ((kw == KW_EXCL_MINIMUM || kw == KW_EXCL_MAXIMUM) && cJSON_IsBool(c)) {
+                /* draft-04: a flag on minimum / maximum */
+                if (kw == KW_EXCL_MINIMUM) s->excl_min_flag = cJSON_IsTrue(c);
+                else s->excl_max_flag = cJSON_IsTrue(c);
             } else {
-                ok = drop_keyword(im, c->string, "");
+                tsig_bound *b = kw == KW_MINIMUM ? &s->minimum
+                                : kw == KW_MAXIMUM ? &s->maximum
+                                : kw == KW_EXCL_MINIMUM ? &s->excl_minimum
+                                                        : &s->excl_maximum;
+                ok = read_bound(im, c, b, 0, kw == KW_EXCL_MINIMUM || kw == KW_EXCL_MAXIMUM);
             }
             break;
-        case KW_DEFS:
+        case KW_MIN_LENGTH:
+        case KW_MAX_LENGTH:
+        case KW_MIN_ITEMS:
+        case KW_MAX_ITEMS: {
+            int items = kw == KW_MIN_ITEMS || kw == KW_MAX_ITEMS;
+            if (!is_typed(s, items ? JT_ARRAY : JT_STRING)) {
+                if (s->src != SRC_TYPE_BAD)
+                    ok = drop_keyword(im, c->string,
+                                      items ? " outside an array schema" : " outside a string schema");
+            } else if (!(items && s->too_deep)) {
+                tsig_bound *b = kw == KW_MIN_LENGTH ? &s->min_length
+                                : kw == KW_MAX_LENGTH ? &s->max_length
+                                : kw == KW_MIN_ITEMS ? &s->min_items
+                                                     : &s->max_items;
+                ok = read_bound(im, c, b, 1, 0);
+            }
+            break;
+        }
+        case KW_REF:   /* read by convert before any other keyword */
         case KW_OTHER:
         case KW_COUNT:
             ok = drop_keyword(im, c->string, "");
@@ -1382,6 +2031,239 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
     return 1;
 }
 
+/* Builds the member of a "type" for one JSON type (bit), with the
+ * keywords that apply to it. NULL on failure. */
+static const tsig_type *build_member(importer *im, schema_info *s, unsigned bit)
+{
+    tsig_type *t = NULL;
+    switch (bit) {
+    case JT_STRING: {
+        const cJSON *f = s->kw[KW_FORMAT];
+        int dt = f && cJSON_IsString(f) && strcmp(f->valuestring, "date-time") == 0;
+        t = new_type(im, dt ? TSIG_DATETIME : TSIG_STRING);
+        if (!dt) t = apply_bounds(im, t, s->min_length, s->max_length);
+        return t;
+    }
+    case JT_INTEGER:
+    case JT_NUMBER: {
+        t = new_type(im, bit == JT_INTEGER ? TSIG_INT : TSIG_FLOAT);
+        tsig_bound lo = s->minimum, hi = s->maximum;
+        lo.exclusive = lo.num && s->excl_min_flag;
+        hi.exclusive = hi.num && s->excl_max_flag;
+        return apply_bounds(im, t, tighter(lo, s->excl_minimum, 1),
+                            tighter(hi, s->excl_maximum, 0));
+    }
+    case JT_BOOLEAN:
+        return new_type(im, TSIG_BOOL);
+    case JT_ARRAY: {
+        if (s->too_deep) return new_type(im, TSIG_ANY);
+        const tsig_type *elem = s->elem ? s->elem : new_type(im, TSIG_ANY);
+        const tsig_type *l = make_list(im, elem);
+        if (!l) return NULL;
+        t = tsig_arena_alloc(im->arena, sizeof *t);
+        if (!t) {
+            fail_nomem(im);
+            return NULL;
+        }
+        *t = *l;
+        return apply_bounds(im, t, s->min_items, s->max_items);
+    }
+    default: /* JT_OBJECT */
+        /* No usable properties and no "* T": any object (:map). */
+        if (s->too_deep || s->bad_names || s->props_malformed ||
+            (!s->kw[KW_PROPERTIES] && !s->extra))
+            return new_type(im, TSIG_MAP);
+        t = new_type(im, TSIG_RECORD);
+        if (!t) return NULL;
+        /* Not required and no default: optional (one "?" even when
+         * nullable too). */
+        for (size_t i = 0; i < s->prop_count; i++) {
+            size_t f = s->field_of[i];
+            if (f == NOT_FOUND || s->required[i] || s->fields[f].default_json) continue;
+            s->fields[f].type = make_optional(im, s->fields[f].type);
+            if (!s->fields[f].type) return NULL;
+        }
+        t->fields = s->fields;
+        t->field_count = s->field_count;
+        t->extra = s->extra;
+        return t;
+    }
+}
+
+/* Builds the type of a SRC_TYPE schema: one member per type name, in the
+ * order written, a union of several; an enum beside it keeps the values
+ * the type takes. NULL on failure. */
+static const tsig_type *build_typed(importer *im, schema_info *s)
+{
+    member_list l;
+    memset(&l, 0, sizeof l);
+    const cJSON *order = s->type_order;
+    const cJSON *one = cJSON_IsArray(order) ? order->child : order;
+    int ok = 1;
+    unsigned done = 0;
+    for (const cJSON *n = one; n && ok; n = cJSON_IsArray(order) ? n->next : NULL) {
+        unsigned bit = json_type_bit(n->valuestring);
+        if (!bit || bit == JT_NULL || (done & bit)) continue;
+        done |= bit;
+        const tsig_type *t = build_member(im, s, bit);
+        ok = t && add_member(im, &l, t);
+    }
+    /* A tool's inputSchema without "type" is an object. */
+    if (ok && !order && s->base) {
+        const tsig_type *t = build_member(im, s, s->base);
+        ok = t && add_member(im, &l, t);
+    }
+    const tsig_type *result = NULL;
+    if (ok && s->has_values && !s->widen_any && !l.any) {
+        /* enum beside type: the values the type takes. */
+        unsigned char *keep = calloc(s->value_count ? s->value_count : 1, 1);
+        if (!keep) {
+            ok = fail_nomem(im);
+        } else {
+            for (size_t i = 0; i < s->value_count; i++)
+                for (size_t m = 0; m < l.count && !keep[i]; m++)
+                    keep[i] = (unsigned char)member_takes_value(l.items[m], &s->values[i]);
+            result = make_enum(im, s, keep);
+            free(keep);
+            int nullable = s->nullable && s->value_null;
+            if (result && nullable) result = make_optional(im, result);
+            if (!result && !im->failed) {
+                ok = problem(im, s->values_kw, "dropped", "no value of the %s is of the type",
+                             s->values_kw);
+            } else if (!result) {
+                ok = 0;
+            }
+        }
+    }
+    if (ok && !result) {
+        if (s->nullable) l.nullable = 1;
+        result = finish_members(im, &l);
+    }
+    free(l.items);
+    return ok ? result : NULL;
+}
+
+
+/*
+ * Resolves the fragment of a local $ref (ref starts with "#") in the
+ * schema root: a JSON Pointer, "~0" / "~1" and %XX decoded. On success
+ * returns the node and writes the target's pointer (for messages) to
+ * *where; NULL when no such place exists (or out of memory: im->failed).
+ */
+static const cJSON *resolve_ref(importer *im, const char *ref, tsig_strbuf *where)
+{
+    const cJSON *node = im->root;
+    tsig_sb_puts(where, im->root_ptr);
+    const char *s = ref + 1;
+    tsig_strbuf seg = {0};
+    while (node && *s == '/') {
+        seg.len = 0;
+        s++;
+        while (*s && *s != '/') {
+            char c = *s++;
+            if (c == '~' && (*s == '0' || *s == '1')) {
+                c = *s++ == '0' ? '~' : '/';
+            } else if (c == '%' && s[0] && s[1]) {
+                int hi = s[0] <= '9' ? s[0] - '0' : (s[0] | 0x20) - 'a' + 10;
+                int lo = s[1] <= '9' ? s[1] - '0' : (s[1] | 0x20) - 'a' + 10;
+                if (hi >= 0 && hi < 16 && lo >= 0 && lo < 16) {
+                    c = (char)(hi * 16 + lo);
+                    s += 2;
+                }
+            }
+            tsig_sb_putc(&seg, c);
+        }
+        tsig_sb_putc(&seg, '\0');
+        if (seg.failed) break;
+        const char *key = seg.data;
+        size_t klen = seg.len - 1;
+        ptr_append_segment(where, key, klen);
+        const cJSON *next = NULL;
+        if (cJSON_IsObject(node)) {
+            for (const cJSON *c = node->child; c && !next; c = c->next)
+                if (strlen(c->string) == klen && memcmp(c->string, key, klen) == 0) next = c;
+        } else if (cJSON_IsArray(node) && klen > 0 && klen < 10 &&
+                   (key[0] != '0' || klen == 1)) {
+            size_t index = 0, k = 0;
+            for (; k < klen && key[k] >= '0' && key[k] <= '9'; k++)
+                index = index * 10 + (size_t)(key[k] - '0');
+            if (k == klen) next = cJSON_GetArrayItem(node, (int)index);
+        }
+        node = next;
+    }
+    int nomem = seg.failed || where->failed;
+    tsig_sb_release(&seg);
+    if (nomem) {
+        fail_nomem(im);
+        return NULL;
+    }
+    return *s ? NULL : node;
+}
+
+/*
+ * A schema holding "$ref": beside it only annotations, $defs and
+ * definitions (anything else fails, or is dropped); the target is
+ * converted in its place, with problems inside it pointing at its own
+ * place. Remote, missing and recursive references fail, or (lossy) are
+ * :any.
+ */
+static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON *ref,
+                                    size_t depth, int params_root)
+{
+    for (const cJSON *c = node->child; c; c = c->next) {
+        keyword kw = keyword_of(c->string);
+        if (c != ref && kw != KW_ANNOTATION && kw != KW_DEFS &&
+            !drop_keyword(im, c->string, " beside $ref"))
+            return NULL;
+    }
+    const char *why = NULL;
+    char reason[REASON_BUF];
+    if (!cJSON_IsString(ref)) {
+        tsig_snprintf(reason, sizeof reason, "expected a string, found %s", json_kind(ref));
+        why = reason;
+    } else if (ref->valuestring[0] != '#') {
+        why = "only local references";
+    } else if (im->ref_count >= REF_BUDGET || im->ref_depth >= REF_NESTING) {
+        tsig_snprintf(reason, sizeof reason, "references %s",
+                      im->ref_depth >= REF_NESTING ? "nested deeper than 64"
+                                                   : "followed more than 10000 times");
+        why = reason;
+    }
+    if (why) {
+        if (!problem(im, "$ref", "widened to :any", "%s", why)) return NULL;
+        return new_type(im, TSIG_ANY);
+    }
+    tsig_strbuf where = {0};
+    const cJSON *target = resolve_ref(im, ref->valuestring, &where);
+    if (im->failed) {
+        tsig_sb_release(&where);
+        return NULL;
+    }
+    for (size_t i = 0; target && i < im->ref_depth; i++)
+        if (im->ref_stack[i] == target) why = "recursive reference";
+    if (!target) {
+        char shown[ECHO_BUF];
+        echo(ref->valuestring, shown);
+        tsig_snprintf(reason, sizeof reason, "reference %s not found", shown);
+        why = reason;
+    }
+    if (why) {
+        tsig_sb_release(&where);
+        if (!problem(im, "$ref", "widened to :any", "%s", why)) return NULL;
+        return new_type(im, TSIG_ANY);
+    }
+    /* Convert the target at its own place. */
+    tsig_strbuf saved = im->ptr;
+    im->ptr = where;
+    im->ref_stack[im->ref_depth++] = target;
+    im->ref_count++;
+    const tsig_type *t = convert(im, target, depth, params_root);
+    im->ref_depth--;
+    tsig_sb_release(&im->ptr);
+    im->ptr = saved;
+    return t;
+}
+
 /*
  * Converts the schema at the current pointer. depth is the number of lists
  * and typed maps around it (a list or typed map here is level depth + 1;
@@ -1389,7 +2271,8 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
  * params_root: node is a tool's inputSchema, whose object is the parameter
  * list (no nesting level of its own; see decide_source and
  * convert_properties). Returns the type (in the arena), or NULL with
- * im->err set. Recursion follows the schema; the walk bounded its depth.
+ * im->err set. Recursion follows the schema (the walk bounded its depth)
+ * and its references (bounded by REF_NESTING).
  */
 static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root)
@@ -1400,6 +2283,8 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
             return NULL;
         return new_type(im, TSIG_ANY);
     }
+    const cJSON *ref = cJSON_GetObjectItemCaseSensitive(node, "$ref");
+    if (ref) return convert_ref(im, node, ref, depth, params_root);
     schema_info s;
     memset(&s, 0, sizeof s);
     s.node = node;
@@ -1416,77 +2301,50 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
     const tsig_type *result = NULL;
     int over = depth + 1 > TSIG_SIGNATURE_MAX_DEPTH;
     if (is_typed(&s, JT_ARRAY) && over) s.too_deep = 1;
-    if (is_typed(&s, JT_OBJECT) && !params_root && over && s.kw[KW_PROPERTIES] &&
-        cJSON_IsObject(s.kw[KW_PROPERTIES]))
+    if (is_typed(&s, JT_OBJECT) && !params_root && over &&
+        ((s.kw[KW_PROPERTIES] && cJSON_IsObject(s.kw[KW_PROPERTIES])) ||
+         (s.kw[KW_ADDITIONAL] && cJSON_IsObject(s.kw[KW_ADDITIONAL]) &&
+          !only_annotations(s.kw[KW_ADDITIONAL], NULL))))
         s.too_deep = 1;
     if (is_typed(&s, JT_OBJECT) && !s.too_deep) {
         s.props_malformed = s.kw[KW_PROPERTIES] && !cJSON_IsObject(s.kw[KW_PROPERTIES]);
         if (!prepare_properties(im, &s)) goto done;
     }
     if (s.too_deep &&
-        !problem(im, NULL, s.base == JT_ARRAY ? "widened to :any" : "widened to :map",
+        !problem(im, NULL, s.base & JT_ARRAY ? "widened to :any" : "widened to :map",
                  "nesting deeper than %d", TSIG_SIGNATURE_MAX_DEPTH))
         goto done;
     if (!read_keywords(im, &s, depth)) goto done;
 
     /* Every keyword is read: build the type. */
-    tsig_type *t = NULL;
-    switch (s.src) {
-    case SRC_TYPE:
-        /* The table of SPEC §9 read backwards; a string is :datetime only
-         * with "format": "date-time". */
-        switch (s.base) {
-        case JT_STRING: {
-            const cJSON *f = s.kw[KW_FORMAT];
-            int dt = f && cJSON_IsString(f) && strcmp(f->valuestring, "date-time") == 0;
-            t = new_type(im, dt ? TSIG_DATETIME : TSIG_STRING);
-            break;
-        }
-        case JT_INTEGER: t = new_type(im, TSIG_INT); break;
-        case JT_NUMBER: t = new_type(im, TSIG_FLOAT); break;
-        case JT_BOOLEAN: t = new_type(im, TSIG_BOOL); break;
-        case JT_ARRAY:
-            if (s.too_deep) {
-                t = new_type(im, TSIG_ANY);
-            } else {
-                if (!s.elem) s.elem = new_type(im, TSIG_ANY);
-                result = make_list(im, s.elem);
-            }
-            break;
-        default: /* JT_OBJECT */
-            /* No usable properties: any object (:map). */
-            if (s.too_deep || s.bad_names || !s.kw[KW_PROPERTIES] || s.props_malformed) {
-                t = new_type(im, TSIG_MAP);
-            } else {
-                t = new_type(im, TSIG_RECORD);
-                if (!t) break;
-                /* Not required: optional (one "?" even when nullable too). */
-                for (size_t i = 0; i < s.prop_count; i++) {
-                    size_t f = s.field_of[i];
-                    if (f == NOT_FOUND || s.required[i]) continue;
-                    s.fields[f].type = make_optional(im, s.fields[f].type);
-                    if (!s.fields[f].type) goto done;
-                }
-                t->fields = s.fields;
-                t->field_count = s.field_count;
-            }
-            break;
-        }
-        if (t) result = t;
-        break;
-    case SRC_ANY_OF:
-    case SRC_ONE_OF:
-    case SRC_ENUM:
-    case SRC_CONST:
-        /* Read where the keyword stood in the document. */
-        result = s.decided;
-        break;
-    default:
-        /* Nothing says more: {}, a $ref, or a place widened to :any. */
+    if (s.widen_any) {
         result = new_type(im, TSIG_ANY);
-        break;
+    } else {
+        switch (s.src) {
+        case SRC_TYPE:
+            result = build_typed(im, &s);
+            break;
+        case SRC_ENUM:
+            result = make_enum(im, &s, NULL);
+            if (result && s.value_null) result = make_optional(im, result);
+            break;
+        case SRC_ANY_OF:
+        case SRC_ONE_OF:
+        case SRC_ALL_OF:
+            /* Read where the keyword stood in the document. */
+            result = s.decided;
+            break;
+        case SRC_NONE:
+        case SRC_TYPE_BAD:
+        case SRC_UNTYPED_OBJECT:
+        case SRC_UNTYPED_ARRAY:
+            /* Nothing says more: {}, or a place widened to :any. */
+            result = new_type(im, TSIG_ANY);
+            break;
+        }
+        if (result && s.nullable && s.src != SRC_TYPE && result->kind != TSIG_ANY)
+            result = make_optional(im, result);
     }
-    if (result && s.nullable) result = make_optional(im, result);
 done:
     info_release(&s);
     return im->failed ? NULL : result;
@@ -1506,11 +2364,51 @@ void tsig_messages_free(tsig_messages *messages)
     messages->internal_ = NULL;
 }
 
-/* Hands the recorded warnings to out (one malloc'd block). 0 when out of
- * memory. */
+/* Removes repeated warnings (a place reached through several $refs warns
+ * each time), keeping the first of each in place. Warnings are compared
+ * through a table of their hashes, so n warnings cost O(n) expected. 0
+ * when out of memory. */
+static int drop_repeated_warnings(importer *im)
+{
+    size_t n = im->warning_count;
+    if (n < 2) return 1;
+    size_t cap = 16;
+    while (cap < n * 2) cap *= 2;
+    size_t *slots = calloc(cap, sizeof *slots); /* offset + 1, 0 empty */
+    if (!slots) return fail_nomem(im);
+    char *data = im->warnings.data;
+    size_t in = 0, out = 0, kept = 0, total = im->warnings.len;
+    while (in < total) {
+        const char *w = data + in;
+        size_t wlen = strlen(w);
+        uint32_t h = 2166136261u;
+        for (size_t i = 0; i < wlen; i++) h = (h ^ (unsigned char)w[i]) * 16777619u;
+        size_t at = (size_t)h & (cap - 1);
+        int seen = 0;
+        while (slots[at] && !seen) {
+            if (strcmp(data + slots[at] - 1, w) == 0) seen = 1;
+            else at = (at + 1) & (cap - 1);
+        }
+        if (!seen) {
+            memmove(data + out, w, wlen + 1);
+            slots[at] = out + 1;
+            out += wlen + 1;
+            kept++;
+        }
+        in += wlen + 1;
+    }
+    free(slots);
+    im->warnings.len = out;
+    im->warning_count = kept;
+    return 1;
+}
+
+/* Hands the recorded warnings to out (one malloc'd block), each once. 0
+ * when out of memory. */
 static int export_warnings(importer *im, tsig_messages *out)
 {
     if (!out || im->warning_count == 0) return 1;
+    if (!drop_repeated_warnings(im)) return 0;
     /* The pointers first (malloc aligns them), then the texts, each with
      * its NUL as recorded. */
     size_t table = im->warning_count * sizeof(char *);
@@ -1584,6 +2482,8 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
 /* from_json_schema: the whole document is the return type. */
 static int build_from_schema(importer *im, const cJSON *root, tsig_signature *sig)
 {
+    im->root = root;
+    im->root_ptr = "#";
     sig->returns = convert(im, root, 0, 0);
     return sig->returns != NULL;
 }
@@ -1607,6 +2507,9 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
         if ((!input && strcmp(c->string, "outputSchema") != 0) || cJSON_IsNull(c)) continue;
         size_t mark = ptr_push(im, c->string);
         if (mark == NOT_FOUND) return 0;
+        /* $refs point into the schema holding them. */
+        im->root = c;
+        im->root_ptr = input ? "#/inputSchema" : "#/outputSchema";
         const tsig_type *t = convert(im, c, 0, input);
         if (!t) return 0;
         ptr_pop(im, mark);

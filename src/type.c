@@ -11,6 +11,8 @@
  */
 #include "internal.h"
 
+#include <math.h>
+
 #include <string.h>
 
 /* Bit i: a value of JSON kind i may be of this type. */
@@ -273,4 +275,30 @@ int tsig_bounds_hold_count(const tsig_type *t, size_t count)
     } while (count && n < sizeof rev);
     for (size_t i = 0; i < n; i++) digits[i] = rev[n - 1 - i];
     return tsig_bounds_hold_number(t, digits, n);
+}
+
+/* ---- refinement ranges --------------------------------------------------- */
+
+/* The integers a bound admits start (lower) or end (upper) here: the
+ * bound's value rounded inward. Doubles are exact enough for any bound a
+ * signature means; beyond 2^53 they only decide emptiness. */
+static double integer_end(const tsig_bound *b, int lower)
+{
+    double v = tsig_decimal_to_double(b->num, b->len);
+    if (lower) return b->exclusive ? floor(v) + 1 : ceil(v);
+    return b->exclusive ? ceil(v) - 1 : floor(v);
+}
+
+/* See internal.h. */
+int tsig_bounds_empty(const tsig_type *t)
+{
+    if (!t->lower.num || !t->upper.num) {
+        if (t->kind == TSIG_FLOAT || !t->upper.num) return 0;
+        return integer_end(&t->upper, 0) < 0 && t->kind != TSIG_INT;
+    }
+    if (t->kind == TSIG_FLOAT) {
+        int c = tsig_decimal_compare(t->lower.num, t->lower.len, t->upper.num, t->upper.len);
+        return c > 0 || (c == 0 && (t->lower.exclusive || t->upper.exclusive));
+    }
+    return integer_end(&t->lower, 1) > integer_end(&t->upper, 0);
 }
