@@ -699,13 +699,16 @@ test('redact strips or masks every "_" key; other modes are refused', () => {
 // ----------------------------------------------------------------- import
 
 test('importJsonSchema gives {signature, warnings}; lossy widens with warnings', () => {
-  const schema = { type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'] }, n: { type: 'integer' } }, required: ['n'] };
-  assert.throws(() => importJsonSchema(schema), (e) => e instanceof SignatureError && e.message === '#/properties/mode/enum: unsupported enum');
+  const schema = { type: 'object', properties: { mode: { type: 'string', pattern: '^[ab]$' }, n: { type: 'integer' } }, required: ['n'] };
+  assert.throws(() => importJsonSchema(schema), (e) => e instanceof SignatureError && e.message === '#/properties/mode/pattern: unsupported pattern');
   const r = importJsonSchema(schema, { lossy: true });
   assert.ok(r.signature instanceof Signature);
   assert.equal(r.signature.canonical, '{mode :string?, n :int}');
   assert.equal(r.warnings.length, 1);
-  assert.match(r.warnings[0], /^#\/properties\/mode\/enum: /);
+  assert.match(r.warnings[0], /^#\/properties\/mode\/pattern: /);
+  const exact = importJsonSchema({ type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'], description: 'how' } } });
+  assert.equal(exact.signature.canonical, '{mode :enum[a b]? "how"}');
+  exact.signature.free();
   r.signature.free();
   const text = importJsonSchema(JSON.stringify({ type: 'array', items: {} }));
   assert.equal(text.signature.canonical, '[:any]');
@@ -734,7 +737,7 @@ test('importTool gives {name, description, signature, warnings}', () => {
   assert.equal(bare.description, null);
   assert.equal(bare.signature.format(), ':any');
   bare.signature.free();
-  assert.throws(() => importTool({ name: 'x', inputSchema: { type: 'object', properties: { m: { enum: [1, 'a'] } } } }),
+  assert.throws(() => importTool({ name: 'x', inputSchema: { type: 'object', properties: { m: { enum: [[1], 'a'] } } } }),
     (e) => e instanceof SignatureError && e.message.startsWith('#/inputSchema/properties/m/enum: '));
 });
 
