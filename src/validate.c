@@ -32,6 +32,14 @@
 
 #define NONE ((size_t)-1)
 
+/* What SPEC §11 added (enums, unions, refinements, coercions into lists
+ * and maps) stays out of the hot path's code: v1 signatures pay nothing. */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
+
 /* Code points of a value echoed in a message (SPEC §4). */
 #define ECHO_MAX 40
 
@@ -502,7 +510,7 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
 
 /* "expected int >= 1, got int 0": a number out of t's bounds (SPEC
  * §11.3), echoed as it is in the value (a coerced one as coerced). */
-static int check_bound_number(validator *v, const tsig_type *t, const char *num,
+static COLD int check_bound_number(validator *v, const tsig_type *t, const char *num,
                               size_t len, int is_int)
 {
     if (tsig_bounds_hold_number(t, num, len)) return 1;
@@ -517,7 +525,7 @@ static int check_bound_number(validator *v, const tsig_type *t, const char *num,
 
 /* "expected string of length <= 50, got string of length 60", or of a
  * list; at the current path. */
-static int check_bound_count(validator *v, const tsig_type *t, size_t count)
+static COLD int check_bound_count(validator *v, const tsig_type *t, size_t count)
 {
     if (tsig_bounds_hold_count(t, count)) return 1;
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
@@ -616,6 +624,54 @@ static size_t check_string(validator *v, const tsig_type *t)
     return end;
 }
 
+/* check_number for a refined t: the value's text (coerced as validate_input
+ * coerces it), then its bounds. */
+static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t at,
+                                        const tsig_json_span *sp, size_t end)
+{
+    tsig_json_span s = *sp;
+    const char *text = v->j.src + s.start;
+    /* the general case: the value's text first, then its bounds */
+    const char *value = text;
+    size_t value_len = s.len;
+    int is_int = s.flag != 0, warn = 0;
+    if (t->kind == TSIG_FLOAT) {
+        if (is_int && v->input && !v->doubles) {
+            v->changed = 1;
+            v->text.len = 0;
+            tsig_coerce_int_to_float(text, s.len, &v->text);
+            is_int = 0;
+            value = NULL;
+        }
+    } else if (!is_int) {
+        v->text.len = 0;
+        if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
+            if (!wrong_scalar(v, t, at, &s)) return 0;
+            if (v->out) tsig_sb_append(v->out, text, s.len);
+            return end;
+        }
+        v->changed = 1;
+        warn = is_int = 1;
+        value = NULL;
+    }
+    if (!value) {
+        if (v->text.failed) return (size_t)nomem(v);
+        value = v->text.data;
+        value_len = v->text.len;
+    }
+    if (v->out) tsig_sb_append(v->out, value, value_len);
+    if (warn) {
+        tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+        if (m) {
+            tsig_sb_puts(m, "coerced float ");
+            echo_number(m, text, s.len);
+            tsig_sb_puts(m, " to int");
+            if (!issue_close(v, v->path.count)) return 0;
+        }
+    }
+    return check_bound_number(v, t, value, value_len, is_int) ? end : 0;
+}
+
 /* Reads a number for :int or :float: an int is an int, a float is not
  * (validate_input: a float with a zero fraction becomes an int, with a
  * warning; an int for :float becomes a float, silently, unless the host's
@@ -630,47 +686,7 @@ static size_t check_number(validator *v, const tsig_type *t)
     size_t end = tsig_json_number_end(j, &s);
     if (!end) return 0;
     const char *text = j->src + s.start;
-    if (tsig_type_refined(t)) {
-        /* the general case: the value's text first, then its bounds */
-        const char *value = text;
-        size_t value_len = s.len;
-        int is_int = s.flag != 0, warn = 0;
-        if (t->kind == TSIG_FLOAT) {
-            if (is_int && v->input && !v->doubles) {
-                v->changed = 1;
-                v->text.len = 0;
-                tsig_coerce_int_to_float(text, s.len, &v->text);
-                is_int = 0;
-                value = NULL;
-            }
-        } else if (!is_int) {
-            v->text.len = 0;
-            if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
-                if (!wrong_scalar(v, t, at, &s)) return 0;
-                if (v->out) tsig_sb_append(v->out, text, s.len);
-                return end;
-            }
-            v->changed = 1;
-            warn = is_int = 1;
-            value = NULL;
-        }
-        if (!value) {
-            if (v->text.failed) return (size_t)nomem(v);
-            value = v->text.data;
-            value_len = v->text.len;
-        }
-        if (v->out) tsig_sb_append(v->out, value, value_len);
-        if (warn) {
-            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (m) {
-                tsig_sb_puts(m, "coerced float ");
-                echo_number(m, text, s.len);
-                tsig_sb_puts(m, " to int");
-                if (!issue_close(v, v->path.count)) return 0;
-            }
-        }
-        return check_bound_number(v, t, value, value_len, is_int) ? end : 0;
-    }
+    if (tsig_type_refined(t)) return check_refined_number(v, t, at, &s, end);
     if (t->kind == TSIG_FLOAT) {
         if (s.flag && v->input && !v->doubles) {
             v->changed = 1;
@@ -979,7 +995,7 @@ static int fill_default(validator *v, const tsig_field *field)
  */
 static size_t check_field(validator *v, const tsig_field *field, size_t at)
 {
-    if (field->default_json && v->input && field->type->kind != TSIG_OPTIONAL &&
+    if (v->input && field->default_json && field->type->kind != TSIG_OPTIONAL &&
         field->type->kind != TSIG_ANY) {
         tsig_json *j = &v->j;
         j->pos = at = tsig_json_ws(j, at);
@@ -1323,7 +1339,7 @@ static size_t check_list(validator *v, const tsig_type *t)
  * (the enum's own text is written). Anything else is "expected one of a,
  * b, got ...".
  */
-static size_t check_enum(validator *v, const tsig_type *t, size_t at)
+static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
     char c = j->src[at];
@@ -1528,7 +1544,7 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
  * that is not of t's JSON kind: a string holding a JSON array or object,
  * or a single value wrapped in a list. Returns NONE when none applies.
  */
-static size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
+static COLD size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
 {
     size_t end = NONE;
     if (t->kind == TSIG_LIST) {
@@ -1736,7 +1752,7 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
  *     as validate, with coercion.
  * No member of its kind is "expected string or int, got bool true".
  */
-static size_t check_union(validator *v, const tsig_type *u, size_t at)
+static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
 {
     char c = v->j.src[at];
     if (c == '{') {
