@@ -27,6 +27,7 @@
  */
 #include "internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +91,16 @@ typedef struct mark {
     size_t errors, warnings, errors_dropped, warnings_dropped, emitted;
 } mark;
 
+/* The member a union chose for the value at offset at of text number text
+ * (0: the text validated; others: JSON read from strings, defaults), with
+ * coercions or not: trials of enclosing unions read the same value again,
+ * and would otherwise try its members again, 2^depth times. */
+typedef struct choice {
+    const tsig_type *u; /* NULL: an empty slot */
+    size_t text, at, member;
+    int input;
+} choice;
+
 /* Discriminators of unions met, found once per union (SPEC §11.3 rule 1). */
 #define DISC_CACHE 16
 
@@ -138,6 +149,9 @@ typedef struct validator {
     tsig_strbuf text;    /* a coerced number, a discriminator's key */
     disc_entry discs[DISC_CACHE];
     size_t disc_count;
+    choice *choices;     /* a hash table of choices made */
+    size_t choice_count, choice_cap;
+    size_t text_id, text_seq; /* the text being read; texts read so far */
 } validator;
 
 /* ---- small helpers -----------------------------------------------------
@@ -1438,6 +1452,8 @@ static int check_inner(validator *v, const tsig_type *t, const char *text, size_
 {
     tsig_json saved = v->j;
     const char *keys_src = v->keys.src;
+    size_t text_id = v->text_id;
+    v->text_id = ++v->text_seq;
     tsig_error err;
     tsig_json_init(&v->j, text, len, max_depth, &err);
     v->j.trusted = saved.trusted;
@@ -1445,6 +1461,7 @@ static int check_inner(validator *v, const tsig_type *t, const char *text, size_
     int ok = check_value(v, t, v->j.pos) != 0 && tsig_json_finish(&v->j);
     v->j = saved;
     v->keys.src = keys_src;
+    v->text_id = text_id;
     return ok ? 1 : nomem(v);
 }
 
@@ -1495,6 +1512,8 @@ static size_t coerce_json_string(validator *v, const tsig_type *t, size_t at, ch
 }
 
 static size_t trial(validator *v, const tsig_type *t, size_t at, int input);
+static size_t choice_find(const validator *v, const tsig_type *u, size_t at, size_t *chosen);
+static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen);
 
 /*
  * validate_input: a single value that is not a list (nor null) for the
@@ -1505,11 +1524,14 @@ static size_t trial(validator *v, const tsig_type *t, size_t at, int input);
 static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
-    if (!path_push(v)) return (size_t)nomem(v);
-    size_t step = v->path.count - 1;
-    size_t errors = trial(v, t->elem, at, 1);
-    v->path.count = step;
-    if (errors == NONE) return 0;
+    size_t step = v->path.count, errors;
+    if (choice_find(v, t, at, &errors) == NONE) {
+        /* remembered as unions are: a list of lists would try 2^depth times */
+        if (!path_push(v)) return (size_t)nomem(v);
+        errors = trial(v, t->elem, at, 1);
+        v->path.count = step;
+        if (errors == NONE || !choice_add(v, t, at, errors)) return 0;
+    }
     if (errors) {
         j->pos = at;
         return NONE;
@@ -1741,6 +1763,55 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
     return walk(v, 1) ? j->pos : 0;
 }
 
+static size_t choice_slot(const choice *table, size_t cap, const tsig_type *u, size_t text,
+                          size_t at, int input)
+{
+    size_t h = ((size_t)(uintptr_t)u >> 4) ^ text * 0x9E3779B9u ^ at * 0x85EBCA6Bu ^ (size_t)input;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    size_t mask = cap - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const choice *c = &table[i];
+        if (!c->u || (c->u == u && c->text == text && c->at == at && c->input == input)) return i;
+    }
+}
+
+/* The member chosen before for u at at in this text, or NONE. */
+static size_t choice_find(const validator *v, const tsig_type *u, size_t at, size_t *chosen)
+{
+    if (!v->choice_cap) return NONE;
+    size_t i = choice_slot(v->choices, v->choice_cap, u, v->text_id, at, v->input);
+    if (!v->choices[i].u) return NONE;
+    *chosen = v->choices[i].member;
+    return i;
+}
+
+/* Remembers a choice. 0 when out of memory. */
+static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen)
+{
+    if ((v->choice_count + 1) * 2 > v->choice_cap) {
+        size_t cap = v->choice_cap ? v->choice_cap * 2 : 64;
+        choice *table = calloc(cap, sizeof *table);
+        if (!table) return nomem(v);
+        for (size_t i = 0; i < v->choice_cap; i++) {
+            const choice *c = &v->choices[i];
+            if (c->u) table[choice_slot(table, cap, c->u, c->text, c->at, c->input)] = *c;
+        }
+        free(v->choices);
+        v->choices = table;
+        v->choice_cap = cap;
+    }
+    choice *c = &v->choices[choice_slot(v->choices, v->choice_cap, u, v->text_id, at, v->input)];
+    c->u = u;
+    c->text = v->text_id;
+    c->at = at;
+    c->input = v->input;
+    c->member = chosen;
+    v->choice_count++;
+    return 1;
+}
+
 /*
  * Reads the value at at as the union u: the member that takes it is
  * chosen by trials (messages counted, not kept), then reads it for real,
@@ -1765,7 +1836,7 @@ static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
         if (!tsig_type_takes(u->members[i], jk)) continue;
         if (!candidates++) chosen = i;
     }
-    if (candidates > 1 || v->input) {
+    if ((candidates > 1 || v->input) && choice_find(v, u, at, &chosen) == NONE) {
         chosen = NONE;
         for (int pass = 0; pass < 1 + v->input && chosen == NONE; pass++) {
             /* pass 0: as validate would; pass 1: with coercion */
@@ -1787,6 +1858,7 @@ static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
             }
         }
         if (chosen == NONE) chosen = best;
+        if (!choice_add(v, u, at, chosen)) return 0;
     }
     if (chosen == NONE) return mismatch(v, u);
     return check_value(v, u->members[chosen], at);
@@ -1890,6 +1962,7 @@ static void validator_release(validator *v)
     tsig_sb_release(&v->msg);
     tsig_sb_release(&v->scratch);
     tsig_sb_release(&v->text);
+    free(v->choices);
 }
 
 /* Reads the whole text once: as root in pass 1 (validated) or pass 2

@@ -979,6 +979,31 @@ TEST(typed_extra_entries_check_every_other_key)
           "{\"m\":{\"user_id\":1,\"x-y\":2}}");
 }
 
+TEST(nested_unions_and_wrapped_lists_are_tried_once_per_value)
+{
+    /* each level would otherwise read its subtree twice: 2^40 reads */
+    char sig[2048] = ":int", data[2048] = "1", tmp[2048];
+    for (int i = 0; i < 40; i++) {
+        snprintf(tmp, sizeof tmp, "{a %s, c :int}|{b :int}", sig);
+        strcpy(sig, tmp);
+        snprintf(tmp, sizeof tmp, "{\"a\":%s,\"c\":1}", data);
+        strcpy(data, tmp);
+    }
+    check(sig, OUTPUT, E, data, 1, "", "", NULL);
+    char lists[256] = ":int";
+    for (int i = 0; i < 40; i++) {
+        snprintf(tmp, sizeof tmp, "[%s]", lists);
+        strcpy(lists, tmp);
+    }
+    snprintf(tmp, sizeof tmp, "(x %s) -> :any", lists);
+    tsig_signature *s = sig_of(tmp);
+    tsig_result r;
+    tsig_validate_input_json(s, "{\"x\":1}", 7, NULL, &r);
+    if (!r.ok || r.warning_count != 40) tsig_test_fail(__FILE__, __LINE__, "40 wraps");
+    tsig_result_free(&r);
+    tsig_signature_free(s);
+}
+
 int main(void)
 {
     RUN(number_is_int_iff_no_dot_or_exponent);
@@ -1034,5 +1059,6 @@ int main(void)
     RUN(union_in_input_prefers_no_coercion_then_coercion);
     RUN(defaults_fill_absent_and_null_arguments_in_input_only);
     RUN(typed_extra_entries_check_every_other_key);
+    RUN(nested_unions_and_wrapped_lists_are_tried_once_per_value);
     return tsig_test_summary();
 }
