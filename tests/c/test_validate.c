@@ -982,18 +982,26 @@ TEST(typed_extra_entries_check_every_other_key)
 TEST(nested_unions_and_wrapped_lists_are_tried_once_per_value)
 {
     /* each level would otherwise read its subtree twice: 2^40 reads */
-    char sig[2048] = ":int", data[2048] = "1", tmp[2048];
+    static char sig[2048], data[2048];
+    strcpy(sig, ":int");
+    strcpy(data, "1");
     for (int i = 0; i < 40; i++) {
-        snprintf(tmp, sizeof tmp, "{a %s, c :int}|{b :int}", sig);
-        strcpy(sig, tmp);
-        snprintf(tmp, sizeof tmp, "{\"a\":%s,\"c\":1}", data);
-        strcpy(data, tmp);
+        char *end = sig + strlen(sig);
+        memmove(sig + 3, sig, (size_t)(end - sig) + 1);
+        memcpy(sig, "{a ", 3);
+        strcat(sig, ", c :int}|{b :int}");
+        end = data + strlen(data);
+        memmove(data + 5, data, (size_t)(end - data) + 1);
+        memcpy(data, "{\"a\":", 5);
+        strcat(data, ",\"c\":1}");
     }
     check(sig, OUTPUT, E, data, 1, "", "", NULL);
-    char lists[256] = ":int";
+    char lists[128] = ":int", tmp[160];
     for (int i = 0; i < 40; i++) {
-        snprintf(tmp, sizeof tmp, "[%s]", lists);
-        strcpy(lists, tmp);
+        size_t n = strlen(lists);
+        memmove(lists + 1, lists, n + 1);
+        lists[0] = '[';
+        strcat(lists, "]");
     }
     snprintf(tmp, sizeof tmp, "(x %s) -> :any", lists);
     tsig_signature *s = sig_of(tmp);
