@@ -27,10 +27,19 @@
  */
 #include "internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define NONE ((size_t)-1)
+
+/* What SPEC §11 added (enums, unions, refinements, coercions into lists
+ * and maps) stays out of the hot path's code: v1 signatures pay nothing. */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
 
 /* Code points of a value echoed in a message (SPEC §4). */
 #define ECHO_MAX 40
@@ -81,6 +90,16 @@ typedef struct member {
 typedef struct mark {
     size_t errors, warnings, errors_dropped, warnings_dropped, emitted;
 } mark;
+
+/* The member a union chose for the value at offset at of text number text
+ * (0: the text validated; others: JSON read from strings, defaults), with
+ * coercions or not: trials of enclosing unions read the same value again,
+ * and would otherwise try its members again, 2^depth times. */
+typedef struct choice {
+    const tsig_type *u; /* NULL: an empty slot */
+    size_t text, at, member;
+    int input;
+} choice;
 
 /* Discriminators of unions met, found once per union (SPEC §11.3 rule 1). */
 #define DISC_CACHE 16
@@ -134,6 +153,9 @@ typedef struct validator {
     tsig_strbuf text;    /* a coerced number, a discriminator's key */
     disc_entry discs[DISC_CACHE];
     size_t disc_count;
+    choice *choices;     /* a hash table of choices made */
+    size_t choice_count, choice_cap;
+    size_t text_id, text_seq; /* the text being read; texts read so far */
 } validator;
 
 /* ---- small helpers -----------------------------------------------------
@@ -506,7 +528,7 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
 
 /* "expected int >= 1, got int 0": a number out of t's bounds (SPEC
  * §11.3), echoed as it is in the value (a coerced one as coerced). */
-static int check_bound_number(validator *v, const tsig_type *t, const char *num,
+static COLD int check_bound_number(validator *v, const tsig_type *t, const char *num,
                               size_t len, int is_int)
 {
     if (tsig_bounds_hold_number(t, num, len)) return 1;
@@ -521,7 +543,7 @@ static int check_bound_number(validator *v, const tsig_type *t, const char *num,
 
 /* "expected string of length <= 50, got string of length 60", or of a
  * list; at the current path. */
-static int check_bound_count(validator *v, const tsig_type *t, size_t count)
+static COLD int check_bound_count(validator *v, const tsig_type *t, size_t count)
 {
     if (tsig_bounds_hold_count(t, count)) return 1;
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
@@ -620,6 +642,54 @@ static size_t check_string(validator *v, const tsig_type *t)
     return end;
 }
 
+/* check_number for a refined t: the value's text (coerced as validate_input
+ * coerces it), then its bounds. */
+static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t at,
+                                        const tsig_json_span *sp, size_t end)
+{
+    tsig_json_span s = *sp;
+    const char *text = v->j.src + s.start;
+    /* the general case: the value's text first, then its bounds */
+    const char *value = text;
+    size_t value_len = s.len;
+    int is_int = s.flag != 0, warn = 0;
+    if (t->kind == TSIG_FLOAT) {
+        if (is_int && v->input && !v->doubles) {
+            v->changed = 1;
+            v->text.len = 0;
+            tsig_coerce_int_to_float(text, s.len, &v->text);
+            is_int = 0;
+            value = NULL;
+        }
+    } else if (!is_int) {
+        v->text.len = 0;
+        if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
+            if (!wrong_scalar(v, t, at, &s)) return 0;
+            if (v->out) tsig_sb_append(v->out, text, s.len);
+            return end;
+        }
+        v->changed = 1;
+        warn = is_int = 1;
+        value = NULL;
+    }
+    if (!value) {
+        if (v->text.failed) return (size_t)nomem(v);
+        value = v->text.data;
+        value_len = v->text.len;
+    }
+    if (v->out) tsig_sb_append(v->out, value, value_len);
+    if (warn) {
+        tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+        if (m) {
+            tsig_sb_puts(m, "coerced float ");
+            echo_number(m, text, s.len);
+            tsig_sb_puts(m, " to int");
+            if (!issue_close(v, v->path.count)) return 0;
+        }
+    }
+    return check_bound_number(v, t, value, value_len, is_int) ? end : 0;
+}
+
 /* Reads a number for :int or :float: an int is an int, a float is not
  * (validate_input: a float with a zero fraction becomes an int, with a
  * warning; an int for :float becomes a float, silently, unless the host's
@@ -634,47 +704,7 @@ static size_t check_number(validator *v, const tsig_type *t)
     size_t end = tsig_json_number_end(j, &s);
     if (!end) return 0;
     const char *text = j->src + s.start;
-    if (tsig_type_refined(t)) {
-        /* the general case: the value's text first, then its bounds */
-        const char *value = text;
-        size_t value_len = s.len;
-        int is_int = s.flag != 0, warn = 0;
-        if (t->kind == TSIG_FLOAT) {
-            if (is_int && v->input && !v->doubles) {
-                v->changed = 1;
-                v->text.len = 0;
-                tsig_coerce_int_to_float(text, s.len, &v->text);
-                is_int = 0;
-                value = NULL;
-            }
-        } else if (!is_int) {
-            v->text.len = 0;
-            if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
-                if (!wrong_scalar(v, t, at, &s)) return 0;
-                if (v->out) tsig_sb_append(v->out, text, s.len);
-                return end;
-            }
-            v->changed = 1;
-            warn = is_int = 1;
-            value = NULL;
-        }
-        if (!value) {
-            if (v->text.failed) return (size_t)nomem(v);
-            value = v->text.data;
-            value_len = v->text.len;
-        }
-        if (v->out) tsig_sb_append(v->out, value, value_len);
-        if (warn) {
-            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (m) {
-                tsig_sb_puts(m, "coerced float ");
-                echo_number(m, text, s.len);
-                tsig_sb_puts(m, " to int");
-                if (!issue_close(v, v->path.count)) return 0;
-            }
-        }
-        return check_bound_number(v, t, value, value_len, is_int) ? end : 0;
-    }
+    if (tsig_type_refined(t)) return check_refined_number(v, t, at, &s, end);
     if (t->kind == TSIG_FLOAT) {
         if (s.flag && v->input && !v->doubles) {
             v->changed = 1;
@@ -1056,7 +1086,7 @@ static int fill_default(validator *v, const tsig_field *field)
  */
 static size_t check_field(validator *v, const tsig_field *field, size_t at)
 {
-    if (field->default_json && v->input && field->type->kind != TSIG_OPTIONAL &&
+    if (v->input && field->default_json && field->type->kind != TSIG_OPTIONAL &&
         field->type->kind != TSIG_ANY) {
         tsig_json *j = &v->j;
         j->pos = at = tsig_json_ws(j, at);
@@ -1404,7 +1434,7 @@ static size_t check_list(validator *v, const tsig_type *t)
  * (the enum's own text is written). Anything else is "expected one of a,
  * b, got ...".
  */
-static size_t check_enum(validator *v, const tsig_type *t, size_t at)
+static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
     char c = j->src[at];
@@ -1503,6 +1533,8 @@ static int check_inner(validator *v, const tsig_type *t, const char *text, size_
 {
     tsig_json saved = v->j;
     const char *keys_src = v->keys.src;
+    size_t text_id = v->text_id;
+    v->text_id = ++v->text_seq;
     tsig_error err;
     tsig_json_init(&v->j, text, len, max_depth, &err);
     v->j.trusted = saved.trusted;
@@ -1510,6 +1542,7 @@ static int check_inner(validator *v, const tsig_type *t, const char *text, size_
     int ok = check_value(v, t, v->j.pos) != 0 && tsig_json_finish(&v->j);
     v->j = saved;
     v->keys.src = keys_src;
+    v->text_id = text_id;
     return ok ? 1 : nomem(v);
 }
 
@@ -1560,6 +1593,8 @@ static size_t coerce_json_string(validator *v, const tsig_type *t, size_t at, ch
 }
 
 static size_t trial(validator *v, const tsig_type *t, size_t at, int input);
+static size_t choice_find(const validator *v, const tsig_type *u, size_t at, size_t *chosen);
+static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen);
 
 /*
  * validate_input: a single value that is not a list (nor null) for the
@@ -1570,11 +1605,14 @@ static size_t trial(validator *v, const tsig_type *t, size_t at, int input);
 static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
-    if (!path_push(v)) return (size_t)nomem(v);
-    size_t step = v->path.count - 1;
-    size_t errors = trial(v, t->elem, at, 1);
-    v->path.count = step;
-    if (errors == NONE) return 0;
+    size_t step = v->path.count, errors;
+    if (choice_find(v, t, at, &errors) == NONE) {
+        /* remembered as unions are: a list of lists would try 2^depth times */
+        if (!path_push(v)) return (size_t)nomem(v);
+        errors = trial(v, t->elem, at, 1);
+        v->path.count = step;
+        if (errors == NONE || !choice_add(v, t, at, errors)) return 0;
+    }
     if (errors) {
         j->pos = at;
         return NONE;
@@ -1609,7 +1647,7 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
  * that is not of t's JSON kind: a string holding a JSON array or object,
  * or a single value wrapped in a list. Returns NONE when none applies.
  */
-static size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
+static COLD size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
 {
     size_t end = NONE;
     if (t->kind == TSIG_LIST) {
@@ -1806,6 +1844,55 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
     return walk(v, 1) ? j->pos : 0;
 }
 
+static size_t choice_slot(const choice *table, size_t cap, const tsig_type *u, size_t text,
+                          size_t at, int input)
+{
+    size_t h = ((size_t)(uintptr_t)u >> 4) ^ text * 0x9E3779B9u ^ at * 0x85EBCA6Bu ^ (size_t)input;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    size_t mask = cap - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const choice *c = &table[i];
+        if (!c->u || (c->u == u && c->text == text && c->at == at && c->input == input)) return i;
+    }
+}
+
+/* The member chosen before for u at at in this text, or NONE. */
+static size_t choice_find(const validator *v, const tsig_type *u, size_t at, size_t *chosen)
+{
+    if (!v->choice_cap) return NONE;
+    size_t i = choice_slot(v->choices, v->choice_cap, u, v->text_id, at, v->input);
+    if (!v->choices[i].u) return NONE;
+    *chosen = v->choices[i].member;
+    return i;
+}
+
+/* Remembers a choice. 0 when out of memory. */
+static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen)
+{
+    if ((v->choice_count + 1) * 2 > v->choice_cap) {
+        size_t cap = v->choice_cap ? v->choice_cap * 2 : 64;
+        choice *table = calloc(cap, sizeof *table);
+        if (!table) return nomem(v);
+        for (size_t i = 0; i < v->choice_cap; i++) {
+            const choice *c = &v->choices[i];
+            if (c->u) table[choice_slot(table, cap, c->u, c->text, c->at, c->input)] = *c;
+        }
+        free(v->choices);
+        v->choices = table;
+        v->choice_cap = cap;
+    }
+    choice *c = &v->choices[choice_slot(v->choices, v->choice_cap, u, v->text_id, at, v->input)];
+    c->u = u;
+    c->text = v->text_id;
+    c->at = at;
+    c->input = v->input;
+    c->member = chosen;
+    v->choice_count++;
+    return 1;
+}
+
 /*
  * Reads the value at at as the union u: the member that takes it is
  * chosen by trials (messages counted, not kept), then reads it for real,
@@ -1817,7 +1904,7 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
  *     as validate, with coercion.
  * No member of its kind is "expected string or int, got bool true".
  */
-static size_t check_union(validator *v, const tsig_type *u, size_t at)
+static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
 {
     char c = v->j.src[at];
     if (c == '{') {
@@ -1830,7 +1917,7 @@ static size_t check_union(validator *v, const tsig_type *u, size_t at)
         if (!tsig_type_takes(u->members[i], jk)) continue;
         if (!candidates++) chosen = i;
     }
-    if (candidates > 1 || v->input) {
+    if ((candidates > 1 || v->input) && choice_find(v, u, at, &chosen) == NONE) {
         chosen = NONE;
         for (int pass = 0; pass < 1 + v->input && chosen == NONE; pass++) {
             /* pass 0: as validate would; pass 1: with coercion */
@@ -1852,6 +1939,7 @@ static size_t check_union(validator *v, const tsig_type *u, size_t at)
             }
         }
         if (chosen == NONE) chosen = best;
+        if (!choice_add(v, u, at, chosen)) return 0;
     }
     if (chosen == NONE) return mismatch(v, u);
     return check_value(v, u->members[chosen], at);
@@ -1959,6 +2047,7 @@ static void validator_release(validator *v)
     tsig_sb_release(&v->msg);
     tsig_sb_release(&v->scratch);
     tsig_sb_release(&v->text);
+    free(v->choices);
 }
 
 /* Reads the whole text once: as root in pass 1 (validated) or pass 2

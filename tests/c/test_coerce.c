@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "internal.h"
 
 /*
  * Validates {"x": <arg>} against (x <type>) and checks the outcome: when
@@ -406,6 +407,58 @@ TEST(other_coercions_still_rewrite_when_numbers_are_doubles)
             "{\"a\":2,\"b\":1}", "");
 }
 
+
+/* ---- §11.4 ------------------------------------------------------------- */
+
+TEST(enum_string_matches_ignoring_ascii_case_when_one_value_does)
+{
+    coerced(":enum[pending active]", "\"Active\"", "\"active\"", "coerced string \"Active\" to \"active\"");
+    refused(":enum[Active active]", "\"ACTIVE\"", "expected one of Active, active, got string \"ACTIVE\"");
+    refused(":enum[\"CAF\xC3\x89\"]", "\"caf\xC3\xA9\"",
+            "expected one of \"CAF\xC3\x89\", got string \"caf\xC3\xA9\"");
+}
+
+TEST(numeric_and_boolean_strings_match_enum_values)
+{
+    coerced(":enum[1 2]", "\" 2.0 \"", "2", "coerced string \" 2.0 \" to int");
+    coerced(":enum[1.5]", "\"1.50\"", "1.5", "coerced string \"1.50\" to float");
+    coerced(":enum[a 1]", "\"1\"", "1", "coerced string \"1\" to int");
+    coerced(":enum[true]", "\"true\"", "true", "coerced string \"true\" to bool");
+    refused(":enum[1e400]", "\"1e400\"", "expected one of 1e400, got string \"1e400\"");
+    refused(":enum[\"1\"]", "1", "expected one of \"1\", got int 1");
+}
+
+TEST(string_holding_json_becomes_a_list_or_map)
+{
+    coerced("[:int]", "\"[1, 2]\"", "[1,2]", "coerced string \"[1, 2]\" to list");
+    coerced(":map", "\" {\\\"k\\\": 1} \"", "{\"k\":1}", "coerced string \" {\\\"k\\\": 1} \" to map");
+    coerced("{a :int}", "\"{\\\"a\\\": 1}\"", "{\"a\":1}", "coerced string \"{\\\"a\\\": 1}\" to map");
+    /* bad JSON, repeated keys and the wrong kind are not parsed */
+    refused(":map", "\"{\\\"a\\\": 1\"", "expected map, got string \"{\\\"a\\\": 1\"");
+    refused(":map", "\"{\\\"a\\\": 1, \\\"a\\\": 2}\"",
+            "expected map, got string \"{\\\"a\\\": 1, \\\"a\\\": 2}\"");
+    refused("{a :int}", "\"[]\"", "expected map, got string \"[]\"");
+}
+
+TEST(single_value_is_wrapped_in_a_list)
+{
+    coerced("[:string]", "\"a\"", "[\"a\"]", "wrapped string \"a\" in a list");
+    coerced("[:int][1..1]", "5", "[5]", "wrapped int 5 in a list");
+    coerced("[{a :int}]", "{\"a\":1}", "[{\"a\":1}]", "wrapped map in a list");
+    refused("[:int]", "null", "expected list, got nil");
+    refused("[:int]", "\"x\"", "expected list, got string \"x\"");
+}
+
+TEST(json_text_helper_takes_one_valid_value_of_the_kind_asked)
+{
+    if (tsig_coerce_json_text(" [1] ", 5, 10, '[') != 1) tsig_test_fail(__FILE__, __LINE__, "array");
+    if (tsig_coerce_json_text("[1]", 3, 10, '{') != 0) tsig_test_fail(__FILE__, __LINE__, "kind");
+    if (tsig_coerce_json_text("[[1]]", 5, 1, '[') != 0) tsig_test_fail(__FILE__, __LINE__, "depth");
+    if (tsig_coerce_json_text("[1] x", 5, 10, '[') != 0) tsig_test_fail(__FILE__, __LINE__, "trailing");
+    if (tsig_coerce_json_text("{\"a\":1,\"a\":2}", 13, 10, '{') != 0)
+        tsig_test_fail(__FILE__, __LINE__, "repeated key");
+}
+
 int main(void)
 {
     RUN(integer_string_to_int);
@@ -426,5 +479,10 @@ int main(void)
     RUN(ten_thousand_digit_integer_string_keeps_its_digits);
     RUN(int_for_float_is_no_change_when_numbers_are_doubles);
     RUN(other_coercions_still_rewrite_when_numbers_are_doubles);
+    RUN(enum_string_matches_ignoring_ascii_case_when_one_value_does);
+    RUN(numeric_and_boolean_strings_match_enum_values);
+    RUN(string_holding_json_becomes_a_list_or_map);
+    RUN(single_value_is_wrapped_in_a_list);
+    RUN(json_text_helper_takes_one_valid_value_of_the_kind_asked);
     return tsig_test_summary();
 }

@@ -977,8 +977,18 @@ static const op_case cases[] = {
      .text = "[{\"id\":1,\"_secret\":\"\",\"extra\":{\"a\":[[1]]}}]", .max_depth = 3},
     {"validate map many keys", op_validate, .sig = ":map", .text = many_keys,
      .flags = TSIG_VALUE_ALWAYS},
+    {"validate output union", op_validate,
+     .sig = "[{a :int, c :int}|{b :int}|{kind :enum[x], n :int[>0]}|:string[..3]]",
+     .text = "[{\"a\":1,\"c\":2},{\"b\":\"x\"},\"long\",{\"kind\":\"y\"},{\"n\":0}]"},
+    {"validate output records", op_validate, .sig = "{id :int, * [:int][1..]}",
+     .text = "{\"x\":[],\"id\":1,\"y\":[\"a\"]}", .mode = TSIG_MODE_STRICT},
     /* validation: input */
     {"validate input coerce", op_validate, .sig = SIG_IN, .text = IN_OK, .input = 1},
+    {"validate input v2", op_validate, .input = 1,
+     .sig = "(a :enum[x y], b [:int] = [1], c {d :int = 2}|:string, e [:string], "
+            "f {* :int}, g :int|:bool) -> :any",
+     .text = "{\"a\":\"X\",\"c\":\"{}\",\"e\":\"s\",\"f\":\"{\\\"k\\\":\\\"1\\\"}\","
+             "\"g\":\"true\"}"},
     {"validate input always", op_validate, .sig = SIG_IN, .input = 1, .flags = TSIG_VALUE_ALWAYS,
      .text = "{\"user-name\":\"b\",\"limit\":1,\"ratio\":1.5,\"opts\":{}}"},
     {"validate input doubles", op_validate, .sig = SIG_IN, .input = 1,

@@ -873,6 +873,145 @@ TEST(truncated_text_is_always_an_error_and_the_next_call_works)
     }
 }
 
+
+/* ---- §11.3 enums, refinements, unions, defaults; §11.6 * T ------------ */
+
+#define E TSIG_MODE_ENABLED
+
+TEST(enum_values_compare_by_value)
+{
+    check(":enum[pending active closed]", OUTPUT, E, "\"active\"", 1, "", "", NULL);
+    check(":enum[pending active closed]", OUTPUT, E, "\"done\"", 0,
+          "expected one of pending, active, closed, got string \"done\"", "", NULL);
+    check(":enum[1 2]", OUTPUT, E, "2.0", 1, "", "", NULL);
+    check(":enum[1 2]", OUTPUT, E, "\"1\"", 0, "expected one of 1, 2, got string \"1\"", "", NULL);
+    check(":enum[true]", OUTPUT, E, "1", 0, "expected one of true, got int 1", "", NULL);
+    check(":enum[a b]", OUTPUT, E, "null", 0, "expected one of a, b, got nil", "", NULL);
+    check(":enum[a b]?", OUTPUT, E, "null", 1, "", "", NULL);
+    check("{s :enum[a b]}", OUTPUT, E, "{}", 0, "s: missing required field, expected one of a, b", "",
+          NULL);
+}
+
+TEST(refinement_checks_the_base_then_the_bound)
+{
+    check(":int[>=1]", OUTPUT, E, "0", 0, "expected int >= 1, got int 0", "", NULL);
+    check(":int[1..100]", OUTPUT, E, "150", 0, "expected int in 1..100, got int 150", "", NULL);
+    check(":int[>=1]", OUTPUT, E, "\"x\"", 0, "expected int, got string \"x\"", "", NULL);
+    check(":float[>0, <=1]", OUTPUT, E, "1.5", 0, "expected float > 0 and <= 1, got float 1.5", "", NULL);
+    check(":string[..2]", OUTPUT, E, "\"\\u00e9\\u00e9\"", 1, "", "", NULL);
+    check(":string[..2]", OUTPUT, E, "\"abc\"", 0,
+          "expected string of length <= 2, got string of length 3", "", NULL);
+    check("[:int[>0]][2..]", OUTPUT, E, "[0]", 0,
+          "[0]: expected int > 0, got int 0\nexpected list of length >= 2, got list of length 1", "",
+          NULL);
+}
+
+TEST(refinement_in_input_coerces_first_and_never_clamps)
+{
+    check("(n :int[1..10]) -> :any", INPUT, E, "{\"n\":\"50\"}", 0, "n: expected int in 1..10, got int 50",
+          "n: coerced string \"50\" to int", NULL);
+    check("(p :float[<=1]) -> :any", INPUT, E, "{\"p\":2}", 0, "p: expected float <= 1, got float 2.0", "",
+          NULL);
+    check("(n :int[<=5]) -> :any", INPUT, E, "{\"n\":4.0}", 1, "", "n: coerced float 4.0 to int",
+          "{\"n\":4}");
+}
+
+TEST(union_takes_the_first_member_that_accepts)
+{
+    check(":string|:int", OUTPUT, E, "5", 1, "", "", NULL);
+    check(":string|:int", OUTPUT, E, "true", 0, "expected string or int, got bool true", "", NULL);
+    check(":string|:int|:bool", OUTPUT, E, "{}", 0, "expected string, int or bool, got map", "", NULL);
+    check("{a :int}|{b :string, c :int}", OUTPUT, E, "{\"b\":1,\"c\":\"x\"}", 0,
+          "a: missing required field, expected int", "", NULL);
+    check("{a :int, z :int}|{a :int}", OUTPUT, TSIG_MODE_STRICT, "{\"a\":1,\"z\":2,\"y\":3}", 0,
+          "y: unexpected field", "", NULL);
+    check(":string|:int", OUTPUT, TSIG_MODE_WARN_ONLY, "true", 1, "",
+          "expected string or int, got bool true", NULL);
+}
+
+TEST(discriminated_union_reads_the_member_its_field_names)
+{
+    const char *shape = "{kind :enum[circle], r :float}|{kind :enum[square rect], side :float}";
+    check(shape, OUTPUT, E, "{\"kind\":\"rect\",\"side\":2}", 1, "", "", NULL);
+    check(shape, OUTPUT, E, "{\"r\":1}", 0,
+          "kind: missing required field, expected one of circle, square, rect", "", NULL);
+    check(shape, OUTPUT, E, "{\"kind\":\"oval\"}", 0,
+          "kind: expected one of circle, square, rect, got string \"oval\"", "", NULL);
+    check(shape, OUTPUT, E, "{\"kind\":\"circle\",\"side\":1}", 0,
+          "r: missing required field, expected float", "", NULL);
+}
+
+TEST(union_in_input_prefers_no_coercion_then_coercion)
+{
+    check("(v :int|:string) -> :any", INPUT, E, "{\"v\":\"5\"}", 1, "", "", NULL);
+    check("(v :int|:bool) -> :any", INPUT, E, "{\"v\":\"true\"}", 1, "", "v: coerced string \"true\" to bool",
+          "{\"v\":true}");
+    check("(v :float|:int) -> :any", INPUT, E, "{\"v\":5}", 1, "", "", "{\"v\":5.0}");
+    check("(v [:int]|:string) -> :any", INPUT, E, "{\"v\":3}", 1, "", "v: wrapped int 3 in a list",
+          "{\"v\":[3]}");
+    check("(s {kind :enum[a], x :int}|{kind :enum[b], y :int}) -> :any", INPUT, E,
+          "{\"s\":{\"kind\":\"B\",\"y\":\"2\"}}", 1, "",
+          "s.kind: coerced string \"B\" to \"b\"\ns.y: coerced string \"2\" to int",
+          "{\"s\":{\"kind\":\"b\",\"y\":2}}");
+}
+
+TEST(defaults_fill_absent_and_null_arguments_in_input_only)
+{
+    check("(q :string, limit :int = 10) -> :any", INPUT, E, "{\"q\":\"x\"}", 1, "", "",
+          "{\"q\":\"x\",\"limit\":10}");
+    check("(limit :int = 10, q :string) -> :any", INPUT, E, "{\"q\":\"x\",\"limit\":null}", 1, "", "",
+          "{\"limit\":10,\"q\":\"x\"}");
+    check("(n :int? = 5) -> :any", INPUT, E, "{\"n\":null}", 1, "", "", NULL);
+    check("(cfg {a :int = 1} = {}) -> :any", INPUT, E, "{}", 1, "", "", "{\"cfg\":{\"a\":1}}");
+    check("{limit :int = 10}", OUTPUT, E, "{}", 1, "", "", NULL);
+    check("{limit :int = 10}", OUTPUT, E, "{\"limit\":null}", 0, "limit: expected int, got nil", "", NULL);
+}
+
+TEST(typed_extra_entries_check_every_other_key)
+{
+    check("{id :int, * :string}", OUTPUT, E, "{\"b\":1,\"id\":\"x\",\"a\":2}", 0,
+          "id: expected int, got string \"x\"\nb: expected string, got int 1\n"
+          "a: expected string, got int 2",
+          "", NULL);
+    check("{* :int}", OUTPUT, TSIG_MODE_STRICT, "{\"a\":1}", 1, "", "", NULL);
+    check("(m {user_id :int, * :int}) -> :any", INPUT, E, "{\"m\":{\"user-id\":\"1\",\"x-y\":\"2\"}}", 1, "",
+          "m.user_id: coerced string \"1\" to int\nm.x-y: coerced string \"2\" to int",
+          "{\"m\":{\"user_id\":1,\"x-y\":2}}");
+}
+
+TEST(nested_unions_and_wrapped_lists_are_tried_once_per_value)
+{
+    /* each level would otherwise read its subtree twice: 2^40 reads */
+    static char sig[2048], data[2048];
+    strcpy(sig, ":int");
+    strcpy(data, "1");
+    for (int i = 0; i < 40; i++) {
+        char *end = sig + strlen(sig);
+        memmove(sig + 3, sig, (size_t)(end - sig) + 1);
+        memcpy(sig, "{a ", 3);
+        strcat(sig, ", c :int}|{b :int}");
+        end = data + strlen(data);
+        memmove(data + 5, data, (size_t)(end - data) + 1);
+        memcpy(data, "{\"a\":", 5);
+        strcat(data, ",\"c\":1}");
+    }
+    check(sig, OUTPUT, E, data, 1, "", "", NULL);
+    char lists[128] = ":int", tmp[160];
+    for (int i = 0; i < 40; i++) {
+        size_t n = strlen(lists);
+        memmove(lists + 1, lists, n + 1);
+        lists[0] = '[';
+        strcat(lists, "]");
+    }
+    snprintf(tmp, sizeof tmp, "(x %s) -> :any", lists);
+    tsig_signature *s = sig_of(tmp);
+    tsig_result r;
+    tsig_validate_input_json(s, "{\"x\":1}", 7, NULL, &r);
+    if (!r.ok || r.warning_count != 40) tsig_test_fail(__FILE__, __LINE__, "40 wraps");
+    tsig_result_free(&r);
+    tsig_signature_free(s);
+}
+
 int main(void)
 {
     RUN(number_is_int_iff_no_dot_or_exponent);
@@ -920,5 +1059,14 @@ int main(void)
     RUN(nul_bytes_escaped_are_data_raw_are_errors);
     RUN(long_strings_are_accepted);
     RUN(truncated_text_is_always_an_error_and_the_next_call_works);
+    RUN(enum_values_compare_by_value);
+    RUN(refinement_checks_the_base_then_the_bound);
+    RUN(refinement_in_input_coerces_first_and_never_clamps);
+    RUN(union_takes_the_first_member_that_accepts);
+    RUN(discriminated_union_reads_the_member_its_field_names);
+    RUN(union_in_input_prefers_no_coercion_then_coercion);
+    RUN(defaults_fill_absent_and_null_arguments_in_input_only);
+    RUN(typed_extra_entries_check_every_other_key);
+    RUN(nested_unions_and_wrapped_lists_are_tried_once_per_value);
     return tsig_test_summary();
 }
