@@ -1,54 +1,64 @@
-// compare.mjs: two builds of the package side by side in one process, on
-// the speed benchmark's payloads, their measurements interleaved round by
-// round (so a noisy neighbour slows both alike): how a change moved
-// validateJSON / validateInputJSON / validate, before and after.
+// compare.mjs: two builds of the package, before and after a change, on
+// the speed benchmark's payloads: how the change moved validateJSON,
+// validateInputJSON and validate.
 //
-//   node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--rounds 15]
+//   node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--runs 6]
 //
 // Each DIR is a package root whose dist/node.mjs is loaded (for example a
 // `git worktree add --detach /tmp/before REV` built with
-// `node scripts/build-wasm.mjs`, and this repository). Prints ops/s of
-// each and the ratio after/before. A benchmark: always exits 0.
+// `node scripts/build-wasm.mjs`, and this repository). Each build is
+// measured in a process of its own (two wasm instances in one process
+// disturb each other's JIT), the processes alternating before, after,
+// before, ... so that a noisy neighbour slows both alike; the table shows
+// the median ops/s of the runs and the ratio after/before. A benchmark:
+// always exits 0.
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ITEMS_INPUT_SIG, ITEMS_SIG, TOOL_SIG, itemsPayload, toolPayload } from './cases.mjs';
-import { consume, fmtInt, fmtRatio, measure, printMachine, printTable } from './harness.mjs';
+import { consume, fmtInt, fmtRatio, measure, median, printMachine, printTable } from './harness.mjs';
 
-const [beforeDir, afterDir] = process.argv.slice(2).filter((a) => !a.startsWith('--') && !/^\d+$/.test(a));
-if (!beforeDir || !afterDir) {
-  console.error('usage: node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--rounds N]');
-  process.exit(2);
-}
-const at = process.argv.indexOf('--rounds');
-const rounds = at > 0 ? Number(process.argv[at + 1]) : 15;
-
-const load = async (dir) => import(pathToFileURL(join(resolve(dir), 'dist', 'node.mjs')).href);
-const builds = { before: await load(beforeDir), after: await load(afterDir) };
-
-const items10k = JSON.stringify(itemsPayload(100));
-const items1m = JSON.stringify(itemsPayload(10000));
-const tool = toolPayload();
-const toolText = JSON.stringify(tool);
-const work = [
-  ['validateJSON, 10 KB', (s) => s.out.validateJSON(items10k).ok],
-  ['validateJSON, 1 MB', (s) => s.out.validateJSON(items1m).ok],
-  ['validateInputJSON, 150 B', (s) => s.tool.validateInputJSON(toolText).ok],
-  ['validateInput(object), 150 B', (s) => s.tool.validateInput(tool).ok],
+const WORK = [
+  ['validateJSON, 10 KB', (s, p) => s.out.validateJSON(p.items10k).ok],
+  ['validateJSON, 1 MB', (s, p) => s.out.validateJSON(p.items1m).ok],
+  ['validateInputJSON, 150 B', (s, p) => s.tool.validateInputJSON(p.toolText).ok],
+  ['validateInput(object), 150 B', (s, p) => s.tool.validateInput(p.tool).ok],
 ];
 
-const sigs = {};
-for (const [name, pkg] of Object.entries(builds)) {
-  sigs[name] = { out: pkg.Signature.parse(ITEMS_SIG), input: pkg.Signature.parse(ITEMS_INPUT_SIG), tool: pkg.Signature.parse(TOOL_SIG) };
+async function child(dir) {
+  const pkg = await import(pathToFileURL(join(resolve(dir), 'dist', 'node.mjs')).href);
+  const s = { out: pkg.Signature.parse(ITEMS_SIG), input: pkg.Signature.parse(ITEMS_INPUT_SIG), tool: pkg.Signature.parse(TOOL_SIG) };
+  const tool = toolPayload();
+  const p = { items10k: JSON.stringify(itemsPayload(100)), items1m: JSON.stringify(itemsPayload(10000)), tool, toolText: JSON.stringify(tool) };
+  const results = measure(WORK.map(([name, fn]) => ({ name, fn: () => consume(fn(s, p)) })), { rounds: 7, roundMs: 60 });
+  process.stdout.write(JSON.stringify(results.map((r) => r.median)));
 }
-const cases = [];
-for (const [what, fn] of work) {
-  for (const name of ['before', 'after']) cases.push({ name: `${what} [${name}]`, fn: () => consume(fn(sigs[name])) });
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3]);
+} else {
+  const [beforeDir, afterDir] = process.argv.slice(2).filter((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+  if (!beforeDir || !afterDir) {
+    console.error('usage: node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--runs N]');
+    process.exit(2);
+  }
+  const at = process.argv.indexOf('--runs');
+  const runs = at > 0 ? Number(process.argv[at + 1]) : 6;
+  const self = fileURLToPath(import.meta.url);
+  const samples = { before: [], after: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const [name, dir] of [['before', beforeDir], ['after', afterDir]]) {
+      const out = spawnSync(process.execPath, [self, '--child', dir], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(out.stderr);
+      samples[name].push(JSON.parse(out.stdout));
+    }
+  }
+  printMachine();
+  console.log(`before: ${beforeDir}\nafter:  ${afterDir}\n${runs} runs each, alternating\n`);
+  const rows = WORK.map(([what], i) => {
+    const b = median(samples.before.map((x) => x[i]));
+    const a = median(samples.after.map((x) => x[i]));
+    return [what, fmtInt(b), fmtInt(a), fmtRatio(a, b)];
+  });
+  printTable(['ops/s (median of runs)', 'before', 'after', 'after/before'], rows);
 }
-const results = measure(cases, { rounds });
-printMachine();
-console.log(`before: ${beforeDir}\nafter:  ${afterDir}\n`);
-const rows = work.map(([what], i) => {
-  const b = results[2 * i], a = results[2 * i + 1];
-  return [what, fmtInt(b.median), fmtInt(a.median), fmtRatio(a.median, b.median)];
-});
-printTable(['ops/s (median)', 'before', 'after', 'after/before'], rows);
