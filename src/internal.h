@@ -501,6 +501,60 @@ void tsig_json_walker_release(tsig_json_walker *w);
 tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
                             char **out, size_t *out_len, tsig_error *err);
 
+/* At a value of text read before (so valid): reads it whole, checking
+ * nothing more and allocating nothing. 1 (0 only on text not read
+ * before). */
+int tsig_json_skip(tsig_json *j);
+
+#define TSIG_JSON_NONE ((size_t)-1)
+/* In src[0..len), read before (so valid), the object at at: where the value
+ * of its first member whose key (unescaped; after '-' -> '_' on both sides
+ * when norm) is key[0..key_len) starts, or TSIG_JSON_NONE (also when at is
+ * not an object; *nomem is set when out of memory). */
+size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
+                        size_t key_len, int norm, int *nomem);
+
+/* ---- json.c: trees ------------------------------------------------------
+ *
+ * Where a stage needs a tree (JSON Schema import, template arguments, the
+ * documents of the C API), json.c's reader builds one with cJSON's create
+ * functions in the same pass that checks the text: cJSON never parses.
+ *
+ *   string  valuestring: the decoded bytes, NUL-terminated; valueint: their
+ *           length (a string may hold NUL bytes, unless TSIG_TREE_C_STRINGS)
+ *   number  valuestring: the number as written; valueint: 1 for an int
+ *           (no ".", "e", "E"), 0 for a float; valuedouble: the nearest double
+ *   key     string: the decoded key, a C string (a NUL byte read as U+FFFD;
+ *           repeated keys are found on the exact bytes first)
+ * Everything is freed with cJSON_Delete.
+ */
+
+struct cJSON;
+
+/* Strings and keys as C text: "\u0000" and unpaired surrogates read as
+ * U+FFFD (no verdict on names or keywords changes: none holds either). */
+#define TSIG_TREE_C_STRINGS 1u
+
+typedef struct tsig_json_tree_options {
+    size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
+    unsigned flags;
+    /* NULL, or the caller's wording of what a syntax error expected. */
+    const char *(*reword)(const char *expected);
+    /* NULL: a repeated key is the error "JSON error at L:C: duplicate key
+     * \"k\"" (TSIG_ERR_JSON) at the key. Otherwise given each repeated
+     * key (unescaped; offset: its opening quote; the last step of path is
+     * it): 1 goes on (the member is kept), 0 stops once j->code is set. */
+    int (*on_duplicate)(void *ctx, tsig_json *j, const tsig_json_path *path,
+                        const char *key, size_t len, size_t offset);
+    void *ctx;
+} tsig_json_tree_options;
+
+/* The tree of the JSON text json[0..len) (a byte-order mark skipped), or
+ * NULL with *err set: TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM. o
+ * may be NULL (the defaults). */
+struct cJSON *tsig_json_tree(const char *json, size_t len,
+                             const tsig_json_tree_options *o, tsig_error *err);
+
 /* ---- validate.c (for the other stages) ---------------------------------- */
 
 /* Validates JSON text against one type as an output is validated (no
