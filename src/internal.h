@@ -337,42 +337,6 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
 /* 1 iff s is an identifier: letter or '_', then letters, digits, '_', '-'. */
 int tsig_json_is_ident(const char *s, size_t len);
 
-/* Walking text already known to be valid (a reader accepted it or a stage
- * wrote it): nothing is checked, so call these only on such text; they
- * never read past end. Each takes the current position p and the end. */
-
-/* The first byte at or after p that is not JSON whitespace. */
-const char *tsig_valid_json_skip_ws(const char *p, const char *end);
-/* p at a value: the byte just after it (iterative, any depth). */
-const char *tsig_valid_json_skip_value(const char *p, const char *end);
-/* p at a string literal: appends its unescaped bytes to out (as
- * tsig_json_unescape: a lone escaped surrogate in its three-byte form) and
- * returns the byte after it. */
-const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                        tsig_strbuf *out);
-/* p at "[" or "{": its first element (for an object, the first member's
- * key), or NULL when it is empty. */
-const char *tsig_valid_json_first(const char *p, const char *end);
-/* p at an element (or a member's key): the next one, or NULL after the last. */
-const char *tsig_valid_json_next(const char *p, const char *end);
-/* p at "{": the key (its opening quote) of the first member whose key,
- * unescaped, is key[0..len), or NULL. */
-const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
-                                size_t len);
-/* p at a member's key: its value. */
-const char *tsig_valid_json_value(const char *p, const char *end);
-/* p at "{": the value of the first member whose key (unescaped) is key, or
- * NULL. */
-const char *tsig_valid_json_member(const char *p, const char *end,
-                                   const char *key);
-/* p at "{": the unescaped string member key, as a NUL-terminated copy
- * freed with tsig_free (it may hold NUL bytes: length in *len, which may
- * be NULL); NULL when absent, not a string, or out of memory, and then
- * *nomem is set to 1 if (and only if) it is out of memory; *nomem is
- * otherwise left as it was, so one flag can collect several lookups. */
-char *tsig_valid_json_member_string(const char *p, const char *end,
-                                    const char *key, size_t *len, int *nomem);
-
 /* One step of a path. key is NULL for an index; otherwise key[0..len) is a
  * key as written in JSON (escaped: it holds escapes) or a plain name. */
 typedef struct tsig_json_seg {
