@@ -216,10 +216,11 @@ tsig_token tsig_lex_next(tsig_lexer *lx);
 /* ---- json.c: reading JSON text ----------------------------------------
  *
  * One reader for every stage that takes JSON text (validate, normalize_keys,
- * redact): RFC 8259 exactly as JSON.parse accepts it, plus UTF-8 checking,
- * a depth bound, and errors that name the first byte that cannot be
- * accepted. Nothing is built: callers read tokens (or walk whole values)
- * straight off the text, so reading allocates nothing for typical inputs.
+ * redact, schema import, templates, the API's documents): RFC 8259 exactly
+ * as JSON.parse accepts it, plus UTF-8 checking, a depth bound, and errors
+ * that name the first byte that cannot be accepted. Callers read tokens (or
+ * walk whole values) straight off the text, so reading allocates nothing
+ * for typical inputs; a stage that needs a tree asks tsig_json_tree.
  */
 
 /* A reader over src[0..len). code stays TSIG_OK until the first fatal

@@ -1,14 +1,16 @@
 /*
  * json.c: reading JSON text (RFC 8259, as JSON.parse accepts it, plus
- * UTF-8 and depth checks) without building anything.
+ * UTF-8 and depth checks): the one JSON reader of the core.
  *
- * Three layers, each used by the next and by the stages directly:
+ * Four layers, each used by the next and by the stages directly:
  *   - the reader: tokens off the text (strings, numbers, literals,
  *     brackets), positioned errors "expected X, found Y";
  *   - paths and key sets: where a value is (for messages) and which keys an
  *     object already had (repeated keys are an error everywhere);
  *   - the walker: one whole value, read iteratively and optionally written
- *     back as compact JSON with keys normalized or firewalled ones removed.
+ *     back as compact JSON with keys normalized or firewalled ones removed;
+ *   - trees: a cJSON tree built in the pass that checks the text, for the
+ *     stages that need one (schema import, the API's documents).
  * validate.c drives the reader with the type tree; keys.c and firewall.c
  * use the walker alone.
  */
