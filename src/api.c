@@ -142,22 +142,89 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
     tsig_free(text);
 }
 
-/* ---- reading JSON text already known to be valid (json.c walks it) --- */
+/* ---- reading JSON text already known to be valid (json.c's reader) --- */
 
-/* The first byte of the value in JSON text json/len: after a byte-order
- * mark and whitespace. */
-static const char *value_start(const char *json, size_t len)
+/* Where the value of JSON text json/len starts: after a byte-order mark
+ * and whitespace. */
+static size_t value_start(const char *json, size_t len)
 {
-    if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0)
-        return tsig_valid_json_skip_ws(json + 3, json + len);
-    return tsig_valid_json_skip_ws(json, json + len);
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, 0, &ignored);
+    return tsig_json_ws(&j, j.pos);
+}
+
+/* The string value of member key of the object at json[at], decoded: a
+ * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
+ * in *len); NULL when absent or not a string, or out of memory (then
+ * *nomem is set; it is otherwise left as it was, so one flag can collect
+ * several lookups). */
+static char *member_string(const char *json, size_t len, size_t at, const char *key,
+                           size_t *out_len, int *nomem)
+{
+    size_t v = tsig_json_member(json, len, at, key, strlen(key), 0, nomem);
+    if (v == TSIG_JSON_NONE || json[v] != '"') return NULL;
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, 0, &ignored);
+    j.trusted = 1;
+    j.pos = v;
+    tsig_json_span s;
+    if (!tsig_json_string(&j, &s)) return NULL;
+    char *text = malloc(s.len + 1);
+    if (!text) {
+        *nomem = 1;
+        return NULL;
+    }
+    size_t n = tsig_json_unescape(json + s.start, s.len, text);
+    text[n] = '\0';
+    if (out_len) *out_len = n;
+    return text;
+}
+
+/* The [start, end) offsets of each element of the list at json[at], read
+ * before (so valid): 2 * *count offsets, NULL when there are none or when
+ * out of memory (*nomem). */
+static size_t *element_spans(const char *json, size_t len, size_t at, size_t *count,
+                             int *nomem)
+{
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
+    j.trusted = 1;
+    j.pos = at;
+    size_t *spans = NULL, n = 0, cap = 0;
+    *count = 0;
+    tsig_json_enter(&j);
+    for (;;) {
+        tsig_json_skip_ws(&j);
+        if (j.pos >= j.len || j.src[j.pos] == ']') break;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 8;
+            size_t *grown = realloc(spans, 2 * cap * sizeof *grown);
+            if (!grown) {
+                free(spans);
+                *nomem = 1;
+                return NULL;
+            }
+            spans = grown;
+        }
+        spans[2 * n] = j.pos;
+        if (!tsig_json_skip(&j)) break;
+        spans[2 * n++ + 1] = j.pos;
+        tsig_json_skip_ws(&j);
+        if (j.pos >= j.len || j.src[j.pos] != ',') break;
+        j.pos++;
+    }
+    *count = n;
+    return spans;
 }
 
 /* Appends JSON text the validator accepted as it was given, without
  * surrounding whitespace (and a byte-order mark) so that it embeds. */
 static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
 {
-    const char *p = value_start(json, len), *end = json + len;
+    const char *p = json + value_start(json, len), *end = json + len;
     while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
                        end[-1] == '\r'))
         end--;
@@ -386,9 +453,9 @@ static int read_issue_list(const cJSON *list, tsig_arena *arena,
         if (!cJSON_IsString(message)) return 0;
         if (path && !cJSON_IsString(path) && !cJSON_IsNull(path)) return 0;
         issues[i].path = cJSON_IsString(path) ? path->valuestring : "";
-        issues[i].path_len = strlen(issues[i].path);
+        issues[i].path_len = cJSON_IsString(path) ? (size_t)path->valueint : 0;
         issues[i].message = message->valuestring;
-        issues[i].message_len = strlen(message->valuestring);
+        issues[i].message_len = (size_t)message->valueint;
     }
     *out = issues;
     *count = n;
@@ -398,7 +465,8 @@ static int read_issue_list(const cJSON *list, tsig_arena *arena,
 char *tsig_api_report(const char *json, size_t len, const char *title,
                       size_t title_len)
 {
-    cJSON *doc = cJSON_ParseWithLength(json, len);
+    tsig_error err;
+    cJSON *doc = json ? tsig_json_tree(json, len, NULL, &err) : NULL;
     tsig_arena arena = {0};
     char *text = NULL;
     char *title_z = tsig_arena_strndup(&arena, title ? title : "Tool",
@@ -559,14 +627,14 @@ static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags
                                     converted_tool *t, tsig_messages *warnings,
                                     tsig_error *err)
 {
-    const char *end = tool + len, *p = value_start(tool, len);
+    size_t p = value_start(tool, len);
     memset(t, 0, sizeof *t);
     t->sig = tsig_tool_from_json(tool, len, flags, warnings, err);
-    if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < end && *p == '{') {
+    if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < len && tool[p] == '{') {
         int nomem = 0;
-        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len, &nomem);
-        t->description = tsig_valid_json_member_string(p, end, "description",
-                                                       &t->description_len, &nomem);
+        t->name = member_string(tool, len, p, "name", &t->name_len, &nomem);
+        t->description = member_string(tool, len, p, "description", &t->description_len,
+                                       &nomem);
         if (nomem) { /* not a tool without a name: a tool we could not read */
             tsig_signature_free(t->sig);
             t->sig = NULL;
@@ -620,18 +688,12 @@ static void put_prompt(tsig_strbuf *sb, const converted_tool *tools, size_t n)
     free(refs);
 }
 
-/* One zeroed converted_tool for each element of the JSON list at p (*count
- * of them). NULL when the list is empty, or when out of memory (*nomem). */
-static converted_tool *tools_for(const char *list, const char *end,
-                                 size_t *count, int *nomem)
+/* One zeroed converted_tool for each of count elements; NULL when there
+ * are none, or when out of memory (*nomem). */
+static converted_tool *tools_for(size_t count, int *nomem)
 {
-    size_t n = 0;
-    for (const char *p = tsig_valid_json_first(list, end); p;
-         p = tsig_valid_json_next(p, end))
-        n++;
-    converted_tool *tools = n ? calloc(n, sizeof *tools) : NULL;
-    *count = n;
-    *nomem = n && !tools;
+    converted_tool *tools = count ? calloc(count, sizeof *tools) : NULL;
+    *nomem = count && !tools;
     return tools;
 }
 
@@ -655,14 +717,16 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
     if (doc || nomem) return doc;
 
     /* The list: the document itself, or its "tools" member. */
-    const char *end = json + len, *list = value_start(json, len);
+    size_t list = value_start(json, len);
     const char *prefix = "";
-    if (list < end && *list == '{') {
-        list = tsig_valid_json_member(list, end, "tools");
+    nomem = 0;
+    if (list < len && json[list] == '{') {
+        list = tsig_json_member(json, len, list, "tools", 5, 0, &nomem);
+        if (nomem) return NULL;
         prefix = "tools";
     }
     tsig_strbuf sb = {0};
-    if (!list || list >= end || *list != '[') {
+    if (list >= len || json[list] != '[') {
         tsig_sb_puts(&sb, "{\"ok\":false,\"tools\":[],\"errors\":[{\"path\":");
         put_cstring(&sb, prefix);
         tsig_sb_printf(&sb, ",\"segments\":[%s],\"message\":", *prefix ? "\"tools\"" : "");
@@ -672,15 +736,19 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
     }
 
     size_t count, index = 0, converted = 0, failures = 0;
-    converted_tool *tools = tools_for(list, end, &count, &nomem);
-    if (nomem) return NULL;
+    size_t *spans = element_spans(json, len, list, &count, &nomem);
+    converted_tool *tools = nomem ? NULL : tools_for(count, &nomem);
+    if (nomem) {
+        free(spans);
+        return NULL;
+    }
     tsig_strbuf done = {0}, errors = {0}; /* the two lists, without brackets */
-    for (const char *p = tsig_valid_json_first(list, end); p && !done.failed;
-         p = tsig_valid_json_next(p, end), index++) {
+    for (; index < count && !done.failed; index++) {
         converted_tool *t = &tools[index];
         tsig_messages warnings = {0};
         tsig_error err;
-        size_t tool_len = (size_t)(tsig_valid_json_skip_value(p, end) - p);
+        const char *p = json + spans[2 * index];
+        size_t tool_len = spans[2 * index + 1] - spans[2 * index];
         if (convert_tool(p, tool_len, flags, t, &warnings, &err)) {
             tsig_sb_puts(&done, converted++ ? ",{" : "{");
             put_converted_tool(&done, t, &warnings);
@@ -714,6 +782,7 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
     }
     tsig_sb_putc(&sb, '}');
     tools_free(tools, count);
+    free(spans);
     tsig_sb_release(&done);
     tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
@@ -731,21 +800,24 @@ char *tsig_api_render_tools(const char *json, size_t len)
                             json, len, "", &nomem);
     if (doc || nomem) return doc;
 
-    const char *end = json + len, *list = value_start(json, len);
     size_t count, index = 0, failures = 0;
-    converted_tool *tools = tools_for(list, end, &count, &nomem);
-    if (nomem) return NULL;
+    nomem = 0;
+    size_t *spans = element_spans(json, len, value_start(json, len), &count, &nomem);
+    converted_tool *tools = nomem ? NULL : tools_for(count, &nomem);
+    if (nomem) {
+        free(spans);
+        return NULL;
+    }
 
     tsig_strbuf errors = {0};
-    for (const char *p = tsig_valid_json_first(list, end); p;
-         p = tsig_valid_json_next(p, end), index++) {
+    for (; index < count; index++) {
         converted_tool *t = &tools[index];
-        size_t sig_len = 0;
+        size_t p = spans[2 * index], sig_len = 0;
         int lost = 0; /* a string member that could not be copied */
-        char *sig = tsig_valid_json_member_string(p, end, "sig", &sig_len, &lost);
-        t->name = tsig_valid_json_member_string(p, end, "name", &t->name_len, &lost);
-        t->description = tsig_valid_json_member_string(p, end, "description",
-                                                       &t->description_len, &lost);
+        char *sig = member_string(json, len, p, "sig", &sig_len, &lost);
+        t->name = member_string(json, len, p, "name", &t->name_len, &lost);
+        t->description = member_string(json, len, p, "description", &t->description_len,
+                                       &lost);
         tsig_error err;
         int has_sig = sig != NULL;
         if (lost || !t->name) errors.failed = 1; /* the shape says name is there */
@@ -786,6 +858,7 @@ char *tsig_api_render_tools(const char *json, size_t len)
         tsig_sb_putc(&sb, '}');
     }
     tools_free(tools, count);
+    free(spans);
     tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
 }

@@ -216,10 +216,11 @@ tsig_token tsig_lex_next(tsig_lexer *lx);
 /* ---- json.c: reading JSON text ----------------------------------------
  *
  * One reader for every stage that takes JSON text (validate, normalize_keys,
- * redact): RFC 8259 exactly as JSON.parse accepts it, plus UTF-8 checking,
- * a depth bound, and errors that name the first byte that cannot be
- * accepted. Nothing is built: callers read tokens (or walk whole values)
- * straight off the text, so reading allocates nothing for typical inputs.
+ * redact, schema import, templates, the API's documents): RFC 8259 exactly
+ * as JSON.parse accepts it, plus UTF-8 checking, a depth bound, and errors
+ * that name the first byte that cannot be accepted. Callers read tokens (or
+ * walk whole values) straight off the text, so reading allocates nothing
+ * for typical inputs; a stage that needs a tree asks tsig_json_tree.
  */
 
 /* A reader over src[0..len). code stays TSIG_OK until the first fatal
@@ -336,42 +337,6 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
                     size_t max);
 /* 1 iff s is an identifier: letter or '_', then letters, digits, '_', '-'. */
 int tsig_json_is_ident(const char *s, size_t len);
-
-/* Walking text already known to be valid (a reader accepted it or a stage
- * wrote it): nothing is checked, so call these only on such text; they
- * never read past end. Each takes the current position p and the end. */
-
-/* The first byte at or after p that is not JSON whitespace. */
-const char *tsig_valid_json_skip_ws(const char *p, const char *end);
-/* p at a value: the byte just after it (iterative, any depth). */
-const char *tsig_valid_json_skip_value(const char *p, const char *end);
-/* p at a string literal: appends its unescaped bytes to out (as
- * tsig_json_unescape: a lone escaped surrogate in its three-byte form) and
- * returns the byte after it. */
-const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                        tsig_strbuf *out);
-/* p at "[" or "{": its first element (for an object, the first member's
- * key), or NULL when it is empty. */
-const char *tsig_valid_json_first(const char *p, const char *end);
-/* p at an element (or a member's key): the next one, or NULL after the last. */
-const char *tsig_valid_json_next(const char *p, const char *end);
-/* p at "{": the key (its opening quote) of the first member whose key,
- * unescaped, is key[0..len), or NULL. */
-const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
-                                size_t len);
-/* p at a member's key: its value. */
-const char *tsig_valid_json_value(const char *p, const char *end);
-/* p at "{": the value of the first member whose key (unescaped) is key, or
- * NULL. */
-const char *tsig_valid_json_member(const char *p, const char *end,
-                                   const char *key);
-/* p at "{": the unescaped string member key, as a NUL-terminated copy
- * freed with tsig_free (it may hold NUL bytes: length in *len, which may
- * be NULL); NULL when absent, not a string, or out of memory, and then
- * *nomem is set to 1 if (and only if) it is out of memory; *nomem is
- * otherwise left as it was, so one flag can collect several lookups. */
-char *tsig_valid_json_member_string(const char *p, const char *end,
-                                    const char *key, size_t *len, int *nomem);
 
 /* One step of a path. key is NULL for an index; otherwise key[0..len) is a
  * key as written in JSON (escaped: it holds escapes) or a plain name. */
@@ -500,6 +465,60 @@ void tsig_json_walker_release(tsig_json_walker *w);
  */
 tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
                             char **out, size_t *out_len, tsig_error *err);
+
+/* At a value of text read before (so valid): reads it whole, checking
+ * nothing more and allocating nothing. 1 (0 only on text not read
+ * before). */
+int tsig_json_skip(tsig_json *j);
+
+#define TSIG_JSON_NONE ((size_t)-1)
+/* In src[0..len), read before (so valid), the object at at: where the value
+ * of its first member whose key (unescaped; after '-' -> '_' on both sides
+ * when norm) is key[0..key_len) starts, or TSIG_JSON_NONE (also when at is
+ * not an object; *nomem is set when out of memory). */
+size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
+                        size_t key_len, int norm, int *nomem);
+
+/* ---- json.c: trees ------------------------------------------------------
+ *
+ * Where a stage needs a tree (JSON Schema import, template arguments, the
+ * documents of the C API), json.c's reader builds one with cJSON's create
+ * functions in the same pass that checks the text: cJSON never parses.
+ *
+ *   string  valuestring: the decoded bytes, NUL-terminated; valueint: their
+ *           length (a string may hold NUL bytes, unless TSIG_TREE_C_STRINGS)
+ *   number  valuestring: the number as written; valueint: 1 for an int
+ *           (no ".", "e", "E"), 0 for a float; valuedouble: the nearest double
+ *   key     string: the decoded key, a C string (a NUL byte read as U+FFFD;
+ *           repeated keys are found on the exact bytes first)
+ * Everything is freed with cJSON_Delete.
+ */
+
+struct cJSON;
+
+/* Strings and keys as C text: "\u0000" and unpaired surrogates read as
+ * U+FFFD (no verdict on names or keywords changes: none holds either). */
+#define TSIG_TREE_C_STRINGS 1u
+
+typedef struct tsig_json_tree_options {
+    size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
+    unsigned flags;
+    /* NULL, or the caller's wording of what a syntax error expected. */
+    const char *(*reword)(const char *expected);
+    /* NULL: a repeated key is the error "JSON error at L:C: duplicate key
+     * \"k\"" (TSIG_ERR_JSON) at the key. Otherwise given each repeated
+     * key (unescaped; offset: its opening quote; the last step of path is
+     * it): 1 goes on (the member is kept), 0 stops once j->code is set. */
+    int (*on_duplicate)(void *ctx, tsig_json *j, const tsig_json_path *path,
+                        const char *key, size_t len, size_t offset);
+    void *ctx;
+} tsig_json_tree_options;
+
+/* The tree of the JSON text json[0..len) (a byte-order mark skipped), or
+ * NULL with *err set: TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM. o
+ * may be NULL (the defaults). */
+struct cJSON *tsig_json_tree(const char *json, size_t len,
+                             const tsig_json_tree_options *o, tsig_error *err);
 
 /* ---- validate.c (for the other stages) ---------------------------------- */
 

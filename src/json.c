@@ -1,18 +1,22 @@
 /*
  * json.c: reading JSON text (RFC 8259, as JSON.parse accepts it, plus
- * UTF-8 and depth checks) without building anything.
+ * UTF-8 and depth checks): the one JSON reader of the core.
  *
- * Three layers, each used by the next and by the stages directly:
+ * Four layers, each used by the next and by the stages directly:
  *   - the reader: tokens off the text (strings, numbers, literals,
  *     brackets), positioned errors "expected X, found Y";
  *   - paths and key sets: where a value is (for messages) and which keys an
  *     object already had (repeated keys are an error everywhere);
  *   - the walker: one whole value, read iteratively and optionally written
- *     back as compact JSON with keys normalized or firewalled ones removed.
+ *     back as compact JSON with keys normalized or firewalled ones removed;
+ *   - trees: a cJSON tree built in the pass that checks the text, for the
+ *     stages that need one (schema import, the API's documents).
  * validate.c drives the reader with the type tree; keys.c and firewall.c
  * use the walker alone.
  */
 #include "internal.h"
+
+#include "cJSON.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -547,135 +551,6 @@ int tsig_json_is_ident(const char *s, size_t len)
         if (!letter && (i == 0 || (!is_digit(c) && c != '-'))) return 0;
     }
     return 1;
-}
-
-/* ---- walking trusted text ----------------------------------------------
- *
- * Text a reader accepted, or a stage wrote, is walked by pointers without
- * any checking: these functions only find where values, members and
- * strings end. They stop at end whatever the bytes, so even text that was
- * not checked cannot make them read past it.
- */
-
-const char *tsig_valid_json_skip_ws(const char *p, const char *end)
-{
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
-    return p;
-}
-
-/* p at '"': the byte after the closing quote. */
-static const char *valid_skip_string(const char *p, const char *end)
-{
-    for (p++; p < end; p++) {
-        if (*p == '\\') {
-            if (++p == end) break;
-        } else if (*p == '"') {
-            return p + 1;
-        }
-    }
-    return end;
-}
-
-/* Brackets inside strings do not count: strings are skipped whole. */
-const char *tsig_valid_json_skip_value(const char *p, const char *end)
-{
-    size_t depth = 0;
-    do {
-        p = tsig_valid_json_skip_ws(p, end);
-        if (p >= end) return end;
-        switch (*p) {
-        case '"': p = valid_skip_string(p, end); break;
-        case '[': case '{': depth++; p++; break;
-        case ']': case '}': if (depth) depth--; p++; break;
-        case ',': case ':': p++; break;
-        default: /* a number or a literal: up to the next delimiter */
-            do p++;
-            while (p < end && !memchr(",:]} \t\r\n", *p, 8));
-        }
-    } while (depth > 0);
-    return p;
-}
-
-const char *tsig_valid_json_read_string(const char *p, const char *end,
-                                        tsig_strbuf *out)
-{
-    const char *after = valid_skip_string(p, end);
-    if (after - p < 2) return end;
-    /* Unescaping never lengthens: \uXXXX is 6 bytes for at most 3. */
-    size_t raw_len = (size_t)(after - p) - 2;
-    if (tsig_sb_reserve(out, raw_len)) {
-        out->len += tsig_json_unescape(p + 1, raw_len, out->data + out->len);
-        out->data[out->len] = '\0';
-    }
-    return after;
-}
-
-const char *tsig_valid_json_first(const char *p, const char *end)
-{
-    p = tsig_valid_json_skip_ws(p + 1, end);
-    return p < end && *p != ']' && *p != '}' ? p : NULL;
-}
-
-const char *tsig_valid_json_next(const char *p, const char *end)
-{
-    p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p, end), end);
-    if (p < end && *p == ':') /* p was a member's key: skip its value */
-        p = tsig_valid_json_skip_ws(tsig_valid_json_skip_value(p + 1, end), end);
-    return p < end && *p == ',' ? tsig_valid_json_skip_ws(p + 1, end) : NULL;
-}
-
-/* 1 iff the string literal at p unescapes to key[0..len). Compared unit
- * by unit, without a copy: a lookup that allocated could not tell "absent"
- * from "out of memory" to its callers. */
-static int valid_string_equals(const char *p, const char *end, const char *key,
-                               size_t len)
-{
-    const char *after = valid_skip_string(p, end);
-    if (after - p < 2) return 0;
-    const char *raw = p + 1;
-    size_t raw_len = (size_t)(after - p) - 2;
-    if (!memchr(raw, '\\', raw_len))
-        return raw_len == len && (len == 0 || memcmp(raw, key, len) == 0);
-    size_t i = 0, at = 0;
-    char unit[4];
-    while (i < raw_len) {
-        size_t n = tsig_json_decode_unit(raw, raw_len, &i, unit);
-        if (n > len - at || memcmp(unit, key + at, n) != 0) return 0;
-        at += n;
-    }
-    return at == len;
-}
-
-const char *tsig_valid_json_key(const char *p, const char *end, const char *key,
-                                size_t len)
-{
-    for (p = tsig_valid_json_first(p, end); p; p = tsig_valid_json_next(p, end))
-        if (valid_string_equals(p, end, key, len)) break;
-    return p;
-}
-
-const char *tsig_valid_json_value(const char *p, const char *end)
-{
-    p = tsig_valid_json_skip_ws(valid_skip_string(p, end), end);
-    return p < end ? tsig_valid_json_skip_ws(p + 1, end) : end; /* past the ':' */
-}
-
-const char *tsig_valid_json_member(const char *p, const char *end, const char *key)
-{
-    p = tsig_valid_json_key(p, end, key, strlen(key));
-    return p ? tsig_valid_json_value(p, end) : NULL;
-}
-
-char *tsig_valid_json_member_string(const char *p, const char *end, const char *key,
-                                    size_t *len, int *nomem)
-{
-    const char *v = tsig_valid_json_member(p, end, key);
-    if (!v || v >= end || *v != '"') return NULL;
-    tsig_strbuf sb = {0};
-    tsig_valid_json_read_string(v, end, &sb);
-    char *s = tsig_sb_finish(&sb, len);
-    if (!s) *nomem = 1;
-    return s;
 }
 
 /* ---- paths -------------------------------------------------------------
@@ -1266,4 +1141,352 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
         return TSIG_ERR_NOMEM;
     }
     return TSIG_OK;
+}
+
+/* ---- reading parts of text read before --------------------------------- */
+
+/* The text was read before, so its tokens need no grammar: brackets are
+ * counted until the value closes. Nothing is allocated. */
+int tsig_json_skip(tsig_json *j)
+{
+    size_t depth = 0;
+    do {
+        tsig_json_skip_ws(j);
+        if (j->pos >= j->len) return tsig_json_fail(j, j->pos, "a JSON value");
+        char c = j->src[j->pos];
+        tsig_json_span s;
+        if (c == '{' || c == '[') {
+            depth++;
+            j->pos++;
+        } else if (c == '}' || c == ']') {
+            depth--;
+            j->pos++;
+        } else if (c == ',' || c == ':') {
+            j->pos++;
+            continue;
+        } else if (!tsig_json_scalar(j, &s)) {
+            return 0;
+        }
+    } while (depth > 0);
+    return 1;
+}
+
+/* Keys are decoded on the stack when short, else into one allocation. */
+size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
+                        size_t key_len, int norm, int *nomem)
+{
+    tsig_error err;
+    tsig_json j;
+    tsig_json_init(&j, src, len, (size_t)-1, &err);
+    j.trusted = 1;
+    j.pos = at;
+    if (at >= len || src[at] != '{' || !tsig_json_enter(&j)) return TSIG_JSON_NONE;
+    char small[64];
+    for (;;) {
+        tsig_json_skip_ws(&j);
+        if (j.pos >= j.len || j.src[j.pos] != '"') return TSIG_JSON_NONE; /* "}" */
+        tsig_json_span k;
+        if (!tsig_json_string(&j, &k)) return TSIG_JSON_NONE;
+        const char *text = src + k.start;
+        size_t text_len = k.len;
+        char *copy = NULL;
+        if (k.flag) {
+            copy = k.len <= sizeof small ? small : malloc(k.len);
+            if (!copy) {
+                *nomem = 1;
+                return TSIG_JSON_NONE;
+            }
+            text_len = tsig_json_unescape(text, k.len, copy);
+            text = copy;
+        }
+        int equal = norm ? tsig_key_equal_norm(text, text_len, key, key_len)
+                         : text_len == key_len && memcmp(text, key, key_len) == 0;
+        if (copy != small) free(copy);
+        j.pos = tsig_json_ws(&j, j.pos) + 1; /* the ":" */
+        tsig_json_skip_ws(&j);
+        if (equal) return j.pos;
+        if (!tsig_json_skip(&j)) {
+            if (j.code == TSIG_ERR_NOMEM) *nomem = 1;
+            return TSIG_JSON_NONE;
+        }
+        tsig_json_skip_ws(&j);
+        if (j.pos >= j.len || j.src[j.pos] != ',') return TSIG_JSON_NONE;
+        j.pos++;
+    }
+}
+
+/* ---- trees -------------------------------------------------------------
+ *
+ * The tree is cJSON's, built with its create functions as the reader goes
+ * (cJSON never parses anything): one pass, iterative (open arrays and
+ * objects are frames on the heap), keys checked by the key sets above.
+ */
+
+/* One open array or object of a tree being built. */
+typedef struct tree_frame {
+    cJSON *node;
+    tsig_json_keyframe keys;
+} tree_frame;
+
+typedef struct tree_builder {
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    const tsig_json_tree_options *o;
+    tree_frame *frames;
+    size_t top, cap;
+    tsig_strbuf text; /* a string or key being decoded */
+} tree_builder;
+
+static int tree_nomem(tree_builder *b)
+{
+    return tsig_json_fail_code(&b->j, TSIG_ERR_NOMEM, b->j.pos, "out of memory");
+}
+
+/* 1 when the 3 bytes at s are an unpaired surrogate in its WTF-8 form. */
+static int is_lone_surrogate(const unsigned char *s, size_t avail)
+{
+    return avail >= 3 && s[0] == 0xED && (s[1] & 0xE0) == 0xA0;
+}
+
+/*
+ * A malloc'd NUL-terminated copy of the string content raw[0..len)
+ * (escapes when escaped), decoded; *out_len its length. A NUL byte becomes
+ * U+FFFD when c_text (and a lone surrogate too when lone), so the text is
+ * a C string. NULL when out of memory.
+ */
+static char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped,
+                       int c_text, int lone, size_t *out_len)
+{
+    tsig_strbuf *t = &b->text;
+    t->len = 0;
+    if (!tsig_sb_reserve(t, len + 1)) return NULL;
+    size_t n = escaped ? tsig_json_unescape(raw, len, t->data) : (memcpy(t->data, raw, len), len);
+    size_t extra = 0;
+    if (c_text)
+        for (size_t i = 0; i < n; i++) extra += t->data[i] == '\0' ? 2 : 0;
+    char *s = malloc(n + extra + 1);
+    if (!s) return NULL;
+    const unsigned char *d = (const unsigned char *)t->data;
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (c_text && (d[i] == 0 || (lone && is_lone_surrogate(d + i, n - i)))) {
+            memcpy(s + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            if (d[i] != 0) i += 2;
+            continue;
+        }
+        s[o++] = (char)d[i];
+    }
+    s[o] = '\0';
+    *out_len = o;
+    return s;
+}
+
+/* The default answer to a repeated key: the error "JSON error at L:C:
+ * duplicate key \"k\"", at the key. */
+static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
+{
+    tsig_strbuf quoted = {0};
+    tsig_json_escape_cut(&quoted, key, len, 40);
+    size_t line, column;
+    tsig_line_col(b->j.src, b->j.len, offset, &line, &column);
+    if (quoted.failed) {
+        tsig_sb_release(&quoted);
+        return tree_nomem(b);
+    }
+    tsig_json_fail_code(&b->j, TSIG_ERR_JSON, offset, "JSON error at %zu:%zu: duplicate key %s",
+                        line, column, quoted.data);
+    tsig_sb_release(&quoted);
+    return 0;
+}
+
+/* Reads a member's key at j->pos, its ":" and the whitespace after, and
+ * returns the key as the malloc'd C text the member's node takes, or NULL
+ * when j->code is set. */
+static char *tree_key(tree_builder *b, tree_frame *f, int first)
+{
+    tsig_json *j = &b->j;
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != '"') {
+        tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
+        return NULL;
+    }
+    size_t key_at = j->pos;
+    tsig_json_span key;
+    if (!tsig_json_string(j, &key)) return NULL;
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != ':') {
+        tsig_json_fail(j, j->pos, "\":\"");
+        return NULL;
+    }
+    j->pos++;
+    tsig_json_seg *seg = &b->path.segs[b->path.count - 1];
+    seg->key = j->src + key.start;
+    seg->len = key.len;
+    seg->escaped = key.flag;
+    size_t len, found;
+    const char *text = tsig_json_key_text(&b->keys, &key, &len);
+    if (!text || !tsig_json_keys_add(&b->keys, &f->keys, text, len, !key.flag, &found)) {
+        tree_nomem(b);
+        return NULL;
+    }
+    if (found != (size_t)-1) {
+        int go_on = b->o->on_duplicate
+                        ? b->o->on_duplicate(b->o->ctx, j, &b->path, text, len, key_at)
+                        : tree_duplicate(b, text, len, key_at);
+        if (!go_on) return NULL;
+    }
+    char *c = tree_text(b, j->src + key.start, key.len, key.flag, 1,
+                        (b->o->flags & TSIG_TREE_C_STRINGS) != 0, &len);
+    if (!c) tree_nomem(b);
+    return c;
+}
+
+/* Reads the scalar at j->pos into a new node; NULL when j->code is set. */
+static cJSON *tree_scalar(tree_builder *b)
+{
+    tsig_json *j = &b->j;
+    char c = j->pos < j->len ? j->src[j->pos] : '\0';
+    tsig_json_span s;
+    if (!tsig_json_scalar(j, &s)) return NULL;
+    cJSON *v;
+    if (c == 't') {
+        v = cJSON_CreateTrue();
+    } else if (c == 'f') {
+        v = cJSON_CreateFalse();
+    } else if (c == 'n') {
+        v = cJSON_CreateNull();
+    } else if (c == '"') {
+        int c_text = (b->o->flags & TSIG_TREE_C_STRINGS) != 0;
+        size_t n;
+        char *text = tree_text(b, j->src + s.start, s.len, s.flag, c_text, c_text, &n);
+        v = text ? cJSON_CreateString("") : NULL;
+        if (v) {
+            cJSON_free(v->valuestring);
+            v->valuestring = text;
+            v->valueint = (int)n;
+        } else {
+            free(text);
+        }
+    } else {
+        char *lexeme = malloc(s.len + 1);
+        v = lexeme ? cJSON_CreateNumber(tsig_decimal_to_double(j->src + s.start, s.len)) : NULL;
+        if (v) {
+            memcpy(lexeme, j->src + s.start, s.len);
+            lexeme[s.len] = '\0';
+            v->valuestring = lexeme;
+            v->valueint = s.flag;
+        } else {
+            free(lexeme);
+        }
+    }
+    if (!v) tree_nomem(b);
+    return v;
+}
+
+/* Opens the array or object at j->pos as node v: depth, frame, path
+ * step, key set. 0 when j->code is set. */
+static int tree_open(tree_builder *b, cJSON *v)
+{
+    tsig_json *j = &b->j;
+    if (!tsig_json_enter(j)) return 0;
+    if (b->top == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 16;
+        tree_frame *frames = realloc(b->frames, cap * sizeof *frames);
+        if (!frames) return tree_nomem(b);
+        b->frames = frames;
+        b->cap = cap;
+    }
+    if (!tsig_json_path_push(&b->path)) return tree_nomem(b);
+    tree_frame *f = &b->frames[b->top++];
+    f->node = v;
+    tsig_json_keys_begin(&b->keys, &f->keys);
+    return 1;
+}
+
+/* Reads a whole value into *root: "read a value" (after its key in an
+ * object), then "after a value" (a comma or closing brackets). */
+static int tree_read(tree_builder *b, cJSON **root)
+{
+    tsig_json *j = &b->j;
+    char *key = NULL;
+    for (;;) {
+        tsig_json_skip_ws(j);
+        char c = j->pos < j->len ? j->src[j->pos] : '\0';
+        int open = j->pos < j->len && (c == '{' || c == '[');
+        cJSON *v = !open ? tree_scalar(b) : c == '{' ? cJSON_CreateObject() : cJSON_CreateArray();
+        if (!v) {
+            free(key);
+            return open ? tree_nomem(b) : 0;
+        }
+        if (b->top == 0) {
+            *root = v;
+        } else {
+            v->string = key; /* NULL in an array; freed with v */
+            key = NULL;
+            cJSON_AddItemToArray(b->frames[b->top - 1].node, v);
+        }
+        if (open) {
+            if (!tree_open(b, v)) return 0;
+            tsig_json_skip_ws(j);
+            if (j->pos < j->len && j->src[j->pos] == (c == '{' ? '}' : ']')) {
+                /* empty: closed below */
+            } else {
+                if (c == '{' && !(key = tree_key(b, &b->frames[b->top - 1], 1))) return 0;
+                continue;
+            }
+        }
+        /* after a value */
+        for (;;) {
+            if (b->top == 0) return 1;
+            tree_frame *f = &b->frames[b->top - 1];
+            int is_object = cJSON_IsObject(f->node);
+            char close = is_object ? '}' : ']';
+            tsig_json_skip_ws(j);
+            if (j->pos < j->len && j->src[j->pos] == close) {
+                j->pos++;
+                j->depth--;
+                tsig_json_keys_end(&b->keys, &f->keys);
+                b->path.count--;
+                b->top--;
+                continue;
+            }
+            if (j->pos >= j->len || j->src[j->pos] != ',')
+                return tsig_json_fail(j, j->pos, is_object ? "\",\" or \"}\"" : "\",\" or \"]\"");
+            j->pos++;
+            if (is_object) {
+                if (!(key = tree_key(b, f, 0))) return 0;
+            } else {
+                b->path.segs[b->path.count - 1].index++;
+            }
+            break;
+        }
+    }
+}
+
+cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_tree_options *o,
+                      tsig_error *err)
+{
+    static const tsig_json_tree_options defaults = {0, 0, NULL, NULL, NULL};
+    tree_builder b;
+    memset(&b, 0, sizeof b);
+    b.o = o ? o : &defaults;
+    tsig_json_init(&b.j, json, len, b.o->max_depth ? b.o->max_depth : TSIG_DEFAULT_MAX_DEPTH,
+                   err);
+    b.j.reword = b.o->reword;
+    tsig_json_path_init(&b.path);
+    b.keys.src = b.j.src;
+    cJSON *root = NULL;
+    int ok = tree_read(&b, &root) && tsig_json_finish(&b.j);
+    while (b.top > 0) tsig_json_keys_end(&b.keys, &b.frames[--b.top].keys);
+    free(b.frames);
+    tsig_json_keys_release(&b.keys);
+    tsig_json_path_release(&b.path);
+    tsig_sb_release(&b.text);
+    if (!ok) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
 }

@@ -100,75 +100,6 @@
  * Step 1: reading the JSON text (json.c's walker)
  * ===================================================================== */
 
-/* What the walk over the text learns for the later steps. */
-typedef struct text_notes {
-    const char *src;
-    size_t len;
-    unsigned char *num_is_int; /* one per number, document order */
-    size_t num_count, num_cap;
-    char *patched; /* a copy of src with the escapes cJSON cannot carry
-                      written "\ufffd", or NULL when there are none */
-    int failed_alloc;
-} text_notes;
-
-/* Releases what the walk noted and zeroes the notes. */
-static void notes_release(text_notes *n)
-{
-    free(n->num_is_int);
-    free(n->patched);
-    memset(n, 0, sizeof *n);
-}
-
-/*
- * The walker's on_token: notes each number's kind (is_int: written without
- * ".", "e", "E") and writes each "\u0000" or lone surrogate escape of a
- * string (keys too) as "\ufffd" in n->patched: same length, so offsets and
- * error positions do not move. An allocation failure is remembered in
- * failed_alloc (checked after the walk, so syntax errors come first).
- */
-static int note_token(void *ctx, int is_string, const tsig_json_span *s)
-{
-    text_notes *n = ctx;
-    if (!is_string) {
-        if (n->num_count == n->num_cap) {
-            size_t cap = n->num_cap ? n->num_cap * 2 : 64;
-            unsigned char *p = realloc(n->num_is_int, cap);
-            if (!p) {
-                n->failed_alloc = 1;
-                return 1;
-            }
-            n->num_is_int = p;
-            n->num_cap = cap;
-        }
-        n->num_is_int[n->num_count++] = (unsigned char)s->flag;
-        return 1;
-    }
-    size_t end = s->start + s->len;
-    for (size_t i = s->start; s->flag && i < end; i++) {
-        const char *e = n->src + i;
-        if (e[0] != '\\') continue;
-        /* only "\u0000" and "\uD..." can be one of them */
-        if (e[1] != 'u' || ((e[2] | 0x20) != 'd' && memcmp(e + 2, "0000", 4) != 0)) {
-            i++; /* past the escaped character */
-            continue;
-        }
-        size_t at = i;
-        unsigned char u[4];
-        size_t k = tsig_json_decode_unit(n->src, end, &i, (char *)u);
-        i--; /* i is past the escape (the loop adds one) */
-        int nul = k == 1 && u[0] == 0;
-        int lone = k == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0;
-        if (!nul && !lone) continue;
-        if (!n->patched && !n->failed_alloc) {
-            n->patched = malloc(n->len);
-            if (n->patched) memcpy(n->patched, n->src, n->len);
-            else n->failed_alloc = 1;
-        }
-        if (n->patched) memcpy(n->patched + at, "\\ufffd", 6);
-    }
-    return 1;
-}
-
 /* The importer's words for what a syntax error expected, in place of the
  * reader's own (which speak to authors of data, not of schemas). */
 static const char *schema_wording(const char *expected)
@@ -190,45 +121,6 @@ static const char *schema_wording(const char *expected)
     return expected;
 }
 
-/*
- * Reads json[0..len) once with json.c's walker: RFC 8259, UTF-8 checked,
- * nesting bounded at TSIG_DEFAULT_MAX_DEPTH, a leading byte-order mark
- * skipped; nothing is built. Returns 1 with *notes filled (released with
- * notes_release), or 0 with err set: TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP,
- * TSIG_ERR_NOMEM.
- */
-static int read_text(const char *json, size_t len, text_notes *notes, tsig_error *err)
-{
-    tsig_json j;
-    tsig_json_path path;
-    tsig_json_keys keys;
-    tsig_json_walker w;
-    memset(notes, 0, sizeof *notes);
-    memset(&keys, 0, sizeof keys);
-    memset(&w, 0, sizeof w);
-    tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
-    j.reword = schema_wording;
-    tsig_json_path_init(&path);
-    keys.src = j.src;
-    notes->src = j.src;
-    notes->len = j.len;
-    w.j = &j;
-    w.path = &path;
-    w.keys = &keys;
-    w.on_token = note_token;
-    w.ctx = notes;
-    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
-    tsig_json_walker_release(&w);
-    tsig_json_keys_release(&keys);
-    tsig_json_path_release(&path);
-    if (ok && notes->failed_alloc) {
-        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
-        ok = 0;
-    }
-    if (!ok) notes_release(notes);
-    return ok;
-}
-
 /* ========================================================================
  * Finding a JSON Pointer in the text (for error positions)
  * ===================================================================== */
@@ -240,46 +132,91 @@ static int read_text(const char *json, size_t len, text_notes *notes, tsig_error
  * element of an array, the root value for "#". Stops at the deepest place
  * found when the text does not have the whole path.
  */
+/* One unit of a key as the tree holds it: "\u0000" and unpaired
+ * surrogates read as U+FFFD. Returns its length in unit. */
+static size_t tree_unit(const char *raw, size_t len, int escaped, size_t *i, char unit[4])
+{
+    size_t n = 1;
+    if (escaped) n = tsig_json_decode_unit(raw, len, i, unit);
+    else unit[0] = raw[(*i)++];
+    const unsigned char *u = (const unsigned char *)unit;
+    if ((n == 1 && u[0] == 0) || (n == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0)) {
+        memcpy(unit, "\xEF\xBF\xBD", 3);
+        n = 3;
+    }
+    return n;
+}
+
+/* 1 iff the key raw[0..len) of the text, as the tree holds it, is
+ * seg[0..n) (compared unit by unit: nothing is allocated). */
+static int key_is(const char *raw, size_t len, int escaped, const char *seg, size_t n)
+{
+    size_t i = 0, o = 0;
+    while (i < len) {
+        char unit[4];
+        size_t k = tree_unit(raw, len, escaped, &i, unit);
+        if (k > n - o || memcmp(seg + o, unit, k) != 0) return 0;
+        o += k;
+    }
+    return o == n;
+}
+
 static size_t locate_pointer(const char *src, size_t len, const char *ptr)
 {
-    const char *end = src + len;
-    const char *p = src + (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
-    p = tsig_valid_json_skip_ws(p, end);
-    const char *found = p;
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, src, len, (size_t)-1, &ignored);
+    j.trusted = 1;
+    tsig_json_skip_ws(&j);
+    size_t found = j.pos;
     const char *s = ptr[0] == '#' ? ptr + 1 : ptr;
     char seg[256];
-    while (*s == '/' && p < end) {
+    while (*s == '/' && j.pos < j.len) {
         /* Unescape one segment (a longer one cannot be matched: stop). */
         size_t n = 0;
         s++;
         while (*s && *s != '/') {
             char c = *s++;
             if (c == '~' && (*s == '0' || *s == '1')) c = *s++ == '0' ? '~' : '/';
-            if (n == sizeof seg) return (size_t)(found - src);
+            if (n == sizeof seg) goto done;
             seg[n++] = c;
         }
         /* Step into the member or element the segment names. */
-        if (*p == '{') {
-            const char *key = tsig_valid_json_key(p, end, seg, n);
-            if (!key) break;
-            found = key;
-            p = tsig_valid_json_value(key, end);
-        } else if (*p == '[') {
-            size_t index = 0;
+        char open = j.src[j.pos];
+        if (open != '{' && open != '[') break;
+        size_t index = 0;
+        if (open == '[') {
             for (size_t i = 0; i < n; i++) {
-                if (seg[i] < '0' || seg[i] > '9' || index > SIZE_MAX / 10 - 10)
-                    return (size_t)(found - src);
+                if (seg[i] < '0' || seg[i] > '9' || index > SIZE_MAX / 10 - 10) goto done;
                 index = index * 10 + (size_t)(seg[i] - '0');
             }
-            const char *e = tsig_valid_json_first(p, end);
-            for (size_t i = 0; e && i < index; i++) e = tsig_valid_json_next(e, end);
-            if (!e) break;
-            found = p = e;
-        } else {
-            break;
+        }
+        tsig_json_enter(&j);
+        for (size_t i = 0;; i++) {
+            tsig_json_skip_ws(&j);
+            if (j.pos >= j.len || j.src[j.pos] == '}' || j.src[j.pos] == ']') goto done;
+            size_t at = j.pos;
+            if (open == '{') {
+                tsig_json_span k;
+                if (!tsig_json_string(&j, &k)) goto done;
+                j.pos = tsig_json_ws(&j, j.pos) + 1; /* the ":" */
+                tsig_json_skip_ws(&j);
+                if (key_is(j.src + k.start, k.len, k.flag, seg, n)) {
+                    found = at;
+                    break;
+                }
+            } else if (i == index) {
+                found = at;
+                break;
+            }
+            if (!tsig_json_skip(&j)) goto done;
+            tsig_json_skip_ws(&j);
+            if (j.pos >= j.len || j.src[j.pos] != ',') goto done;
+            j.pos++;
         }
     }
-    return (size_t)(found - src);
+done:
+    return found;
 }
 
 /* ========================================================================
@@ -294,7 +231,7 @@ typedef struct importer {
     const char *src;     /* the JSON text, for error positions: the text
                             cJSON read (see read_json) */
     size_t len;
-    char *patched;       /* src when it is a patched copy, else NULL */
+    tsig_strbuf dup;     /* the first repeated key: "<pointer>\0<reason>" */
     tsig_strbuf ptr;     /* JSON Pointer of the current place ("#/...") */
     tsig_strbuf warnings; /* each warning followed by a NUL byte */
     size_t warning_count;
@@ -478,273 +415,57 @@ static int problem(importer *im, const char *seg, const char *action, const char
     return ok;
 }
 
-/* One open container of the walk in check_tree. */
-typedef struct walk_frame {
-    cJSON *node;
-    cJSON *cur;   /* the child being visited */
-    size_t index; /* its index */
-} walk_frame;
-
-/* tsig_table_key_of over an array of cJSON children: a child's key. */
-static const char *child_key(const void *ctx, size_t entry, size_t *len)
+/* Decodes a key of the text (raw[0..len), escapes when escaped) as the
+ * tree holds it: a C string, "\u0000" and unpaired surrogates read as
+ * U+FFFD. */
+static void key_as_tree(tsig_strbuf *sb, const char *raw, size_t len, int escaped)
 {
-    const char *s = ((const cJSON *const *)ctx)[entry]->string;
-    *len = strlen(s);
-    return s;
-}
-
-/* 1 iff two children of one object have the same key; *dup gets the later
- * one. Small objects are compared pairwise, large ones through a hash
- * table (hash.c), so a huge object costs linear time. 0 also when out of
- * memory (*nomem set). */
-static int find_repeated_key(const cJSON *obj, const cJSON **dup, int *nomem)
-{
-    size_t n = 0;
-    for (const cJSON *c = obj->child; c; c = c->next) n++;
-    if (n < 2) return 0;
-    if (n <= 16) {
-        for (const cJSON *c = obj->child; c; c = c->next)
-            for (const cJSON *d = obj->child; d != c; d = d->next)
-                if (strcmp(c->string, d->string) == 0) {
-                    *dup = c;
-                    return 1;
-                }
-        return 0;
-    }
-    const cJSON **kids = calloc(n, sizeof *kids);
-    if (!kids) {
-        *nomem = 1;
-        return 0;
-    }
-    tsig_table table;
-    tsig_table_init(&table, 0, NULL, child_key, kids);
-    int found = 0;
     size_t i = 0;
-    for (const cJSON *c = obj->child; c && !found; c = c->next, i++) {
-        kids[i] = c;
-        size_t len = strlen(c->string);
-        size_t at = tsig_table_add(&table, c->string, len,
-                                   tsig_table_hash(&table, c->string, len), i);
-        if (at == TSIG_TABLE_NOMEM) {
-            *nomem = 1;
-            break;
-        }
-        if (at != TSIG_TABLE_NONE) {
-            *dup = c;
-            found = 1;
-        }
+    while (i < len) {
+        char unit[4];
+        size_t n = tree_unit(raw, len, escaped, &i, unit);
+        tsig_sb_append(sb, unit, n);
     }
-    tsig_table_release(&table);
-    free(kids);
-    return found;
 }
 
-/*
- * Walks the whole tree in document order (iteratively; the walk bounded its
- * depth): gives each number its kind from the walk (valueint is 1 for an
- * int as written, 0 for a float; cJSON's own valueint is not used anywhere
- * else), and rejects a key repeated in one object, anywhere, in every mode:
- * "<pointer>: duplicate key \"k\"". Returns 1, or 0 with im->err set.
- */
-static int check_tree(importer *im, cJSON *root, const text_notes *notes)
+/* The tree builder's report of a repeated key: the first one (in the order
+ * of the text) is remembered as its pointer and reason, and reading goes
+ * on, so that a syntax error anywhere is reported before it. */
+static int note_duplicate(void *ctx, tsig_json *j, const tsig_json_path *path,
+                          const char *key, size_t len, size_t offset)
 {
-    walk_frame *stack = malloc((TSIG_DEFAULT_MAX_DEPTH + 1) * sizeof *stack);
-    if (!stack) return fail_nomem(im);
-    size_t top = 0, number = 0;
-    cJSON *node = root;
-    int ok = 1;
-    /* Pre-order: a node, then its children, then its next sibling: the
-     * order of the text, which is the order the walk noted numbers in. */
-    for (;;) {
-        /* Visit node. */
-        if (cJSON_IsNumber(node)) {
-            node->valueint = number < notes->num_count ? notes->num_is_int[number] : 0;
-            number++;
-        } else if (cJSON_IsObject(node)) {
-            const cJSON *dup = NULL;
-            int nomem = 0;
-            if (find_repeated_key(node, &dup, &nomem)) {
-                /* The pointer of this object, then the key. */
-                tsig_strbuf *p = &im->ptr;
-                size_t mark = p->len;
-                for (size_t i = 0; i < top; i++) {
-                    if (cJSON_IsObject(stack[i].node)) {
-                        ptr_append_segment(p, stack[i].cur->string, strlen(stack[i].cur->string));
-                    } else {
-                        tsig_sb_printf(p, "/%zu", stack[i].index);
-                    }
-                }
-                ptr_append_segment(p, dup->string, strlen(dup->string));
-                if (p->failed) {
-                    ok = fail_nomem(im);
-                } else {
-                    char key[ECHO_BUF], reason[ECHO_BUF + 32];
-                    echo(dup->string, key);
-                    tsig_snprintf(reason, sizeof reason, "duplicate key %s", key);
-                    fail_at_pointer(im, reason);
-                    tsig_error_hint(im->err, "");
-                    ok = 0;
-                }
-                ptr_pop(im, mark);
-                break;
-            }
-            if (nomem) {
-                ok = fail_nomem(im);
-                break;
-            }
-        }
-        if ((cJSON_IsObject(node) || cJSON_IsArray(node)) && node->child) {
-            stack[top].node = node;
-            stack[top].cur = node->child;
-            stack[top].index = 0;
-            node = node->child;
-            top++;
+    importer *im = ctx;
+    (void)j;
+    (void)key;
+    (void)len;
+    (void)offset;
+    if (im->dup.len || im->dup.failed) return 1;
+    tsig_strbuf seg = {0};
+    tsig_sb_putc(&im->dup, '#');
+    for (size_t i = 0; i < path->count; i++) {
+        const tsig_json_seg *s = &path->segs[i];
+        if (!s->key) {
+            tsig_sb_printf(&im->dup, "/%zu", s->index);
             continue;
         }
-        /* Next sibling, climbing up as needed. */
-        while (top > 0 && !stack[top - 1].cur->next) top--;
-        if (top == 0) break;
-        stack[top - 1].cur = stack[top - 1].cur->next;
-        stack[top - 1].index++;
-        node = stack[top - 1].cur;
+        seg.len = 0;
+        key_as_tree(&seg, s->key, s->len, s->escaped);
+        if (!seg.failed) ptr_append_segment(&im->dup, seg.data ? seg.data : "", seg.len);
     }
-    free(stack);
-    return ok;
-}
-
-/*
- * Builds the cJSON tree of src[0..len) (valid JSON: the walk accepted it;
- * a byte order mark is skipped) with cJSON's create functions, iteratively
- * (an explicit stack, TSIG_DEFAULT_MAX_DEPTH deep at most). Strings are
- * unescaped by json.c; a number keeps its lexeme in valuestring (freed by
- * cJSON_Delete with the node) beside its double, and valueint is 1 when
- * the lexeme is an int (SPEC §3: no ".", "e", "E"), 0 for a float. NULL
- * when out of memory.
- */
-static cJSON *build_tree(const char *src, size_t len)
-{
-    const char *end = src + len;
-    const char *p = src + (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
-    cJSON **stack = malloc((TSIG_DEFAULT_MAX_DEPTH + 2) * sizeof *stack);
-    tsig_strbuf text = {0}, key = {0};
-    cJSON *root = NULL;
-    size_t top = 0;
-    int ok = stack != NULL;
-    p = tsig_valid_json_skip_ws(p, end);
-    while (ok) {
-        /* At a value: make its node. */
-        cJSON *v = NULL;
-        int open = 0;
-        if (p >= end) break; /* cannot happen: the walk accepted the text */
-        if (*p == '{' || *p == '[') {
-            v = *p == '{' ? cJSON_CreateObject() : cJSON_CreateArray();
-            open = 1;
-            p++;
-        } else if (*p == '"') {
-            text.len = 0;
-            tsig_sb_putc(&text, '\0');
-            text.len = 0;
-            p = tsig_valid_json_read_string(p, end, &text);
-            v = text.failed ? NULL : cJSON_CreateString(text.data);
-        } else if (*p == 't' || *p == 'f' || *p == 'n') {
-            v = *p == 't' ? cJSON_CreateTrue() : *p == 'f' ? cJSON_CreateFalse() : cJSON_CreateNull();
-            p += *p == 'f' ? 5 : 4;
-        } else {
-            const char *q = p;
-            int is_int = 1;
-            while (q < end && (*q == '-' || *q == '+' || *q == '.' || *q == 'e' || *q == 'E' ||
-                               (*q >= '0' && *q <= '9'))) {
-                if (*q == '.' || *q == 'e' || *q == 'E') is_int = 0;
-                q++;
-            }
-            char *lexeme = malloc((size_t)(q - p) + 1);
-            if (lexeme) {
-                memcpy(lexeme, p, (size_t)(q - p));
-                lexeme[q - p] = '\0';
-                v = cJSON_CreateNumber(tsig_strtod(lexeme, NULL));
-            }
-            if (v) {
-                v->valuestring = lexeme;
-                v->valueint = is_int;
-            } else {
-                free(lexeme);
-            }
-            p = q;
-        }
-        if (!v) {
-            ok = 0;
-            break;
-        }
-        /* Attach it. */
-        if (top == 0) {
-            root = v;
-        } else if (cJSON_IsObject(stack[top - 1])) {
-            if (!cJSON_AddItemToObject(stack[top - 1], key.data, v)) {
-                cJSON_Delete(v);
-                ok = 0;
-                break;
-            }
-        } else {
-            cJSON_AddItemToArray(stack[top - 1], v);
-        }
-        if (open) {
-            stack[top++] = v;
-            p = tsig_valid_json_skip_ws(p, end);
-            if (*p == '}' || *p == ']') {
-                /* Empty: closed at once (below). */
-            } else {
-                if (cJSON_IsObject(v)) {
-                    key.len = 0;
-                    tsig_sb_putc(&key, '\0');
-                    key.len = 0;
-                    p = tsig_valid_json_read_string(p, end, &key);
-                    p = tsig_valid_json_skip_ws(p, end) + 1; /* the ":" */
-                    p = tsig_valid_json_skip_ws(p, end);
-                    if (key.failed) ok = 0;
-                }
-                continue;
-            }
-        }
-        /* After a value: "," and the next, or closers. */
-        for (;;) {
-            p = tsig_valid_json_skip_ws(p, end);
-            if (top == 0 || p >= end) break;
-            if (*p == ',') {
-                p = tsig_valid_json_skip_ws(p + 1, end);
-                if (cJSON_IsObject(stack[top - 1])) {
-                    key.len = 0;
-                    tsig_sb_putc(&key, '\0');
-                    key.len = 0;
-                    p = tsig_valid_json_read_string(p, end, &key);
-                    p = tsig_valid_json_skip_ws(p, end) + 1;
-                    p = tsig_valid_json_skip_ws(p, end);
-                    if (key.failed) ok = 0;
-                }
-                break;
-            }
-            p++; /* "}" or "]" */
-            top--;
-        }
-        if (top == 0) break;
-    }
-    free(stack);
-    tsig_sb_release(&text);
-    tsig_sb_release(&key);
-    if (!ok) {
-        cJSON_Delete(root);
-        return NULL;
-    }
-    return root;
+    char quoted[ECHO_BUF];
+    tsig_quote_cut(seg.data ? seg.data : "", seg.len, ECHO_MAX, quoted, sizeof quoted);
+    tsig_sb_putc(&im->dup, '\0');
+    tsig_sb_printf(&im->dup, "duplicate key %s", quoted);
+    if (seg.failed) im->dup.failed = 1;
+    tsig_sb_release(&seg);
+    return 1;
 }
 
 /*
  * Steps 1 and 2: reads json[0..len) into a cJSON tree (released with
- * cJSON_Delete). cJSON reads the text the walk accepted, with the escapes
- * it cannot carry patched (so it never sees anything it would read
- * differently from JSON.parse); that text becomes im->src, and a patched
- * copy is kept in im->patched (freed by the caller). Returns NULL with
- * im->err set: TSIG_ERR_TOO_LARGE, TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP with
- * the position, TSIG_ERR_SCHEMA for a repeated key, TSIG_ERR_NOMEM.
+ * cJSON_Delete) with json.c's tree builder. Returns NULL with im->err set:
+ * TSIG_ERR_TOO_LARGE, TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP with the position,
+ * TSIG_ERR_SCHEMA for a repeated key, TSIG_ERR_NOMEM.
  */
 static cJSON *read_json(importer *im, const char *json, size_t len)
 {
@@ -754,31 +475,26 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         im->failed = 1;
         return NULL;
     }
-    text_notes notes;
-    if (!read_text(json, len, &notes, im->err)) {
-        im->failed = 1;
-        return NULL;
-    }
-    if (notes.patched) {
-        im->patched = notes.patched;
-        im->src = notes.patched;
-        notes.patched = NULL;
-    }
-    /* The tree is built from the text the walk accepted (positions are
-     * found in im->src, byte order mark included), so building can only
-     * run out of memory. */
-    cJSON *root = build_tree(im->src, len);
+    tsig_json_tree_options o = {0, TSIG_TREE_C_STRINGS, schema_wording, note_duplicate, im};
+    cJSON *root = tsig_json_tree(json, len, &o, im->err);
     if (!root) {
-        notes_release(&notes);
-        fail_nomem(im);
-        return NULL;
-    }
-    int ok = check_tree(im, root, &notes);
-    notes_release(&notes);
-    if (!ok) {
+        im->failed = 1;
+    } else if (im->dup.failed) {
         cJSON_Delete(root);
-        return NULL;
+        root = NULL;
+        fail_nomem(im);
+    } else if (im->dup.len) {
+        /* "<pointer>\0<reason>": the error is placed at the pointer */
+        tsig_strbuf saved = im->ptr;
+        im->ptr.data = im->dup.data;
+        im->ptr.len = strlen(im->dup.data);
+        fail_at_pointer(im, im->dup.data + im->ptr.len + 1);
+        tsig_error_hint(im->err, "");
+        im->ptr = saved;
+        cJSON_Delete(root);
+        root = NULL;
     }
+    tsig_sb_release(&im->dup);
     return root;
 }
 
@@ -2469,7 +2185,6 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
     cJSON *root = read_json(&im, json, len);
     int ok = root && build(&im, root, sig) && export_warnings(&im, warnings);
     cJSON_Delete(root);
-    free(im.patched);
     tsig_sb_release(&im.ptr);
     tsig_sb_release(&im.warnings);
     if (!ok) {

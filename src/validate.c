@@ -1781,23 +1781,21 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
     tsig_json *j = &v->j;
     j->pos = at;
     if (!skip(v)) return 0; /* the object's text is valid from here on */
-    const char *src = j->src, *end = src + j->pos;
-    const char *value = NULL;
-    for (const char *p = tsig_valid_json_first(src + at, end); p;
-         p = tsig_valid_json_next(p, end)) {
-        v->text.len = 0;
-        tsig_valid_json_read_string(p, end, &v->text);
-        if (v->text.failed) return (size_t)nomem(v);
-        if (tsig_key_equal_norm(v->text.data, v->text.len, d->name, d->name_len)) {
-            value = tsig_valid_json_skip_ws(tsig_valid_json_value(p, end), end);
-            break;
-        }
-    }
+    const char *src = j->src;
+    size_t end = j->pos;
+    int lost = 0;
+    size_t found = tsig_json_member(src, end, at, d->name, d->name_len, 1, &lost);
+    if (lost) return (size_t)nomem(v);
+    const char *value = found == TSIG_JSON_NONE ? NULL : src + found;
     size_t chosen = NONE;
     if (value && *value == '"') {
+        tsig_json_span s = {0, 0, 0};
+        j->pos = found;
+        if (!tsig_json_string(j, &s)) return 0;
         v->text.len = 0;
-        tsig_valid_json_read_string(value, end, &v->text);
-        if (v->text.failed) return (size_t)nomem(v);
+        if (!tsig_sb_reserve(&v->text, s.len + 1)) return (size_t)nomem(v);
+        v->text.len = tsig_json_unescape(src + s.start, s.len, v->text.data);
+        v->text.data[v->text.len] = '\0';
         const char *text = v->text.data;
         size_t len = v->text.len, matches = 0, folded = NONE;
         for (size_t i = 0; chosen == NONE && i < u->member_count; i++) {

@@ -164,9 +164,9 @@ int cli_doc_ok(const char *doc);
  * at p on stderr, as "prefix<path> (<name>): <message>" (path and name when
  * the entry has them). A JSON text error in src/len gets its caret picture.
  * Returns 0, or reports running out of memory (cli_out_of_memory). */
-int cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
-                         const char *key, const char *prefix, const char *src,
-                         size_t len);
+struct cJSON;
+int cli_print_doc_errors(const cli_args *args, const struct cJSON *doc, const char *key,
+                         const char *prefix, const char *src, size_t len);
 
 /* ---- memory.c -------------------------------------------------------- */
 

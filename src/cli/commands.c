@@ -6,6 +6,8 @@
  */
 #include "cli.h"
 
+#include "cJSON.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,36 +316,22 @@ static int run_from_schema(cli_args *args)
 /* Prints every warning of every converted tool in doc on stderr, as
  * "warning: <tool name>: <warning>". Returns 0, or reports running out of
  * memory (a warning is then never printed without its name or text). */
-static int print_tool_warnings(const cli_args *args, const char *doc,
-                               const char *end)
+static int print_tool_warnings(const cli_args *args, const cJSON *doc)
 {
-    const char *tools = tsig_valid_json_member(doc, end, "tools");
-    if (!tools) return 0;
-    for (const char *t = tsig_valid_json_first(tools, end); t; t = tsig_valid_json_next(t, end)) {
-        const char *list = tsig_valid_json_member(t, end, "warnings");
-        if (!list) continue;
-        size_t name_len = 0;
-        int nomem = 0;
-        char *name = tsig_valid_json_member_string(t, end, "name", &name_len, &nomem);
-        for (const char *w = tsig_valid_json_first(list, end); w && !nomem;
-             w = tsig_valid_json_next(w, end)) {
-            tsig_strbuf text = {0};
-            tsig_valid_json_read_string(w, end, &text);
-            if (text.failed) {
-                nomem = 1;
-                break;
-            }
+    const cJSON *tools = cJSON_GetObjectItemCaseSensitive(doc, "tools");
+    for (const cJSON *t = cJSON_IsArray(tools) ? tools->child : NULL; t; t = t->next) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(t, "warnings");
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
+        for (const cJSON *w = cJSON_IsArray(list) ? list->child : NULL; w; w = w->next) {
+            if (!cJSON_IsString(w)) continue;
             cli_puts(args, CLI_STDERR, "warning: ");
-            if (name) {
-                cli_write(args, CLI_STDERR, name, name_len);
+            if (cJSON_IsString(name)) {
+                cli_write(args, CLI_STDERR, name->valuestring, (size_t)name->valueint);
                 cli_puts(args, CLI_STDERR, ": ");
             }
-            if (text.data) cli_write(args, CLI_STDERR, text.data, text.len);
+            cli_write(args, CLI_STDERR, w->valuestring, (size_t)w->valueint);
             cli_puts(args, CLI_STDERR, "\n");
-            tsig_sb_release(&text);
         }
-        tsig_free(name);
-        if (nomem) return cli_out_of_memory(args);
     }
     return 0;
 }
@@ -351,13 +339,33 @@ static int print_tool_warnings(const cli_args *args, const char *doc,
 /* The exit status for a failed tools document: 1 when every error is a
  * tool that could not be converted (its entry names the tool), 2 when the
  * input itself was unusable (bad JSON, not a list of tools). */
-static int tools_failure_status(const char *doc, const char *end)
+static int tools_failure_status(const cJSON *doc)
 {
-    const char *list = tsig_valid_json_member(doc, end, "errors");
-    for (const char *e = list ? tsig_valid_json_first(list, end) : NULL; e;
-         e = tsig_valid_json_next(e, end))
-        if (!tsig_valid_json_member(e, end, "name")) return CLI_UNUSABLE;
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    for (const cJSON *e = cJSON_IsArray(list) ? list->child : NULL; e; e = e->next)
+        if (!cJSON_GetObjectItemCaseSensitive(e, "name")) return CLI_UNUSABLE;
     return CLI_REJECTED;
+}
+
+/* The document of a C API call as a tree (NULL when out of memory: the
+ * core wrote it, so it is JSON). */
+static cJSON *doc_tree(const char *doc)
+{
+    tsig_error err;
+    return tsig_json_tree(doc, strlen(doc), NULL, &err);
+}
+
+/* A copy of a string member of a tree's root, for print_text (which frees
+ * it); NULL when out of memory. */
+static char *doc_text(const cJSON *doc, const char *key, size_t *len)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, key);
+    if (!cJSON_IsString(v)) return NULL;
+    char *copy = malloc((size_t)v->valueint + 1);
+    if (!copy) return NULL;
+    memcpy(copy, v->valuestring, (size_t)v->valueint + 1);
+    *len = (size_t)v->valueint;
+    return copy;
 }
 
 /*
@@ -377,25 +385,35 @@ static int run_from_tools(cli_args *args)
         cli_text_free(&data);
         return cli_out_of_memory(args);
     }
-    const char *end = doc + strlen(doc);
-    if (!cli_doc_ok(doc)) {
-        rc = cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
-                                  data.len);
-        if (!rc) rc = tools_failure_status(doc, end);
+    cJSON *tree = doc_tree(doc);
+    if (!tree) {
+        rc = cli_out_of_memory(args);
+    } else if (!cli_doc_ok(doc)) {
+        rc = cli_print_doc_errors(args, tree, "errors", "error: ", data.data, data.len);
+        if (!rc) rc = tools_failure_status(tree);
         if (rc == CLI_REJECTED && !flags)
             cli_puts(args, CLI_STDERR,
                      "  hint: --lossy widens what a signature cannot say, with a warning\n");
     } else if (cli_flag(args, "--json")) {
-        const char *tools = tsig_valid_json_member(doc, end, "tools");
-        cli_write_line(args, CLI_STDOUT, tools,
-                       (size_t)(tsig_valid_json_skip_value(tools, end) - tools));
+        /* the "tools" list as the document writes it */
+        size_t n = strlen(doc);
+        int nomem = 0;
+        tsig_error ignored;
+        tsig_json j;
+        tsig_json_init(&j, doc, n, (size_t)-1, &ignored);
+        j.trusted = 1;
+        j.pos = tsig_json_member(doc, n, 0, "tools", 5, 0, &nomem);
+        size_t start = j.pos;
+        tsig_json_skip(&j);
+        cli_write_line(args, CLI_STDOUT, doc + start, j.pos - start);
     } else {
-        rc = print_tool_warnings(args, doc, end);
+        rc = print_tool_warnings(args, tree);
         size_t len = 0;
-        int nomem = 0; /* the document has a prompt: NULL is out of memory */
-        char *prompt = rc ? NULL : tsig_valid_json_member_string(doc, end, "prompt", &len, &nomem);
+        /* the document has a prompt: NULL is out of memory */
+        char *prompt = rc ? NULL : doc_text(tree, "prompt", &len);
         if (!rc) rc = print_text(args, prompt, &len);
     }
+    cJSON_Delete(tree);
     tsig_free(doc);
     cli_text_free(&data);
     return rc;
@@ -436,16 +454,18 @@ static int run_tools(cli_args *args)
         cli_text_free(&data);
         return cli_out_of_memory(args);
     }
-    const char *end = doc + strlen(doc);
-    if (cli_doc_ok(doc)) {
+    cJSON *tree = doc_tree(doc);
+    if (!tree) {
+        rc = cli_out_of_memory(args);
+    } else if (cli_doc_ok(doc)) {
         size_t len = 0;
-        int nomem = 0; /* the document has a text: NULL is out of memory */
-        rc = print_text(args, tsig_valid_json_member_string(doc, end, "text", &len, &nomem), &len);
+        /* the document has a text: NULL is out of memory */
+        rc = print_text(args, doc_text(tree, "text", &len), &len);
     } else {
-        cli_print_doc_errors(args, doc, end, "errors", "error: ", data.data,
-                             data.len);
+        cli_print_doc_errors(args, tree, "errors", "error: ", data.data, data.len);
         rc = CLI_UNUSABLE;
     }
+    cJSON_Delete(tree);
     tsig_free(doc);
     cli_text_free(&data);
     return rc;

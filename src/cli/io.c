@@ -5,6 +5,8 @@
  */
 #include "cli.h"
 
+#include "cJSON.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,56 +194,57 @@ int cli_doc_ok(const char *doc)
     return doc && strncmp(doc, "{\"ok\":true", 10) == 0;
 }
 
-/* The non-negative integer member key of the object at p (0 when absent). */
-static size_t doc_number(const char *p, const char *end, const char *key)
+/* The string member key of an object of a tree, or NULL. */
+static const cJSON *doc_string(const cJSON *obj, const char *key)
 {
-    const char *v = tsig_valid_json_member(p, end, key);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v : NULL;
+}
+
+/* The non-negative integer member key of an object of a tree (0 when
+ * absent). */
+static size_t doc_number(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     size_t n = 0;
-    while (v && v < end && *v >= '0' && *v <= '9') n = n * 10 + (size_t)(*v++ - '0');
+    for (const char *d = cJSON_IsNumber(v) ? v->valuestring : ""; *d >= '0' && *d <= '9'; d++)
+        n = n * 10 + (size_t)(*d - '0');
     return n;
 }
 
-int cli_print_doc_errors(const cli_args *args, const char *p, const char *end,
-                         const char *key, const char *prefix, const char *src,
-                         size_t len)
+int cli_print_doc_errors(const cli_args *args, const cJSON *doc, const char *key,
+                         const char *prefix, const char *src, size_t len)
 {
-    const char *list = tsig_valid_json_member(p, end, key);
-    if (!list || list >= end || *list != '[') return 0;
-    for (const char *e = tsig_valid_json_first(list, end); e; e = tsig_valid_json_next(e, end)) {
-        size_t path_len = 0, name_len = 0, message_len = 0;
-        int nomem = 0;
-        char *path = tsig_valid_json_member_string(e, end, "path", &path_len, &nomem);
-        char *name = tsig_valid_json_member_string(e, end, "name", &name_len, &nomem);
-        char *message = tsig_valid_json_member_string(e, end, "message", &message_len, &nomem);
-        if (nomem) {
-            /* an entry printed without its path, name or message would
-             * say something else */
-        } else if (message && strncmp(message, "JSON error", 10) == 0 &&
-            tsig_valid_json_member(e, end, "offset")) {
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, key);
+    if (!cJSON_IsArray(list)) return 0;
+    for (const cJSON *e = list->child; e; e = e->next) {
+        const cJSON *path = doc_string(e, "path");
+        const cJSON *name = doc_string(e, "name");
+        const cJSON *message = doc_string(e, "message");
+        if (message && strncmp(message->valuestring, "JSON error", 10) == 0 &&
+            cJSON_GetObjectItemCaseSensitive(e, "offset")) {
             tsig_error err;
             memset(&err, 0, sizeof err);
             err.code = TSIG_ERR_JSON;
-            err.offset = doc_number(e, end, "offset");
-            err.line = doc_number(e, end, "line");
-            err.column = doc_number(e, end, "column");
-            tsig_snprintf(err.message, sizeof err.message, "%s", message);
+            err.offset = doc_number(e, "offset");
+            err.line = doc_number(e, "line");
+            err.column = doc_number(e, "column");
+            tsig_snprintf(err.message, sizeof err.message, "%s", message->valuestring);
             cli_print_error(args, &err, "JSON", src, len);
         } else {
             cli_puts(args, CLI_STDERR, prefix);
-            if (path && path_len) cli_write(args, CLI_STDERR, path, path_len);
+            if (path && path->valueint)
+                cli_write(args, CLI_STDERR, path->valuestring, (size_t)path->valueint);
             if (name) {
                 cli_puts(args, CLI_STDERR, " (");
-                cli_write(args, CLI_STDERR, name, name_len);
+                cli_write(args, CLI_STDERR, name->valuestring, (size_t)name->valueint);
                 cli_puts(args, CLI_STDERR, ")");
             }
-            if ((path && path_len) || name) cli_puts(args, CLI_STDERR, ": ");
-            if (message) cli_write(args, CLI_STDERR, message, message_len);
+            if ((path && path->valueint) || name) cli_puts(args, CLI_STDERR, ": ");
+            if (message)
+                cli_write(args, CLI_STDERR, message->valuestring, (size_t)message->valueint);
             cli_puts(args, CLI_STDERR, "\n");
         }
-        tsig_free(path);
-        tsig_free(name);
-        tsig_free(message);
-        if (nomem) return cli_out_of_memory(args);
     }
     return 0;
 }

@@ -1,7 +1,7 @@
 /*
- * test_json.c: json.c's walking of trusted text (what a reader accepted or
- * a stage wrote): values skipped whole whatever they hold, members found
- * by their unescaped keys, strings unescaped; and the walker's hooks: every
+ * test_json.c: json.c's reading of text read before (values skipped whole,
+ * members found by their unescaped keys), its trees (strings whole,
+ * numbers as written, the reader's errors); and the walker's hooks: every
  * string and number handed over as read, errors in the caller's words.
  */
 #include <stdio.h>
@@ -9,66 +9,99 @@
 
 #include "harness.h"
 #include "internal.h"
+#include "cJSON.h"
 
-TEST(valid_json_walk_skips_values_and_finds_members)
+/* At a value of text read before: the position just after it. */
+static size_t skipped(const char *json, size_t at)
+{
+    tsig_error err;
+    tsig_json j;
+    tsig_json_init(&j, json, strlen(json), (size_t)-1, &err);
+    j.trusted = 1;
+    j.pos = at;
+    CHECK(tsig_json_skip(&j));
+    return j.pos;
+}
+
+TEST(text_read_before_is_skipped_whole_and_members_are_found)
 {
     const char *json = " {\"a\\\"]\" : [1, {\"x\":[]}, \"]\"] , \"b\":-1.5e3,\"c\":{}}";
-    const char *end = json + strlen(json);
-    const char *obj = tsig_valid_json_skip_ws(json, end);
-    const char *b = tsig_valid_json_member(obj, end, "b");
-    CHECK(b && strncmp(b, "-1.5e3", 6) == 0);
-    CHECK(tsig_valid_json_skip_value(b, end) == b + 6);
-    const char *a = tsig_valid_json_member(obj, end, "a\"]");
-    CHECK(a && *a == '[');
-    CHECK(tsig_valid_json_skip_value(a, end) == strstr(json, " , \"b\""));
-    CHECK(tsig_valid_json_member(obj, end, "a") == NULL);
-    const char *c = tsig_valid_json_member(obj, end, "c");
-    CHECK(c && tsig_valid_json_first(c, end) == NULL);
-    size_t n = 0;
-    for (const char *e = tsig_valid_json_first(a, end); e; e = tsig_valid_json_next(e, end)) n++;
-    CHECK_INT(n, 3);
-    CHECK(tsig_valid_json_skip_value(obj, end) == end);
-}
-
-TEST(valid_json_read_string_unescapes_everything)
-{
-    const char *json = "\"a\\n\\t\\\"\\\\\\/\\u00e9\\ud83d\\ude00\\ud800x\\u0000\"";
-    const char *end = json + strlen(json);
-    tsig_strbuf sb = {0};
-    CHECK(tsig_valid_json_read_string(json, end, &sb) == end);
-    static const char want[] = "a\n\t\"\\/\xC3\xA9\xF0\x9F\x98\x80\xED\xA0\x80x";
-    CHECK_INT(sb.len, sizeof want);
-    CHECK(sb.data && memcmp(sb.data, want, sizeof want) == 0); /* NUL included */
-    tsig_sb_release(&sb);
-}
-
-TEST(valid_json_key_finds_the_member_by_its_unescaped_key)
-{
-    const char *json = "{\"a\":1, \"\\u0062\" : \"x\\ny\", \"b\":2}";
-    const char *end = json + strlen(json);
-    const char *k = tsig_valid_json_key(json, end, "b", 1);
-    CHECK(k == strstr(json, "\"\\u0062\""));
-    CHECK(tsig_valid_json_key(json, end, "c", 1) == NULL);
-    const char *empty = "{ }";
-    CHECK(tsig_valid_json_key(empty, empty + 3, "", 0) == NULL);
-    size_t len = 0;
+    size_t len = strlen(json);
     int nomem = 0;
-    char *s = tsig_valid_json_member_string(json, end, "b", &len, &nomem);
-    CHECK_STR(s, "x\ny");
-    CHECK_INT(len, 3);
-    tsig_free(s);
-    CHECK(tsig_valid_json_member_string(json, end, "a", &len, &nomem) == NULL); /* not a string */
-    CHECK(tsig_valid_json_member_string(json, end, "c", NULL, &nomem) == NULL);
+    size_t b = tsig_json_member(json, len, 1, "b", 1, 0, &nomem);
+    CHECK(b != TSIG_JSON_NONE && strncmp(json + b, "-1.5e3", 6) == 0);
+    CHECK_INT(skipped(json, b), b + 6);
+    size_t a = tsig_json_member(json, len, 1, "a\"]", 3, 0, &nomem);
+    CHECK(a != TSIG_JSON_NONE && json[a] == '[');
+    CHECK_INT(skipped(json, a), (size_t)(strstr(json, " , \"b\"") - json));
+    CHECK_INT(tsig_json_member(json, len, 1, "a", 1, 0, &nomem), TSIG_JSON_NONE);
+    CHECK_INT(tsig_json_member(json, len, a, "a", 1, 0, &nomem), TSIG_JSON_NONE); /* a list */
+    CHECK_INT(skipped(json, 1), len);
     CHECK(!nomem);
-    /* keys with escapes, a surrogate pair and a lone surrogate, compared
-     * without a copy */
+}
+
+TEST(members_are_found_by_their_unescaped_keys)
+{
+    const char *json = "{\"a\":1, \"\\u0062\" : \"x\\ny\", \"b-c\":2}";
+    size_t len = strlen(json);
+    int nomem = 0;
+    size_t k = tsig_json_member(json, len, 0, "b", 1, 0, &nomem);
+    CHECK(k != TSIG_JSON_NONE && strncmp(json + k, "\"x\\ny\"", 6) == 0);
+    CHECK_INT(tsig_json_member(json, len, 0, "c", 1, 0, &nomem), TSIG_JSON_NONE);
+    CHECK_INT(tsig_json_member(json, len, 0, "b_c", 3, 0, &nomem), TSIG_JSON_NONE);
+    CHECK(tsig_json_member(json, len, 0, "b_c", 3, 1, &nomem) != TSIG_JSON_NONE);
+    CHECK_INT(tsig_json_member("{ }", 3, 0, "", 0, 0, &nomem), TSIG_JSON_NONE);
     const char *esc = "{\"\\ud83d\\ude00\":1,\"a\\/b\":2,\"\\udc00\":3,\"ab\":4}";
-    const char *esc_end = esc + strlen(esc);
-    CHECK(tsig_valid_json_key(esc, esc_end, "\xF0\x9F\x98\x80", 4) == esc + 1);
-    CHECK(tsig_valid_json_key(esc, esc_end, "a/b", 3) == strstr(esc, "\"a\\/b"));
-    CHECK(tsig_valid_json_key(esc, esc_end, "\xED\xB0\x80", 3) == strstr(esc, "\"\\udc00"));
-    CHECK(tsig_valid_json_key(esc, esc_end, "a", 1) == NULL);
-    CHECK(tsig_valid_json_key(esc, esc_end, "a/bc", 4) == NULL);
+    size_t esc_len = strlen(esc);
+    CHECK_INT(tsig_json_member(esc, esc_len, 0, "\xF0\x9F\x98\x80", 4, 0, &nomem),
+              (size_t)(strstr(esc, ":1") - esc + 1));
+    CHECK_INT(tsig_json_member(esc, esc_len, 0, "a/b", 3, 0, &nomem),
+              (size_t)(strstr(esc, ":2") - esc + 1));
+    CHECK_INT(tsig_json_member(esc, esc_len, 0, "\xED\xB0\x80", 3, 0, &nomem),
+              (size_t)(strstr(esc, ":3") - esc + 1));
+    CHECK_INT(tsig_json_member(esc, esc_len, 0, "a", 1, 0, &nomem), TSIG_JSON_NONE);
+    CHECK(!nomem);
+}
+
+TEST(a_tree_keeps_strings_whole_and_numbers_as_written)
+{
+    const char *json = "\xEF\xBB\xBF{\"s\":\"a\\u0000b\\ud800\",\"n\":[1.50,-0,12345678901234567890123],"
+                       "\"k\\u0000\":null}";
+    tsig_error err;
+    cJSON *t = tsig_json_tree(json, strlen(json), NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(t, "s");
+    CHECK(cJSON_IsString(s) && s->valueint == 6 && memcmp(s->valuestring, "a\0b\xED\xA0\x80", 7) == 0);
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(t, "n");
+    CHECK_STR(n->child->valuestring, "1.50");
+    CHECK_INT(n->child->valueint, 0);
+    CHECK_STR(n->child->next->valuestring, "-0");
+    CHECK_INT(n->child->next->valueint, 1);
+    CHECK_STR(n->child->next->next->valuestring, "12345678901234567890123");
+    CHECK(cJSON_GetObjectItemCaseSensitive(t, "k\xEF\xBF\xBD") != NULL); /* a key is a C string */
+    cJSON_Delete(t);
+    /* As C text: NUL and lone surrogates read as U+FFFD. */
+    tsig_json_tree_options o = {0, TSIG_TREE_C_STRINGS, NULL, NULL, NULL};
+    t = tsig_json_tree(json, strlen(json), &o, &err);
+    s = cJSON_GetObjectItemCaseSensitive(t, "s");
+    CHECK_STR(s->valuestring, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD");
+    cJSON_Delete(t);
+}
+
+TEST(a_tree_is_refused_with_the_readers_errors)
+{
+    tsig_error err;
+    CHECK(tsig_json_tree("{\"a\":1,\"b\":{},\"\\u0061\":2}", 24, NULL, &err) == NULL);
+    CHECK_INT(err.code, TSIG_ERR_JSON);
+    CHECK_STR(err.message, "JSON error at 1:15: duplicate key \"a\"");
+    CHECK(tsig_json_tree("[1,]", 4, NULL, &err) == NULL);
+    CHECK_STR(err.message, "JSON error at 1:4: expected a JSON value, found \"]\"");
+    tsig_json_tree_options o = {2, 0, NULL, NULL, NULL};
+    CHECK(tsig_json_tree("[[[]]]", 6, &o, &err) == NULL);
+    CHECK_INT(err.code, TSIG_ERR_TOO_DEEP);
+    CHECK(tsig_json_tree("{} x", 4, NULL, &err) == NULL);
+    CHECK_INT(err.code, TSIG_ERR_JSON);
 }
 
 /* Records each token the walker hands over as "s:<raw>" or "n:<text>"
@@ -147,9 +180,10 @@ TEST(syntax_errors_can_be_reworded)
 
 int main(void)
 {
-    RUN(valid_json_walk_skips_values_and_finds_members);
-    RUN(valid_json_read_string_unescapes_everything);
-    RUN(valid_json_key_finds_the_member_by_its_unescaped_key);
+    RUN(text_read_before_is_skipped_whole_and_members_are_found);
+    RUN(members_are_found_by_their_unescaped_keys);
+    RUN(a_tree_keeps_strings_whole_and_numbers_as_written);
+    RUN(a_tree_is_refused_with_the_readers_errors);
     RUN(walker_hands_over_every_string_and_number);
     RUN(syntax_errors_can_be_reworded);
     return tsig_test_summary();
