@@ -82,6 +82,9 @@ typedef struct tsig_error {
 
 /* The symbolic name of a code ("TSIG_ERR_SYNTAX"); static storage. */
 const char *tsig_code_name(tsig_code code);
+/* Its stable short name, as JSON documents and the JS package give it
+ * ("syntax", "unknown_type", "too_deep", ...); static storage. */
+const char *tsig_code_kind(tsig_code code);
 
 /*
  * The text form of a positioned error, for people and LLMs:
@@ -218,7 +221,43 @@ typedef struct tsig_segment {
     size_t index;
 } tsig_segment;
 
-/* An error or a warning: where (path string and segments) and what. */
+/*
+ * What an error or a warning is about: stable codes, never renumbered,
+ * only appended. tsig_issue_code_name gives the name JSON documents and the
+ * JS package use ("type", "missing", ...).
+ */
+typedef enum tsig_issue_code {
+    TSIG_ISSUE_TYPE = 0,          /* "expected int, got string \"abc\"" */
+    TSIG_ISSUE_MISSING = 1,       /* "missing required field, expected int" */
+    TSIG_ISSUE_UNEXPECTED = 2,    /* strict: "unexpected field" */
+    TSIG_ISSUE_AMBIGUOUS = 3,     /* "ambiguous field: \"a-b\" and \"a_b\" both present" */
+    TSIG_ISSUE_DUPLICATE_KEY = 4, /* "duplicate key \"id\"" */
+    TSIG_ISSUE_COERCED = 5,       /* warning: "coerced string \"42\" to int" */
+    TSIG_ISSUE_JSON_SYNTAX = 6,   /* "JSON error at L:C: ..." (the text is not JSON) */
+    TSIG_ISSUE_TOO_DEEP = 7,      /* "JSON error at L:C: nesting deeper than N" */
+    TSIG_ISSUE_TOO_MANY = 8,      /* "too many errors: M more not shown" */
+    TSIG_ISSUE_ENUM = 9,          /* a value that is none of an enum's */
+    TSIG_ISSUE_RANGE = 10,        /* a number outside a refinement's bounds */
+    TSIG_ISSUE_LENGTH = 11,       /* a string's or list's length outside them */
+    TSIG_ISSUE_UNION = 12,        /* a value no member of a union takes */
+    TSIG_ISSUE_WRAPPED = 13,      /* warning: "wrapped int 1 in a list" */
+    TSIG_ISSUE_REPAIRED = 14,     /* reserved: text repaired (SPEC §12) */
+    TSIG_ISSUE_TOO_LARGE = 15     /* the text is larger than TSIG_MAX_INPUT */
+} tsig_issue_code;
+
+/* "type", "missing", ...; static storage ("" for a code not listed). */
+const char *tsig_issue_code_name(tsig_issue_code code);
+
+/*
+ * An error or a warning: where (path string and segments), what (code and
+ * message), and the bytes of the JSON text it is about: text[offset ..
+ * offset + length). That is the value at the path; for "missing" the
+ * object that lacks the field; for "duplicate_key" and "ambiguous" the key
+ * (quotes included) that came second; for a value read from a string that
+ * held JSON (SPEC §11.4) the whole string; for "too_many" the whole text;
+ * for a JSON text error (json_syntax, too_deep, too_large) the position of
+ * the error, with length 0.
+ */
 typedef struct tsig_issue {
     const char *path; /* "results[0].customer.id"; "" for the root */
     size_t path_len;
@@ -226,6 +265,9 @@ typedef struct tsig_issue {
     size_t segment_count;
     const char *message; /* "expected int, got string \"abc\"" */
     size_t message_len;
+    tsig_issue_code code;
+    size_t offset;
+    size_t length;
 } tsig_issue;
 
 /*

@@ -39,11 +39,14 @@ static void put_raw(tsig_strbuf *sb, const char *text, size_t len)
     else tsig_sb_append(sb, text, len);
 }
 
-/* Appends an error object: {"code","message","line","column","offset","hint"}. */
+/* Appends an error object: {"code","kind","message","line","column",
+ * "offset","hint"}; kind is the code's stable short name ("syntax"). */
 static void put_error(tsig_strbuf *sb, const tsig_error *err)
 {
     tsig_sb_puts(sb, "{\"code\":");
     put_cstring(sb, tsig_code_name(err->code));
+    tsig_sb_puts(sb, ",\"kind\":");
+    put_cstring(sb, tsig_code_kind(err->code));
     tsig_sb_puts(sb, ",\"message\":");
     put_cstring(sb, err->message);
     tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
@@ -92,8 +95,10 @@ static void put_position(tsig_strbuf *sb, const tsig_error *at)
                    at->column, at->offset);
 }
 
-/* Appends a list of issues. json_error, when not NULL, is the position of a
- * JSON text error, written into each entry (there is one). */
+/* Appends a list of issues: {"path","segments","message","code","offset",
+ * "length"}. json_error, when not NULL, is the position of a JSON text
+ * error, whose "line" and "column" are added to each entry (there is one;
+ * its offset is the entry's). */
 static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
                        const tsig_error *json_error)
 {
@@ -106,7 +111,13 @@ static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
         put_segments(sb, list[i].segments, list[i].segment_count);
         tsig_sb_puts(sb, ",\"message\":");
         tsig_json_escape(sb, list[i].message, list[i].message_len);
-        if (json_error) put_position(sb, json_error);
+        tsig_sb_puts(sb, ",\"code\":");
+        put_cstring(sb, tsig_issue_code_name(list[i].code));
+        if (json_error)
+            tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", json_error->line,
+                           json_error->column);
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu", list[i].offset,
+                       list[i].length);
         tsig_sb_putc(sb, '}');
     }
     tsig_sb_putc(sb, ']');

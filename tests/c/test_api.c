@@ -108,7 +108,7 @@ TEST(check_error_has_message_position_code_and_null_hint)
 {
     const char *sig = "(query :string, limit) -> :int";
     char *doc = tsig_api_check(sig, strlen(sig), 0);
-    CHECK_STR(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_SYNTAX\","
+    CHECK_STR(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_SYNTAX\",\"kind\":\"syntax\","
                    "\"message\":\"expected a type after \\\"limit\\\", found \\\")\\\"\","
                    "\"line\":1,\"column\":22,\"offset\":21,\"hint\":null}}");
     tsig_free(doc);
@@ -176,7 +176,8 @@ TEST(validate_input_gives_coerced_value_and_warnings)
     char *doc = tsig_api_validate(sig, 1, json, strlen(json), NULL);
     CHECK_STR(doc, "{\"ok\":true,\"value\":{\"id\":42,\"name\":\"Alice\"},\"errors\":[],"
                    "\"warnings\":[{\"path\":\"id\",\"segments\":[\"id\"],"
-                   "\"message\":\"coerced string \\\"42\\\" to int\"}]}");
+                   "\"message\":\"coerced string \\\"42\\\" to int\",\"code\":\"coerced\","
+                   "\"offset\":21,\"length\":4}]}");
     tsig_free(doc);
     tsig_signature_free(sig);
 }
@@ -188,7 +189,8 @@ TEST(validate_errors_have_path_segments_and_no_value)
     char *doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
     CHECK_STR(doc, "{\"ok\":false,\"errors\":[{\"path\":\"results[0].customer.id\","
                    "\"segments\":[\"results\",0,\"customer\",\"id\"],"
-                   "\"message\":\"expected int, got string \\\"abc\\\"\"}],\"warnings\":[]}");
+                   "\"message\":\"expected int, got string \\\"abc\\\"\",\"code\":\"type\","
+                   "\"offset\":30,\"length\":5}],\"warnings\":[]}");
     tsig_free(doc);
     tsig_signature_free(sig);
 }
@@ -276,7 +278,8 @@ TEST(validate_fast_answers_nothing_for_an_int_at_float_when_numbers_are_doubles)
                                      TSIG_NUMBERS_ARE_DOUBLES), 1);
     CHECK_STR(doc, "{\"ok\":true,\"value\":{\"a\":1,\"b\":2},\"errors\":[],"
                    "\"warnings\":[{\"path\":\"b\",\"segments\":[\"b\"],"
-                   "\"message\":\"coerced string \\\"2\\\" to int\"}]}");
+                   "\"message\":\"coerced string \\\"2\\\" to int\",\"code\":\"coerced\","
+                   "\"offset\":11,\"length\":3}]}");
     tsig_free(doc);
     /* the value flags would break "0: unchanged", and unknown bits are refused */
     unsigned bad[] = {TSIG_VALUE_ALWAYS, TSIG_VALUE_NEVER, 8u};
