@@ -188,6 +188,10 @@ typedef enum tsig_mode {
     TSIG_MODE_STRICT = 3     /* as enabled, and undeclared fields fail */
 } tsig_mode;
 
+/* "enabled", "warn_only", "disabled", "strict" (the names callers that
+ * speak JSON use); NULL for a value that is no mode. */
+const char *tsig_mode_name(tsig_mode mode);
+
 #define TSIG_DEFAULT_MAX_ERRORS 100
 #define TSIG_DEFAULT_MAX_DEPTH 1000
 /* The largest max_depth accepted; larger values are clamped to it. */
@@ -319,6 +323,11 @@ tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
 
 /* Releases everything a result holds and zeroes it. NULL is ignored. */
 void tsig_result_free(tsig_result *result);
+
+/* The titles of reports (SPEC §4): of tool arguments (validate_input) and
+ * of return values (validate). */
+#define TSIG_REPORT_TITLE_INPUT "Tool"
+#define TSIG_REPORT_TITLE_OUTPUT "Return"
 
 /*
  * The report text fed back to an LLM (SPEC §4): "<title> validation
@@ -544,6 +553,18 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
  * surrogate in a string (a key "\ud800" of the input) is written back as
  * its \u escape.
  * ===================================================================== */
+
+/*
+ * What a caller that speaks JSON would otherwise copy from this header:
+ * {"version":"0.1.0","modes":["enabled","warn_only","disabled","strict"]
+ * (index = tsig_mode),"limits":{"max_errors":100,"max_depth":1000,"max_depth_limit":10000,"max_input":...,
+ * "signature_max_depth":64,"template_max_depth":64,
+ * "template_max_output":...},"report_titles":{"input":"Tool",
+ * "output":"Return"},"tools_header":"## Tools you can call\n\n",
+ * "issue_codes":["type",...] (index = tsig_issue_code)}. Freed with
+ * tsig_free; NULL when out of memory.
+ */
+char *tsig_api_info(void);
 
 /*
  * Parses signature text: {"ok":true,"canonical":"...","returns_list":false,

@@ -215,6 +215,34 @@ static char *check_shape(const char *shape, const char *json, size_t len,
 
 /* ---- the boundary ---------------------------------------------------- */
 
+char *tsig_api_info(void)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"version\":\"" TSIG_VERSION "\",\"modes\":[");
+    for (int m = TSIG_MODE_ENABLED; m <= TSIG_MODE_STRICT; m++) {
+        if (m) tsig_sb_putc(&sb, ',');
+        put_cstring(&sb, tsig_mode_name((tsig_mode)m));
+    }
+    tsig_sb_printf(&sb,
+                   "],\"limits\":{\"max_errors\":%d,"
+                   "\"max_depth\":%d,\"max_depth_limit\":%d,\"max_input\":%zu,"
+                   "\"signature_max_depth\":%d,\"template_max_depth\":%d,"
+                   "\"template_max_output\":%zu},",
+                   TSIG_DEFAULT_MAX_ERRORS, TSIG_DEFAULT_MAX_DEPTH,
+                   TSIG_MAX_DEPTH_LIMIT, (size_t)TSIG_MAX_INPUT, TSIG_SIGNATURE_MAX_DEPTH,
+                   TSIG_TEMPLATE_MAX_DEPTH, (size_t)TSIG_TEMPLATE_MAX_OUTPUT);
+    tsig_sb_puts(&sb, "\"report_titles\":{\"input\":\"" TSIG_REPORT_TITLE_INPUT
+                      "\",\"output\":\"" TSIG_REPORT_TITLE_OUTPUT "\"},\"tools_header\":");
+    put_cstring(&sb, TSIG_TOOLS_HEADER);
+    tsig_sb_puts(&sb, ",\"issue_codes\":[");
+    for (int c = TSIG_ISSUE_TYPE; c <= TSIG_ISSUE_TOO_LARGE; c++) {
+        if (c) tsig_sb_putc(&sb, ',');
+        put_cstring(&sb, tsig_issue_code_name((tsig_issue_code)c));
+    }
+    tsig_sb_puts(&sb, "]}");
+    return tsig_sb_finish(&sb, NULL);
+}
+
 char *tsig_api_check(const char *sig, size_t len, unsigned flags)
 {
     tsig_error err;

@@ -2259,6 +2259,17 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     return code;
 }
 
+const char *tsig_mode_name(tsig_mode mode)
+{
+    switch (mode) {
+    case TSIG_MODE_ENABLED: return "enabled";
+    case TSIG_MODE_WARN_ONLY: return "warn_only";
+    case TSIG_MODE_DISABLED: return "disabled";
+    case TSIG_MODE_STRICT: return "strict";
+    }
+    return NULL;
+}
+
 tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,
                              size_t len, const tsig_validate_options *opts,
                              tsig_result *out)

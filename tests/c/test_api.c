@@ -524,8 +524,40 @@ TEST(placeholders_lists_names_and_errors)
     tsig_signature_free(sig);
 }
 
+TEST(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order)
+{
+    char *doc = tsig_api_info();
+    CHECK_STR(doc, "{\"version\":\"" TSIG_VERSION "\","
+                   "\"modes\":[\"enabled\",\"warn_only\",\"disabled\",\"strict\"],"
+                   "\"limits\":{\"max_errors\":100,\"max_depth\":1000,\"max_depth_limit\":10000,"
+                   "\"max_input\":1073741824,\"signature_max_depth\":64,"
+                   "\"template_max_depth\":64,\"template_max_output\":1048576},"
+                   "\"report_titles\":{\"input\":\"Tool\",\"output\":\"Return\"},"
+                   "\"tools_header\":\"## Tools you can call\\n\\n\","
+                   "\"issue_codes\":[\"type\",\"missing\",\"unexpected\",\"ambiguous\","
+                   "\"duplicate_key\",\"coerced\",\"json_syntax\",\"too_deep\",\"too_many\","
+                   "\"enum\",\"range\",\"length\",\"union\",\"wrapped\",\"repaired\","
+                   "\"too_large\"]}");
+    tsig_free(doc);
+}
+
+TEST(validation_entries_of_json_text_errors_have_code_position_and_no_length)
+{
+    tsig_signature *sig = sig_of(":any");
+    const char *json = "[1,\n }";
+    char *doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
+    CHECK_STR(doc, "{\"ok\":false,\"errors\":[{\"path\":\"\",\"segments\":[],"
+                   "\"message\":\"JSON error at 2:2: expected a JSON value, found \\\"}\\\"\","
+                   "\"code\":\"json_syntax\",\"line\":2,\"column\":2,\"offset\":5,"
+                   "\"length\":0}],\"warnings\":[]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
+    RUN(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order);
+    RUN(validation_entries_of_json_text_errors_have_code_position_and_no_length);
     RUN(check_gives_canonical_form_returns_list_and_ast);
     RUN(check_hides_firewalled_fields_when_asked);
     RUN(check_leaves_descriptions_out_when_asked);
