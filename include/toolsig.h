@@ -567,6 +567,13 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
 char *tsig_api_info(void);
 
 /*
+ * The path string (SPEC §4: "rows[0].id", "a[\"b c\"]") of segments given
+ * as a JSON list ["rows",0,"id"] (keys as strings, indexes as whole
+ * numbers): {"ok":true,"path":"..."} or {"ok":false,"error":{...}}.
+ */
+char *tsig_api_path(const char *json, size_t len);
+
+/*
  * Parses signature text: {"ok":true,"canonical":"...","returns_list":false,
  * "ast":{...}} or {"ok":false,"error":{...}}. flags are tsig_format's
  * (TSIG_FORMAT_HIDE_FIREWALLED applies to "canonical").

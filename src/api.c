@@ -243,6 +243,77 @@ char *tsig_api_info(void)
     return tsig_sb_finish(&sb, NULL);
 }
 
+/* Reads ["key",0,...] into path; 0 (j's error set) when the text is not
+ * such a list. */
+static int read_segments(tsig_json *j, tsig_json_path *path)
+{
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != '[') return tsig_json_fail(j, j->pos, "\"[\"");
+    j->pos++;
+    tsig_json_skip_ws(j);
+    if (j->pos < j->len && j->src[j->pos] == ']') {
+        j->pos++;
+        return tsig_json_finish(j);
+    }
+    for (;;) {
+        tsig_json_skip_ws(j);
+        tsig_json_span s;
+        char c = j->pos < j->len ? j->src[j->pos] : '\0';
+        if (c != '"' && (c < '0' || c > '9')) return tsig_json_fail(j, j->pos, "a key or an index");
+        if (!tsig_json_path_push(path))
+            return tsig_json_fail_code(j, TSIG_ERR_NOMEM, j->pos, "out of memory");
+        tsig_json_seg *seg = &path->segs[path->count - 1];
+        if (c == '"') {
+            if (!tsig_json_string(j, &s)) return 0;
+            seg->key = j->src + s.start;
+            seg->len = s.len;
+            seg->escaped = s.flag;
+        } else {
+            size_t at = j->pos;
+            if (!tsig_json_number(j, &s)) return 0;
+            if (!s.flag || s.len > 15) return tsig_json_fail(j, at, "an index");
+            for (size_t i = 0; i < s.len; i++)
+                seg->index = seg->index * 10 + (size_t)(j->src[s.start + i] - '0');
+        }
+        tsig_json_skip_ws(j);
+        if (j->pos < j->len && j->src[j->pos] == ',') {
+            j->pos++;
+            continue;
+        }
+        if (j->pos < j->len && j->src[j->pos] == ']') {
+            j->pos++;
+            return tsig_json_finish(j);
+        }
+        return tsig_json_fail(j, j->pos, "\",\" or \"]\"");
+    }
+}
+
+char *tsig_api_path(const char *json, size_t len)
+{
+    if (!json && len) return argument_doc("no text");
+    if (len > TSIG_MAX_INPUT) return argument_doc("segments larger than the largest input");
+    tsig_error err;
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_init(&j, json, len, 1, &err);
+    tsig_json_path_init(&path);
+    char *doc;
+    if (!read_segments(&j, &path)) {
+        doc = error_doc(&err);
+    } else {
+        tsig_strbuf text = {0}, sb = {0};
+        tsig_json_path_format(&text, path.segs, path.count);
+        tsig_sb_puts(&sb, "{\"ok\":true,\"path\":");
+        if (text.failed) sb.failed = 1;
+        else tsig_json_escape(&sb, text.data ? text.data : "", text.len);
+        tsig_sb_putc(&sb, '}');
+        tsig_sb_release(&text);
+        doc = tsig_sb_finish(&sb, NULL);
+    }
+    tsig_json_path_release(&path);
+    return doc;
+}
+
 char *tsig_api_check(const char *sig, size_t len, unsigned flags)
 {
     tsig_error err;

@@ -554,8 +554,23 @@ TEST(validation_entries_of_json_text_errors_have_code_position_and_no_length)
     tsig_signature_free(sig);
 }
 
+TEST(path_writes_segments_as_validation_paths_are_written)
+{
+    const char *segs = "[\"a\", \"b c\", 0, \"\\u0078\", 12]";
+    char *doc = tsig_api_path(segs, strlen(segs));
+    CHECK_STR(doc, "{\"ok\":true,\"path\":\"a[\\\"b c\\\"][0].x[12]\"}");
+    tsig_free(doc);
+    doc = tsig_api_path("[]", 2);
+    CHECK_STR(doc, "{\"ok\":true,\"path\":\"\"}");
+    tsig_free(doc);
+    doc = tsig_api_path("[-1]", 4);
+    CHECK(doc && strncmp(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_JSON\"", 43) == 0);
+    tsig_free(doc);
+}
+
 int main(void)
 {
+    RUN(path_writes_segments_as_validation_paths_are_written);
     RUN(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order);
     RUN(validation_entries_of_json_text_errors_have_code_position_and_no_length);
     RUN(check_gives_canonical_form_returns_list_and_ast);
