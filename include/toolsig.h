@@ -82,6 +82,9 @@ typedef struct tsig_error {
 
 /* The symbolic name of a code ("TSIG_ERR_SYNTAX"); static storage. */
 const char *tsig_code_name(tsig_code code);
+/* Its stable short name, as JSON documents and the JS package give it
+ * ("syntax", "unknown_type", "too_deep", ...); static storage. */
+const char *tsig_code_kind(tsig_code code);
 
 /*
  * The text form of a positioned error, for people and LLMs:
@@ -185,6 +188,10 @@ typedef enum tsig_mode {
     TSIG_MODE_STRICT = 3     /* as enabled, and undeclared fields fail */
 } tsig_mode;
 
+/* "enabled", "warn_only", "disabled", "strict" (the names callers that
+ * speak JSON use); NULL for a value that is no mode. */
+const char *tsig_mode_name(tsig_mode mode);
+
 #define TSIG_DEFAULT_MAX_ERRORS 100
 #define TSIG_DEFAULT_MAX_DEPTH 1000
 /* The largest max_depth accepted; larger values are clamped to it. */
@@ -218,7 +225,43 @@ typedef struct tsig_segment {
     size_t index;
 } tsig_segment;
 
-/* An error or a warning: where (path string and segments) and what. */
+/*
+ * What an error or a warning is about: stable codes, never renumbered,
+ * only appended. tsig_issue_code_name gives the name JSON documents and the
+ * JS package use ("type", "missing", ...).
+ */
+typedef enum tsig_issue_code {
+    TSIG_ISSUE_TYPE = 0,          /* "expected int, got string \"abc\"" */
+    TSIG_ISSUE_MISSING = 1,       /* "missing required field, expected int" */
+    TSIG_ISSUE_UNEXPECTED = 2,    /* strict: "unexpected field" */
+    TSIG_ISSUE_AMBIGUOUS = 3,     /* "ambiguous field: \"a-b\" and \"a_b\" both present" */
+    TSIG_ISSUE_DUPLICATE_KEY = 4, /* "duplicate key \"id\"" */
+    TSIG_ISSUE_COERCED = 5,       /* warning: "coerced string \"42\" to int" */
+    TSIG_ISSUE_JSON_SYNTAX = 6,   /* "JSON error at L:C: ..." (the text is not JSON) */
+    TSIG_ISSUE_TOO_DEEP = 7,      /* "JSON error at L:C: nesting deeper than N" */
+    TSIG_ISSUE_TOO_MANY = 8,      /* "too many errors: M more not shown" */
+    TSIG_ISSUE_ENUM = 9,          /* a value that is none of an enum's */
+    TSIG_ISSUE_RANGE = 10,        /* a number outside a refinement's bounds */
+    TSIG_ISSUE_LENGTH = 11,       /* a string's or list's length outside them */
+    TSIG_ISSUE_UNION = 12,        /* a value no member of a union takes */
+    TSIG_ISSUE_WRAPPED = 13,      /* warning: "wrapped int 1 in a list" */
+    TSIG_ISSUE_REPAIRED = 14,     /* reserved: text repaired (SPEC §12) */
+    TSIG_ISSUE_TOO_LARGE = 15     /* the text is larger than TSIG_MAX_INPUT */
+} tsig_issue_code;
+
+/* "type", "missing", ...; static storage ("" for a code not listed). */
+const char *tsig_issue_code_name(tsig_issue_code code);
+
+/*
+ * An error or a warning: where (path string and segments), what (code and
+ * message), and the bytes of the JSON text it is about: text[offset ..
+ * offset + length). That is the value at the path; for "missing" the
+ * object that lacks the field; for "duplicate_key" and "ambiguous" the key
+ * (quotes included) that came second; for a value read from a string that
+ * held JSON (SPEC §11.4) the whole string; for "too_many" the whole text;
+ * for a JSON text error (json_syntax, too_deep, too_large) the position of
+ * the error, with length 0.
+ */
 typedef struct tsig_issue {
     const char *path; /* "results[0].customer.id"; "" for the root */
     size_t path_len;
@@ -226,6 +269,9 @@ typedef struct tsig_issue {
     size_t segment_count;
     const char *message; /* "expected int, got string \"abc\"" */
     size_t message_len;
+    tsig_issue_code code;
+    size_t offset;
+    size_t length;
 } tsig_issue;
 
 /*
@@ -277,6 +323,11 @@ tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
 
 /* Releases everything a result holds and zeroes it. NULL is ignored. */
 void tsig_result_free(tsig_result *result);
+
+/* The titles of reports (SPEC §4): of tool arguments (validate_input) and
+ * of return values (validate). */
+#define TSIG_REPORT_TITLE_INPUT "Tool"
+#define TSIG_REPORT_TITLE_OUTPUT "Return"
 
 /*
  * The report text fed back to an LLM (SPEC §4): "<title> validation
@@ -502,6 +553,25 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
  * surrogate in a string (a key "\ud800" of the input) is written back as
  * its \u escape.
  * ===================================================================== */
+
+/*
+ * What a caller that speaks JSON would otherwise copy from this header:
+ * {"version":"0.1.0","modes":["enabled","warn_only","disabled","strict"]
+ * (index = tsig_mode),"limits":{"max_errors":100,"max_depth":1000,"max_depth_limit":10000,"max_input":...,
+ * "signature_max_depth":64,"template_max_depth":64,
+ * "template_max_output":...},"report_titles":{"input":"Tool",
+ * "output":"Return"},"tools_header":"## Tools you can call\n\n",
+ * "issue_codes":["type",...] (index = tsig_issue_code)}. Freed with
+ * tsig_free; NULL when out of memory.
+ */
+char *tsig_api_info(void);
+
+/*
+ * The path string (SPEC §4: "rows[0].id", "a[\"b c\"]") of segments given
+ * as a JSON list ["rows",0,"id"] (keys as strings, indexes as whole
+ * numbers): {"ok":true,"path":"..."} or {"ok":false,"error":{...}}.
+ */
+char *tsig_api_path(const char *json, size_t len);
 
 /*
  * Parses signature text: {"ok":true,"canonical":"...","returns_list":false,

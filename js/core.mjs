@@ -20,7 +20,6 @@ let scratch = 0; // a reusable input buffer in wasm memory
 let scratchCap = 0;
 let outSlot = 0; // 4 bytes where the core writes a returned pointer
 
-const MODES = { enabled: 0, warn_only: 1, disabled: 2, strict: 3 };
 const FORMAT_HIDE_FIREWALLED = 1;
 const FORMAT_NO_DESCRIPTIONS = 2;
 const SCHEMA_STRICT = 1;
@@ -31,7 +30,8 @@ const NUMBERS_ARE_DOUBLES = 4;
 const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
 const OUT_OF_MEMORY = Symbol('toolsig.outOfMemory'); // on the RangeError of outOfMemory()
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
-const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
+// maxErrors crosses into wasm as a 32-bit signed number.
+const MAX_ERRORS_LIMIT = 0x7fffffff;
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
 
 /**
@@ -77,6 +77,28 @@ function seedHash() {
   W.tsig_hash_seed(outSlot);
   mem().fill(0, outSlot, outSlot + 16);
   seeded = true;
+}
+
+// What the core says about itself (tsig_api_info): mode names, limits,
+// report titles, the tools header. Read once, on first use.
+let coreInfo = null;
+function info() {
+  if (!coreInfo) {
+    const doc = takeJSON(W.tsig_api_info());
+    doc.modeOf = Object.assign(Object.create(null), ...doc.modes.map((name, i) => ({ [name]: i })));
+    coreInfo = doc;
+  }
+  return coreInfo;
+}
+
+// The path string of segments, as the core writes paths ("a[\"b c\"][0]").
+function pathString(segments) {
+  const [ptr, len] = putString(JSON.stringify(segments), true);
+  try {
+    return takeJSON(W.tsig_api_path(ptr, len)).path;
+  } finally {
+    W.free(ptr);
+  }
 }
 
 // The imports toolsig.wasm expects: none but the growth notice.
@@ -175,26 +197,32 @@ function readOut() {
   return (h[outSlot] | (h[outSlot + 1] << 8) | (h[outSlot + 2] << 16) | (h[outSlot + 3] << 24)) >>> 0;
 }
 
-// Converts a byte offset into the UTF-8 form of `str` to a UTF-16 index.
-function utf16Index(str, byteOffset) {
+// Gives every entry with a byte offset into the UTF-8 form of `str` its
+// UTF-16 index, in one pass over the text however many entries there are.
+function addIndexes(entries, str) {
+  const list = entries.filter((e) => e.offset != null).sort((a, b) => a.offset - b.offset);
   let bytes = 0;
   let i = 0;
-  while (i < str.length && bytes < byteOffset) {
-    const c = str.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < str.length) {
-      const d = str.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
+  for (const e of list) {
+    while (i < str.length && bytes < e.offset) {
+      const c = str.charCodeAt(i);
+      if (c < 0x80) bytes += 1;
+      else if (c < 0x800) bytes += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < str.length &&
+        str.charCodeAt(i + 1) >= 0xdc00 && str.charCodeAt(i + 1) <= 0xdfff) {
         bytes += 4;
-        i += 2;
-        continue;
-      }
-      bytes += 3;
-    } else bytes += 3;
-    i += 1;
+        i += 1;
+      } else bytes += 3;
+      i += 1;
+    }
+    e.index = i;
   }
-  return i;
+  return entries;
+}
+
+// Converts a byte offset into the UTF-8 form of `str` to a UTF-16 index.
+function utf16Index(str, byteOffset) {
+  return addIndexes([{ offset: byteOffset }], str)[0].index;
 }
 
 /** A signature, JSON Schema or template that could not be read. */
@@ -202,7 +230,8 @@ class SignatureError extends Error {
   constructor(error, source) {
     super(error.message);
     this.name = 'SignatureError';
-    this.code = error.code;
+    // The stable short name ("syntax", "unknown_type", "too_deep", ...).
+    this.code = error.kind ?? error.code;
     this.line = error.line ?? null;
     this.column = error.column ?? null;
     this.offset = error.offset ?? null;
@@ -218,13 +247,6 @@ class SignatureError extends Error {
   }
 }
 
-// Adds UTF-16 indexes to JSON-text error entries of a validation result.
-function withIndexes(entries, source) {
-  for (const e of entries) {
-    if (e.offset != null && source != null) e.index = utf16Index(source, e.offset);
-  }
-  return entries;
-}
 
 // Turns a JS value into JSON text for the core. JSON.stringify decides what
 // a JS value means as data (as it does on the way to an LLM or over HTTP):
@@ -280,27 +302,17 @@ function describeNonJSON(v) {
   return String(v);
 }
 
-// The SPEC path of segments: keys joined with ".", indexes as [i], a key
-// that is not an identifier as ["key"].
-function pathString(segments) {
-  let out = '';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(s)) out += out === '' ? s : `.${s}`;
-    else out += `[${JSON.stringify(s)}]`;
-  }
-  return out;
-}
-
 function cut(text) {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
-// The first place (depth first, in JSON.stringify's order) holding
-// something JSON cannot carry: {segments, what}, or null. Walks with its
-// own stack (no recursion), following toJSON() as JSON.stringify does; a
-// value met again among its own ancestors is a cycle.
-function findNonJSON(root) {
+// Walks a JS value as JSON.stringify reads it (depth first, following
+// toJSON()), with its own stack (no recursion): visit(v, segments, inList,
+// depth) is called for every value (depth: the containers around it) and
+// the walk stops at the first answer that is not null, which it returns
+// (null when none). A value met again among its own ancestors is a cycle:
+// {segments, what} at once.
+function walkValue(root, visit) {
   const ancestors = new Set();
   // Frames: an object or list being walked, its keys, the next position.
   const frames = [];
@@ -310,13 +322,9 @@ function findNonJSON(root) {
   let inList = false;
   for (;;) {
     if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON(key);
-    const t = typeof v;
-    let bad = null;
-    if (t === 'number') bad = Number.isFinite(v) ? null : String(v);
-    else if (t === 'bigint') bad = 'a BigInt';
-    else if (inList && (t === 'undefined' || t === 'function' || t === 'symbol')) bad = describeNonJSON(v);
-    if (bad) return { segments: segments.slice(), what: bad };
-    if (v !== null && t === 'object') {
+    const found = visit(v, segments, inList, frames.length);
+    if (found) return found;
+    if (v !== null && typeof v === 'object') {
       if (ancestors.has(v)) return { segments: segments.slice(), what: 'a reference to an enclosing value (a cycle)' };
       ancestors.add(v);
       const list = Array.isArray(v);
@@ -343,53 +351,36 @@ function findNonJSON(root) {
   }
 }
 
-// The segments of the place in JSON text (written by JSON.stringify: no
-// whitespace) where the container starting at `end` sits.
-function segmentsAt(text, end) {
-  const stack = [];
-  let i = 0;
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      let j = i + 1;
-      while (text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
-      const top = stack[stack.length - 1];
-      if (top && !top.list && top.wantKey) {
-        top.seg = JSON.parse(text.slice(i, j + 1));
-        top.wantKey = false;
-      }
-      i = j + 1;
-      continue;
-    }
-    if (c === 0x5b) stack.push({ list: true, seg: 0 });
-    else if (c === 0x7b) stack.push({ list: false, seg: '', wantKey: true });
-    else if (c === 0x5d || c === 0x7d) stack.pop();
-    else if (c === 0x2c) {
-      const top = stack[stack.length - 1];
-      if (top.list) top.seg += 1;
-      else top.wantKey = true;
-    }
-    i += 1;
-  }
-  return stack.map((f) => f.seg);
+// The first place holding something JSON cannot carry: {segments, what},
+// or null.
+function findNonJSON(root) {
+  return walkValue(root, (v, segments, inList) => {
+    const t = typeof v;
+    let bad = null;
+    if (t === 'number') bad = Number.isFinite(v) ? null : String(v);
+    else if (t === 'bigint') bad = 'a BigInt';
+    else if (inList && (t === 'undefined' || t === 'function' || t === 'symbol')) bad = describeNonJSON(v);
+    return bad ? { segments: segments.slice(), what: bad } : null;
+  });
 }
 
-// The message of a core error about a JS value (sent as `text`).
-function valueErrorMessage(error, text) {
-  const deep = valueDepthError(error, text);
-  if (!deep) return `toolsig: ${error.message}`;
-  const at = deep.segments.length ? ` at ${cut(pathString(deep.segments))}` : '';
-  return `toolsig: the value nests deeper than ${deep.limit} levels${at}`;
+// The segments of the first object or list nested deeper than limit levels
+// (the place the core's too_deep error is about, in the value the caller
+// gave rather than in the text JSON.stringify wrote), or [] when none.
+function tooDeepAt(value, limit) {
+  const found = walkValue(value, (v, segments, inList, depth) =>
+    (v !== null && typeof v === 'object' && depth >= limit ? { segments: segments.slice() } : null));
+  return found ? found.segments : [];
 }
 
-// A JS value nested deeper than the limit: the core answered with a JSON
-// text error at a position of the text JSON.stringify wrote, which the
-// caller never saw. Returns {segments, limit} for the place, or null when
-// the error is not about nesting.
-function valueDepthError(error, text) {
-  const m = error && error.offset != null ? /nesting deeper than (\d+)/.exec(error.message) : null;
-  if (!m) return null;
-  return { segments: segmentsAt(text, utf16Index(text, error.offset)), limit: m[1] };
+// The message of a core error about a JS value: a too-deep one names the
+// place in the value.
+function valueErrorMessage(error, value) {
+  if (error.kind !== 'too_deep') return `toolsig: ${error.message}`;
+  const limit = info().limits.max_depth;
+  const segments = tooDeepAt(value, limit);
+  const at = segments.length ? ` at ${cut(pathString(segments))}` : '';
+  return `toolsig: the value nests deeper than ${limit} levels${at}`;
 }
 
 // An options object's own properties, on an object without a prototype: a
@@ -400,7 +391,7 @@ function ownOptions(opts) {
 }
 
 // [mode, maxErrors, maxDepth] when no options are given (the core's defaults).
-const DEFAULT_OPTIONS = Object.freeze([MODES.enabled, 0, 0]);
+const DEFAULT_OPTIONS = Object.freeze([0, 0, 0]);
 
 // Reads {mode, maxErrors, maxDepth} into the core's numbers (0: the core's
 // default). A given option must be meaningful: a mode by name, maxErrors a
@@ -411,11 +402,12 @@ function validateOptions(opts) {
     throw new TypeError('toolsig: options are an object {mode, maxErrors, maxDepth}');
   }
   const o = ownOptions(opts);
-  const mode = o.mode ?? 'enabled';
-  if (typeof mode !== 'string' || !Object.hasOwn(MODES, mode)) {
-    throw new TypeError(`toolsig: unknown mode ${describeOption(mode)} (modes: enabled, warn_only, disabled, strict)`);
+  const { modes, modeOf, limits: core } = info();
+  const mode = o.mode ?? modes[0];
+  if (typeof mode !== 'string' || !(mode in modeOf)) {
+    throw new TypeError(`toolsig: unknown mode ${describeOption(mode)} (modes: ${modes.join(', ')})`);
   }
-  const limits = [['maxErrors', o.maxErrors, 0x7fffffff], ['maxDepth', o.maxDepth, MAX_DEPTH_LIMIT]];
+  const limits = [['maxErrors', o.maxErrors, MAX_ERRORS_LIMIT], ['maxDepth', o.maxDepth, core.max_depth_limit]];
   const numbers = limits.map(([name, n, max]) => {
     if (n == null) return 0;
     if (!Number.isInteger(n) || n < 1 || n > max) {
@@ -423,7 +415,7 @@ function validateOptions(opts) {
     }
     return n;
   });
-  return [MODES[mode], numbers[0], numbers[1]];
+  return [modeOf[mode], numbers[0], numbers[1]];
 }
 
 function describeOption(v) {
@@ -537,7 +529,7 @@ class Signature {
       if (!(e instanceof SignatureError)) throw e;
       return {
         ok: false,
-        error: { message: e.message, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
+        error: { code: e.code, message: e.message, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
       };
     }
   }
@@ -586,16 +578,18 @@ class Signature {
     const result = { ok: doc.ok, value: undefined, errors: doc.errors, warnings: doc.warnings };
     if (doc.ok) result.value = 'value' in doc ? doc.value : original;
     else delete result.value;
-    if (source != null) {
-      withIndexes(result.errors, source);
-    } else {
+    addIndexes(result.errors, text);
+    addIndexes(result.warnings, text);
+    if (source == null && result.errors.length === 1 && result.errors[0].code === 'too_deep') {
       // A JS value too deep: say where in the value, not where in the text
       // JSON.stringify wrote.
-      result.errors = result.errors.map((e) => {
-        const deep = valueDepthError(e, text);
-        if (!deep) return e;
-        return { path: pathString(deep.segments), segments: deep.segments, message: `nesting deeper than ${deep.limit}` };
-      });
+      const e = result.errors[0];
+      const limit = maxDepth || info().limits.max_depth;
+      const segments = tooDeepAt(original, limit);
+      result.errors = [{
+        path: pathString(segments), segments, message: `nesting deeper than ${limit}`,
+        code: e.code, offset: e.offset, length: e.length, index: e.index,
+      }];
     }
     return result;
   }
@@ -646,7 +640,7 @@ class Signature {
     const text = toJSONText(value, 'the value');
     const [ptr, len] = putString(text, false);
     const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
-    if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, text));
+    if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, value));
     return doc.value;
   }
 
@@ -763,7 +757,7 @@ function formatReport(result, opts) {
       return { path: e.path ?? '', message: e.message };
     });
   }
-  const title = ownOptions(opts).title ?? 'Tool';
+  const title = ownOptions(opts).title ?? info().report_titles.input;
   const [ptr, len] = putString(JSON.stringify(lists), true);
   try {
     const [tptr, tlen] = putString(String(title), false);
@@ -814,9 +808,8 @@ function renderTools(tools, withHeader = true) {
     // A signature that does not parse: the SignatureError Signature.parse
     // gives (caret picture, hint, index), its message naming the tool.
     const e = doc.errors[0];
-    const at = /^\[(\d+)\]/.exec(e.path);
-    if (at) {
-      const i = Number(at[1]);
+    const i = e.segments[0];
+    if (typeof i === 'number') {
       try {
         Signature.parse(list[i].sig).free();
       } catch (err) {
@@ -827,7 +820,7 @@ function renderTools(tools, withHeader = true) {
     throw new TypeError(`toolsig: ${e.path ? `${e.path}: ` : ''}${e.message}`);
   }
   if (withHeader) return doc.text;
-  const head = '## Tools you can call\n\n';
+  const head = info().tools_header;
   return doc.text.startsWith(head) ? doc.text.slice(head.length) : doc.text;
 }
 
@@ -897,7 +890,7 @@ function normalizeKeys(value) {
   const text = toJSONText(value, 'the value');
   const [ptr, len] = putString(text, false);
   const doc = takeJSON(W.tsig_api_normalize(ptr, len));
-  if (!doc.ok) throw new Error(valueErrorMessage(doc.error, text));
+  if (!doc.ok) throw new Error(valueErrorMessage(doc.error, value));
   return doc.value;
 }
 

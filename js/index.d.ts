@@ -69,25 +69,48 @@ export interface ValidateOptions {
 
 export type PathSegment = string | number;
 
-/** One error or warning: where and what. */
+/** What an issue is about: stable names, never renamed. */
+export type IssueCode =
+  | 'type' | 'missing' | 'unexpected' | 'ambiguous' | 'duplicate_key' | 'coerced'
+  | 'json_syntax' | 'too_deep' | 'too_many' | 'enum' | 'range' | 'length' | 'union'
+  | 'wrapped' | 'repaired' | 'too_large';
+
+/** One error or warning: where, what, and the part of the JSON text it is about. */
 export interface Issue {
   /** "results[0].customer.id"; "" for the root. */
   path: string;
   segments: PathSegment[];
   /** "expected int, got string \"abc\"". */
   message: string;
-  /** JSON text errors only: 1-based line, byte column, byte offset, UTF-16 index. */
+  code: IssueCode;
+  /**
+   * The span, in bytes of the UTF-8 text validated (for a JS value, the
+   * text JSON.stringify writes of it): the value at the path; for
+   * 'missing' the object lacking the field; for 'duplicate_key' and
+   * 'ambiguous' the second key; for a value read from a string that held
+   * JSON the string; for 'too_many' the whole text; for a JSON text error
+   * its position (length 0).
+   */
+  offset: number;
+  length: number;
+  /** offset as a UTF-16 index into the same text. */
+  index: number;
+  /** JSON text errors only: 1-based line and byte column. */
   line?: number;
   column?: number;
-  offset?: number;
-  index?: number;
 }
 
 export type ValidationResult<T = unknown> =
   | { ok: true; value: T; errors: Issue[]; warnings: Issue[] }
   | { ok: false; errors: Issue[]; warnings: Issue[] };
 
+/** Why a signature (or schema) could not be read: stable names. */
+export type ErrorCode =
+  | 'syntax' | 'unknown_type' | 'duplicate_name' | 'too_deep' | 'json_syntax' | 'key_collision'
+  | 'schema' | 'template' | 'argument' | 'too_large';
+
 export interface PositionedError {
+  code: ErrorCode;
   message: string;
   line: number | null;
   column: number | null;
@@ -165,7 +188,7 @@ export declare class Signature {
 /** Signature text (or a JSON Schema) that could not be read. */
 export declare class SignatureError extends Error {
   readonly name: 'SignatureError';
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly line: number | null;
   readonly column: number | null;
   /** UTF-16 index into the source string. */
@@ -181,7 +204,7 @@ export declare class SignatureError extends Error {
 
 /** The report text fed back to an LLM; title defaults to "Tool". */
 export declare function formatReport(
-  result: { errors?: Issue[]; warnings?: Issue[] },
+  result: { errors?: Array<Pick<Issue, 'message'> & { path?: string }>; warnings?: Array<Pick<Issue, 'message'> & { path?: string }> },
   options?: { title?: string },
 ): string;
 

@@ -39,11 +39,14 @@ static void put_raw(tsig_strbuf *sb, const char *text, size_t len)
     else tsig_sb_append(sb, text, len);
 }
 
-/* Appends an error object: {"code","message","line","column","offset","hint"}. */
+/* Appends an error object: {"code","kind","message","line","column",
+ * "offset","hint"}; kind is the code's stable short name ("syntax"). */
 static void put_error(tsig_strbuf *sb, const tsig_error *err)
 {
     tsig_sb_puts(sb, "{\"code\":");
     put_cstring(sb, tsig_code_name(err->code));
+    tsig_sb_puts(sb, ",\"kind\":");
+    put_cstring(sb, tsig_code_kind(err->code));
     tsig_sb_puts(sb, ",\"message\":");
     put_cstring(sb, err->message);
     tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
@@ -92,8 +95,10 @@ static void put_position(tsig_strbuf *sb, const tsig_error *at)
                    at->column, at->offset);
 }
 
-/* Appends a list of issues. json_error, when not NULL, is the position of a
- * JSON text error, written into each entry (there is one). */
+/* Appends a list of issues: {"path","segments","message","code","offset",
+ * "length"}. json_error, when not NULL, is the position of a JSON text
+ * error, whose "line" and "column" are added to each entry (there is one;
+ * its offset is the entry's). */
 static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
                        const tsig_error *json_error)
 {
@@ -106,7 +111,13 @@ static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
         put_segments(sb, list[i].segments, list[i].segment_count);
         tsig_sb_puts(sb, ",\"message\":");
         tsig_json_escape(sb, list[i].message, list[i].message_len);
-        if (json_error) put_position(sb, json_error);
+        tsig_sb_puts(sb, ",\"code\":");
+        put_cstring(sb, tsig_issue_code_name(list[i].code));
+        if (json_error)
+            tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", json_error->line,
+                           json_error->column);
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu", list[i].offset,
+                       list[i].length);
         tsig_sb_putc(sb, '}');
     }
     tsig_sb_putc(sb, ']');
@@ -270,6 +281,105 @@ static char *check_shape(const char *shape, const char *json, size_t len,
 }
 
 /* ---- the boundary ---------------------------------------------------- */
+
+char *tsig_api_info(void)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"version\":\"" TSIG_VERSION "\",\"modes\":[");
+    for (int m = TSIG_MODE_ENABLED; m <= TSIG_MODE_STRICT; m++) {
+        if (m) tsig_sb_putc(&sb, ',');
+        put_cstring(&sb, tsig_mode_name((tsig_mode)m));
+    }
+    tsig_sb_printf(&sb,
+                   "],\"limits\":{\"max_errors\":%d,"
+                   "\"max_depth\":%d,\"max_depth_limit\":%d,\"max_input\":%zu,"
+                   "\"signature_max_depth\":%d,\"template_max_depth\":%d,"
+                   "\"template_max_output\":%zu},",
+                   TSIG_DEFAULT_MAX_ERRORS, TSIG_DEFAULT_MAX_DEPTH,
+                   TSIG_MAX_DEPTH_LIMIT, (size_t)TSIG_MAX_INPUT, TSIG_SIGNATURE_MAX_DEPTH,
+                   TSIG_TEMPLATE_MAX_DEPTH, (size_t)TSIG_TEMPLATE_MAX_OUTPUT);
+    tsig_sb_puts(&sb, "\"report_titles\":{\"input\":\"" TSIG_REPORT_TITLE_INPUT
+                      "\",\"output\":\"" TSIG_REPORT_TITLE_OUTPUT "\"},\"tools_header\":");
+    put_cstring(&sb, TSIG_TOOLS_HEADER);
+    tsig_sb_puts(&sb, ",\"issue_codes\":[");
+    for (int c = TSIG_ISSUE_TYPE; c <= TSIG_ISSUE_TOO_LARGE; c++) {
+        if (c) tsig_sb_putc(&sb, ',');
+        put_cstring(&sb, tsig_issue_code_name((tsig_issue_code)c));
+    }
+    tsig_sb_puts(&sb, "]}");
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* Reads ["key",0,...] into path; 0 (j's error set) when the text is not
+ * such a list. */
+static int read_segments(tsig_json *j, tsig_json_path *path)
+{
+    tsig_json_skip_ws(j);
+    if (j->pos >= j->len || j->src[j->pos] != '[') return tsig_json_fail(j, j->pos, "\"[\"");
+    j->pos++;
+    tsig_json_skip_ws(j);
+    if (j->pos < j->len && j->src[j->pos] == ']') {
+        j->pos++;
+        return tsig_json_finish(j);
+    }
+    for (;;) {
+        tsig_json_skip_ws(j);
+        tsig_json_span s;
+        char c = j->pos < j->len ? j->src[j->pos] : '\0';
+        if (c != '"' && (c < '0' || c > '9')) return tsig_json_fail(j, j->pos, "a key or an index");
+        if (!tsig_json_path_push(path))
+            return tsig_json_fail_code(j, TSIG_ERR_NOMEM, j->pos, "out of memory");
+        tsig_json_seg *seg = &path->segs[path->count - 1];
+        if (c == '"') {
+            if (!tsig_json_string(j, &s)) return 0;
+            seg->key = j->src + s.start;
+            seg->len = s.len;
+            seg->escaped = s.flag;
+        } else {
+            size_t at = j->pos;
+            if (!tsig_json_number(j, &s)) return 0;
+            if (!s.flag || s.len > 15) return tsig_json_fail(j, at, "an index");
+            for (size_t i = 0; i < s.len; i++)
+                seg->index = seg->index * 10 + (size_t)(j->src[s.start + i] - '0');
+        }
+        tsig_json_skip_ws(j);
+        if (j->pos < j->len && j->src[j->pos] == ',') {
+            j->pos++;
+            continue;
+        }
+        if (j->pos < j->len && j->src[j->pos] == ']') {
+            j->pos++;
+            return tsig_json_finish(j);
+        }
+        return tsig_json_fail(j, j->pos, "\",\" or \"]\"");
+    }
+}
+
+char *tsig_api_path(const char *json, size_t len)
+{
+    if (!json && len) return argument_doc("no text");
+    if (len > TSIG_MAX_INPUT) return argument_doc("segments larger than the largest input");
+    tsig_error err;
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_init(&j, json, len, 1, &err);
+    tsig_json_path_init(&path);
+    char *doc;
+    if (!read_segments(&j, &path)) {
+        doc = error_doc(&err);
+    } else {
+        tsig_strbuf text = {0}, sb = {0};
+        tsig_json_path_format(&text, path.segs, path.count);
+        tsig_sb_puts(&sb, "{\"ok\":true,\"path\":");
+        if (text.failed) sb.failed = 1;
+        else tsig_json_escape(&sb, text.data ? text.data : "", text.len);
+        tsig_sb_putc(&sb, '}');
+        tsig_sb_release(&text);
+        doc = tsig_sb_finish(&sb, NULL);
+    }
+    tsig_json_path_release(&path);
+    return doc;
+}
 
 char *tsig_api_check(const char *sig, size_t len, unsigned flags)
 {

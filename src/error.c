@@ -25,6 +25,48 @@ const char *tsig_code_name(tsig_code code)
     return "TSIG_ERR_UNKNOWN";
 }
 
+const char *tsig_code_kind(tsig_code code)
+{
+    switch (code) {
+    case TSIG_OK: return "ok";
+    case TSIG_ERR_SYNTAX: return "syntax";
+    case TSIG_ERR_UNKNOWN_TYPE: return "unknown_type";
+    case TSIG_ERR_DUPLICATE_NAME: return "duplicate_name";
+    case TSIG_ERR_TOO_DEEP: return "too_deep";
+    case TSIG_ERR_JSON: return "json_syntax";
+    case TSIG_ERR_KEY_COLLISION: return "key_collision";
+    case TSIG_ERR_SCHEMA: return "schema";
+    case TSIG_ERR_TEMPLATE: return "template";
+    case TSIG_ERR_ARGUMENT: return "argument";
+    case TSIG_ERR_NOMEM: return "out_of_memory";
+    case TSIG_ERR_TOO_LARGE: return "too_large";
+    }
+    return "unknown";
+}
+
+const char *tsig_issue_code_name(tsig_issue_code code)
+{
+    switch (code) {
+    case TSIG_ISSUE_TYPE: return "type";
+    case TSIG_ISSUE_MISSING: return "missing";
+    case TSIG_ISSUE_UNEXPECTED: return "unexpected";
+    case TSIG_ISSUE_AMBIGUOUS: return "ambiguous";
+    case TSIG_ISSUE_DUPLICATE_KEY: return "duplicate_key";
+    case TSIG_ISSUE_COERCED: return "coerced";
+    case TSIG_ISSUE_JSON_SYNTAX: return "json_syntax";
+    case TSIG_ISSUE_TOO_DEEP: return "too_deep";
+    case TSIG_ISSUE_TOO_MANY: return "too_many";
+    case TSIG_ISSUE_ENUM: return "enum";
+    case TSIG_ISSUE_RANGE: return "range";
+    case TSIG_ISSUE_LENGTH: return "length";
+    case TSIG_ISSUE_UNION: return "union";
+    case TSIG_ISSUE_WRAPPED: return "wrapped";
+    case TSIG_ISSUE_REPAIRED: return "repaired";
+    case TSIG_ISSUE_TOO_LARGE: return "too_large";
+    }
+    return "";
+}
+
 size_t tsig_utf8_seq(const unsigned char *s, size_t len)
 {
     if (len == 0) return 0;

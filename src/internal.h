@@ -712,4 +712,7 @@ int tsig_is_enum_word(const char *s, size_t len);
 /* Key comparison after "-" -> "_" on both sides. */
 int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 
+/* The line (and blank line) above the tools of a prompt (prompt.c). */
+#define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
+
 #endif /* TSIG_INTERNAL_H */

@@ -21,8 +21,6 @@
 
 #include <string.h>
 
-#define TOOLS_HEADER "## Tools you can call"
-
 /* Appends the canonical form of one type; 0 when out of memory. */
 static int put_type(tsig_strbuf *sb, const tsig_type *type, unsigned flags)
 {
@@ -164,7 +162,7 @@ char *tsig_render_tools(const tsig_tool_ref *tools, size_t count, size_t *len)
         if (!tool_is_usable(&tools[i])) return NULL;
     }
     tsig_strbuf sb = {0};
-    if (count) tsig_sb_puts(&sb, TOOLS_HEADER "\n\n");
+    if (count) tsig_sb_puts(&sb, TSIG_TOOLS_HEADER);
     for (size_t i = 0; i < count; i++) {
         if (i) tsig_sb_puts(&sb, "\n\n");
         if (!put_tool(&sb, &tools[i])) {

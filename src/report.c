@@ -32,7 +32,7 @@ static void section(tsig_strbuf *sb, const char *title, const char *kind,
 char *tsig_report(const tsig_result *result, const char *title, size_t *len)
 {
     tsig_strbuf sb = {0};
-    if (!title) title = "Tool";
+    if (!title) title = TSIG_REPORT_TITLE_INPUT;
     if (result) {
         section(&sb, title, "errors", result->errors, result->error_count);
         section(&sb, title, "warnings", result->warnings, result->warning_count);

@@ -156,6 +156,8 @@ typedef struct validator {
     choice *choices;     /* a hash table of choices made */
     size_t choice_count, choice_cap;
     size_t text_id, text_seq; /* the text being read; texts read so far */
+    size_t outer_at, outer_end; /* text_id != 0: the string in the text
+                                   validated that held it, every message's span */
 } validator;
 
 /* ---- small helpers -----------------------------------------------------
@@ -289,8 +291,11 @@ static int issue_push(tsig_issue **items, size_t *count, size_t *cap,
 }
 
 /* Keeps the message built since issue_open, at the first steps of the
- * path, in the result. 0 when out of memory. */
-static int issue_close(validator *v, size_t steps)
+ * path, in the result, with its code and the span [at, end) of what it is
+ * about (in a text read from a string: the string's). 0 when out of
+ * memory. */
+static int issue_close(validator *v, size_t steps, tsig_issue_code code, size_t at,
+                       size_t end)
 {
     store *st = v->st;
     tsig_strbuf *path = &v->scratch;
@@ -323,19 +328,43 @@ static int issue_close(validator *v, size_t steps)
     issue.segment_count = steps;
     issue.message = message;
     issue.message_len = v->msg.len;
+    if (v->text_id) {
+        at = v->outer_at;
+        end = v->outer_end;
+    }
+    issue.code = code;
+    issue.offset = at;
+    issue.length = end - at;
     int ok = v->pending_warning
                  ? issue_push(&st->warnings, &st->warning_count, &st->warning_cap, &issue)
                  : issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
     return ok ? 1 : nomem(v);
 }
 
-/* A message without variable parts at the whole current path. */
-static int issue_text(validator *v, int kind, const char *text)
+static int skip(validator *v);
+
+/* Where the value at (or after whitespace at) at ends, read for its
+ * syntax only; *start gets its first byte and j->pos is left there. 0 when
+ * the text is bad. For the span of a message that comes before its value
+ * is read: only kept messages ask, and their values do not overlap. */
+static size_t value_end(validator *v, size_t at, size_t *start)
 {
-    tsig_strbuf *m = issue_open(v, kind);
+    tsig_json *j = &v->j;
+    *start = j->pos = tsig_json_ws(j, at);
+    if (!skip(v)) return 0;
+    size_t end = j->pos;
+    j->pos = *start;
+    return end;
+}
+
+/* "unexpected field" (strict mode) for the member whose value is at at. */
+static int unexpected(validator *v, size_t at)
+{
+    tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
     if (!m) return 1;
-    tsig_sb_puts(m, text);
-    return issue_close(v, v->path.count);
+    tsig_sb_puts(m, "unexpected field");
+    size_t start, end = value_end(v, at, &start);
+    return end && issue_close(v, v->path.count, TSIG_ISSUE_UNEXPECTED, start, end);
 }
 
 /* Where the lists stand now, to take back what a map produced when it is
@@ -387,8 +416,16 @@ static void describe_scalar(validator *v, tsig_strbuf *m, size_t at,
     }
 }
 
-/* "expected <T>, got <the scalar at at>" at the current path. */
-static int wrong_scalar(validator *v, const tsig_type *t, size_t at,
+/* The code of a value that is not a t: enum, union or type. */
+static tsig_issue_code mismatch_code(const tsig_type *t)
+{
+    return t->kind == TSIG_ENUM ? TSIG_ISSUE_ENUM
+           : t->kind == TSIG_UNION ? TSIG_ISSUE_UNION
+                                   : TSIG_ISSUE_TYPE;
+}
+
+/* "expected <T>, got <the scalar at [at, end)>" at the current path. */
+static int wrong_scalar(validator *v, const tsig_type *t, size_t at, size_t end,
                         const tsig_json_span *s)
 {
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
@@ -396,22 +433,30 @@ static int wrong_scalar(validator *v, const tsig_type *t, size_t at,
     put_expected(m, t);
     tsig_sb_puts(m, ", got ");
     describe_scalar(v, m, at, s);
-    return issue_close(v, v->path.count);
+    return issue_close(v, v->path.count, mismatch_code(t), at, end);
 }
 
 /* The walker's report of a repeated key: "duplicate key \"id\"" at the
  * key's path. */
+static int duplicate_key(validator *v, const char *key, size_t len, size_t at, size_t end)
+{
+    tsig_strbuf *m = issue_open(v, ISSUE_HARD);
+    if (!m) return 1;
+    tsig_sb_puts(m, "duplicate key ");
+    tsig_json_escape_cut(m, key, len, ECHO_MAX);
+    return issue_close(v, v->path.count, TSIG_ISSUE_DUPLICATE_KEY, at, end);
+}
+
 static int on_duplicate(void *ctx, size_t first, const char *key, size_t len,
                         size_t offset)
 {
     validator *v = ctx;
     (void)first;
-    (void)offset;
-    tsig_strbuf *m = issue_open(v, ISSUE_HARD);
-    if (!m) return 1;
-    tsig_sb_puts(m, "duplicate key ");
-    tsig_json_escape_cut(m, key, len, ECHO_MAX);
-    return issue_close(v, v->path.count);
+    /* the key's span: the walker stands at its value, after the ':' */
+    const char *src = v->j.src;
+    size_t end = v->j.pos;
+    while (end > offset && src[end - 1] != '"') end--;
+    return duplicate_key(v, key, len, offset, end);
 }
 
 /* ---- reading untyped values --------------------------------------------
@@ -449,13 +494,14 @@ static size_t mismatch(validator *v, const tsig_type *t)
         if (m) {
             put_expected(m, t);
             tsig_sb_puts(m, c == '{' ? ", got map" : ", got list");
-            if (!issue_close(v, v->path.count)) return 0;
+            size_t start, end = value_end(v, j->pos, &start);
+            if (!end || !issue_close(v, v->path.count, mismatch_code(t), start, end)) return 0;
         }
         return walk(v, 1) ? j->pos : 0;
     }
     size_t at = j->pos;
     tsig_json_span s = {0, 0, 0};
-    if (!tsig_json_scalar(j, &s) || !wrong_scalar(v, t, at, &s)) return 0;
+    if (!tsig_json_scalar(j, &s) || !wrong_scalar(v, t, at, j->pos, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, j->pos - at);
     return j->pos;
 }
@@ -529,7 +575,7 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
 /* "expected int >= 1, got int 0": a number out of t's bounds (SPEC
  * §11.3), echoed as it is in the value (a coerced one as coerced). */
 static COLD int check_bound_number(validator *v, const tsig_type *t, const char *num,
-                              size_t len, int is_int)
+                                   size_t len, int is_int, size_t at, size_t end)
 {
     if (tsig_bounds_hold_number(t, num, len)) return 1;
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
@@ -538,12 +584,13 @@ static COLD int check_bound_number(validator *v, const tsig_type *t, const char 
     tsig_bound_label(m, t);
     tsig_sb_puts(m, is_int ? ", got int " : ", got float ");
     echo_number(m, num, len);
-    return issue_close(v, v->path.count);
+    return issue_close(v, v->path.count, TSIG_ISSUE_RANGE, at, end);
 }
 
 /* "expected string of length <= 50, got string of length 60", or of a
- * list; at the current path. */
-static COLD int check_bound_count(validator *v, const tsig_type *t, size_t count)
+ * list (at [at, end)); at the current path. */
+static COLD int check_bound_count(validator *v, const tsig_type *t, size_t count, size_t at,
+                                  size_t end)
 {
     if (tsig_bounds_hold_count(t, count)) return 1;
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
@@ -551,7 +598,7 @@ static COLD int check_bound_count(validator *v, const tsig_type *t, size_t count
     tsig_sb_puts(m, "expected ");
     tsig_bound_label(m, t);
     tsig_sb_printf(m, ", got %s of length %zu", tsig_kind_name(t->kind), count);
-    return issue_close(v, v->path.count);
+    return issue_close(v, v->path.count, TSIG_ISSUE_LENGTH, at, end);
 }
 
 /* Code points of a string read at s (a lone surrogate counts as one). 0
@@ -577,7 +624,7 @@ static size_t check_plain_string(validator *v, const tsig_type *t, size_t at)
     if (tsig_type_refined(t) && !v->writing) {
         int ok;
         size_t n = code_points(v, &s, &ok);
-        if (!ok || !check_bound_count(v, t, n)) return 0;
+        if (!ok || !check_bound_count(v, t, n, at, end)) return 0;
         j->pos = end;
     }
     if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
@@ -631,13 +678,14 @@ static size_t check_string(validator *v, const tsig_type *t)
             tsig_sb_puts(m, "coerced string ");
             tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
             tsig_sb_printf(m, " to %s", to);
-            if (!issue_close(v, v->path.count)) return 0;
+            if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
         }
-        if (refined && !check_bound_number(v, t, v->text.data, v->text.len, kind == TSIG_INT))
+        if (refined && !check_bound_number(v, t, v->text.data, v->text.len, kind == TSIG_INT,
+                                           at, end))
             return 0;
         return end;
     }
-    if (!good && !wrong_scalar(v, t, at, &s)) return 0;
+    if (!good && !wrong_scalar(v, t, at, end, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
     return end;
 }
@@ -664,7 +712,7 @@ static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t
     } else if (!is_int) {
         v->text.len = 0;
         if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
-            if (!wrong_scalar(v, t, at, &s)) return 0;
+            if (!wrong_scalar(v, t, at, end, &s)) return 0;
             if (v->out) tsig_sb_append(v->out, text, s.len);
             return end;
         }
@@ -684,10 +732,10 @@ static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t
             tsig_sb_puts(m, "coerced float ");
             echo_number(m, text, s.len);
             tsig_sb_puts(m, " to int");
-            if (!issue_close(v, v->path.count)) return 0;
+            if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
         }
     }
-    return check_bound_number(v, t, value, value_len, is_int) ? end : 0;
+    return check_bound_number(v, t, value, value_len, is_int, at, end) ? end : 0;
 }
 
 /* Reads a number for :int or :float: an int is an int, a float is not
@@ -719,9 +767,9 @@ static size_t check_number(validator *v, const tsig_type *t)
             tsig_sb_puts(m, "coerced float ");
             echo_number(m, text, s.len);
             tsig_sb_puts(m, " to int");
-            return issue_close(v, v->path.count) ? end : 0;
+            return issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end) ? end : 0;
         }
-        if (!wrong_scalar(v, t, at, &s)) return 0;
+        if (!wrong_scalar(v, t, at, end, &s)) return 0;
     }
     if (v->out) tsig_sb_append(v->out, text, s.len);
     return end;
@@ -972,7 +1020,8 @@ static int ambiguous(validator *v, const tsig_json_span *first,
     tsig_sb_puts(m, " and ");
     tsig_json_echo(m, src + second->start, second->len, second->flag, ECHO_MAX);
     tsig_sb_puts(m, " both present");
-    return issue_close(v, v->path.count);
+    return issue_close(v, v->path.count, TSIG_ISSUE_AMBIGUOUS, second->start - 1,
+                       second->start + second->len + 1);
 }
 
 /* "duplicate key \"k\"" for the key at the last step of the path. */
@@ -981,7 +1030,7 @@ static int duplicate(validator *v, const tsig_json_span *key)
     size_t len;
     const char *text = string_text(v, key, &len);
     if (!text) return 0;
-    return on_duplicate(v, 0, text, len, key->start);
+    return duplicate_key(v, text, len, key->start - 1, key->start + key->len + 1);
 }
 
 /* 1 iff two keys read in the text are the same after unescaping. */
@@ -1056,7 +1105,7 @@ static int other_member(validator *v, size_t step, const tsig_type *extra,
         }
         /* fall through */
     default:
-        if (v->mode == TSIG_MODE_STRICT) ok = issue_text(v, ISSUE_ERROR, "unexpected field");
+        if (v->mode == TSIG_MODE_STRICT) ok = unexpected(v, v->j.pos);
     }
     if (!ok) return 0;
     /* validate_input drops a competing spelling (its field has one value) */
@@ -1228,7 +1277,8 @@ static size_t check_record(validator *v, const tsig_type *t)
         set_key_step(v, step, field->name, field->name_len, 0);
         tsig_sb_puts(msg, "missing required field, ");
         put_expected(msg, field->type);
-        if (!issue_close(v, step + 1)) ok = 0;
+        /* j->pos is at the map's '}' */
+        if (!issue_close(v, step + 1, TSIG_ISSUE_MISSING, open_at, j->pos + 1)) ok = 0;
     }
     keys_end(v, &kf);
     v->path.count = step;
@@ -1285,6 +1335,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t field_count = t->field_count, base, members = v->member_count;
+    size_t open_at = j->pos;
     if (!enter(j)) return 0;
     if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
@@ -1355,7 +1406,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
             if (!msg) continue;
             tsig_sb_puts(msg, "missing required field, ");
             put_expected(msg, field->type);
-            if (!issue_close(v, step + 1)) ok = 0;
+            if (!issue_close(v, step + 1, TSIG_ISSUE_MISSING, open_at, close_at + 1)) ok = 0;
             continue;
         }
         if (v->out) write_key(v, &wrote, field, &v->members[index].key);
@@ -1391,6 +1442,7 @@ static size_t check_list(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     const tsig_type *elem = t->elem;
+    size_t open_at = j->pos;
     if (!enter(j)) return 0;
     if (!path_push(v)) return (size_t)nomem(v);
     size_t step = v->path.count - 1, count = 0;
@@ -1421,7 +1473,7 @@ static size_t check_list(validator *v, const tsig_type *t)
     v->path.count = step;
     if (v->out) tsig_sb_putc(v->out, ']');
     j->pos = at;
-    if (tsig_type_refined(t) && !check_bound_count(v, t, count)) return 0;
+    if (tsig_type_refined(t) && !check_bound_count(v, t, count, open_at, at)) return 0;
     return j->pos = at;
 }
 
@@ -1453,7 +1505,7 @@ static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
         text = c == 't' ? "true" : "false";
         len = c == 't' ? 4 : 5;
     } else if (c == 'n') {
-        if (!wrong_scalar(v, t, at, &s)) return 0;
+        if (!wrong_scalar(v, t, at, end, &s)) return 0;
         if (v->out) tsig_sb_append(v->out, "null", 4);
         return j->pos = end;
     } else {
@@ -1494,7 +1546,7 @@ static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
         }
     }
     if (!to) {
-        if (!wrong_scalar(v, t, at, &s)) return 0;
+        if (!wrong_scalar(v, t, at, end, &s)) return 0;
         if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
         return j->pos = end;
     }
@@ -1514,7 +1566,7 @@ static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
         case TSIG_VALUE_FLOAT: tsig_sb_puts(m, "float"); break;
         case TSIG_VALUE_BOOL: tsig_sb_puts(m, "bool"); break;
         }
-        if (!issue_close(v, v->path.count)) return 0;
+        if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
     }
     return j->pos = end;
 }
@@ -1581,13 +1633,21 @@ static size_t coerce_json_string(validator *v, const tsig_type *t, size_t at, ch
         tsig_sb_puts(m, "coerced string ");
         tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
         tsig_sb_puts(m, open == '[' ? " to list" : " to map");
-        if (!issue_close(v, v->path.count)) return 0;
+        if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
     }
     /* a copy: key_text's buffer is reused while the text is read */
     char *copy = malloc(len ? len : 1);
     if (!copy) return (size_t)nomem(v);
     memcpy(copy, text, len);
+    /* messages about what the string holds are about the string */
+    size_t outer_at = v->outer_at, outer_end = v->outer_end;
+    if (!v->text_id) {
+        v->outer_at = at;
+        v->outer_end = end;
+    }
     int ok = check_inner(v, t, copy, len, depth_left(v));
+    v->outer_at = outer_at;
+    v->outer_end = outer_end;
     free(copy);
     return ok ? (j->pos = end) : 0;
 }
@@ -1621,16 +1681,21 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
     tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
     if (m) {
         tsig_sb_puts(m, "wrapped ");
+        size_t end;
         if (j->src[at] == '{') {
             tsig_sb_puts(m, "map");
+            size_t start;
+            end = value_end(v, at, &start);
+            if (!end) return 0;
         } else {
             tsig_json_span s = {0, 0, 0};
             j->pos = at;
             if (!tsig_json_scalar(j, &s)) return 0;
+            end = j->pos;
             describe_scalar(v, m, at, &s);
         }
         tsig_sb_puts(m, " in a list");
-        if (!issue_close(v, v->path.count)) return 0;
+        if (!issue_close(v, v->path.count, TSIG_ISSUE_WRAPPED, at, end)) return 0;
     }
     if (!path_push(v)) return (size_t)nomem(v);
     if (v->out) tsig_sb_putc(v->out, '[');
@@ -1638,7 +1703,7 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
     v->path.count = step;
     if (!end) return 0;
     if (v->out) tsig_sb_putc(v->out, ']');
-    if (tsig_type_refined(t) && !check_bound_count(v, t, 1)) return 0;
+    if (tsig_type_refined(t) && !check_bound_count(v, t, 1, at, end)) return 0;
     return j->pos = end;
 }
 
@@ -1821,21 +1886,28 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
     set_key_step(v, v->path.count - 1, d->name, d->name_len, 0);
     tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
     if (m) {
+        /* about the discriminator's value, or the object that lacks it */
+        size_t span_at = at, span_end = end;
         tsig_sb_puts(m, value ? "expected " : "missing required field, expected ");
         discriminator_label(m, u, d);
         if (value) {
             tsig_sb_puts(m, ", got ");
+            span_at = (size_t)(value - src);
             if (*value == '{' || *value == '[') {
                 tsig_sb_puts(m, *value == '{' ? "map" : "list");
+                span_end = value_end(v, span_at, &span_at);
+                if (!span_end) return 0;
             } else {
-                size_t vat = (size_t)(value - src);
                 tsig_json_span s = {0, 0, 0};
-                j->pos = vat;
+                j->pos = span_at;
                 if (!tsig_json_scalar(j, &s)) return 0;
-                describe_scalar(v, m, vat, &s);
+                span_end = j->pos;
+                describe_scalar(v, m, span_at, &s);
             }
         }
-        if (!issue_close(v, v->path.count)) return 0;
+        if (!issue_close(v, v->path.count, value ? TSIG_ISSUE_UNION : TSIG_ISSUE_MISSING,
+                         span_at, span_end))
+            return 0;
     }
     v->path.count--;
     j->pos = at;
@@ -2063,15 +2135,16 @@ static int run_pass(validator *v, const tsig_type *root)
     return ok && tsig_json_finish(&v->j);
 }
 
-/* Adds "too many errors: M more not shown" (or warnings) to a list. */
-static int add_overflow(store *st, int warnings)
+/* Adds "too many errors: M more not shown" (or warnings) to a list: about
+ * the whole text, len bytes. */
+static int add_overflow(store *st, int warnings, size_t len)
 {
     size_t dropped = warnings ? st->warnings_dropped : st->errors_dropped;
     if (!dropped) return 1;
     char text[96];
     int n = tsig_snprintf(text, sizeof text, "too many %s: %zu more not shown",
                           warnings ? "warnings" : "errors", dropped);
-    tsig_issue issue = {"", 0, NULL, 0, NULL, (size_t)n};
+    tsig_issue issue = {"", 0, NULL, 0, NULL, (size_t)n, TSIG_ISSUE_TOO_MANY, 0, len};
     issue.message = tsig_arena_strndup(&st->arena, text, (size_t)n);
     if (!issue.message) return 0;
     return warnings ? issue_push(&st->warnings, &st->warning_count, &st->warning_cap, &issue)
@@ -2087,11 +2160,14 @@ static void store_clear(store *st)
 }
 
 /* The one error of unreadable text: "JSON error at L:C: ...", as the
- * reader wrote it. */
+ * reader wrote it, at its position. */
 static int json_error_issue(store *st, const tsig_error *err)
 {
     size_t n = strlen(err->message);
-    tsig_issue issue = {"", 0, NULL, 0, NULL, n};
+    tsig_issue_code code = err->code == TSIG_ERR_TOO_DEEP    ? TSIG_ISSUE_TOO_DEEP
+                           : err->code == TSIG_ERR_TOO_LARGE ? TSIG_ISSUE_TOO_LARGE
+                                                             : TSIG_ISSUE_JSON_SYNTAX;
+    tsig_issue issue = {"", 0, NULL, 0, NULL, n, code, err->offset, 0};
     issue.message = tsig_arena_strndup(&st->arena, err->message, n);
     return issue.message && issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
 }
@@ -2162,7 +2238,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         if (!st->value) code = TSIG_ERR_NOMEM;
         out->value_json = st->value;
     }
-    if (code == TSIG_OK && (!add_overflow(st, 0) || !add_overflow(st, 1)))
+    if (code == TSIG_OK && (!add_overflow(st, 0, len) || !add_overflow(st, 1, len)))
         code = TSIG_ERR_NOMEM;
     validator_release(v);
     if (code == TSIG_ERR_NOMEM) {
@@ -2179,6 +2255,17 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     out->warnings = st->warnings;
     out->warning_count = st->warning_count;
     return code;
+}
+
+const char *tsig_mode_name(tsig_mode mode)
+{
+    switch (mode) {
+    case TSIG_MODE_ENABLED: return "enabled";
+    case TSIG_MODE_WARN_ONLY: return "warn_only";
+    case TSIG_MODE_DISABLED: return "disabled";
+    case TSIG_MODE_STRICT: return "strict";
+    }
+    return NULL;
 }
 
 tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,

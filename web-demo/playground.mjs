@@ -6,14 +6,13 @@
 // only wires the controls, shows the results, and turns the positions and
 // paths toolsig reports into underlines and selections in the editors.
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from './examples.mjs';
-import { errorRange, placeholderRange, readPositions, locatePath, lineColumn } from './locate.mjs';
+import { errorRange, placeholderRange, spanRange, lineColumn } from './locate.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from './state.mjs';
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 150;
 const THEME_KEY = 'toolsig-playground-theme';
 // Data larger than this is validated but not mapped to positions.
-const LOCATE_LIMIT = 2_000_000;
 
 let api = null; // the toolsig package, once loaded
 let current = null; // the Signature of the editor's text, or null
@@ -354,25 +353,27 @@ function updateSignature(state) {
 }
 
 // Issues as the page lists them: every error and warning with the range it
-// points at in the data text (null when it points at no place).
+// points at in the data text (null when it points at no place). The core
+// gives each its span: a value, the object that lacks a field (marked at
+// its start), the key that came second, a position in text that is not JSON.
 function placeIssues(result, text) {
-  let tree;
-  const tree_ = () => {
-    if (tree === undefined) tree = text.length <= LOCATE_LIMIT ? readPositions(text) : null;
-    return tree;
-  };
   const entries = [
     ...result.errors.map((issue) => ({ issue, kind: 'error' })),
     ...result.warnings.map((issue) => ({ issue, kind: 'warning' })),
   ];
   return entries.map(({ issue, kind }, n) => {
     let range = null;
-    if (typeof issue.index === 'number') {
+    if (issue.code === 'too_many' || typeof issue.index !== 'number') {
+      range = null;
+    } else if (issue.code === 'missing') {
+      const [start] = spanRange(text, issue.index, issue.length);
+      range = { start, end: Math.min(start + 1, text.length), found: false };
+    } else if (issue.length === 0) {
       const [start, end] = errorRange(text, issue.index);
       range = { start, end, found: true };
-    } else if (!/^too many errors/.test(issue.message)) {
-      const at = locatePath(tree_(), issue.segments, { last: /^duplicate key /.test(issue.message) });
-      if (at) range = at.found ? at : { start: at.start, end: at.start + 1, found: false };
+    } else {
+      const [start, end] = spanRange(text, issue.index, issue.length);
+      range = { start, end, found: true };
     }
     return { id: `i${n}`, issue, kind, range };
   });

@@ -108,7 +108,7 @@ TEST(check_error_has_message_position_code_and_null_hint)
 {
     const char *sig = "(query :string, limit) -> :int";
     char *doc = tsig_api_check(sig, strlen(sig), 0);
-    CHECK_STR(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_SYNTAX\","
+    CHECK_STR(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_SYNTAX\",\"kind\":\"syntax\","
                    "\"message\":\"expected a type after \\\"limit\\\", found \\\")\\\"\","
                    "\"line\":1,\"column\":22,\"offset\":21,\"hint\":null}}");
     tsig_free(doc);
@@ -176,7 +176,8 @@ TEST(validate_input_gives_coerced_value_and_warnings)
     char *doc = tsig_api_validate(sig, 1, json, strlen(json), NULL);
     CHECK_STR(doc, "{\"ok\":true,\"value\":{\"id\":42,\"name\":\"Alice\"},\"errors\":[],"
                    "\"warnings\":[{\"path\":\"id\",\"segments\":[\"id\"],"
-                   "\"message\":\"coerced string \\\"42\\\" to int\"}]}");
+                   "\"message\":\"coerced string \\\"42\\\" to int\",\"code\":\"coerced\","
+                   "\"offset\":21,\"length\":4}]}");
     tsig_free(doc);
     tsig_signature_free(sig);
 }
@@ -188,7 +189,8 @@ TEST(validate_errors_have_path_segments_and_no_value)
     char *doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
     CHECK_STR(doc, "{\"ok\":false,\"errors\":[{\"path\":\"results[0].customer.id\","
                    "\"segments\":[\"results\",0,\"customer\",\"id\"],"
-                   "\"message\":\"expected int, got string \\\"abc\\\"\"}],\"warnings\":[]}");
+                   "\"message\":\"expected int, got string \\\"abc\\\"\",\"code\":\"type\","
+                   "\"offset\":30,\"length\":5}],\"warnings\":[]}");
     tsig_free(doc);
     tsig_signature_free(sig);
 }
@@ -276,7 +278,8 @@ TEST(validate_fast_answers_nothing_for_an_int_at_float_when_numbers_are_doubles)
                                      TSIG_NUMBERS_ARE_DOUBLES), 1);
     CHECK_STR(doc, "{\"ok\":true,\"value\":{\"a\":1,\"b\":2},\"errors\":[],"
                    "\"warnings\":[{\"path\":\"b\",\"segments\":[\"b\"],"
-                   "\"message\":\"coerced string \\\"2\\\" to int\"}]}");
+                   "\"message\":\"coerced string \\\"2\\\" to int\",\"code\":\"coerced\","
+                   "\"offset\":11,\"length\":3}]}");
     tsig_free(doc);
     /* the value flags would break "0: unchanged", and unknown bits are refused */
     unsigned bad[] = {TSIG_VALUE_ALWAYS, TSIG_VALUE_NEVER, 8u};
@@ -521,8 +524,55 @@ TEST(placeholders_lists_names_and_errors)
     tsig_signature_free(sig);
 }
 
+TEST(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order)
+{
+    char *doc = tsig_api_info();
+    CHECK_STR(doc, "{\"version\":\"" TSIG_VERSION "\","
+                   "\"modes\":[\"enabled\",\"warn_only\",\"disabled\",\"strict\"],"
+                   "\"limits\":{\"max_errors\":100,\"max_depth\":1000,\"max_depth_limit\":10000,"
+                   "\"max_input\":1073741824,\"signature_max_depth\":64,"
+                   "\"template_max_depth\":64,\"template_max_output\":1048576},"
+                   "\"report_titles\":{\"input\":\"Tool\",\"output\":\"Return\"},"
+                   "\"tools_header\":\"## Tools you can call\\n\\n\","
+                   "\"issue_codes\":[\"type\",\"missing\",\"unexpected\",\"ambiguous\","
+                   "\"duplicate_key\",\"coerced\",\"json_syntax\",\"too_deep\",\"too_many\","
+                   "\"enum\",\"range\",\"length\",\"union\",\"wrapped\",\"repaired\","
+                   "\"too_large\"]}");
+    tsig_free(doc);
+}
+
+TEST(validation_entries_of_json_text_errors_have_code_position_and_no_length)
+{
+    tsig_signature *sig = sig_of(":any");
+    const char *json = "[1,\n }";
+    char *doc = tsig_api_validate(sig, 0, json, strlen(json), NULL);
+    CHECK_STR(doc, "{\"ok\":false,\"errors\":[{\"path\":\"\",\"segments\":[],"
+                   "\"message\":\"JSON error at 2:2: expected a JSON value, found \\\"}\\\"\","
+                   "\"code\":\"json_syntax\",\"line\":2,\"column\":2,\"offset\":5,"
+                   "\"length\":0}],\"warnings\":[]}");
+    tsig_free(doc);
+    tsig_signature_free(sig);
+}
+
+TEST(path_writes_segments_as_validation_paths_are_written)
+{
+    const char *segs = "[\"a\", \"b c\", 0, \"\\u0078\", 12]";
+    char *doc = tsig_api_path(segs, strlen(segs));
+    CHECK_STR(doc, "{\"ok\":true,\"path\":\"a[\\\"b c\\\"][0].x[12]\"}");
+    tsig_free(doc);
+    doc = tsig_api_path("[]", 2);
+    CHECK_STR(doc, "{\"ok\":true,\"path\":\"\"}");
+    tsig_free(doc);
+    doc = tsig_api_path("[-1]", 4);
+    CHECK(doc && strncmp(doc, "{\"ok\":false,\"error\":{\"code\":\"TSIG_ERR_JSON\"", 43) == 0);
+    tsig_free(doc);
+}
+
 int main(void)
 {
+    RUN(path_writes_segments_as_validation_paths_are_written);
+    RUN(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order);
+    RUN(validation_entries_of_json_text_errors_have_code_position_and_no_length);
     RUN(check_gives_canonical_form_returns_list_and_ast);
     RUN(check_hides_firewalled_fields_when_asked);
     RUN(check_leaves_descriptions_out_when_asked);

@@ -1012,6 +1012,121 @@ TEST(nested_unions_and_wrapped_lists_are_tried_once_per_value)
     tsig_signature_free(s);
 }
 
+/* ---- codes and spans ------------------------------------------------------
+ * spans() lists every error, then every warning, as "code@offset:text",
+ * text being the bytes [offset, offset + length) of the JSON text.
+ */
+
+static void span_lines(char *buf, size_t cap, const char *json, const tsig_issue *items,
+                       size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s@%zu:%.*s", used ? "\n" : "",
+                 tsig_issue_code_name(items[i].code), items[i].offset,
+                 (int)items[i].length, json + items[i].offset);
+    }
+}
+
+static void spans_at(int line, const char *sig_text, int input, tsig_mode mode,
+                     size_t max_errors, const char *json, const char *want)
+{
+    tsig_signature *sig = sig_of(sig_text);
+    if (!sig) {
+        tsig_test_fail(__FILE__, line, "signature does not parse");
+        return;
+    }
+    tsig_validate_options o = {mode, max_errors, 0, 0};
+    tsig_result r;
+    run(sig, input, json, strlen(json), &o, &r);
+    char buf[1024] = "";
+    span_lines(buf, sizeof buf, json, r.errors, r.error_count);
+    span_lines(buf, sizeof buf, json, r.warnings, r.warning_count);
+    tsig_test_check_str(__FILE__, line, "spans", buf, want);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+#define spans(...) spans_at(__LINE__, __VA_ARGS__)
+
+TEST(type_errors_span_the_value_that_is_not_of_the_type)
+{
+    spans("{a :int, b [:int]}", OUTPUT, TSIG_MODE_ENABLED, 0, "{\"a\": \"abc\", \"b\": {\"x\": [1]}}",
+          "type@6:\"abc\"\ntype@18:{\"x\": [1]}");
+    spans(":int", OUTPUT, TSIG_MODE_ENABLED, 0, " true ", "type@1:true");
+    spans("[:bool]", OUTPUT, TSIG_MODE_WARN_ONLY, 0, "[null, 1.5]", "type@1:null\ntype@7:1.5");
+}
+
+TEST(missing_fields_span_the_object_that_lacks_them)
+{
+    spans("{rows [{id :int, name :string}]}", OUTPUT, TSIG_MODE_ENABLED, 0,
+          "{\"rows\": [{\"id\": 1}, { }]}",
+          "missing@10:{\"id\": 1}\nmissing@21:{ }\nmissing@21:{ }");
+}
+
+TEST(unexpected_fields_span_their_value)
+{
+    spans("{a :int}", OUTPUT, TSIG_MODE_STRICT, 0, "{\"a\": 1, \"b\": [2, {}]}", "unexpected@14:[2, {}]");
+}
+
+TEST(repeated_and_competing_keys_span_the_second_key)
+{
+    spans("{a :int}", OUTPUT, TSIG_MODE_ENABLED, 0, "{\"a\": 1, \"a\": 2}", "duplicate_key@9:\"a\"");
+    spans(":any", OUTPUT, TSIG_MODE_ENABLED, 0, "{\"k\": {\"x\": 1, \"\\u0078\": 2}}",
+          "duplicate_key@15:\"\\u0078\"");
+    spans("{order_count :int}", OUTPUT, TSIG_MODE_ENABLED, 0,
+          "{\"order_count\": 1, \"order-count\": 2}", "ambiguous@19:\"order-count\"");
+}
+
+TEST(coercions_span_the_value_as_written)
+{
+    spans("(n :int, f :float, b :bool, c :int) -> :any", INPUT, TSIG_MODE_ENABLED, 0,
+          "{\"n\": \"42\", \"f\": 2, \"b\": \"true\", \"c\": 3.0}",
+          "coerced@6:\"42\"\ncoerced@25:\"true\"\ncoerced@38:3.0");
+    spans("(e :enum[red green]) -> :any", INPUT, TSIG_MODE_ENABLED, 0, "{\"e\": \"RED\"}",
+          "coerced@6:\"RED\"");
+    spans("(xs [:int]) -> :any", INPUT, TSIG_MODE_ENABLED, 0, "{\"xs\": 7}", "wrapped@7:7");
+}
+
+TEST(values_read_from_a_string_of_json_span_the_string)
+{
+    spans("(xs [:int]) -> :any", INPUT, TSIG_MODE_ENABLED, 0, "{\"xs\": \"[1, \\\"x\\\"]\"}",
+          "type@7:\"[1, \\\"x\\\"]\"\ncoerced@7:\"[1, \\\"x\\\"]\"");
+}
+
+TEST(enum_union_and_refinement_errors_have_their_own_codes)
+{
+    spans("{e :enum[a b], u :string|:int, n :int[1..9], s :string[..2], l [:int][1..]}",
+          OUTPUT, TSIG_MODE_WARN_ONLY, 0,
+          "{\"e\": \"c\", \"u\": true, \"n\": 10, \"s\": \"abc\", \"l\": []}",
+          "enum@6:\"c\"\nunion@16:true\nrange@27:10\nlength@36:\"abc\"\nlength@48:[]");
+}
+
+TEST(messages_of_maps_read_again_in_declaration_order_keep_their_spans)
+{
+    /* b's error comes after a's missing field and c's error in data order */
+    spans("{a :int, b :int, c :int}", OUTPUT, TSIG_MODE_ENABLED, 0, "{\"c\": \"x\", \"b\": \"y\"}",
+          "missing@0:{\"c\": \"x\", \"b\": \"y\"}\ntype@16:\"y\"\ntype@6:\"x\"");
+    spans(":string|{k :int}", OUTPUT, TSIG_MODE_ENABLED, 0, "{\"k\": false}", "type@6:false");
+}
+
+TEST(json_text_errors_are_at_their_position_and_too_many_at_the_whole_text)
+{
+    spans(":any", OUTPUT, TSIG_MODE_ENABLED, 0, "[1, }", "json_syntax@4:");
+    tsig_signature *sig = sig_of(":any");
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 2, 0};
+    tsig_result r;
+    CHECK_INT(tsig_validate_json(sig, "[[[1]]]", 7, &o, &r), TSIG_ERR_TOO_DEEP);
+    CHECK_INT(r.error_count, 1);
+    CHECK_STR(tsig_issue_code_name(r.errors[0].code), "too_deep");
+    CHECK_INT(r.errors[0].offset, 2);
+    CHECK_INT(r.errors[0].length, 0);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+    spans("[:int]", OUTPUT, TSIG_MODE_ENABLED, 2, "[\"a\", \"b\", \"c\"]",
+          "type@1:\"a\"\ntype@6:\"b\"\ntoo_many@0:[\"a\", \"b\", \"c\"]");
+}
+
 int main(void)
 {
     RUN(number_is_int_iff_no_dot_or_exponent);
@@ -1068,5 +1183,14 @@ int main(void)
     RUN(defaults_fill_absent_and_null_arguments_in_input_only);
     RUN(typed_extra_entries_check_every_other_key);
     RUN(nested_unions_and_wrapped_lists_are_tried_once_per_value);
+    RUN(type_errors_span_the_value_that_is_not_of_the_type);
+    RUN(missing_fields_span_the_object_that_lacks_them);
+    RUN(unexpected_fields_span_their_value);
+    RUN(repeated_and_competing_keys_span_the_second_key);
+    RUN(coercions_span_the_value_as_written);
+    RUN(values_read_from_a_string_of_json_span_the_string);
+    RUN(enum_union_and_refinement_errors_have_their_own_codes);
+    RUN(messages_of_maps_read_again_in_declaration_order_keep_their_spans);
+    RUN(json_text_errors_are_at_their_position_and_too_many_at_the_whole_text);
     return tsig_test_summary();
 }

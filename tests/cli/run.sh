@@ -178,7 +178,7 @@ expect_out '{"ok":true,"canonical":"(a :int, b-c :bool) -> [:int]?","returns_lis
 '
 run check --json '(query :string, limit) -> :int'
 expect_rc 2
-expect_out '{"ok":false,"error":{"code":"TSIG_ERR_SYNTAX","message":"expected a type after \"limit\", found \")\"","line":1,"column":22,"offset":21,"hint":null}}
+expect_out '{"ok":false,"error":{"code":"TSIG_ERR_SYNTAX","kind":"syntax","message":"expected a type after \"limit\", found \")\"","line":1,"column":22,"offset":21,"hint":null}}
 '
 expect_no_err
 
@@ -275,13 +275,13 @@ expect_out_has '- expected map, got list'
 case_ "validate --input --json: the coerced value"
 run_in '{"name":"Alice","id":"42"}' validate "$SEED" --input --json
 expect_rc 0
-expect_out '{"ok":true,"value":{"id":42,"name":"Alice"},"errors":[],"warnings":[{"path":"id","segments":["id"],"message":"coerced string \"42\" to int"}]}
+expect_out '{"ok":true,"value":{"id":42,"name":"Alice"},"errors":[],"warnings":[{"path":"id","segments":["id"],"message":"coerced string \"42\" to int","code":"coerced","offset":21,"length":4}]}
 '
 
 case_ "validate --json: errors with paths and segments"
 run_in '{"rows":[{"n":1},{"n":"x"}]}' validate '{rows [{n :int}]}' --json
 expect_rc 1
-expect_out '{"ok":false,"errors":[{"path":"rows[1].n","segments":["rows",1,"n"],"message":"expected int, got string \"x\""}],"warnings":[]}
+expect_out '{"ok":false,"errors":[{"path":"rows[1].n","segments":["rows",1,"n"],"message":"expected int, got string \"x\"","code":"type","offset":22,"length":3}],"warnings":[]}
 '
 
 case_ "validate --json: the value keeps every digit"

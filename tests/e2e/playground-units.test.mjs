@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Signature, checkPlaceholders } from '../../dist/node.mjs';
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from '../../web-demo/examples.mjs';
-import { errorRange, lineColumn, locatePath, placeholderRange, readPositions } from '../../web-demo/locate.mjs';
+import { errorRange, lineColumn, placeholderRange, spanRange } from '../../web-demo/locate.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from '../../web-demo/state.mjs';
 
 test('a state survives the URL fragment, whatever its text', () => {
@@ -47,27 +47,13 @@ test('placeholderRange covers a placeholder through its braces', () => {
   assert.deepEqual(placeholderRange('{{a\n}}', 0), [0, 3]);
 });
 
-test('locatePath finds members, elements, kebab keys, duplicates and missing places', () => {
-  const text = '{"results": [{"id": "abc"}, {"id": 2, "order-count": 1}], "zz": 1, "zz": 2, "k\\u0065y": []}';
-  const tree = readPositions(text);
-  const at = (segments, opts) => {
-    const r = locatePath(tree, segments, opts);
-    return r && [text.slice(r.start, r.end), r.found];
-  };
-  assert.deepEqual(at(['results', 0, 'id']), ['"id": "abc"', true]);
-  assert.deepEqual(at(['results', 1]), ['{"id": 2, "order-count": 1}', true]);
-  assert.deepEqual(at(['results', 1, 'order_count']), ['"order-count": 1', true]);
-  assert.deepEqual(at(['zz']), ['"zz": 1', true]);
-  assert.deepEqual(at(['zz'], { last: true }), ['"zz": 2', true]);
-  assert.deepEqual(at(['key']), ['"k\\u0065y": []', true]);
-  assert.deepEqual(at(['results', 0, 'name']), ['{"id": "abc"}', false]);
-  assert.deepEqual(at(['results', 5]), [text.slice(12, text.indexOf('], "zz"') + 1), false]);
-  assert.deepEqual(at([]), [text, true]);
-  assert.equal(readPositions('{"a": }'), null);
-  assert.equal(locatePath(null, ['a']), null);
-  // Deep but acceptable nesting is read without trouble.
-  const deep = `${'['.repeat(1000)}1${']'.repeat(1000)}`;
-  assert.deepEqual(locatePath(readPositions(deep), Array(1000).fill(0)), { start: 1000, end: 1001, found: true });
+test('spanRange turns a UTF-16 start and a UTF-8 length into a UTF-16 range', () => {
+  assert.deepEqual(spanRange('{"a": "abc"}', 6, 5), [6, 11]);
+  // "é" is two bytes, "😀" four bytes and two UTF-16 units
+  const t = '["é😀", 1]';
+  assert.deepEqual(spanRange(t, 1, 8), [1, 6]);
+  assert.deepEqual(spanRange(t, 1, 0), [1, 1]);
+  assert.deepEqual(spanRange(t, 8, 100), [8, t.length]);
 });
 
 test('lineColumn counts lines and UTF-16 columns', () => {

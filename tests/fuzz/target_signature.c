@@ -13,11 +13,14 @@
  *     a JSON error is positioned in the JSON text; at most max_errors
  *     errors and as many warnings (and one entry saying how many more); paths and messages are valid UTF-8;
  *     the report text builds;
+ *   - every issue has a code, and a span inside the text that holds what
+ *     the path names (check_spans);
  *   - a value validation accepted and wrote out is JSON that validates
  *     again with no error, and, outside "disabled" mode, needs no second
  *     rewrite (validation is idempotent);
  *   - tsig_api_validate and tsig_api_validate_fast answer JSON documents
- *     that agree with tsig_validate_* on "ok".
+ *     that agree with tsig_validate_* on "ok" (and on every entry's code
+ *     and span).
  */
 #include "targets.h"
 
@@ -63,6 +66,100 @@ static void check_issues(const char *what, const tsig_issue *issues, size_t n)
     }
 }
 
+/* 1 iff two keys are equal after '-' -> '_'. */
+static int same_key(const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (alen != blen) return 0;
+    for (size_t i = 0; i < alen; i++) {
+        char x = a[i] == '-' ? '_' : a[i], y = b[i] == '-' ? '_' : b[i];
+        if (x != y) return 0;
+    }
+    return 1;
+}
+
+/*
+ * 1 iff the value the path segs[0..n) names in v is want: a key matches any
+ * member whose key is equal after '-' -> '_' (a declared field or a raw
+ * spelling); index 0 at a value that is no list is the value itself
+ * (wrapped in a list); a string reached with steps left held the JSON
+ * they go into (its span is the string's). budget bounds the search.
+ */
+static int holds(const jv_value *v, const tsig_segment *segs, size_t n, const jv_value *want,
+                 int *budget)
+{
+    if (--*budget < 0) return 1; /* too many repeated spellings to try: give up */
+    if (n == 0 || jv_kind_of(v) == JV_STRING) return jv_equal(v, want);
+    if (!segs[0].key) {
+        if (jv_kind_of(v) == JV_LIST && segs[0].index < jv_len(v) &&
+            holds(jv_at(v, segs[0].index), segs + 1, n - 1, want, budget))
+            return 1;
+        return segs[0].index == 0 && holds(v, segs + 1, n - 1, want, budget);
+    }
+    if (jv_kind_of(v) != JV_MAP) return 0;
+    for (size_t i = 0; i < jv_len(v); i++) {
+        size_t klen;
+        const char *key = jv_key_at(v, i, &klen);
+        if (same_key(key, klen, segs[0].key, segs[0].key_len) &&
+            holds(jv_at(v, i), segs + 1, n - 1, want, budget))
+            return 1;
+    }
+    return 0;
+}
+
+/* Every issue's code and span (json/len the text, doc its value or NULL
+ * when it repeats a key or has a byte-order mark). */
+static void check_spans(const char *what, const char *json, size_t len, const jv_value *doc,
+                        const tsig_result *r, const tsig_issue *issues, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const tsig_issue *is = &issues[i];
+        tsig_issue_code code = is->code;
+        if (!tsig_issue_code_name(code)[0]) tsig_fuzz_fail(what, "an issue without a code");
+        if (is->offset > len || is->length > len - is->offset)
+            tsig_fuzz_fail(what, "a span outside the text");
+        if (code == TSIG_ISSUE_JSON_SYNTAX || code == TSIG_ISSUE_TOO_DEEP) {
+            if (is->offset != r->json_error.offset || is->length != 0)
+                tsig_fuzz_fail(what, "a JSON error's span is not its position");
+            continue;
+        }
+        if (code == TSIG_ISSUE_TOO_MANY) {
+            if (is->offset != 0 || is->length != len) tsig_fuzz_fail(what, "too_many is not the whole text");
+            continue;
+        }
+        jv_value *want = jv_parse(json + is->offset, is->length);
+        if (!want && !doc) continue; /* a value that repeats a key: no tree to compare */
+        if (!want) {
+            fprintf(stderr, "fuzz: %s: %.*s\n", is->message, (int)is->length, json + is->offset);
+            tsig_fuzz_fail(what, "a span that is no JSON value");
+        }
+        int budget = 10000, ok;
+        size_t steps = is->segment_count;
+        if (code == TSIG_ISSUE_DUPLICATE_KEY || code == TSIG_ISSUE_AMBIGUOUS) {
+            /* the key, or the string that held the JSON it is in */
+            size_t klen;
+            const char *key = jv_kind_of(want) == JV_STRING ? jv_str(want, &klen) : NULL;
+            const tsig_segment *last = steps ? &is->segments[steps - 1] : NULL;
+            ok = key && last && last->key && same_key(key, klen, last->key, last->key_len) &&
+                 (code == TSIG_ISSUE_AMBIGUOUS ||
+                  (klen == last->key_len && memcmp(key, last->key, klen) == 0));
+            if (!ok && doc && steps) ok = holds(doc, is->segments, steps - 1, want, &budget);
+            if (!ok && !doc) ok = jv_kind_of(want) == JV_STRING; /* inside a string */
+        } else if (!doc) {
+            ok = 1; /* the text repeats a key or has a byte-order mark: no tree to look in */
+        } else if (code == TSIG_ISSUE_MISSING) {
+            ok = steps && holds(doc, is->segments, steps - 1, want, &budget); /* the object */
+        } else {
+            ok = holds(doc, is->segments, steps, want, &budget);
+        }
+        if (!ok) {
+            fprintf(stderr, "fuzz: %s at \"%s\": %.*s\n", is->message, is->path, (int)is->length,
+                    json + is->offset);
+            tsig_fuzz_fail(what, "a span that does not hold what the path names");
+        }
+        jv_free(want);
+    }
+}
+
 static tsig_code validate(const tsig_signature *sig, int input, const char *json, size_t len,
                           const tsig_validate_options *opts, tsig_result *out)
 {
@@ -94,6 +191,12 @@ static void check_validation(const tsig_signature *sig, unsigned options, const 
     if (r.ok != (r.error_count == 0)) tsig_fuzz_fail(what, "ok disagrees with the error count");
     check_issues(what, r.errors, r.error_count);
     check_issues(what, r.warnings, r.warning_count);
+    if (opts.mode != TSIG_MODE_DISABLED || code != TSIG_OK) {
+        jv_value *doc = code == TSIG_OK ? jv_parse(json, len) : NULL;
+        check_spans(what, json, len, doc, &r, r.errors, r.error_count);
+        check_spans(what, json, len, doc, &r, r.warnings, r.warning_count);
+        jv_free(doc);
+    }
     size_t report_len;
     char *report = tsig_report(&r, "Fuzz", &report_len);
     if (!report) tsig_fuzz_fail("tsig_report", "NULL");
@@ -120,6 +223,22 @@ static void check_validation(const tsig_signature *sig, unsigned options, const 
     jv_value *v = jv_parse(doc, strlen(doc));
     if (!v || jv_kind_of(jv_get(v, "ok")) != JV_BOOL) tsig_fuzz_fail("tsig_api_validate", doc);
     if (jv_bool(jv_get(v, "ok")) != r.ok) tsig_fuzz_fail("tsig_api_validate disagrees on ok", doc);
+    /* its entries carry the result's codes and spans */
+    const jv_value *lists[2] = {jv_get(v, "errors"), jv_get(v, "warnings")};
+    const tsig_issue *issues[2] = {r.errors, r.warnings};
+    size_t counts[2] = {r.error_count, r.warning_count};
+    for (int l = 0; l < 2; l++) {
+        if (jv_len(lists[l]) != counts[l]) tsig_fuzz_fail("tsig_api_validate: entries", doc);
+        for (size_t i = 0; i < counts[l]; i++) {
+            const jv_value *e = jv_at(lists[l], i);
+            long long offset, length;
+            const char *name = jv_get_str(e, "code");
+            if (!name || strcmp(name, tsig_issue_code_name(issues[l][i].code)) != 0 ||
+                !jv_int(jv_get(e, "offset"), &offset) || (size_t)offset != issues[l][i].offset ||
+                !jv_int(jv_get(e, "length"), &length) || (size_t)length != issues[l][i].length)
+                tsig_fuzz_fail("tsig_api_validate: an entry's code or span", doc);
+        }
+    }
     jv_free(v);
     tsig_free(doc);
 

@@ -186,7 +186,11 @@ test('Signature.check never throws for bad text and gives the same facts', () =>
   });
   const bad = Signature.check('(a :integer) -> :int');
   assert.equal(bad.ok, false);
-  assert.deepEqual(Object.keys(bad.error).sort(), ['column', 'hint', 'index', 'line', 'message', 'offset', 'text']);
+  assert.deepEqual(Object.keys(bad.error).sort(), ['code', 'column', 'hint', 'index', 'line', 'message', 'offset', 'text']);
+  assert.equal(bad.error.code, 'unknown_type');
+  assert.equal(Signature.check('(a :int').error.code, 'syntax');
+  assert.equal(Signature.check('(a :int, a :int) -> :int').error.code, 'duplicate_name');
+  assert.equal(Signature.check('['.repeat(65) + ':int' + ']'.repeat(65)).error.code, 'too_deep');
   assert.equal(bad.error.line, 1);
   assert.equal(bad.error.column, 4);
   assert.match(bad.error.hint, /:int/);
@@ -225,8 +229,9 @@ test('validate checks the return type strictly and returns the value only when o
     assert.equal(bad.ok, false);
     assert.equal('value' in bad, false);
     assert.deepEqual(bad.errors, [
-      { path: 'count', segments: ['count'], message: 'expected int, got string "1"' },
-      { path: 'items[1].id', segments: ['items', 1, 'id'], message: 'expected int, got float 2.5' },
+      // offsets and indexes are in the text JSON.stringify writes of the value
+      { path: 'count', segments: ['count'], message: 'expected int, got string "1"', code: 'type', offset: 9, length: 3, index: 9 },
+      { path: 'items[1].id', segments: ['items', 1, 'id'], message: 'expected int, got float 2.5', code: 'type', offset: 37, length: 3, index: 37 },
     ]);
   });
 });
@@ -287,7 +292,7 @@ test('an int given for :float is the same JS number: no warning, no rewrite, the
 
 test('an int for :float mixed with other coercions: the rewritten value is still right', () => {
   withSig('(a :float, b :int) -> :any', (sig) => {
-    const warning = [{ path: 'b', segments: ['b'], message: 'coerced string "2" to int' }];
+    const warning = [{ path: 'b', segments: ['b'], message: 'coerced string "2" to int', code: 'coerced', offset: 11, length: 3, index: 11 }];
     for (const r of [sig.validateInput({ a: 1, b: '2' }), sig.validateInputJSON('{"a":1,"b":"2"}')]) {
       assert.deepEqual(r, { ok: true, value: { a: 1, b: 2 }, errors: [], warnings: warning });
     }
@@ -311,7 +316,8 @@ test('validateInput of a non-object reports expected map at the root', () => {
   withSig('(a :int) -> :any', (sig) => {
     for (const [v, tn] of [[[1], 'list'], ['x', 'string "x"'], [null, 'nil'], [3, 'int 3']]) {
       const r = sig.validateInput(v);
-      assert.deepEqual(r.errors, [{ path: '', segments: [], message: `expected map, got ${tn}` }]);
+      const length = JSON.stringify(v).length;
+      assert.deepEqual(r.errors, [{ path: '', segments: [], message: `expected map, got ${tn}`, code: 'type', offset: 0, length, index: 0 }]);
     }
   });
 });
@@ -327,7 +333,7 @@ test('modes: warn_only demotes errors, disabled passes through, strict rejects e
     assert.equal(disabled.ok, true);
     assert.equal(disabled.value, off);
     const strict = sig.validate({ a: 1, b: 2 }, { mode: 'strict' });
-    assert.deepEqual(strict.errors, [{ path: 'b', segments: ['b'], message: 'unexpected field' }]);
+    assert.deepEqual(strict.errors, [{ path: 'b', segments: ['b'], message: 'unexpected field', code: 'unexpected', offset: 11, length: 1, index: 11 }]);
     assert.equal(sig.validate({ a: 1, b: 2 }, { mode: 'enabled' }).ok, true);
     assert.equal(sig.validate({ a: 1, b: 2 }).ok, true);
   });
@@ -359,7 +365,10 @@ test('maxDepth bounds nesting; the default is 1000', () => {
 test('a JS value nested too deep gets a path, not a position in text it never saw', () => {
   withSig(':any', (sig) => {
     const r = sig.validate({ a: { 'b c': [[[[1]]]] } }, { maxDepth: 4 });
-    assert.deepEqual(r.errors, [{ path: 'a["b c"][0][0]', segments: ['a', 'b c', 0, 0], message: 'nesting deeper than 4' }]);
+    assert.deepEqual(r.errors, [{
+      path: 'a["b c"][0][0]', segments: ['a', 'b c', 0, 0], message: 'nesting deeper than 4',
+      code: 'too_deep', offset: 14, length: 0, index: 14,
+    }]);
     assert.equal(formatReport(r), 'Tool validation errors:\n- a["b c"][0][0]: nesting deeper than 4');
   });
   const deep = JSON.parse('['.repeat(1001) + ']'.repeat(1001));
@@ -442,7 +451,7 @@ test('undefined, functions and symbols as object properties are absent fields, a
   withSig('{a :int?, b :string}', (sig) => {
     assert.equal(sig.validate({ a: undefined, b: 'x', f() {}, s: Symbol('q') }).ok, true);
     assert.deepEqual(sig.validate({ b: undefined }).errors, [
-      { path: 'b', segments: ['b'], message: 'missing required field, expected string' },
+      { path: 'b', segments: ['b'], message: 'missing required field, expected string', code: 'missing', offset: 0, length: 2, index: 0 },
     ]);
   });
 });

@@ -185,7 +185,7 @@ test('a Worker importing dist/edge.mjs validates JSON text: coerced value and wa
   const { result, report } = await post('/', '{"id": "42", "tags": ["a"]}');
   assert.deepEqual(result, {
     ok: true, value: { id: 42, tags: ['a'] }, errors: [],
-    warnings: [{ path: 'id', segments: ['id'], message: 'coerced string "42" to int' }],
+    warnings: [{ path: 'id', segments: ['id'], message: 'coerced string "42" to int', code: 'coerced', offset: 7, length: 4, index: 7 }],
   });
   assert.equal(report, 'Tool validation warnings:\n- id: coerced string "42" to int');
 });

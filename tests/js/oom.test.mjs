@@ -43,7 +43,7 @@ const OOM = /^toolsig: out of wasm memory$/;
 const POINTER_ENTRIES = [
   'tsig_format', 'tsig_api_report', 'tsig_api_normalize', 'tsig_api_redact', 'tsig_api_schema',
   'tsig_api_from_schema', 'tsig_api_tool_from_json', 'tsig_api_render_tools', 'tsig_api_placeholders',
-  'tsig_api_render_template',
+  'tsig_api_render_template', 'tsig_api_info', 'tsig_api_path',
 ];
 
 let instances = 0;

@@ -63,10 +63,10 @@ const CHECK = `
 const EXPECTED = {
   input: {
     ok: true, value: { id: 42, tags: ['a'] }, errors: [],
-    warnings: [{ path: 'id', segments: ['id'], message: 'coerced string "42" to int' }],
+    warnings: [{ path: 'id', segments: ['id'], message: 'coerced string "42" to int', code: 'coerced', offset: 6, length: 4, index: 6 }],
   },
-  output: [{ path: 'score', segments: ['score'], message: 'expected float, got string "high"' }],
-  json: [{ path: 'name', segments: ['name'], message: 'duplicate key "name"' }],
+  output: [{ path: 'score', segments: ['score'], message: 'expected float, got string "high"', code: 'type', offset: 20, length: 6, index: 20 }],
+  json: [{ path: 'name', segments: ['name'], message: 'duplicate key "name"', code: 'duplicate_key', offset: 28, length: 6, index: 28 }],
   report: 'Return validation errors:\n- score: expected float, got string "high"',
   normalized: { a_b: 1 },
   // Every name the source entry point exports, the same through import and require.

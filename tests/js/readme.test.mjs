@@ -293,7 +293,7 @@ test('README: the Worker example answers 200 with the coerced arguments and 422 
   assert.match(good.headers.get('content-type'), /^application\/json/);
   assert.deepEqual(await good.json(), {
     ok: true, value: { query: 'cats', limit: 10 }, errors: [],
-    warnings: [{ path: 'limit', segments: ['limit'], message: 'coerced string "10" to int' }],
+    warnings: [{ path: 'limit', segments: ['limit'], message: 'coerced string "10" to int', code: 'coerced', offset: 27, length: 4, index: 27 }],
   });
 
   const bad = await ask('{"limit": "ten"}');

@@ -102,6 +102,9 @@ function checkEntries(actual, expected, what) {
   });
 }
 
+const ISSUE_CODES = ['type', 'missing', 'unexpected', 'ambiguous', 'duplicate_key', 'coerced', 'json_syntax',
+  'too_deep', 'too_many', 'enum', 'range', 'length', 'union', 'wrapped', 'repaired', 'too_large'];
+
 /** The UTF-16 index of a byte offset into the UTF-8 form of s. */
 function indexOfByte(s, offset) {
   return Buffer.from(s, 'utf8').subarray(0, offset).toString('utf8').length;
@@ -186,8 +189,10 @@ describe('parse.json', () => {
       if ('line' in r) assert.equal(error.line, Number(r.line.text), 'line');
       if ('column' in r) assert.equal(error.column, Number(r.column.text), 'column');
       assert.equal(error.index, indexOfByte(r.sig, error.offset), 'index is the UTF-16 form of offset');
+      assert.ok(['syntax', 'unknown_type', 'duplicate_name', 'too_deep', 'too_large'].includes(error.code),
+        `code ${error.code} is a parse error's`);
       assert.deepEqual(checked.error, {
-        message: error.message, line: error.line, column: error.column, index: error.index,
+        code: error.code, message: error.message, line: error.line, column: error.column, index: error.index,
         offset: error.offset, hint: error.hint, text: error.text,
       });
       assert.ok(String(error).startsWith(`signature error at ${error.line}:${error.column}: ${error.message}`),
@@ -247,8 +252,14 @@ describe('validate.json', () => {
       try {
         const result = input ? sig.validateInputJSON(text, opts) : sig.validateJSON(text, opts);
         checkValidateResult(r, result, 'JSON text');
-        for (const e of result.errors) {
-          if (e.offset != null) assert.equal(e.index, indexOfByte(text, e.offset), 'index of a JSON error');
+        // Every entry: a stable code and a span inside the text, its index
+        // the UTF-16 form of its offset.
+        const bytes = Buffer.byteLength(text, 'utf8');
+        for (const e of [...result.errors, ...result.warnings]) {
+          assert.ok(ISSUE_CODES.includes(e.code), `code ${e.code}`);
+          assert.ok(Number.isInteger(e.offset) && Number.isInteger(e.length) && e.offset + e.length <= bytes,
+            `span ${e.offset}+${e.length} inside ${bytes} bytes`);
+          assert.equal(e.index, indexOfByte(text, e.offset), 'index is the UTF-16 form of offset');
         }
 
         // The JS-value entry points, when the data is a JS value exactly.
