@@ -202,6 +202,17 @@ typedef enum tsig_mode {
  * ints as they were.
  */
 #define TSIG_NUMBERS_ARE_DOUBLES 4u
+/*
+ * Repair (SPEC §12.1): JSON as models write it (a code fence, prose around
+ * the value, trailing commas, comments, single or curly quotes, bare keys,
+ * True/False/None, raw newlines in strings, a comma missing at a line
+ * break) is read as the JSON meant, each repair a root-level warning
+ * "repaired JSON at L:C: <what>", and the value returned is the repaired
+ * one. Off by default for tsig_validate_json, on by default for
+ * tsig_validate_input_json: TSIG_REPAIR switches it on, TSIG_NO_REPAIR off.
+ */
+#define TSIG_REPAIR 8u
+#define TSIG_NO_REPAIR 16u
 
 typedef struct tsig_validate_options {
     tsig_mode mode;
@@ -539,7 +550,8 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
  * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
  * document (freed with tsig_free); -1 when out of memory. mode, max_errors
  * and max_depth are tsig_validate_options' (0: the defaults). flags may
- * hold TSIG_NUMBERS_ARE_DOUBLES (any other bit is a bad argument); it comes
+ * hold TSIG_NUMBERS_ARE_DOUBLES, TSIG_REPAIR and TSIG_NO_REPAIR (any other
+ * bit is a bad argument); it comes
  * last so that a caller written before it, passing none, still means 0.
  */
 int tsig_api_validate_fast(const tsig_signature *sig, int input,
