@@ -639,6 +639,53 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode);
 
+
+/* =====================================================================
+ * Streaming (SPEC §12.2): JSON text validated as it arrives.
+ * ===================================================================== */
+
+typedef enum tsig_stream_state {
+    TSIG_STREAM_INCOMPLETE, /* the text so far can still become valid */
+    TSIG_STREAM_INVALID,    /* it cannot: tsig_stream_result has the errors */
+    TSIG_STREAM_COMPLETE    /* a whole valid value; only whitespace may follow */
+} tsig_stream_state;
+
+typedef struct tsig_stream tsig_stream;
+
+/*
+ * A stream over the return type (input 0) or the parameters (input 1) with
+ * tsig_validate_options (NULL: the defaults; TSIG_REPAIR / TSIG_NO_REPAIR
+ * as for the one-shot calls). sig must outlive the stream. NULL when out
+ * of memory or sig is NULL.
+ */
+tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
+                             const tsig_validate_options *opts);
+/* Feeds the next chunk (any bytes: a chunk may end inside a character, an
+ * escape, a number or a key) and sets *state. Each byte is read once. */
+tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
+                           tsig_stream_state *state);
+tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
+/* The result so far: NULL while incomplete; owned by the stream, valid
+ * until the next call. */
+const tsig_result *tsig_stream_result(const tsig_stream *s);
+/* The value read so far as JSON text (open strings, lists and maps closed,
+ * an unfinished number or literal left out; "null" before any), for
+ * showing progress, never for running a tool. Freed with tsig_free. */
+char *tsig_stream_partial(const tsig_stream *s, size_t *len);
+/* Ends the stream: *out is the one-shot result of the whole text (a text
+ * that ended early is a JSON error), freed with tsig_result_free. */
+tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
+void tsig_stream_free(tsig_stream *s);
+
+/* The stream for the JS package: NULL for a bad mode or flags. */
+tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
+                                 size_t max_errors, size_t max_depth, unsigned flags);
+/* {"state":"incomplete"|"invalid"|"complete"[,"result":{"ok","errors",
+ * "warnings"}][,"partial":<JSON>]}; NULL when out of memory. */
+char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial);
+/* tsig_api_validate's document for the whole text; NULL when out of memory. */
+char *tsig_api_stream_end(tsig_stream *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -370,7 +370,14 @@ static int value_start(tsig_repair *r, const char *s, size_t len, int final, int
     }
     if (is_letter(c)) {
         size_t e = word_end(s, len, p, final, 0);
-        if (e == (size_t)MORE) return MORE;
+        if (e == (size_t)MORE) {
+            /* refused as soon as it can be no literal (streaming sees it) */
+            static const char *const words[] = {"true", "false", "null", "True", "False", "None"};
+            for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+                if (len - p <= strlen(words[k]) && memcmp(s + p, words[k], len - p) == 0)
+                    return MORE;
+            return 0;
+        }
         const char *w = s + p;
         size_t n = e - p;
         const char *to = word_is(w, n, "True") ? "true" : word_is(w, n, "False") ? "false"
