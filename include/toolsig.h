@@ -209,6 +209,17 @@ const char *tsig_mode_name(tsig_mode mode);
  * ints as they were.
  */
 #define TSIG_NUMBERS_ARE_DOUBLES 4u
+/*
+ * Repair (SPEC §12.1): JSON as models write it (a code fence, prose around
+ * the value, trailing commas, comments, single or curly quotes, bare keys,
+ * True/False/None, raw newlines in strings, a comma missing at a line
+ * break) is read as the JSON meant, each repair a root-level warning
+ * "repaired JSON at L:C: <what>", and the value returned is the repaired
+ * one. Off by default for tsig_validate_json, on by default for
+ * tsig_validate_input_json: TSIG_REPAIR switches it on, TSIG_NO_REPAIR off.
+ */
+#define TSIG_REPAIR 8u
+#define TSIG_NO_REPAIR 16u
 
 typedef struct tsig_validate_options {
     tsig_mode mode;
@@ -245,7 +256,7 @@ typedef enum tsig_issue_code {
     TSIG_ISSUE_LENGTH = 11,       /* a string's or list's length outside them */
     TSIG_ISSUE_UNION = 12,        /* a value no member of a union takes */
     TSIG_ISSUE_WRAPPED = 13,      /* warning: "wrapped int 1 in a list" */
-    TSIG_ISSUE_REPAIRED = 14,     /* reserved: text repaired (SPEC §12) */
+    TSIG_ISSUE_REPAIRED = 14,     /* warning: "repaired JSON at L:C: ..." (SPEC §12.1) */
     TSIG_ISSUE_TOO_LARGE = 15     /* the text is larger than TSIG_MAX_INPUT */
 } tsig_issue_code;
 
@@ -609,7 +620,8 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
  * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
  * document (freed with tsig_free); -1 when out of memory. mode, max_errors
  * and max_depth are tsig_validate_options' (0: the defaults). flags may
- * hold TSIG_NUMBERS_ARE_DOUBLES (any other bit is a bad argument); it comes
+ * hold TSIG_NUMBERS_ARE_DOUBLES, TSIG_REPAIR and TSIG_NO_REPAIR (any other
+ * bit is a bad argument); it comes
  * last so that a caller written before it, passing none, still means 0.
  */
 int tsig_api_validate_fast(const tsig_signature *sig, int input,
@@ -696,6 +708,53 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
  * {"ok":false,"error":{...}}. */
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode);
+
+
+/* =====================================================================
+ * Streaming (SPEC §12.2): JSON text validated as it arrives.
+ * ===================================================================== */
+
+typedef enum tsig_stream_state {
+    TSIG_STREAM_INCOMPLETE, /* the text so far can still become valid */
+    TSIG_STREAM_INVALID,    /* it cannot: tsig_stream_result has the errors */
+    TSIG_STREAM_COMPLETE    /* a whole valid value; only whitespace may follow */
+} tsig_stream_state;
+
+typedef struct tsig_stream tsig_stream;
+
+/*
+ * A stream over the return type (input 0) or the parameters (input 1) with
+ * tsig_validate_options (NULL: the defaults; TSIG_REPAIR / TSIG_NO_REPAIR
+ * as for the one-shot calls). sig must outlive the stream. NULL when out
+ * of memory or sig is NULL.
+ */
+tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
+                             const tsig_validate_options *opts);
+/* Feeds the next chunk (any bytes: a chunk may end inside a character, an
+ * escape, a number or a key) and sets *state. Each byte is read once. */
+tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
+                           tsig_stream_state *state);
+tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
+/* The result so far: NULL while incomplete; owned by the stream, valid
+ * until the next call. */
+const tsig_result *tsig_stream_result(const tsig_stream *s);
+/* The value read so far as JSON text (open strings, lists and maps closed,
+ * an unfinished number or literal left out; "null" before any), for
+ * showing progress, never for running a tool. Freed with tsig_free. */
+char *tsig_stream_partial(const tsig_stream *s, size_t *len);
+/* Ends the stream: *out is the one-shot result of the whole text (a text
+ * that ended early is a JSON error), freed with tsig_result_free. */
+tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
+void tsig_stream_free(tsig_stream *s);
+
+/* The stream for the JS package: NULL for a bad mode or flags. */
+tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
+                                 size_t max_errors, size_t max_depth, unsigned flags);
+/* {"state":"incomplete"|"invalid"|"complete"[,"result":{"ok","errors",
+ * "warnings"}][,"partial":<JSON>]}; NULL when out of memory. */
+char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial);
+/* tsig_api_validate's document for the whole text; NULL when out of memory. */
+char *tsig_api_stream_end(tsig_stream *s);
 
 #ifdef __cplusplus
 }

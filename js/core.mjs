@@ -27,6 +27,19 @@ const SCHEMA_LOSSY = 2;
 // JS numbers are doubles: an int where :float is declared is the same
 // number either way, so the core neither rewrites it nor answers for it.
 const NUMBERS_ARE_DOUBLES = 4;
+// Repair (SPEC §12.1): switched on / off; neither is the core's default
+// (off for return values, on for tool arguments).
+const REPAIR = 8;
+const NO_REPAIR = 16;
+
+// The repair bits of an options object's {repair}.
+function repairFlags(opts) {
+  if (opts === null || typeof opts !== 'object') return 0;
+  const r = ownOptions(opts).repair;
+  if (r === undefined) return 0;
+  if (typeof r !== 'boolean') throw new TypeError(`toolsig: repair must be true or false, got ${describeOption(r)}`);
+  return r ? REPAIR : NO_REPAIR;
+}
 const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
 const OUT_OF_MEMORY = Symbol('toolsig.outOfMemory'); // on the RangeError of outOfMemory()
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
@@ -571,7 +584,7 @@ class Signature {
     const [mode, maxErrors, maxDepth] = opts === undefined ? DEFAULT_OPTIONS : validateOptions(opts);
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot,
-      NUMBERS_ARE_DOUBLES);
+      NUMBERS_ARE_DOUBLES | (source != null ? repairFlags(opts) : 0));
     if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
     const doc = takeJSON(readOut());
     if (doc.error) throw new TypeError(`toolsig: ${doc.error.message}`);

@@ -65,6 +65,14 @@ export interface ValidateOptions {
   maxErrors?: number;
   /** Nesting allowed in the data: 1 to 10000; default 1000. */
   maxDepth?: number;
+  /**
+   * JSON text only: read JSON as models write it (a code fence, text around
+   * the value, trailing commas, comments, single or curly quotes, bare keys,
+   * True/False/None, raw newlines in strings, a comma missing at a line
+   * break), each repair a warning. Default false for validateJSON, true for
+   * validateInputJSON. A cut-off text is never completed.
+   */
+  repair?: boolean;
 }
 
 export type PathSegment = string | number;

@@ -519,7 +519,7 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
         return *doc ? 1 : -1;
     }
     /* TSIG_VALUE_* would break "0: the value unchanged" */
-    if (flags & ~TSIG_NUMBERS_ARE_DOUBLES) {
+    if (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)) {
         *doc = argument_doc("unknown validation flags");
         return *doc ? 1 : -1;
     }

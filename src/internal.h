@@ -714,5 +714,45 @@ int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
+/* ---- repair.c: JSON as models write it (SPEC §12.1) --------------------- */
+
+enum {
+    TSIG_REPAIR_FENCE, TSIG_REPAIR_BEFORE, TSIG_REPAIR_AFTER,
+    TSIG_REPAIR_TRAILING_COMMA, TSIG_REPAIR_COMMENT, TSIG_REPAIR_SINGLE,
+    TSIG_REPAIR_CURLY, TSIG_REPAIR_KEY, TSIG_REPAIR_TRUE, TSIG_REPAIR_FALSE,
+    TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA
+};
+
+/* One repair: what, where in the original text (and, for a quoted key, the
+ * key's length). */
+typedef struct tsig_repair_note {
+    int what;
+    size_t at, len;
+} tsig_repair_note;
+
+/* The transducer: fed the text so far (the same bytes again, longer), it
+ * resumes at pos and appends to out the canonical text; map holds pairs
+ * (canonical offset, original offset) where the two stop moving together. */
+typedef struct tsig_repair {
+    tsig_strbuf out;
+    tsig_strbuf stack; /* 'o' / 'a' per open container */
+    size_t pos, max_depth, prose_at, comment_at, comma_at;
+    int state, back, first, newline, quote, key, ctrl_noted, fenced, done;
+    size_t *map;
+    size_t map_count, map_cap;
+    tsig_repair_note *notes;
+    size_t note_count, note_cap;
+} tsig_repair;
+
+void tsig_repair_init(tsig_repair *r, size_t max_depth);
+void tsig_repair_release(tsig_repair *r);
+/* Reads s[r->pos..len); final: nothing follows. 0 when out of memory. */
+int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final);
+/* The original offset of a canonical one. */
+size_t tsig_repair_original(const tsig_repair *r, size_t offset);
+void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line,
+                         size_t column, tsig_strbuf *out);
+void tsig_repair_line_col(const char *src, size_t *from, size_t *line, size_t *column,
+                          size_t offset);
 
 #endif /* TSIG_INTERNAL_H */

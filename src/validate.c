@@ -2159,6 +2159,62 @@ static void store_clear(store *st)
     st->errors_dropped = st->warnings_dropped = 0;
 }
 
+/* A JSON error found in repaired text, moved to where it is in the
+ * original: "JSON error at L:C: <what>" with L:C of the original. */
+static COLD void repair_position(const tsig_repair *rp, const char *src, size_t len,
+                                 tsig_error *err)
+{
+    const char *what = err->message;
+    if (strncmp(what, "JSON error at ", 14) != 0) return;
+    what = strstr(what + 14, ": ");
+    if (!what) return;
+    char rest[TSIG_MESSAGE_MAX];
+    tsig_snprintf(rest, sizeof rest, "%s", what + 2);
+    size_t offset = tsig_repair_original(rp, err->offset);
+    if (offset > len) offset = len;
+    size_t line, column;
+    tsig_line_col(src, len, offset, &line, &column);
+    tsig_error_set(err, err->code, src, len, offset, "JSON error at %zu:%zu: %s", line,
+                   column, rest);
+}
+
+/* The repairs as root-level warnings, before the others, in text order,
+ * counted against max_errors like any warning. */
+static COLD int repair_warnings(store *st, const tsig_repair *rp, const char *src,
+                                size_t max)
+{
+    size_t keep = rp->note_count < max ? rp->note_count : max;
+    size_t total = keep + st->warning_count;
+    if (total > max) total = max;
+    tsig_issue *list = malloc((total ? total : 1) * sizeof *list);
+    if (!list) return 0;
+    size_t from = 0, line = 1, column = 1;
+    tsig_strbuf m = {0};
+    for (size_t i = 0; i < keep; i++) {
+        const tsig_repair_note *n = &rp->notes[i];
+        tsig_repair_line_col(src, &from, &line, &column, n->at);
+        m.len = 0;
+        tsig_repair_message(n, src, line, column, &m);
+        /* about the place in the original text where the repair happened */
+        tsig_issue issue = {"", 0, NULL, 0, NULL, m.len, TSIG_ISSUE_REPAIRED, n->at,
+                            n->len ? n->len : 1};
+        issue.message = m.failed ? NULL : tsig_arena_strndup(&st->arena, m.data, m.len);
+        if (!issue.message) {
+            tsig_sb_release(&m);
+            free(list);
+            return 0;
+        }
+        list[i] = issue;
+    }
+    tsig_sb_release(&m);
+    for (size_t i = keep; i < total; i++) list[i] = st->warnings[i - keep];
+    st->warnings_dropped += rp->note_count - keep + (st->warning_count - (total - keep));
+    free(st->warnings);
+    st->warnings = list;
+    st->warning_count = st->warning_cap = total;
+    return 1;
+}
+
 /* The one error of unreadable text: "JSON error at L:C: ...", as the
  * reader wrote it, at its position. */
 static int json_error_issue(store *st, const tsig_error *err)
@@ -2217,6 +2273,36 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
 
     tsig_code code = TSIG_OK;
     int ok = run_pass(v, root);
+    /* Repair (SPEC §12.1) only where the strict reading failed: valid JSON
+     * never pays for it. The canonical text is then read instead, and
+     * positions are turned back into the original's. */
+    tsig_repair rp;
+    int repaired = 0;
+    const char *original = json;
+    size_t original_len = len;
+    if (!ok && v->j.code == TSIG_ERR_JSON &&
+        (input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0)) {
+        tsig_repair_init(&rp, max_depth);
+        repaired = tsig_repair_run(&rp, json, len, 1) ? rp.note_count != 0 : -1;
+        if (repaired == 1) {
+            store_clear(st);
+            validator_release(v);
+            json = rp.out.data ? rp.out.data : "";
+            len = rp.out.len;
+            memset(&out->json_error, 0, sizeof out->json_error);
+            validator_init(v, st, json, len, max_depth, &out->json_error);
+            v->input = input;
+            v->doubles = (o.flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
+            v->mode = o.mode;
+            v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
+            ok = run_pass(v, root);
+            if (!ok) repair_position(&rp, original, original_len, &out->json_error);
+        } else {
+            if (repaired < 0) v->j.code = TSIG_ERR_NOMEM;
+            tsig_repair_release(&rp);
+            repaired = 0;
+        }
+    }
     if (!ok) {
         code = v->j.code;
         store_clear(st);
@@ -2224,7 +2310,9 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
             code = TSIG_ERR_NOMEM;
     }
     out->ok = ok && st->error_count == 0 && st->errors_dropped == 0;
-    out->changed = out->ok && (v->changed || v->j.bom);
+    if (out->ok && repaired && !repair_warnings(st, &rp, original, v->max_errors))
+        code = TSIG_ERR_NOMEM;
+    out->changed = out->ok && (v->changed || v->j.bom || repaired);
     if (out->ok && !(o.flags & TSIG_VALUE_NEVER) &&
         (out->changed || (o.flags & TSIG_VALUE_ALWAYS))) {
         /* pass 2: the same reading, trusted, writing the value */
@@ -2241,6 +2329,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     if (code == TSIG_OK && (!add_overflow(st, 0, len) || !add_overflow(st, 1, len)))
         code = TSIG_ERR_NOMEM;
     validator_release(v);
+    if (repaired) tsig_repair_release(&rp);
     if (code == TSIG_ERR_NOMEM) {
         store_clear(st);
         free(st->value);

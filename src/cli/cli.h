@@ -24,7 +24,7 @@ enum { CLI_OK = 0, CLI_REJECTED = 1, CLI_UNUSABLE = 2 };
 enum { CLI_STDOUT = 1, CLI_STDERR = 2 };
 
 #define CLI_MAX_POSITIONAL 3
-#define CLI_MAX_OPTIONS 6
+#define CLI_MAX_OPTIONS 8
 
 /* One option of a command: "--json" (a flag) or "--mode" taking a value
  * named value_name in the help ("--mode MODE", also "--mode=MODE"). */

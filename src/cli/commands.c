@@ -187,6 +187,8 @@ static int run_validate(cli_args *args)
     if (rc) return rc;
     int json = cli_flag(args, "--json"), input = cli_flag(args, "--input");
     if (!json) opts.flags = TSIG_VALUE_NEVER; /* the report needs no value */
+    if (cli_flag(args, "--repair")) opts.flags |= TSIG_REPAIR;
+    if (cli_flag(args, "--no-repair")) opts.flags |= TSIG_NO_REPAIR;
 
     cli_text sig_text, data = {0};
     tsig_signature *sig;
@@ -556,7 +558,8 @@ const cli_command cli_commands[] = {
      {{"--json", NULL}, {"--hide-firewalled", NULL}, {"--no-descriptions", NULL}},
      1, 1, run_check},
     {"validate",
-     "SIG [FILE|-] [--input] [--mode MODE] [--max-errors N] [--max-depth N] [--json]",
+     "SIG [FILE|-] [--input] [--mode MODE] [--max-errors N] [--max-depth N] [--repair]\n"
+     "         [--no-repair] [--json]",
      "validate a JSON document against a signature",
      "Validates the JSON document in FILE (standard input when absent or -)\n"
      "against the return type (strict types, no coercion) or, with --input,\n"
@@ -578,13 +581,18 @@ const cli_command cli_commands[] = {
      "                      read the JSON; strict: undeclared fields fail too\n"
      "  --max-errors N      report at most N errors (default 100)\n"
      "  --max-depth N       refuse JSON nested deeper than N (default 1000)\n"
+     "  --repair            read JSON as models write it (a code fence, text\n"
+     "                      around the value, trailing commas, comments, single\n"
+     "                      quotes, True/None...), each repair a warning; on by\n"
+     "                      default with --input\n"
+     "  --no-repair         read the text as strict JSON only\n"
      "  --json              print {\"ok\",\"value\",\"errors\",\"warnings\"} instead:\n"
      "                      \"value\" (when ok) is the value as validated (coerced,\n"
      "                      keys as the signature spells them); each entry is\n"
      "                      {\"path\",\"segments\",\"message\"}, and a JSON text error\n"
      "                      also has \"line\", \"column\" and \"offset\"\n",
      {{"--input", NULL}, {"--mode", "MODE"}, {"--max-errors", "N"},
-      {"--max-depth", "N"}, {"--json", NULL}},
+      {"--max-depth", "N"}, {"--repair", NULL}, {"--no-repair", NULL}, {"--json", NULL}},
      1, 2, run_validate},
     {"normalize", "[FILE|-]",
      "rewrite every object key's \"-\" as \"_\"",

@@ -984,6 +984,10 @@ static const op_case cases[] = {
      .text = "{\"x\":[],\"id\":1,\"y\":[\"a\"]}", .mode = TSIG_MODE_STRICT},
     /* validation: input */
     {"validate input coerce", op_validate, .sig = SIG_IN, .text = IN_OK, .input = 1},
+    {"validate output repaired", op_validate, .sig = ":any", .flags = TSIG_REPAIR,
+     .text = "Here:\n```json\n{a: 'x', // c\n b: [True, None,]\n \"c\": \"t\tu\"}\n```\nok"},
+    {"validate output repair refused", op_validate, .sig = ":any", .flags = TSIG_REPAIR,
+     .text = "{'a': [1, NaN]}"},
     {"validate input v2", op_validate, .input = 1,
      .sig = "(a :enum[x y], b [:int] = [1], c {d :int = 2}|:string, e [:string], "
             "f {* :int}, g :int|:bool) -> :any",

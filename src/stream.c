@@ -1,0 +1,487 @@
+/*
+ * stream.c: JSON text validated as it arrives (SPEC §12.2).
+ *
+ * Each chunk is read once by a push reader of JSON syntax (below): it keeps
+ * only a state (the open containers, where in a string, number or literal
+ * it is) and so knows, byte by byte, whether the text so far can still
+ * become JSON, and when a whole value has been read. With repair on, the
+ * chunks go through the repair transducer first (repair.c, which resumes
+ * where it stopped) and the reader reads its output.
+ *
+ * Judging the value against the signature is the one-shot validator's
+ * work, done once: when the reader sees the whole value (or the first
+ * byte that can never become JSON), the text so far is validated in one
+ * shot and that result is kept: "complete" or "invalid" with the errors
+ * of SPEC §4, and end() returns it (validated again only when repair
+ * ignored text after the value, whose warning belongs to the result).
+ * So the work over a stream is linear: every byte is read by the push
+ * reader once and by the validator once.
+ *
+ * Memory: the stream keeps the text (the validator and the partial value
+ * read it); the reader's own state is bounded by the nesting depth.
+ * Type errors are found when the value is whole, not before it.
+ */
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING, P_ESCAPE, P_UNICODE, P_UTF8,
+    P_NUMBER, P_LITERAL, P_DONE
+};
+
+/* number sub-states: what the next byte may be */
+enum { N_SIGN, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP };
+
+struct tsig_stream {
+    const tsig_signature *sig;
+    int input;
+    tsig_validate_options opts;
+    int repair;
+    tsig_repair rp;
+    tsig_strbuf text;   /* the original text so far */
+    size_t read;        /* bytes of the (canonical) text read */
+    tsig_stream_state state;
+    tsig_result result; /* once not incomplete */
+    size_t result_len;  /* the original length it was validated on */
+    /* the push reader */
+    int p, back, first, key, number, need, esc;
+    const char *word;
+    size_t word_at, word_len;
+    unsigned char utf8[4];
+    size_t utf8_len;
+    tsig_strbuf stack;  /* '}' / ']' per open container: the closers */
+    size_t max_depth;
+    /* the partial value: the canonical text cut at cut, with the closers
+     * of its first cut_depth containers; or an open string up to str_cut */
+    size_t cut, cut_depth, str_cut, bom;
+    int in_value_string;
+};
+
+tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
+                             const tsig_validate_options *opts)
+{
+    if (!sig) return NULL;
+    tsig_stream *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->sig = sig;
+    s->input = input;
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
+    if (opts) o = *opts;
+    s->opts = o;
+    s->repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
+    s->max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
+    if (s->max_depth > TSIG_MAX_DEPTH_LIMIT) s->max_depth = TSIG_MAX_DEPTH_LIMIT;
+    tsig_repair_init(&s->rp, s->max_depth);
+    s->p = P_VALUE;
+    return s;
+}
+
+void tsig_stream_free(tsig_stream *s)
+{
+    if (!s) return;
+    tsig_repair_release(&s->rp);
+    tsig_sb_release(&s->text);
+    tsig_sb_release(&s->stack);
+    tsig_result_free(&s->result);
+    free(s);
+}
+
+/* The canonical text: the transducer's output, or the text itself. */
+static const char *canonical(const tsig_stream *s, size_t *len)
+{
+    if (s->repair) {
+        *len = s->rp.out.len;
+        return s->rp.out.data ? s->rp.out.data : "";
+    }
+    *len = s->text.len;
+    return s->text.data ? s->text.data : "";
+}
+
+/* Validates the text so far in one shot and keeps the result. */
+static tsig_code judge(tsig_stream *s)
+{
+    tsig_result_free(&s->result);
+    const char *t = s->text.data ? s->text.data : "";
+    tsig_validate_options o = s->opts;
+    o.flags &= ~(TSIG_REPAIR | TSIG_NO_REPAIR);
+    o.flags |= s->repair ? TSIG_REPAIR : TSIG_NO_REPAIR;
+    tsig_code code = s->input ? tsig_validate_input_json(s->sig, t, s->text.len, &o, &s->result)
+                              : tsig_validate_json(s->sig, t, s->text.len, &o, &s->result);
+    if (code == TSIG_ERR_NOMEM) return code;
+    s->result_len = s->text.len;
+    s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
+    return TSIG_OK;
+}
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+static uint64_t zero_byte(uint64_t v)
+{
+    return (v - ONES) & ~v & HIGHS;
+}
+
+/* A '"', a '\\', a control character or a byte >= 0x80 among the eight. */
+static uint64_t special(uint64_t v)
+{
+    return zero_byte(v ^ (ONES * '"')) | zero_byte(v ^ (ONES * '\\')) |
+           ((v - ONES * 0x20) & ~v & HIGHS) | (v & HIGHS);
+}
+
+static int ws(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static void value_done(tsig_stream *s, size_t end)
+{
+    s->p = s->stack.len ? P_AFTER : P_DONE;
+    s->cut = end;
+    s->cut_depth = s->stack.len;
+}
+
+/* Reads canonical bytes t[s->read..n): 0 at the first byte that can never
+ * become JSON (s->read is left on it), 1 otherwise. */
+static int reader(tsig_stream *s, const char *t, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)t;
+    size_t i = s->read;
+    while (i < n) {
+        unsigned char c = b[i];
+        switch (s->p) {
+        case P_VALUE:
+            if (ws(c)) break;
+            if (c == '{' || c == '[') {
+                if (s->stack.len >= s->max_depth) goto bad;
+                tsig_sb_putc(&s->stack, c == '{' ? '}' : ']');
+                if (s->stack.failed) goto bad;
+                s->p = c == '{' ? P_KEY : P_VALUE;
+                s->first = 1;
+                s->cut = i + 1;
+                s->cut_depth = s->stack.len;
+                break;
+            }
+            if (c == ']' && s->first && s->stack.len && s->stack.data[s->stack.len - 1] == ']') {
+                s->stack.len--;
+                value_done(s, i + 1);
+                break;
+            }
+            if (c == '"') {
+                s->p = P_STRING;
+                s->key = 0;
+                s->in_value_string = 1;
+                s->str_cut = i + 1;
+                break;
+            }
+            if (c == '-' || (c >= '0' && c <= '9')) {
+                s->p = P_NUMBER;
+                s->number = c == '-' ? N_SIGN : c == '0' ? N_ZERO : N_INT;
+                break;
+            }
+            if (c == 't' || c == 'f' || c == 'n') {
+                s->word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+                s->word_len = strlen(s->word);
+                s->word_at = 1;
+                s->p = P_LITERAL;
+                break;
+            }
+            goto bad;
+        case P_KEY:
+            if (ws(c)) break;
+            if (c == '}' && s->first) {
+                s->stack.len--;
+                value_done(s, i + 1);
+                break;
+            }
+            if (c != '"') goto bad;
+            s->p = P_STRING;
+            s->key = 1;
+            s->in_value_string = 0;
+            break;
+        case P_COLON:
+            if (ws(c)) break;
+            if (c != ':') goto bad;
+            s->p = P_VALUE;
+            s->first = 0;
+            break;
+        case P_AFTER:
+            if (ws(c)) break;
+            if (c == ',') {
+                s->p = s->stack.data[s->stack.len - 1] == '}' ? P_KEY : P_VALUE;
+                s->first = 0;
+                break;
+            }
+            if (c != (unsigned char)s->stack.data[s->stack.len - 1]) goto bad;
+            s->stack.len--;
+            value_done(s, i + 1);
+            break;
+        case P_STRING: {
+            /* the plain stretch in one go */
+            size_t k = i;
+            while (n - k >= 8) { /* eight bytes at a time, as json.c does */
+                uint64_t v;
+                memcpy(&v, b + k, 8);
+                if (special(v)) break;
+                k += 8;
+            }
+            while (k < n && b[k] != '"' && b[k] != '\\' && b[k] >= 0x20 && b[k] < 0x80) k++;
+            if (k > i && s->in_value_string) s->str_cut = k;
+            i = k;
+            if (i >= n) continue;
+            c = b[i];
+            if (c == '"') {
+                s->in_value_string = 0;
+                if (s->key) s->p = P_COLON;
+                else value_done(s, i + 1);
+            } else if (c == '\\') {
+                s->p = P_ESCAPE;
+            } else if (c < 0x20) {
+                goto bad;
+            } else {
+                s->utf8[0] = c;
+                s->utf8_len = 1;
+                s->need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+                if (c < 0xC2 || c > 0xF4) goto bad;
+                s->p = P_UTF8;
+            }
+            break;
+        }
+        case P_UTF8:
+            s->utf8[s->utf8_len++] = c;
+            if ((c & 0xC0) != 0x80) goto bad;
+            if (s->utf8_len == 2) {
+                /* the first continuation byte carries the range checks */
+                unsigned char probe[4] = {s->utf8[0], s->utf8[1], 0x80, 0x80};
+                if (tsig_utf8_seq(probe, (size_t)s->need) == 0) goto bad;
+            }
+            if (s->utf8_len == (size_t)s->need) {
+                s->p = P_STRING;
+                if (s->in_value_string) s->str_cut = i + 1;
+            }
+            break;
+        case P_ESCAPE:
+            if (c == 'u') {
+                s->p = P_UNICODE;
+                s->esc = 0;
+                break;
+            }
+            if (!strchr("\"\\/bfnrt", c) || c == 0) goto bad;
+            s->p = P_STRING;
+            if (s->in_value_string) s->str_cut = i + 1;
+            break;
+        case P_UNICODE:
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))
+                goto bad;
+            if (++s->esc == 4) {
+                s->p = P_STRING;
+                /* a high surrogate may pair with the next escape: cut before */
+                if (s->in_value_string && !(b[i - 3] == 'd' || b[i - 3] == 'D'))
+                    s->str_cut = i + 1;
+            }
+            break;
+        case P_NUMBER: {
+            int digit = c >= '0' && c <= '9';
+            switch (s->number) {
+            case N_SIGN:
+                if (!digit) goto bad;
+                s->number = c == '0' ? N_ZERO : N_INT;
+                break;
+            case N_ZERO: case N_INT: case N_FRAC: case N_EXP:
+                if (digit && s->number != N_ZERO) break;
+                if (c == '.' && (s->number == N_ZERO || s->number == N_INT)) {
+                    s->number = N_DOT;
+                } else if ((c == 'e' || c == 'E') && s->number != N_EXP) {
+                    s->number = N_E;
+                } else if (digit) {
+                    goto bad; /* a digit after a leading 0 */
+                } else {
+                    value_done(s, i);
+                    continue; /* the byte ends the number: read it again */
+                }
+                break;
+            case N_DOT:
+                if (!digit) goto bad;
+                s->number = N_FRAC;
+                break;
+            case N_E:
+                if (c == '+' || c == '-') s->number = N_ESIGN;
+                else if (digit) s->number = N_EXP;
+                else goto bad;
+                break;
+            case N_ESIGN:
+                if (!digit) goto bad;
+                s->number = N_EXP;
+                break;
+            }
+            break;
+        }
+        case P_LITERAL:
+            if (c != (unsigned char)s->word[s->word_at]) goto bad;
+            if (++s->word_at == s->word_len) value_done(s, i + 1);
+            break;
+        case P_DONE:
+            if (!ws(c)) goto bad;
+            break;
+        }
+        i++;
+    }
+    s->read = i;
+    return 1;
+bad:
+    s->read = i;
+    return 0;
+}
+
+tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
+                           tsig_stream_state *state)
+{
+    if (!s || (!chunk && len)) return TSIG_ERR_ARGUMENT;
+    if (state) *state = s->state;
+    if (s->state == TSIG_STREAM_INVALID || len == 0) return TSIG_OK;
+    if (s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
+    tsig_sb_append(&s->text, chunk, len);
+    if (s->text.failed) return TSIG_ERR_NOMEM;
+    if (s->repair && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
+        return TSIG_ERR_NOMEM;
+    size_t n;
+    const char *t = canonical(s, &n);
+    if (s->read == 0 && (unsigned char)t[0] == 0xEF) {
+        /* a byte-order mark is skipped, as the validator does */
+        if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_OK;
+        if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) s->read = s->cut = s->bom = 3;
+    }
+    int was_done = s->p == P_DONE;
+    int ok = reader(s, t, n);
+    if (s->stack.failed) return TSIG_ERR_NOMEM;
+    tsig_code code = TSIG_OK;
+    /* the value became whole, or the text can never be JSON: judged now */
+    if (!ok || (s->p == P_DONE && !was_done)) code = judge(s);
+    if (code == TSIG_OK && !ok && s->state == TSIG_STREAM_COMPLETE) {
+        /* bad bytes after a whole value */
+        code = judge(s);
+    }
+    if (state) *state = s->state;
+    return code;
+}
+
+tsig_stream_state tsig_stream_get_state(const tsig_stream *s)
+{
+    return s ? s->state : TSIG_STREAM_INVALID;
+}
+
+const tsig_result *tsig_stream_result(const tsig_stream *s)
+{
+    return s && s->state != TSIG_STREAM_INCOMPLETE ? &s->result : NULL;
+}
+
+tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
+{
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!s) return TSIG_ERR_ARGUMENT;
+    if (s->repair && !tsig_repair_run(&s->rp, s->text.data ? s->text.data : "", s->text.len, 1))
+        return TSIG_ERR_NOMEM;
+    /* The kept result is the one of the whole text unless text came after
+     * it that the validator has not seen: ignored by repair (a warning
+     * more), or the stream ended early. */
+    int fresh = s->state == TSIG_STREAM_INVALID ||
+                (s->state == TSIG_STREAM_COMPLETE &&
+                 (s->result_len == s->text.len || (s->p == P_DONE && !s->repair)));
+    if (!fresh) {
+        tsig_code code = judge(s);
+        if (code != TSIG_OK) return code;
+    }
+    *out = s->result;
+    memset(&s->result, 0, sizeof s->result);
+    s->state = out->ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
+    s->result_len = (size_t)-1;
+    return out->json_error.code == TSIG_OK ? TSIG_OK : out->json_error.code;
+}
+
+char *tsig_stream_partial(const tsig_stream *s, size_t *len)
+{
+    if (!s) return NULL;
+    size_t n;
+    const char *t = canonical(s, &n);
+    tsig_strbuf sb = {0};
+    size_t depth = s->cut_depth;
+    t += s->bom;
+    if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
+                               s->p == P_UTF8)) {
+        tsig_sb_append(&sb, t, s->str_cut - s->bom);
+        tsig_sb_putc(&sb, '"');
+        depth = s->stack.len;
+    } else {
+        tsig_sb_append(&sb, t, s->cut - s->bom);
+    }
+    for (size_t k = depth; k > 0; k--) tsig_sb_putc(&sb, s->stack.data[k - 1]);
+    if (s->cut == s->bom && !s->in_value_string) {
+        sb.len = 0;
+        tsig_sb_puts(&sb, "null"); /* nothing read yet */
+    }
+    return tsig_sb_finish(&sb, len);
+}
+
+/* ---- the JSON boundary ------------------------------------------------ */
+
+static const char *state_name(tsig_stream_state st)
+{
+    switch (st) {
+    case TSIG_STREAM_INCOMPLETE: return "incomplete";
+    case TSIG_STREAM_INVALID: return "invalid";
+    case TSIG_STREAM_COMPLETE: return "complete";
+    }
+    return "invalid";
+}
+
+tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
+                                 size_t max_errors, size_t max_depth, unsigned flags)
+{
+    if (mode < 0 || mode > TSIG_MODE_STRICT || (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)))
+        return NULL;
+    tsig_validate_options o = {(tsig_mode)mode, max_errors, max_depth, flags};
+    return tsig_stream_new(sig, input, &o);
+}
+
+char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, chunk, len, &st);
+    if (code == TSIG_ERR_NOMEM) return NULL;
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"state\":\"");
+    tsig_sb_puts(&sb, code == TSIG_OK ? state_name(st) : "invalid");
+    tsig_sb_putc(&sb, '"');
+    if (code != TSIG_OK) {
+        tsig_sb_printf(&sb, ",\"error\":\"%s\"", tsig_code_name(code));
+    } else if (st != TSIG_STREAM_INCOMPLETE) {
+        char *doc = tsig_api_result_json(&s->result, NULL, 0, 0);
+        tsig_sb_puts(&sb, ",\"result\":");
+        if (doc) tsig_sb_puts(&sb, doc);
+        else sb.failed = 1;
+        tsig_free(doc);
+    }
+    if (partial) {
+        size_t n = 0;
+        char *p = tsig_stream_partial(s, &n);
+        tsig_sb_puts(&sb, ",\"partial\":");
+        if (p) tsig_sb_append(&sb, p, n);
+        else sb.failed = 1;
+        tsig_free(p);
+    }
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_stream_end(tsig_stream *s)
+{
+    tsig_result r;
+    tsig_code code = tsig_stream_end(s, &r);
+    char *doc = NULL;
+    if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
+        doc = tsig_api_result_json(&r, s->text.data ? s->text.data : "", s->text.len, 1);
+    tsig_result_free(&r);
+    return doc;
+}

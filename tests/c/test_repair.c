@@ -1,0 +1,273 @@
+/*
+ * test_repair.c: SPEC §12.1, JSON as models write it. One test per repair
+ * class of the table (alone, then combined, each with its position in the
+ * original text), one per refusal, and the defaults of the option.
+ *
+ * check() validates against a signature with repair switched on and
+ * compares ok, the errors and the warnings (one per line) and the value.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static char *lines(const tsig_issue *items, size_t count)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < count; i++) cap += items[i].path_len + items[i].message_len + 3;
+    char *text = malloc(cap), *p = text;
+    for (size_t i = 0; i < count; i++) {
+        if (i) *p++ = '\n';
+        if (items[i].path_len) p += sprintf(p, "%s: ", items[i].path);
+        memcpy(p, items[i].message, items[i].message_len);
+        p += items[i].message_len;
+    }
+    *p = '\0';
+    return text;
+}
+
+/* want_value NULL: the input text is the value (nothing written). */
+static void check_at(int line, const char *sig_text, int input, unsigned flags,
+                     const char *json, int want_ok, const char *want_errors,
+                     const char *want_warnings, const char *want_value)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    if (!sig) {
+        tsig_test_fail(__FILE__, line, "signature does not parse: %s", err.message);
+        return;
+    }
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, flags};
+    tsig_result r;
+    tsig_code code = input ? tsig_validate_input_json(sig, json, strlen(json), &o, &r)
+                           : tsig_validate_json(sig, json, strlen(json), &o, &r);
+    char *errors = lines(r.errors, r.error_count);
+    char *warnings = lines(r.warnings, r.warning_count);
+    if (code != TSIG_OK && code != TSIG_ERR_JSON && code != TSIG_ERR_TOO_DEEP)
+        tsig_test_fail(__FILE__, line, "code %s", tsig_code_name(code));
+    if (r.ok != want_ok) tsig_test_fail(__FILE__, line, "ok: got %d, want %d", r.ok, want_ok);
+    if (strcmp(errors, want_errors) != 0)
+        tsig_test_fail(__FILE__, line, "errors:\n    got:  %s\n    want: %s", errors, want_errors);
+    if (strcmp(warnings, want_warnings) != 0)
+        tsig_test_fail(__FILE__, line, "warnings:\n    got:  %s\n    want: %s", warnings,
+                       want_warnings);
+    const char *value = r.value_json ? r.value_json : "(none)";
+    if (want_value && strcmp(value, want_value) != 0)
+        tsig_test_fail(__FILE__, line, "value:\n    got:  %s\n    want: %s", value, want_value);
+    if (!want_value && r.value_json)
+        tsig_test_fail(__FILE__, line, "value written: %s", r.value_json);
+    free(errors);
+    free(warnings);
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+#define check(...) check_at(__LINE__, __VA_ARGS__)
+#define OUT 0
+#define IN 1
+#define ON TSIG_REPAIR
+
+TEST(valid_json_is_never_changed_and_gets_no_warning)
+{
+    check("{a :int}", OUT, ON, "{\"a\": 1}", 1, "", "", NULL);
+    check("(a :int) -> :any", IN, 0, "{\"a\": 1}", 1, "", "", NULL);
+}
+
+TEST(a_code_fence_is_taken_away)
+{
+    check("{a :int}", OUT, ON, "```json\n{\"a\": 1}\n```", 1, "",
+          "repaired JSON at 1:1: took the value out of a code fence", "{\"a\":1}");
+    check("[:int]", OUT, ON, "  ```\n[1]\n```\n", 1, "",
+          "repaired JSON at 1:3: took the value out of a code fence", "[1]");
+}
+
+TEST(prose_before_and_after_the_value_is_ignored)
+{
+    check("{a :int}", OUT, ON, "Here it is: {\"a\": 1}", 1, "",
+          "repaired JSON at 1:1: ignored text before the value", "{\"a\":1}");
+    check("[:int]", OUT, ON, "[1, 2]\nHope this helps!", 1, "",
+          "repaired JSON at 2:1: ignored text after the value", "[1,2]");
+    check("[:int]", OUT, ON, "Sure:\n```json\n[1]\n```\nDone.", 1, "",
+          "repaired JSON at 1:1: ignored text before the value\n"
+          "repaired JSON at 2:1: took the value out of a code fence\n"
+          "repaired JSON at 5:1: ignored text after the value", "[1]");
+}
+
+TEST(a_trailing_comma_is_removed)
+{
+    check("[:int]", OUT, ON, "[1, 2,]", 1, "", "repaired JSON at 1:6: removed a trailing comma",
+          "[1,2]");
+    check("{a :int}", OUT, ON, "{\"a\": 1 , \n}", 1, "",
+          "repaired JSON at 1:9: removed a trailing comma", "{\"a\":1}");
+}
+
+TEST(comments_are_removed)
+{
+    check("[:int]", OUT, ON, "[1, // one\n 2 /* two */]", 1, "",
+          "repaired JSON at 1:5: removed a comment\nrepaired JSON at 2:4: removed a comment",
+          "[1,2]");
+    check(":int", OUT, ON, "/* lead */ 7", 1, "", "repaired JSON at 1:1: removed a comment", "7");
+}
+
+TEST(single_and_curly_quotes_become_json_strings)
+{
+    check("{a :string}", OUT, ON, "{'a': 'it\\'s \"x\"'}", 1, "",
+          "repaired JSON at 1:2: replaced single quotes\n"
+          "repaired JSON at 1:7: replaced single quotes",
+          "{\"a\":\"it's \\\"x\\\"\"}");
+    check("{a :string}", OUT, ON, "{\xE2\x80\x9C" "a\xE2\x80\x9D: \xE2\x80\x98" "b\xE2\x80\x99}", 1, "",
+          "repaired JSON at 1:2: replaced curly quotes\n"
+          "repaired JSON at 1:11: replaced curly quotes",
+          "{\"a\":\"b\"}");
+}
+
+TEST(an_identifier_key_is_quoted)
+{
+    check("{user_id :int, order-no :int}", OUT, ON, "{user_id: 1, order-no : 2}", 1, "",
+          "repaired JSON at 1:2: quoted the key user_id\n"
+          "repaired JSON at 1:14: quoted the key order-no",
+          "{\"user_id\":1,\"order-no\":2}");
+}
+
+TEST(python_literals_become_json_literals)
+{
+    check("[:bool?]", OUT, ON, "[True, False, None]", 1, "",
+          "repaired JSON at 1:2: replaced True with true\n"
+          "repaired JSON at 1:8: replaced False with false\n"
+          "repaired JSON at 1:15: replaced None with null",
+          "[true,false,null]");
+}
+
+TEST(a_raw_newline_or_tab_in_a_string_is_escaped_once_per_string)
+{
+    check(":string", OUT, ON, "\"a\nb\tc\"", 1, "",
+          "repaired JSON at 1:3: escaped a control character in a string", "\"a\\nb\\tc\"");
+}
+
+TEST(a_comma_missing_at_a_line_break_is_inserted)
+{
+    check("{a :int, b :int}", OUT, ON, "{\"a\": 1\n \"b\": 2}", 1, "",
+          "repaired JSON at 2:2: inserted a missing comma", "{\"a\":1,\"b\":2}");
+    check("[:int]", OUT, ON, "[1\n2]", 1, "", "repaired JSON at 2:1: inserted a missing comma",
+          "[1,2]");
+}
+
+TEST(repairs_combine_each_reported_once_in_text_order)
+{
+    check("(q :string, n :int) -> :any", IN, 0,
+          "Calling the tool:\n```json\n{q: 'cats', // what\n n: \"3\",}\n```", 1, "",
+          "repaired JSON at 1:1: ignored text before the value\n"
+          "repaired JSON at 2:1: took the value out of a code fence\n"
+          "repaired JSON at 3:2: quoted the key q\n"
+          "repaired JSON at 3:5: replaced single quotes\n"
+          "repaired JSON at 3:13: removed a comment\n"
+          "repaired JSON at 4:2: quoted the key n\n"
+          "repaired JSON at 4:8: removed a trailing comma\n"
+          "n: coerced string \"3\" to int",
+          "{\"q\":\"cats\",\"n\":3}");
+}
+
+TEST(validation_errors_of_repaired_text_are_reported_as_usual)
+{
+    check("{a :int}", OUT, ON, "{'a': 'x'}", 0, "a: expected int, got string \"x\"", "", NULL);
+}
+
+TEST(a_text_that_ends_early_is_never_completed)
+{
+    check("[:int]", OUT, ON, "[1, 2", 0, "JSON error at 1:6: expected \",\" or \"]\", found end of input", "", NULL);
+    check("{a :int}", OUT, ON, "```json\n{'a': 1,", 0,
+          "JSON error at 2:9: expected a string key, found end of input", "", NULL);
+    check("[:int]", OUT, ON, "[1, /* open", 0, "JSON error at 1:5: expected a JSON value, found \"/\"", "", NULL);
+}
+
+TEST(two_top_level_values_are_refused)
+{
+    check(":any", OUT, ON, "{\"a\": 1} {\"b\": 2}", 0,
+          "JSON error at 1:10: expected end of input, found \"{\"", "", NULL);
+    check(":any", OUT, ON, "[1]\nand also [2]", 0,
+          "JSON error at 2:10: expected end of input, found \"[\"", "", NULL);
+    check(":any", OUT, ON, "[1] true", 0, "JSON error at 1:5: expected end of input, found \"t\"", "", NULL);
+}
+
+TEST(nan_infinity_and_undefined_are_refused)
+{
+    check(":any", OUT, ON, "[1, NaN]", 0, "JSON error at 1:5: expected a JSON value, found \"N\"", "", NULL);
+    check(":any", OUT, ON, "{'a': Infinity}", 0, "JSON error at 1:7: expected a JSON value, found \"I\"", "", NULL);
+    check(":any", OUT, ON, "[-Infinity]", 0, "JSON error at 1:3: expected a digit, found \"I\"", "", NULL);
+    check(":any", OUT, ON, "undefined", 0, "JSON error at 1:1: expected a JSON value, found \"u\"", "", NULL);
+}
+
+TEST(unbalanced_brackets_are_refused)
+{
+    check(":any", OUT, ON, "[1, 2}", 0, "JSON error at 1:6: expected \",\" or \"]\", found \"}\"", "", NULL);
+    check(":any", OUT, ON, "[1]]", 0, "JSON error at 1:4: expected end of input, found \"]\"", "", NULL);
+}
+
+TEST(ambiguous_text_is_refused)
+{
+    /* two values on one line: a missing comma, or one value too many? */
+    check(":any", OUT, ON, "[1 2]", 0, "JSON error at 1:4: expected \",\" or \"]\", found \"2\"", "", NULL);
+    /* prose with no value at all */
+    check(":any", OUT, ON, "I cannot help", 0, "JSON error at 1:1: expected a JSON value, found \"I\"", "", NULL);
+    /* a second value in the prose after the first */
+    check(":any", OUT, ON, "{\"a\": 1} or maybe {\"a\": 2}", 0,
+          "JSON error at 1:19: expected end of input, found \"{\"", "", NULL);
+    /* a key that is no identifier */
+    check(":any", OUT, ON, "{1: 2}", 0, "JSON error at 1:2: expected a string key or \"}\", found \"1\"", "", NULL);
+}
+
+TEST(repair_is_off_by_default_for_outputs_and_on_for_inputs)
+{
+    check("[:int]", OUT, 0, "[1,]", 0, "JSON error at 1:4: expected a JSON value, found \"]\"", "", NULL);
+    check("(a :int) -> :any", IN, 0, "{\"a\": 1,}", 1, "",
+          "repaired JSON at 1:8: removed a trailing comma", "{\"a\":1}");
+    check("(a :int) -> :any", IN, TSIG_NO_REPAIR, "{\"a\": 1,}", 0,
+          "JSON error at 1:9: expected a string key, found \"}\"", "", NULL);
+}
+
+TEST(the_value_returned_is_the_repaired_one_even_when_the_value_is_not_asked_for_otherwise)
+{
+    check(":any", OUT, ON, "{'a': [True]}", 1, "",
+          "repaired JSON at 1:2: replaced single quotes\nrepaired JSON at 1:8: replaced True with true",
+          "{\"a\":[true]}");
+}
+
+TEST(repair_warnings_count_against_max_errors)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(":any", 4, &err);
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 2, 0, TSIG_REPAIR};
+    tsig_result r;
+    const char *json = "[True, True, True, True]";
+    CHECK_INT(tsig_validate_json(sig, json, strlen(json), &o, &r), TSIG_OK);
+    CHECK_INT(r.ok, 1);
+    CHECK_INT(r.warning_count, 3);
+    if (r.warning_count == 3) CHECK_STR(r.warnings[2].message, "too many warnings: 2 more not shown");
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
+int main(void)
+{
+    RUN(valid_json_is_never_changed_and_gets_no_warning);
+    RUN(a_code_fence_is_taken_away);
+    RUN(prose_before_and_after_the_value_is_ignored);
+    RUN(a_trailing_comma_is_removed);
+    RUN(comments_are_removed);
+    RUN(single_and_curly_quotes_become_json_strings);
+    RUN(an_identifier_key_is_quoted);
+    RUN(python_literals_become_json_literals);
+    RUN(a_raw_newline_or_tab_in_a_string_is_escaped_once_per_string);
+    RUN(a_comma_missing_at_a_line_break_is_inserted);
+    RUN(repairs_combine_each_reported_once_in_text_order);
+    RUN(validation_errors_of_repaired_text_are_reported_as_usual);
+    RUN(a_text_that_ends_early_is_never_completed);
+    RUN(two_top_level_values_are_refused);
+    RUN(nan_infinity_and_undefined_are_refused);
+    RUN(unbalanced_brackets_are_refused);
+    RUN(ambiguous_text_is_refused);
+    RUN(repair_is_off_by_default_for_outputs_and_on_for_inputs);
+    RUN(the_value_returned_is_the_repaired_one_even_when_the_value_is_not_asked_for_otherwise);
+    RUN(repair_warnings_count_against_max_errors);
+    return tsig_test_summary();
+}

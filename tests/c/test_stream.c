@@ -1,0 +1,255 @@
+/*
+ * test_stream.c: SPEC §12.2, JSON text validated as it arrives. Properties
+ * over a set of signatures and texts (valid ones, and each with errors):
+ * a valid text is incomplete until whole, then complete, never invalid; a
+ * text with a JSON error is invalid no later than the byte of the one-shot
+ * error, with that error; end() equals the one-shot result; chunk
+ * boundaries anywhere change nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+typedef struct sample {
+    const char *sig;
+    int input;
+    unsigned flags;
+    const char *text;
+} sample;
+
+static const sample VALID[] = {
+    {"{count :int, items [{id :int, title :string, tags [:string]}]}", 0, 0,
+     "{\"count\": 2, \"items\": [{\"id\": 1, \"title\": \"caf\xC3\xA9 \\u00e9\\n\", \"tags\": []},\n"
+     " {\"id\": -20, \"title\": \"\xF0\x9F\x98\x80 \\ud83d\\ude00\", \"tags\": [\"a\", \"b\"]}]}"},
+    {"[:float]", 0, 0, "[0, -1.5e+10, 2E-3, 12345678901234567890]"},
+    {":any", 0, 0, "\xEF\xBB\xBF {\"a\": [true, false, null, {}, []], \"b\": \"\\\"\\\\\"}"},
+    {"(q :string, n :int?) -> :any", 1, 0, "{\"q\": \"x\", \"n\": \"42\"}"},
+    {"{a :enum[one two]}", 0, 0, "{\"a\": \"two\"}"},
+    {"[:int]", 0, TSIG_REPAIR, "Sure:\n```json\n[1, 2, // two\n 3,]\n```\n"},
+    {"(a :bool) -> :any", 1, 0, "{a: True}"},
+};
+
+static const sample BAD[] = {
+    {":any", 0, 0, "[1, 2}"},
+    {":any", 0, 0, "{\"a\" 1}"},
+    {":any", 0, 0, "[01]"},
+    {":any", 0, 0, "[\"a\x01\"]"},
+    {":any", 0, 0, "[\"\xC0\xAF\"]"},
+    {":any", 0, 0, "[tru]"},
+    {":any", 0, 0, "{\"a\": 1} x"},
+    {":any", 0, 0, "[\"\\x\"]"},
+    {"{a :int}", 0, 0, "{\"a\": \"x\"}"},
+    {"{a :int}", 0, TSIG_MODE_STRICT, "{\"a\": 1, \"b\": 2}"},
+    {"[:int]", 0, TSIG_REPAIR, "[1, Infinity]"},
+    {"[:int]", 0, 0, "[1, 2"},
+};
+
+static tsig_signature *sig_of(const char *text)
+{
+    tsig_error err;
+    return tsig_parse(text, strlen(text), &err);
+}
+
+/* The result as text, to compare two of them. */
+static char *describe(const tsig_result *r)
+{
+    size_t n = 64 + (r->value_json ? r->value_len : 0);
+    for (size_t i = 0; i < r->error_count; i++) n += r->errors[i].path_len + r->errors[i].message_len + 4;
+    for (size_t i = 0; i < r->warning_count; i++) n += r->warnings[i].path_len + r->warnings[i].message_len + 4;
+    n += 64;
+    char *t = malloc(n), *p = t;
+    p += sprintf(p, "ok=%d changed=%d @%zu ", r->ok, r->changed, r->json_error.offset);
+    for (size_t i = 0; i < r->error_count; i++) p += sprintf(p, "E %s: %s|", r->errors[i].path, r->errors[i].message);
+    for (size_t i = 0; i < r->warning_count; i++) p += sprintf(p, "W %s: %s|", r->warnings[i].path, r->warnings[i].message);
+    sprintf(p, "%s", r->value_json ? r->value_json : "(same)");
+    return t;
+}
+
+static char *one_shot(const sample *c, const tsig_signature *sig)
+{
+    tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
+                               0, 0, c->flags & TSIG_REPAIR};
+    tsig_result r;
+    size_t len = strlen(c->text);
+    if (c->input) tsig_validate_input_json(sig, c->text, len, &o, &r);
+    else tsig_validate_json(sig, c->text, len, &o, &r);
+    char *d = describe(&r);
+    tsig_result_free(&r);
+    return d;
+}
+
+static tsig_stream *open_stream(const sample *c, const tsig_signature *sig)
+{
+    tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
+                               0, 0, c->flags & TSIG_REPAIR};
+    return tsig_stream_new(sig, c->input, &o);
+}
+
+/* Streams c->text in chunks of the given sizes (cycled); records the state
+ * after each byte in states (one char per byte: i, x, c) and returns the
+ * end() result described. */
+static char *stream_chunks(const sample *c, const tsig_signature *sig, const size_t *sizes,
+                           size_t nsizes, char *states)
+{
+    tsig_stream *s = open_stream(c, sig);
+    size_t len = strlen(c->text), at = 0, k = 0;
+    while (at < len) {
+        size_t n = sizes[k++ % nsizes];
+        if (n > len - at) n = len - at;
+        tsig_stream_state st;
+        tsig_stream_push(s, c->text + at, n, &st);
+        for (size_t i = at; i < at + n; i++)
+            states[i] = st == TSIG_STREAM_INCOMPLETE ? 'i' : st == TSIG_STREAM_INVALID ? 'x' : 'c';
+        at += n;
+    }
+    states[len] = '\0';
+    tsig_result r;
+    tsig_stream_end(s, &r);
+    char *d = describe(&r);
+    tsig_result_free(&r);
+    tsig_stream_free(s);
+    return d;
+}
+
+TEST(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid)
+{
+    for (size_t i = 0; i < sizeof VALID / sizeof VALID[0]; i++) {
+        const sample *c = &VALID[i];
+        tsig_signature *sig = sig_of(c->sig);
+        size_t len = strlen(c->text), one = 1;
+        char *states = malloc(len + 1);
+        char *want = one_shot(c, sig);
+        char *got = stream_chunks(c, sig, &one, 1, states);
+        CHECK_STR(got, want);
+        CHECK(strchr(states, 'x') == NULL);
+        /* complete from some byte on, incomplete before it */
+        size_t first = strcspn(states, "c");
+        for (size_t k = first; k < len; k++) CHECK(states[k] == 'c' || c->flags & TSIG_REPAIR);
+        if (!(c->flags & TSIG_REPAIR) && c->text[len - 1] != '\n') CHECK(first < len);
+        free(states);
+        free(want);
+        free(got);
+        tsig_signature_free(sig);
+    }
+}
+
+TEST(a_text_with_an_error_is_invalid_no_later_than_the_one_shot_error)
+{
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        const sample *c = &BAD[i];
+        tsig_signature *sig = sig_of(c->sig);
+        size_t len = strlen(c->text), one = 1;
+        char *states = malloc(len + 1);
+        char *want = one_shot(c, sig);
+        char *got = stream_chunks(c, sig, &one, 1, states);
+        CHECK_STR(got, want);
+        /* the one-shot error's byte: the stream knew it by then */
+        tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
+                                   0, 0, c->flags & TSIG_REPAIR};
+        tsig_result r;
+        tsig_validate_json(sig, c->text, len, &o, &r);
+        if (r.json_error.code != TSIG_OK && r.json_error.offset < len) {
+            if (states[r.json_error.offset] != 'x')
+                tsig_test_fail(__FILE__, __LINE__, "%s: not invalid at byte %zu (%s)", c->text,
+                               r.json_error.offset, states);
+        }
+        CHECK(!r.ok);
+        tsig_result_free(&r);
+        free(states);
+        free(want);
+        free(got);
+        tsig_signature_free(sig);
+    }
+}
+
+TEST(chunk_boundaries_anywhere_change_nothing)
+{
+    const sample *all[2] = {VALID, BAD};
+    size_t counts[2] = {sizeof VALID / sizeof VALID[0], sizeof BAD / sizeof BAD[0]};
+    unsigned seed = 12345;
+    for (int g = 0; g < 2; g++) {
+        for (size_t i = 0; i < counts[g]; i++) {
+            const sample *c = &all[g][i];
+            tsig_signature *sig = sig_of(c->sig);
+            size_t len = strlen(c->text);
+            char *states = malloc(len + 1);
+            char *want = one_shot(c, sig);
+            /* every cut into two chunks */
+            for (size_t cut = 0; cut <= len; cut++) {
+                size_t sizes[2] = {cut ? cut : 1, len};
+                char *got = stream_chunks(c, sig, sizes, 2, states);
+                CHECK_STR(got, want);
+                free(got);
+            }
+            /* random chunkings */
+            for (int t = 0; t < 20; t++) {
+                size_t sizes[8];
+                for (int k = 0; k < 8; k++) {
+                    seed = seed * 1103515245u + 12345u;
+                    sizes[k] = 1 + (seed >> 16) % 7;
+                }
+                char *got = stream_chunks(c, sig, sizes, 8, states);
+                CHECK_STR(got, want);
+                free(got);
+            }
+            free(states);
+            free(want);
+            tsig_signature_free(sig);
+        }
+    }
+}
+
+TEST(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers)
+{
+    tsig_signature *sig = sig_of(":any");
+    static const char *const cases[][2] = {
+        {"", "null"},
+        {"{\"a\": [1, 2", "{\"a\": [1]}"},
+        {"{\"a\": [1, 2,", "{\"a\": [1, 2]}"},
+        {"{\"a\": \"hel", "{\"a\": \"hel\"}"},
+        {"{\"a\": \"caf\xC3", "{\"a\": \"caf\"}"},
+        {"{\"a\": \"x\\", "{\"a\": \"x\"}"},
+        {"{\"a\": 1, \"b", "{\"a\": 1}"},
+        {"{\"a\": 1, \"b\": tr", "{\"a\": 1}"},
+        {"[[{}, [", "[[{}, []]]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+        tsig_stream_state st;
+        tsig_stream_push(s, cases[i][0], strlen(cases[i][0]), &st);
+        size_t n;
+        char *p = tsig_stream_partial(s, &n);
+        CHECK_STR(p, cases[i][1]);
+        tsig_free(p);
+        tsig_stream_free(s);
+    }
+    tsig_signature_free(sig);
+}
+
+TEST(a_stream_keeps_the_first_error_and_reads_nothing_after_it)
+{
+    tsig_signature *sig = sig_of("[:int]");
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, "[1, }", 5, &st);
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    const tsig_result *r = tsig_stream_result(s);
+    CHECK(r && r->error_count == 1);
+    if (r && r->error_count) CHECK_STR(r->errors[0].message, "JSON error at 1:5: expected a JSON value, found \"}\"");
+    tsig_stream_push(s, "2]", 2, &st);
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+int main(void)
+{
+    RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
+    RUN(a_text_with_an_error_is_invalid_no_later_than_the_one_shot_error);
+    RUN(chunk_boundaries_anywhere_change_nothing);
+    RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
+    RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
+    return tsig_test_summary();
+}
