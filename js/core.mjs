@@ -197,19 +197,27 @@ function utf16Index(str, byteOffset) {
   return i;
 }
 
-/** A signature, JSON Schema or template that could not be read. */
+/**
+ * A signature, JSON Schema or template that could not be read. `message` is
+ * the whole caret picture (position, the source line, the caret, the hint):
+ * frameworks and loggers show only the message. `reason` is the core's
+ * message alone.
+ */
 class SignatureError extends Error {
   constructor(error, source) {
-    super(error.message);
+    const text = error.text ?? error.message;
+    const hint = error.hint ?? null;
+    super(hint && !text.includes(hint) ? `${text}\n  hint: ${hint}` : text);
     this.name = 'SignatureError';
+    this.reason = error.message;
     this.code = error.code;
     this.line = error.line ?? null;
     this.column = error.column ?? null;
     this.offset = error.offset ?? null;
     this.index = source != null && error.offset != null ? utf16Index(source, error.offset) : null;
-    this.hint = error.hint ?? null;
+    this.hint = hint;
     this.source = source ?? null;
-    this.text = error.text ?? error.message;
+    this.text = text;
   }
 
   /** The caret picture: message, the source line, a caret, the hint. */
@@ -537,7 +545,7 @@ class Signature {
       if (!(e instanceof SignatureError)) throw e;
       return {
         ok: false,
-        error: { message: e.message, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
+        error: { message: e.reason, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
       };
     }
   }
@@ -820,7 +828,10 @@ function renderTools(tools, withHeader = true) {
       try {
         Signature.parse(list[i].sig).free();
       } catch (err) {
-        if (err instanceof SignatureError) err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
+        if (err instanceof SignatureError) {
+          err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
+          err.reason = `tools[${i}] (${list[i].name}): ${err.reason}`;
+        }
         throw err;
       }
     }

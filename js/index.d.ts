@@ -162,9 +162,16 @@ export declare class Signature {
   [Symbol.dispose](): void;
 }
 
-/** Signature text (or a JSON Schema) that could not be read. */
+/**
+ * Signature text (or a JSON Schema) that could not be read. `message` is
+ * the caret picture (position, the source line, a caret, the hint), since
+ * frameworks and loggers show only the message; `reason` is the message
+ * alone.
+ */
 export declare class SignatureError extends Error {
   readonly name: 'SignatureError';
+  /** The error alone: 'unknown type ":integer"'. */
+  readonly reason: string;
   readonly code: string;
   readonly line: number | null;
   readonly column: number | null;

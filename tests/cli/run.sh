@@ -127,6 +127,16 @@ expect_err_has "Try 'toolsig check --help'."
 run --bogus
 expect_usage_error "unknown option --bogus"
 
+case_ "an argument starting with -> is a signature, not an option"
+run check '-> :int'
+expect_rc 2
+expect_no_out
+expect_err_has 'signature error at 1:1: '
+if [[ "$ERR" == *"unknown option"* ]]; then bad "read as an option"; else ok; fi
+run validate '->{a :int}' -
+expect_rc 2
+expect_err_has 'signature error at 1:1: '
+
 case_ "missing and extra arguments"
 run check
 expect_usage_error "toolsig check: missing arguments"

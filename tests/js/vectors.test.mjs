@@ -181,16 +181,16 @@ describe('parse.json', () => {
         error = e;
         return e instanceof SignatureError;
       });
-      if ('error_contains' in r) assertContainsAll(error.message, r.error_contains, 'message');
+      if ('error_contains' in r) assertContainsAll(error.reason, r.error_contains, 'message');
       if ('hint_contains' in r) assertContainsAll(error.hint, r.hint_contains, 'hint');
       if ('line' in r) assert.equal(error.line, Number(r.line.text), 'line');
       if ('column' in r) assert.equal(error.column, Number(r.column.text), 'column');
       assert.equal(error.index, indexOfByte(r.sig, error.offset), 'index is the UTF-16 form of offset');
       assert.deepEqual(checked.error, {
-        message: error.message, line: error.line, column: error.column, index: error.index,
+        message: error.reason, line: error.line, column: error.column, index: error.index,
         offset: error.offset, hint: error.hint, text: error.text,
       });
-      assert.ok(String(error).startsWith(`signature error at ${error.line}:${error.column}: ${error.message}`),
+      assert.ok(String(error).startsWith(`signature error at ${error.line}:${error.column}: ${error.reason}`),
         `caret picture: ${String(error)}`);
     });
   }
