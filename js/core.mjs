@@ -32,7 +32,7 @@ const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON c
 const OUT_OF_MEMORY = Symbol('toolsig.outOfMemory'); // on the RangeError of outOfMemory()
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
 const MAX_DEPTH_LIMIT = 10000; // TSIG_MAX_DEPTH_LIMIT
-const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
+const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07', 'openapi-3.0']);
 
 /**
  * Binds the API to an instantiated toolsig.wasm (its `exports`). The first
@@ -640,6 +640,16 @@ class Signature {
     return takeJSON(W.tsig_api_schema(this.#live(), 1, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
   }
 
+  /**
+   * Each place of the strict schemas that OpenAI's strict mode rejects
+   * (:any, :map, typed extra fields, string length bounds, ...), as
+   * "#/pointer: what" messages: {parameters, returns}.
+   */
+  strictWarnings() {
+    const of = (params) => takeJSON(W.tsig_api_schema(this.#live(), params, SCHEMA_STRICT)).warnings;
+    return { parameters: of(1), returns: of(0) };
+  }
+
   /** "name(params) -> T" and the description indented, for a prompt. */
   renderTool(name, description) {
     return renderTools([{ name, signature: this, description }], false);
@@ -701,15 +711,31 @@ if (typeof Symbol.dispose !== 'symbol') {
 // any other, and so is one that throws when read (a getter, a toJSON, a
 // Proxy's trap). Only what is not the value's doing throws: a freed
 // Signature, wasm memory running out.
+//
+// libraryOptions: {strict: true} asks for OpenAI's strict form; what it
+// cannot express is passed to libraryOptions.onWarning (one message at a
+// time), or else written once per signature and side with console.warn.
 function standardProps(sig, input) {
+  let warned = false;
   const schemaFor = (options) => {
     const o = ownOptions(options);
     const target = o.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {
-      throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07)`);
+      throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07, openapi-3.0)`);
     }
-    const strict = !!ownOptions(o.libraryOptions).strict;
-    return input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+    const lib = ownOptions(o.libraryOptions);
+    const strict = !!lib.strict;
+    const schema = input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+    if (strict) {
+      const warnings = sig.strictWarnings()[input ? 'parameters' : 'returns'];
+      if (typeof lib.onWarning === 'function') {
+        for (const w of warnings) lib.onWarning(w);
+      } else if (warnings.length && !warned) {
+        warned = true;
+        console.warn(strictWarningText(`the ${input ? 'parameters' : 'return type'} of ${sig.canonical}`, warnings));
+      }
+    }
+    return target === 'openapi-3.0' ? toOpenApi30(schema) : schema;
   };
   const check = (value) => {
     const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
@@ -746,6 +772,46 @@ function standardProps(sig, input) {
     },
     jsonSchema: { input: schemaFor, output: schemaFor },
   };
+}
+
+// The console text of strict-mode warnings about `what`.
+function strictWarningText(what, warnings) {
+  return `toolsig: OpenAI strict mode cannot express ${cut(what)}:\n${warnings.map((w) => `- ${w}`).join('\n')}`;
+}
+
+// A JSON Schema as this package writes it, as an OpenAPI 3.0 Schema Object
+// (Gemini's function declarations): a type array with "null" becomes one
+// type and "nullable": true, a {"type": "null"} member of anyOf becomes
+// "nullable": true, and a numeric exclusive bound becomes the bound with a
+// boolean exclusive flag. Everything else is already OpenAPI 3.0. Walks
+// with its own stack; the schema's depth is the signature's (at most 64).
+function toOpenApi30(root) {
+  const stack = [root];
+  while (stack.length) {
+    const s = stack.pop();
+    if (s === null || typeof s !== 'object') continue;
+    if (Array.isArray(s.type)) {
+      const types = s.type.filter((t) => t !== 'null');
+      if (types.length < s.type.length) s.nullable = true;
+      s.type = types[0];
+    }
+    if (Array.isArray(s.anyOf)) {
+      const members = s.anyOf.filter((m) => !(m && m.type === 'null' && Object.keys(m).length === 1));
+      if (members.length < s.anyOf.length) s.nullable = true;
+      s.anyOf = members;
+      stack.push(...members);
+    }
+    for (const [bound, plain] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+      if (typeof s[bound] === 'number') {
+        s[plain] = s[bound];
+        s[bound] = true;
+      }
+    }
+    if (s.properties) stack.push(...Object.values(s.properties));
+    if (s.items) stack.push(s.items);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') stack.push(s.additionalProperties);
+  }
+  return root;
 }
 
 function asSignature(s) {
@@ -965,6 +1031,7 @@ export {
   bind,
   imports,
   ownOptions,
+  strictWarningText,
   Signature,
   SignatureError,
   formatReport,

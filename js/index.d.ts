@@ -145,6 +145,13 @@ export declare class Signature {
 
   toJsonSchema(options?: SchemaOptions): JsonSchema;
   toolParametersSchema(options?: SchemaOptions): JsonSchema;
+  /**
+   * Each place of the strict schemas that OpenAI's strict mode rejects
+   * (`:any`, `:map`, typed extra fields, string length bounds, an enum
+   * with no common type, a root that is not an object), as
+   * "#/json/pointer: what" messages. The schemas stay as they are.
+   */
+  strictWarnings(): { parameters: string[]; returns: string[] };
   renderTool(name: string, description?: string): string;
   redact(value: unknown, options?: { mode?: 'strip' | 'mask' }): unknown;
 

@@ -12,6 +12,7 @@ import {
   normalizeKeys,
   ownOptions,
   renderTemplate,
+  strictWarningText,
 } from './core.mjs';
 
 // Names every provider accepts (OpenAI's rule is the narrowest).
@@ -91,6 +92,7 @@ class Tool {
   #mode;
   #cache; // Map of canonical arguments -> value, in least-recently-used order
   #cacheSize;
+  #warnedStrict = false; // console.warn has shown the strict-mode warnings
 
   constructor(name, options) {
     this.#name = name;
@@ -235,19 +237,34 @@ class Tool {
   /**
    * The OpenAI function tool. Chat Completions shape by default
    * ({type:'function', function:{...}}); {api:'responses'} gives the
-   * Responses API's flat shape. {strict:true} uses strict parameters.
+   * Responses API's flat shape. {strict:true} uses strict parameters;
+   * `strict` is always present. What strict mode cannot express is given
+   * to options.onWarning one message at a time, or else shown once per
+   * tool with console.warn.
    */
   toOpenAI(opts) {
     const options = ownOptions(opts);
     const strict = !!options.strict;
+    if (options.api !== undefined && options.api !== 'chat' && options.api !== 'responses') {
+      throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
+    }
+    if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
+      throw new TypeError('toolsig: onWarning must be a function');
+    }
     const fn = { name: this.#name };
     if (this.#description) fn.description = this.#description;
     fn.parameters = this.parametersSchema({ strict });
-    if (strict) fn.strict = true;
-    if (options.api === 'responses') return { type: 'function', ...fn };
-    if (options.api !== undefined && options.api !== 'chat') {
-      throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
+    fn.strict = strict;
+    if (strict && this.#signature) {
+      const warnings = this.#signature.strictWarnings().parameters;
+      if (options.onWarning) {
+        for (const w of warnings) options.onWarning(w);
+      } else if (warnings.length && !this.#warnedStrict) {
+        this.#warnedStrict = true;
+        console.warn(strictWarningText(`the parameters of tool ${this.#name}`, warnings));
+      }
     }
+    if (options.api === 'responses') return { type: 'function', ...fn };
     return { type: 'function', function: fn };
   }
 
