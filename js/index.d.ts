@@ -5,6 +5,10 @@
 // (Symbol.dispose, for `using`; TypeScript 5.2 or later.)
 
 import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
+import type { SignatureTypes, UntypedSignature } from './signature-types.js';
+
+export type { SignatureTypes, InferParams, InferReturns, UntypedSignature } from './signature-types.js';
+export type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
 
 /** A value of an enum, a default or a refinement bound, as JSON. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -113,11 +117,15 @@ export interface StandardProps<Input, Output> extends StandardSchemaV1.Props<Inp
   readonly jsonSchema: StandardJSONSchemaV1.Converter;
 }
 
-/** A parsed signature. Holds wasm memory: free() it, or let it be collected. */
-export declare class Signature {
+/**
+ * A parsed signature. Holds wasm memory: free() it, or let it be collected.
+ * T holds its static types (SignatureTypes): `Signature.parse` computes
+ * them from a string literal; other text gives the untyped form.
+ */
+export declare class Signature<T extends UntypedSignature = UntypedSignature> {
   private constructor();
   /** Parses signature text; throws SignatureError. */
-  static parse(text: string): Signature;
+  static parse<const S extends string>(text: S): Signature<SignatureTypes<S>>;
   /** Never throws for bad text. */
   static check(text: string): CheckResult;
 
@@ -137,11 +145,11 @@ export declare class Signature {
   format(options?: { hideFirewalled?: boolean; descriptions?: boolean }): string;
 
   /** The return type, strict (no coercion). */
-  validate(value: unknown, options?: ValidateOptions): ValidationResult;
-  validateJSON(text: string, options?: ValidateOptions): ValidationResult;
+  validate(value: unknown, options?: ValidateOptions): ValidationResult<T['returns']>;
+  validateJSON(text: string, options?: ValidateOptions): ValidationResult<T['returns']>;
   /** The parameters, with the lenient coercions ("42" -> 42 with a warning). */
-  validateInput(args: unknown, options?: ValidateOptions): ValidationResult<Record<string, unknown>>;
-  validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<Record<string, unknown>>;
+  validateInput(args: unknown, options?: ValidateOptions): ValidationResult<T['params']>;
+  validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<T['params']>;
 
   toJsonSchema(options?: SchemaOptions): JsonSchema;
   toolParametersSchema(options?: SchemaOptions): JsonSchema;
@@ -161,9 +169,9 @@ export declare class Signature {
    * carry is an issue); a list return type also accepts the {items: [...]}
    * wrapper its JSON Schema describes, and returns the list.
    */
-  readonly '~standard': StandardProps<unknown, unknown>;
-  /** The parameters as a Standard Schema. */
-  readonly input: { readonly '~standard': StandardProps<unknown, Record<string, unknown>> };
+  readonly '~standard': StandardProps<T['returns'], T['returns']>;
+  /** The parameters as a Standard Schema: what a model may send, and the validated arguments. */
+  readonly input: { readonly '~standard': StandardProps<T['input'], T['params']> };
 
   free(): void;
   [Symbol.dispose](): void;
