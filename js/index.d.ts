@@ -269,6 +269,55 @@ export interface ToolDefinition {
   parameters: JsonSchema;
 }
 
+/** An object JSON Schema, as providers require for tool parameters. */
+export interface ObjectJsonSchema {
+  type: 'object';
+  /** Each property's schema (an object). */
+  properties?: Record<string, object>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+export interface OpenAIOptions {
+  /** OpenAI strict mode (every field required, optionals nullable). */
+  strict?: boolean;
+  /**
+   * Called with each place strict mode cannot express ("#/pointer: what");
+   * without it they are shown once per tool with console.warn.
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** Chat Completions: assignable to openai's ChatCompletionFunctionTool. */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: ObjectJsonSchema; strict: boolean };
+}
+
+/** Responses API: assignable to openai's FunctionTool. */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  parameters: ObjectJsonSchema;
+  strict: boolean;
+}
+
+/** Assignable to @anthropic-ai/sdk's Anthropic.Tool. */
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema: ObjectJsonSchema;
+}
+
+/** An MCP tools/list entry: assignable to the MCP SDK's Tool. */
+export interface MCPTool {
+  name: string;
+  description?: string;
+  inputSchema: ObjectJsonSchema;
+  outputSchema?: ObjectJsonSchema;
+}
+
 export declare class Tool {
   private constructor();
   readonly name: string;
@@ -284,9 +333,11 @@ export declare class Tool {
   clearCache(): void;
   parametersSchema(options?: SchemaOptions): JsonSchema;
   definition(): ToolDefinition;
-  toOpenAI(options?: { strict?: boolean; api?: 'chat' | 'responses' }): Record<string, unknown>;
-  toAnthropic(): { name: string; description?: string; input_schema: JsonSchema };
-  toMCP(): { name: string; description?: string; inputSchema: JsonSchema; outputSchema?: JsonSchema };
+  /** Chat Completions by default; `strict` is always present. */
+  toOpenAI(options?: OpenAIOptions & { api?: 'chat' }): OpenAIChatTool;
+  toOpenAI(options: OpenAIOptions & { api: 'responses' }): OpenAIResponsesTool;
+  toAnthropic(): AnthropicTool;
+  toMCP(): MCPTool;
 }
 
 export declare function defineTool(name: string, format: ToolFormat): Tool;
@@ -312,11 +363,38 @@ export interface PromptOptions {
 
 export declare function definePrompt(template: string, signature: Signature | string, options?: PromptOptions): Prompt;
 
+export interface CheckedOptions {
+  /** The report's title: "Tool validation errors:" by default. */
+  title?: string;
+  /** Called with the coercion warnings, and their report, before fn runs. */
+  onWarnings?: (warnings: Issue[], report: string) => void;
+}
+
+/**
+ * A framework's tool function with toolsig in front: the arguments (an
+ * object, or a model's JSON text) are validated with coercion and fn gets
+ * the coerced, typed value and the framework's other arguments. Bad
+ * arguments throw a ValidationError whose message is the report, which
+ * frameworks hand to the model as the tool's error.
+ */
+export declare function checked<T extends UntypedSignature, Rest extends unknown[], R>(
+  signature: Signature<T>,
+  fn: (args: T['params'], ...rest: Rest) => R,
+  options?: CheckedOptions,
+): (args: unknown, ...rest: Rest) => Promise<Awaited<R>>;
+export declare function checked<const S extends string, Rest extends unknown[], R>(
+  signature: S,
+  fn: (args: SignatureTypes<S>['params'], ...rest: Rest) => R,
+  options?: CheckedOptions,
+): (args: unknown, ...rest: Rest) => Promise<Awaited<R>>;
+
 export declare class ValidationError extends Error {
   readonly name: 'ValidationError';
   readonly errors: Issue[];
   readonly warnings: Issue[];
+  /** The report for the model; toString() returns it too. */
   readonly report: string;
+  toString(): string;
 }
 
 export declare class TemplateError extends Error {

@@ -36,6 +36,11 @@ class ValidationError extends Error {
     this.warnings = result.warnings;
     this.report = report;
   }
+
+  /** The report, as SignatureError's toString() is its caret picture (frameworks send toString() to a model). */
+  toString() {
+    return this.report;
+  }
 }
 
 /** A prompt template whose placeholders do not match its signature. */
@@ -353,6 +358,33 @@ function defineTool(name, format) {
   });
 }
 
+/**
+ * A framework's tool function with toolsig in front: the arguments (an
+ * object, or the JSON text of a model's call) are validated against the
+ * signature's parameters with coercion, and fn gets the coerced value and
+ * the framework's other arguments. Bad arguments throw a ValidationError
+ * whose message is the report (frameworks send a thrown error's message to
+ * the model); warnings (coercions) go to options.onWarnings(warnings,
+ * report) before fn runs. fn's result is returned as it is.
+ */
+function checked(signature, fn, options) {
+  const sig = toSignature(signature, 'checked: the signature');
+  if (typeof fn !== 'function') throw new TypeError('toolsig: checked(signature, fn): fn must be a function');
+  const o = ownOptions(options);
+  const title = o.title ?? 'Tool';
+  const onWarnings = o.onWarnings;
+  if (onWarnings !== undefined && typeof onWarnings !== 'function') throw new TypeError('toolsig: onWarnings must be a function');
+  return async function checkedTool(args, ...rest) {
+    const r = typeof args === 'string' ? sig.validateInputJSON(args) : sig.validateInput(args ?? {});
+    if (!r.ok) {
+      const report = formatReport(r, { title });
+      throw new ValidationError(report, r, report);
+    }
+    if (r.warnings.length && onWarnings) onWarnings(r.warnings, formatReport({ warnings: r.warnings }, { title }));
+    return fn(r.value, ...rest);
+  };
+}
+
 /** A prompt template checked against a signature's parameters. */
 class Prompt {
   #template;
@@ -421,4 +453,4 @@ function definePrompt(template, signature, options) {
   return new Prompt(template, sig, check.placeholders, maxLength);
 }
 
-export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt };
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked };
