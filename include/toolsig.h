@@ -651,7 +651,12 @@ char *tsig_api_normalize(const char *json, size_t len);
 
 /*
  * JSON Schema of the return type (params 0) or of the parameters (params 1):
- * {"ok":true,"schema":{...}}. flags: TSIG_SCHEMA_STRICT.
+ * {"ok":true,"schema":{...},"warnings":["#/...: ..."]}. flags:
+ * TSIG_SCHEMA_STRICT, with which "warnings" names each place of the schema
+ * that OpenAI's strict mode rejects (:any, :map, typed extra fields, string
+ * length bounds, an enum with no common type, a root that is not an
+ * object): the schema is still the one SPEC §9 gives. Without it,
+ * "warnings" is [].
  */
 char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags);
 

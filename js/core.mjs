@@ -45,7 +45,7 @@ const OUT_OF_MEMORY = Symbol('toolsig.outOfMemory'); // on the RangeError of out
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
 // maxErrors crosses into wasm as a 32-bit signed number.
 const MAX_ERRORS_LIMIT = 0x7fffffff;
-const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07']);
+const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07', 'openapi-3.0']);
 
 /**
  * Binds the API to an instantiated toolsig.wasm (its `exports`). The first
@@ -238,20 +238,28 @@ function utf16Index(str, byteOffset) {
   return addIndexes([{ offset: byteOffset }], str)[0].index;
 }
 
-/** A signature, JSON Schema or template that could not be read. */
+/**
+ * A signature, JSON Schema or template that could not be read. `message` is
+ * the whole caret picture (position, the source line, the caret, the hint):
+ * frameworks and loggers show only the message. `reason` is the core's
+ * message alone.
+ */
 class SignatureError extends Error {
   constructor(error, source) {
-    super(error.message);
+    const text = error.text ?? error.message;
+    const hint = error.hint ?? null;
+    super(hint && !text.includes(hint) ? `${text}\n  hint: ${hint}` : text);
     this.name = 'SignatureError';
+    this.reason = error.message;
     // The stable short name ("syntax", "unknown_type", "too_deep", ...).
     this.code = error.kind ?? error.code;
     this.line = error.line ?? null;
     this.column = error.column ?? null;
     this.offset = error.offset ?? null;
     this.index = source != null && error.offset != null ? utf16Index(source, error.offset) : null;
-    this.hint = error.hint ?? null;
+    this.hint = hint;
     this.source = source ?? null;
-    this.text = error.text ?? error.message;
+    this.text = text;
   }
 
   /** The caret picture: message, the source line, a caret, the hint. */
@@ -542,7 +550,7 @@ class Signature {
       if (!(e instanceof SignatureError)) throw e;
       return {
         ok: false,
-        error: { code: e.code, message: e.message, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
+        error: { code: e.code, message: e.reason, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
       };
     }
   }
@@ -639,6 +647,16 @@ class Signature {
     return takeJSON(W.tsig_api_schema(this.#live(), 1, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
   }
 
+  /**
+   * Each place of the strict schemas that OpenAI's strict mode rejects
+   * (:any, :map, typed extra fields, string length bounds, ...), as
+   * "#/pointer: what" messages: {parameters, returns}.
+   */
+  strictWarnings() {
+    const of = (params) => takeJSON(W.tsig_api_schema(this.#live(), params, SCHEMA_STRICT)).warnings;
+    return { parameters: of(1), returns: of(0) };
+  }
+
   /** "name(params) -> T" and the description indented, for a prompt. */
   renderTool(name, description) {
     return renderTools([{ name, signature: this, description }], false);
@@ -700,15 +718,31 @@ if (typeof Symbol.dispose !== 'symbol') {
 // any other, and so is one that throws when read (a getter, a toJSON, a
 // Proxy's trap). Only what is not the value's doing throws: a freed
 // Signature, wasm memory running out.
+//
+// libraryOptions: {strict: true} asks for OpenAI's strict form; what it
+// cannot express is passed to libraryOptions.onWarning (one message at a
+// time), or else written once per signature and side with console.warn.
 function standardProps(sig, input) {
+  let warned = false;
   const schemaFor = (options) => {
     const o = ownOptions(options);
     const target = o.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {
-      throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07)`);
+      throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07, openapi-3.0)`);
     }
-    const strict = !!ownOptions(o.libraryOptions).strict;
-    return input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+    const lib = ownOptions(o.libraryOptions);
+    const strict = !!lib.strict;
+    const schema = input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+    if (strict) {
+      const warnings = sig.strictWarnings()[input ? 'parameters' : 'returns'];
+      if (typeof lib.onWarning === 'function') {
+        for (const w of warnings) lib.onWarning(w);
+      } else if (warnings.length && !warned) {
+        warned = true;
+        console.warn(strictWarningText(`the ${input ? 'parameters' : 'return type'} of ${sig.canonical}`, warnings));
+      }
+    }
+    return target === 'openapi-3.0' ? toOpenApi30(schema) : schema;
   };
   const check = (value) => {
     const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
@@ -745,6 +779,46 @@ function standardProps(sig, input) {
     },
     jsonSchema: { input: schemaFor, output: schemaFor },
   };
+}
+
+// The console text of strict-mode warnings about `what`.
+function strictWarningText(what, warnings) {
+  return `toolsig: OpenAI strict mode cannot express ${cut(what)}:\n${warnings.map((w) => `- ${w}`).join('\n')}`;
+}
+
+// A JSON Schema as this package writes it, as an OpenAPI 3.0 Schema Object
+// (Gemini's function declarations): a type array with "null" becomes one
+// type and "nullable": true, a {"type": "null"} member of anyOf becomes
+// "nullable": true, and a numeric exclusive bound becomes the bound with a
+// boolean exclusive flag. Everything else is already OpenAPI 3.0. Walks
+// with its own stack; the schema's depth is the signature's (at most 64).
+function toOpenApi30(root) {
+  const stack = [root];
+  while (stack.length) {
+    const s = stack.pop();
+    if (s === null || typeof s !== 'object') continue;
+    if (Array.isArray(s.type)) {
+      const types = s.type.filter((t) => t !== 'null');
+      if (types.length < s.type.length) s.nullable = true;
+      s.type = types[0];
+    }
+    if (Array.isArray(s.anyOf)) {
+      const members = s.anyOf.filter((m) => !(m && m.type === 'null' && Object.keys(m).length === 1));
+      if (members.length < s.anyOf.length) s.nullable = true;
+      s.anyOf = members;
+      stack.push(...members);
+    }
+    for (const [bound, plain] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+      if (typeof s[bound] === 'number') {
+        s[plain] = s[bound];
+        s[bound] = true;
+      }
+    }
+    if (s.properties) stack.push(...Object.values(s.properties));
+    if (s.items) stack.push(s.items);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') stack.push(s.additionalProperties);
+  }
+  return root;
 }
 
 function asSignature(s) {
@@ -826,7 +900,10 @@ function renderTools(tools, withHeader = true) {
       try {
         Signature.parse(list[i].sig).free();
       } catch (err) {
-        if (err instanceof SignatureError) err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
+        if (err instanceof SignatureError) {
+          err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
+          err.reason = `tools[${i}] (${list[i].name}): ${err.reason}`;
+        }
         throw err;
       }
     }
@@ -960,6 +1037,7 @@ export {
   bind,
   imports,
   ownOptions,
+  strictWarningText,
   Signature,
   SignatureError,
   formatReport,

@@ -5,6 +5,10 @@
 // (Symbol.dispose, for `using`; TypeScript 5.2 or later.)
 
 import type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
+import type { SignatureTypes, UntypedSignature } from './signature-types.js';
+
+export type { SignatureTypes, InferParams, InferReturns, UntypedSignature } from './signature-types.js';
+export type { StandardSchemaV1, StandardJSONSchemaV1 } from './standard-schema.js';
 
 /** A value of an enum, a default or a refinement bound, as JSON. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -144,11 +148,15 @@ export interface StandardProps<Input, Output> extends StandardSchemaV1.Props<Inp
   readonly jsonSchema: StandardJSONSchemaV1.Converter;
 }
 
-/** A parsed signature. Holds wasm memory: free() it, or let it be collected. */
-export declare class Signature {
+/**
+ * A parsed signature. Holds wasm memory: free() it, or let it be collected.
+ * T holds its static types (SignatureTypes): `Signature.parse` computes
+ * them from a string literal; other text gives the untyped form.
+ */
+export declare class Signature<T extends UntypedSignature = UntypedSignature> {
   private constructor();
   /** Parses signature text; throws SignatureError. */
-  static parse(text: string): Signature;
+  static parse<const S extends string>(text: S): Signature<SignatureTypes<S>>;
   /** Never throws for bad text. */
   static check(text: string): CheckResult;
 
@@ -168,14 +176,21 @@ export declare class Signature {
   format(options?: { hideFirewalled?: boolean; descriptions?: boolean }): string;
 
   /** The return type, strict (no coercion). */
-  validate(value: unknown, options?: ValidateOptions): ValidationResult;
-  validateJSON(text: string, options?: ValidateOptions): ValidationResult;
+  validate(value: unknown, options?: ValidateOptions): ValidationResult<T['returns']>;
+  validateJSON(text: string, options?: ValidateOptions): ValidationResult<T['returns']>;
   /** The parameters, with the lenient coercions ("42" -> 42 with a warning). */
-  validateInput(args: unknown, options?: ValidateOptions): ValidationResult<Record<string, unknown>>;
-  validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<Record<string, unknown>>;
+  validateInput(args: unknown, options?: ValidateOptions): ValidationResult<T['params']>;
+  validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<T['params']>;
 
   toJsonSchema(options?: SchemaOptions): JsonSchema;
   toolParametersSchema(options?: SchemaOptions): JsonSchema;
+  /**
+   * Each place of the strict schemas that OpenAI's strict mode rejects
+   * (`:any`, `:map`, typed extra fields, string length bounds, an enum
+   * with no common type, a root that is not an object), as
+   * "#/json/pointer: what" messages. The schemas stay as they are.
+   */
+  strictWarnings(): { parameters: string[]; returns: string[] };
   renderTool(name: string, description?: string): string;
   redact(value: unknown, options?: { mode?: 'strip' | 'mask' }): unknown;
 
@@ -185,17 +200,24 @@ export declare class Signature {
    * carry is an issue); a list return type also accepts the {items: [...]}
    * wrapper its JSON Schema describes, and returns the list.
    */
-  readonly '~standard': StandardProps<unknown, unknown>;
-  /** The parameters as a Standard Schema. */
-  readonly input: { readonly '~standard': StandardProps<unknown, Record<string, unknown>> };
+  readonly '~standard': StandardProps<T['returns'], T['returns']>;
+  /** The parameters as a Standard Schema: what a model may send, and the validated arguments. */
+  readonly input: { readonly '~standard': StandardProps<T['input'], T['params']> };
 
   free(): void;
   [Symbol.dispose](): void;
 }
 
-/** Signature text (or a JSON Schema) that could not be read. */
+/**
+ * Signature text (or a JSON Schema) that could not be read. `message` is
+ * the caret picture (position, the source line, a caret, the hint), since
+ * frameworks and loggers show only the message; `reason` is the message
+ * alone.
+ */
 export declare class SignatureError extends Error {
   readonly name: 'SignatureError';
+  /** The error alone: 'unknown type ":integer"'. */
+  readonly reason: string;
   readonly code: ErrorCode;
   readonly line: number | null;
   readonly column: number | null;
@@ -278,6 +300,55 @@ export interface ToolDefinition {
   parameters: JsonSchema;
 }
 
+/** An object JSON Schema, as providers require for tool parameters. */
+export interface ObjectJsonSchema {
+  type: 'object';
+  /** Each property's schema (an object). */
+  properties?: Record<string, object>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+export interface OpenAIOptions {
+  /** OpenAI strict mode (every field required, optionals nullable). */
+  strict?: boolean;
+  /**
+   * Called with each place strict mode cannot express ("#/pointer: what");
+   * without it they are shown once per tool with console.warn.
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** Chat Completions: assignable to openai's ChatCompletionFunctionTool. */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: ObjectJsonSchema; strict: boolean };
+}
+
+/** Responses API: assignable to openai's FunctionTool. */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  parameters: ObjectJsonSchema;
+  strict: boolean;
+}
+
+/** Assignable to @anthropic-ai/sdk's Anthropic.Tool. */
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema: ObjectJsonSchema;
+}
+
+/** An MCP tools/list entry: assignable to the MCP SDK's Tool. */
+export interface MCPTool {
+  name: string;
+  description?: string;
+  inputSchema: ObjectJsonSchema;
+  outputSchema?: ObjectJsonSchema;
+}
+
 export declare class Tool {
   private constructor();
   readonly name: string;
@@ -293,9 +364,11 @@ export declare class Tool {
   clearCache(): void;
   parametersSchema(options?: SchemaOptions): JsonSchema;
   definition(): ToolDefinition;
-  toOpenAI(options?: { strict?: boolean; api?: 'chat' | 'responses' }): Record<string, unknown>;
-  toAnthropic(): { name: string; description?: string; input_schema: JsonSchema };
-  toMCP(): { name: string; description?: string; inputSchema: JsonSchema; outputSchema?: JsonSchema };
+  /** Chat Completions by default; `strict` is always present. */
+  toOpenAI(options?: OpenAIOptions & { api?: 'chat' }): OpenAIChatTool;
+  toOpenAI(options: OpenAIOptions & { api: 'responses' }): OpenAIResponsesTool;
+  toAnthropic(): AnthropicTool;
+  toMCP(): MCPTool;
 }
 
 export declare function defineTool(name: string, format: ToolFormat): Tool;
@@ -321,11 +394,38 @@ export interface PromptOptions {
 
 export declare function definePrompt(template: string, signature: Signature | string, options?: PromptOptions): Prompt;
 
+export interface CheckedOptions {
+  /** The report's title: "Tool validation errors:" by default. */
+  title?: string;
+  /** Called with the coercion warnings, and their report, before fn runs. */
+  onWarnings?: (warnings: Issue[], report: string) => void;
+}
+
+/**
+ * A framework's tool function with toolsig in front: the arguments (an
+ * object, or a model's JSON text) are validated with coercion and fn gets
+ * the coerced, typed value and the framework's other arguments. Bad
+ * arguments throw a ValidationError whose message is the report, which
+ * frameworks hand to the model as the tool's error.
+ */
+export declare function checked<T extends UntypedSignature, Rest extends unknown[], R>(
+  signature: Signature<T>,
+  fn: (args: T['params'], ...rest: Rest) => R,
+  options?: CheckedOptions,
+): (args: unknown, ...rest: Rest) => Promise<Awaited<R>>;
+export declare function checked<const S extends string, Rest extends unknown[], R>(
+  signature: S,
+  fn: (args: SignatureTypes<S>['params'], ...rest: Rest) => R,
+  options?: CheckedOptions,
+): (args: unknown, ...rest: Rest) => Promise<Awaited<R>>;
+
 export declare class ValidationError extends Error {
   readonly name: 'ValidationError';
   readonly errors: Issue[];
   readonly warnings: Issue[];
+  /** The report for the model; toString() returns it too. */
   readonly report: string;
+  toString(): string;
 }
 
 export declare class TemplateError extends Error {

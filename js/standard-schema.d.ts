@@ -29,6 +29,10 @@ export declare namespace StandardSchemaV1 {
   interface PathSegment {
     readonly key: PropertyKey;
   }
+  /** The input type of a Standard Schema. */
+  type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+  /** The output type of a Standard Schema. */
+  type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
 }
 
 export declare namespace StandardJSONSchemaV1 {

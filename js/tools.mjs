@@ -12,6 +12,7 @@ import {
   normalizeKeys,
   ownOptions,
   renderTemplate,
+  strictWarningText,
 } from './core.mjs';
 
 // Names every provider accepts (OpenAI's rule is the narrowest).
@@ -34,6 +35,11 @@ class ValidationError extends Error {
     this.errors = result.errors;
     this.warnings = result.warnings;
     this.report = report;
+  }
+
+  /** The report, as SignatureError's toString() is its caret picture (frameworks send toString() to a model). */
+  toString() {
+    return this.report;
   }
 }
 
@@ -91,6 +97,7 @@ class Tool {
   #mode;
   #cache; // Map of canonical arguments -> value, in least-recently-used order
   #cacheSize;
+  #warnedStrict = false; // console.warn has shown the strict-mode warnings
 
   constructor(name, options) {
     this.#name = name;
@@ -235,19 +242,34 @@ class Tool {
   /**
    * The OpenAI function tool. Chat Completions shape by default
    * ({type:'function', function:{...}}); {api:'responses'} gives the
-   * Responses API's flat shape. {strict:true} uses strict parameters.
+   * Responses API's flat shape. {strict:true} uses strict parameters;
+   * `strict` is always present. What strict mode cannot express is given
+   * to options.onWarning one message at a time, or else shown once per
+   * tool with console.warn.
    */
   toOpenAI(opts) {
     const options = ownOptions(opts);
     const strict = !!options.strict;
+    if (options.api !== undefined && options.api !== 'chat' && options.api !== 'responses') {
+      throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
+    }
+    if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
+      throw new TypeError('toolsig: onWarning must be a function');
+    }
     const fn = { name: this.#name };
     if (this.#description) fn.description = this.#description;
     fn.parameters = this.parametersSchema({ strict });
-    if (strict) fn.strict = true;
-    if (options.api === 'responses') return { type: 'function', ...fn };
-    if (options.api !== undefined && options.api !== 'chat') {
-      throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
+    fn.strict = strict;
+    if (strict && this.#signature) {
+      const warnings = this.#signature.strictWarnings().parameters;
+      if (options.onWarning) {
+        for (const w of warnings) options.onWarning(w);
+      } else if (warnings.length && !this.#warnedStrict) {
+        this.#warnedStrict = true;
+        console.warn(strictWarningText(`the parameters of tool ${this.#name}`, warnings));
+      }
     }
+    if (options.api === 'responses') return { type: 'function', ...fn };
     return { type: 'function', function: fn };
   }
 
@@ -336,6 +358,33 @@ function defineTool(name, format) {
   });
 }
 
+/**
+ * A framework's tool function with toolsig in front: the arguments (an
+ * object, or the JSON text of a model's call) are validated against the
+ * signature's parameters with coercion, and fn gets the coerced value and
+ * the framework's other arguments. Bad arguments throw a ValidationError
+ * whose message is the report (frameworks send a thrown error's message to
+ * the model); warnings (coercions) go to options.onWarnings(warnings,
+ * report) before fn runs. fn's result is returned as it is.
+ */
+function checked(signature, fn, options) {
+  const sig = toSignature(signature, 'checked: the signature');
+  if (typeof fn !== 'function') throw new TypeError('toolsig: checked(signature, fn): fn must be a function');
+  const o = ownOptions(options);
+  const title = o.title ?? 'Tool';
+  const onWarnings = o.onWarnings;
+  if (onWarnings !== undefined && typeof onWarnings !== 'function') throw new TypeError('toolsig: onWarnings must be a function');
+  return async function checkedTool(args, ...rest) {
+    const r = typeof args === 'string' ? sig.validateInputJSON(args) : sig.validateInput(args ?? {});
+    if (!r.ok) {
+      const report = formatReport(r, { title });
+      throw new ValidationError(report, r, report);
+    }
+    if (r.warnings.length && onWarnings) onWarnings(r.warnings, formatReport({ warnings: r.warnings }, { title }));
+    return fn(r.value, ...rest);
+  };
+}
+
 /** A prompt template checked against a signature's parameters. */
 class Prompt {
   #template;
@@ -404,4 +453,4 @@ function definePrompt(template, signature, options) {
   return new Prompt(template, sig, check.placeholders, maxLength);
 }
 
-export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt };
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked };

@@ -180,7 +180,7 @@ export function shippedForm(source, file) {
 
 // The declarations js/ has, each of which the package also ships as
 // dist/<name>.d.cts for require('toolsig').
-export const SHIPPED_TYPES = ['index', 'standard-schema'];
+export const SHIPPED_TYPES = ['index', 'standard-schema', 'signature-types'];
 
 /**
  * The CommonJS declarations of js/<name>.d.ts: the same text (comments

@@ -668,7 +668,15 @@ char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags)
     char *schema = params ? tsig_tool_parameters_schema(sig, flags, &n)
                           : tsig_to_json_schema(sig, flags, &n);
     if (!schema) return NULL;
-    return value_doc(TSIG_OK, "schema", schema, n, NULL);
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true,\"schema\":");
+    put_raw(&sb, schema, n);
+    tsig_free(schema);
+    tsig_sb_puts(&sb, ",\"warnings\":");
+    if (flags & TSIG_SCHEMA_STRICT) tsig_strict_warnings_json(&sb, sig, params);
+    else tsig_sb_puts(&sb, "[]");
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
 }
 
 char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)

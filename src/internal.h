@@ -709,6 +709,14 @@ int tsig_bounds_empty(const tsig_type *t);
  * digits, "_", "-", ".", "/", "+". */
 int tsig_is_enum_word(const char *s, size_t len);
 
+/* Appends, as a JSON array of one-line messages ("#/properties/x: ..."),
+ * each place of the strict JSON Schema of the return type (params 0) or
+ * of the parameters (params 1) that OpenAI's strict mode rejects: :any,
+ * :map, typed extra fields, string length bounds, enums with no common
+ * type, a root that is not an object. At most 100, then a count of the
+ * rest. Sets out->failed when out of memory. (schema.c) */
+void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params);
+
 /* Key comparison after "-" -> "_" on both sides. */
 int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 

@@ -414,3 +414,201 @@ char *tsig_tool_parameters_schema(const tsig_signature *sig, unsigned flags,
                 (flags & TSIG_SCHEMA_STRICT) != 0);
     return tsig_sb_finish(&sb, len);
 }
+
+/* ---- what a strict schema cannot say ----------------------------------
+ *
+ * tsig_strict_warnings_json lists, for a strict schema, each place OpenAI's
+ * strict mode rejects as this file writes it (see "What strict mode cannot
+ * say" above), as a JSON array of one-line messages, each starting with the
+ * place's JSON Pointer into the schema: "#/properties/meta: ...". The walk
+ * follows emit_type in strict mode, so the pointers name what it wrote. At
+ * most STRICT_WARNINGS_MAX are written, then one saying how many more:
+ * each message copies its pointer, which may hold long names, so an
+ * unbounded list could cost the square of the signature's size. */
+
+#define STRICT_WARNINGS_MAX 100
+
+typedef struct strict_walk {
+    tsig_strbuf *out;  /* the JSON array being written */
+    tsig_strbuf path;  /* the JSON Pointer of the place being walked */
+    size_t count;      /* warnings found, written or not */
+} strict_walk;
+
+static void strict_warn(strict_walk *w, const char *what)
+{
+    if (w->count++ >= STRICT_WARNINGS_MAX) return;
+    tsig_strbuf msg = {0};
+    tsig_sb_putc(&msg, '#');
+    tsig_sb_append(&msg, w->path.data ? w->path.data : "", w->path.len);
+    tsig_sb_puts(&msg, ": ");
+    tsig_sb_puts(&msg, what);
+    if (msg.failed) {
+        w->out->failed = 1;
+        tsig_sb_release(&msg);
+        return;
+    }
+    if (w->count > 1) tsig_sb_putc(w->out, ',');
+    tsig_json_escape(w->out, msg.data, msg.len);
+    tsig_sb_release(&msg);
+}
+
+/* Appends "/" and a JSON Pointer token (~ as ~0, / as ~1) to the path;
+ * returns the length to cut back to. */
+static size_t strict_push(strict_walk *w, const char *token, size_t len)
+{
+    size_t at = w->path.len;
+    tsig_sb_putc(&w->path, '/');
+    for (size_t i = 0; i < len; i++) {
+        if (token[i] == '~') tsig_sb_puts(&w->path, "~0");
+        else if (token[i] == '/') tsig_sb_puts(&w->path, "~1");
+        else tsig_sb_putc(&w->path, token[i]);
+    }
+    return at;
+}
+
+static void strict_pop(strict_walk *w, size_t at)
+{
+    if (w->path.failed) return;
+    w->path.len = at;
+    if (w->path.data) w->path.data[at] = '\0';
+}
+
+static void strict_type(strict_walk *w, const tsig_type *t);
+
+static void strict_members(strict_walk *w, const tsig_type *const *members, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        char index[24];
+        int n = tsig_snprintf(index, sizeof index, "anyOf/%zu", i);
+        size_t at = w->path.len;
+        tsig_sb_putc(&w->path, '/');
+        tsig_sb_append(&w->path, index, (size_t)n);
+        strict_type(w, members[i]);
+        strict_pop(w, at);
+    }
+}
+
+/* An optional type, as emit_optional writes it. */
+static void strict_optional(strict_walk *w, const tsig_type *inner)
+{
+    while (inner->kind == TSIG_OPTIONAL) inner = inner->elem;
+    switch (inner->kind) {
+    case TSIG_UNION:
+        strict_members(w, inner->members, inner->member_count);
+        return;
+    case TSIG_LIST:
+    case TSIG_RECORD:
+        if (!strict_open(inner, 1)) {
+            strict_members(w, &inner, 1);
+            return;
+        }
+        strict_type(w, inner);
+        return;
+    case TSIG_ANY:
+    case TSIG_STRING:
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_MAP:
+    case TSIG_ENUM:
+        strict_type(w, inner);
+        return;
+    case TSIG_OPTIONAL:
+        return; /* unwrapped above */
+    }
+}
+
+/* A field list's properties; a defaulted field is nullable, as
+ * emit_field_schema writes it. */
+static void strict_fields(strict_walk *w, const tsig_field *fields, size_t count)
+{
+    static const char properties[] = "properties";
+    for (size_t i = 0; i < count; i++) {
+        const tsig_field *f = &fields[i];
+        size_t at = strict_push(w, properties, sizeof properties - 1);
+        strict_push(w, f->name, f->name_len);
+        if (f->default_json && f->type->kind != TSIG_OPTIONAL) strict_optional(w, f->type);
+        else strict_type(w, f->type);
+        strict_pop(w, at);
+    }
+}
+
+static void strict_type(strict_walk *w, const tsig_type *t)
+{
+    switch (t->kind) {
+    case TSIG_ANY:
+        strict_warn(w, ":any is written as {}, with no type; OpenAI strict mode requires one");
+        return;
+    case TSIG_MAP:
+        strict_warn(w, ":map is an open object; OpenAI strict mode requires \"additionalProperties\": false "
+                       "and every property listed (use a typed map)");
+        return;
+    case TSIG_RECORD:
+        if (t->extra) {
+            strict_warn(w, "the typed extra fields (* T) are written as an open object, as :map is; "
+                           "OpenAI strict mode requires \"additionalProperties\": false");
+            return;
+        }
+        strict_fields(w, t->fields, t->field_count);
+        return;
+    case TSIG_LIST: {
+        size_t at = strict_push(w, "items", 5);
+        strict_type(w, t->elem);
+        strict_pop(w, at);
+        return;
+    }
+    case TSIG_STRING:
+        if (tsig_type_refined(t))
+            strict_warn(w, "the length bounds of the string are left out; OpenAI strict mode rejects "
+                           "minLength and maxLength (validation still checks them)");
+        return;
+    case TSIG_ENUM:
+        if (!enum_type_name(t))
+            strict_warn(w, "the enum's values have no JSON type in common, so the schema names none; "
+                           "OpenAI strict mode requires a type");
+        return;
+    case TSIG_UNION:
+        strict_members(w, t->members, t->member_count);
+        return;
+    case TSIG_OPTIONAL:
+        strict_optional(w, t->elem);
+        return;
+    case TSIG_KEYWORD:
+    case TSIG_DATETIME:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+        return;
+    }
+}
+
+void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params)
+{
+    strict_walk w = {out, {0}, 0};
+    tsig_sb_putc(out, '[');
+    if (params) {
+        strict_fields(&w, sig->params, sig->param_count);
+    } else if (tsig_returns_list(sig)) {
+        size_t at = strict_push(&w, "properties", 10);
+        strict_push(&w, "items", 5);
+        strict_type(&w, sig->returns);
+        strict_pop(&w, at);
+    } else {
+        if (sig->returns->kind != TSIG_RECORD)
+            strict_warn(&w, "the root is not an object; OpenAI strict mode requires one "
+                            "(return a typed map, such as {result :int})");
+        strict_type(&w, sig->returns);
+    }
+    if (w.count > STRICT_WARNINGS_MAX) {
+        char more[96];
+        int n = tsig_snprintf(more, sizeof more, "#: %zu more places OpenAI strict mode cannot express",
+                              w.count - STRICT_WARNINGS_MAX);
+        tsig_sb_putc(out, ',');
+        tsig_json_escape(out, more, (size_t)n);
+    }
+    if (w.path.failed) out->failed = 1;
+    tsig_sb_release(&w.path);
+    tsig_sb_putc(out, ']');
+}

@@ -329,9 +329,9 @@ function updateSignature(state) {
     const [start, end] = errorRange(state.sig, e.index);
     editors.sig.setMarks([{ start, end, kind: 'error', id: 'sig' }]);
     markInvalid(editors.sig.input, true);
-    setStatus('sig-status', 'error', `Signature error at line ${e.line}, column ${e.column}: ${e.message}`);
+    setStatus('sig-status', 'error', `Signature error at line ${e.line}, column ${e.column}: ${e.reason}`);
     errorBox.hidden = false;
-    $('sig-error-message').textContent = e.message;
+    $('sig-error-message').textContent = e.reason;
     $('sig-error-where').textContent = `(line ${e.line}, column ${e.column}, index ${e.index})`;
     const hint = $('sig-error-hint');
     hint.hidden = !e.hint;

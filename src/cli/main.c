@@ -7,8 +7,10 @@
  *
  * Options may come before, between or after the arguments; "--" ends them
  * (what follows is positional even when it starts with "-"); "-" alone is
- * an argument (standard input). "--name=value" and "--name value" are the
- * same. "-h"/"--help" anywhere prints the command's help.
+ * an argument (standard input), and so is one starting with "->" (a
+ * signature missing its parameters, which the parser then explains).
+ * "--name=value" and "--name value" are the same. "-h"/"--help" anywhere
+ * prints the command's help.
  */
 #include "cli.h"
 
@@ -118,7 +120,7 @@ static int split_args(cli_args *args, int argc, char **argv, int first)
             options_done = 1;
             continue;
         }
-        if (options_done || a[0] != '-' || a[1] == '\0') {
+        if (options_done || a[0] != '-' || a[1] == '\0' || a[1] == '>') {
             if (args->positional_count == cmd->max_positional)
                 return cli_usage_error(args, "unexpected argument \"%s\"", a);
             args->positional[args->positional_count++] = a;

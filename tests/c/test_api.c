@@ -339,12 +339,70 @@ TEST(schema_of_output_and_params)
     char *doc = tsig_api_schema(sig, 0, 0);
     CHECK_STR(doc, "{\"ok\":true,\"schema\":{\"type\":\"object\",\"properties\":{\"count\":"
                    "{\"type\":\"integer\"}},\"required\":[\"count\"],"
-                   "\"additionalProperties\":false}}");
+                   "\"additionalProperties\":false},\"warnings\":[]}");
     tsig_free(doc);
     jv_value *v = READ_DOC(tsig_api_schema(sig, 1, TSIG_SCHEMA_STRICT));
     CHECK_MEMBER(jv_get(v, "schema"), "required", "[\"q\",\"limit\"]");
     jv_free(v);
     tsig_signature_free(sig);
+}
+
+/* The strict schema stays as SPEC §9 gives it; "warnings" names, by JSON
+ * Pointer into it, each place OpenAI's strict mode rejects. */
+static void check_strict_warnings(const char *text, int params, const char *want)
+{
+    tsig_signature *sig = sig_of(text);
+    jv_value *v = READ_DOC(tsig_api_schema(sig, params, TSIG_SCHEMA_STRICT));
+    CHECK_MEMBER(v, "warnings", want);
+    jv_free(v);
+    v = READ_DOC(tsig_api_schema(sig, params, 0));
+    CHECK_MEMBER(v, "warnings", "[]");
+    jv_free(v);
+    tsig_signature_free(sig);
+}
+
+TEST(strict_schema_warns_of_each_place_strict_mode_cannot_express)
+{
+    check_strict_warnings("(q :string, n :int[1..5], e :enum[a b]?, t {id :int}?) -> {ok :bool}", 1, "[]");
+    check_strict_warnings("(q :string) -> {ok :bool, items [{id :int}]}", 0, "[]");
+    check_strict_warnings("(meta :map, extra :any, tags {* :string}) -> {ok :bool}", 1,
+        "[\"#/properties/meta: :map is an open object; OpenAI strict mode requires "
+        "\\\"additionalProperties\\\": false and every property listed (use a typed map)\","
+        "\"#/properties/extra: :any is written as {}, with no type; OpenAI strict mode requires one\","
+        "\"#/properties/tags: the typed extra fields (* T) are written as an open object, as :map is; "
+        "OpenAI strict mode requires \\\"additionalProperties\\\": false\"]");
+    /* Paths through lists, nullable lists and maps, unions and defaults. */
+    check_strict_warnings("() -> [{a [:any]?, b :string[..5], c :int|:map, d :enum[1 x] = 1}]", 0,
+        "[\"#/properties/items/items/properties/a/anyOf/0/items: :any is written as {}, with no type; "
+        "OpenAI strict mode requires one\","
+        "\"#/properties/items/items/properties/b: the length bounds of the string are left out; "
+        "OpenAI strict mode rejects minLength and maxLength (validation still checks them)\","
+        "\"#/properties/items/items/properties/c/anyOf/1: :map is an open object; OpenAI strict mode "
+        "requires \\\"additionalProperties\\\": false and every property listed (use a typed map)\","
+        "\"#/properties/items/items/properties/d: the enum's values have no JSON type in common, so the "
+        "schema names none; OpenAI strict mode requires a type\"]");
+    check_strict_warnings("() -> :int", 0,
+        "[\"#: the root is not an object; OpenAI strict mode requires one (return a typed map, "
+        "such as {result :int})\"]");
+}
+
+TEST(strict_warnings_stop_at_100_with_a_count_of_the_rest)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "(");
+    for (int i = 0; i < 150; i++) tsig_sb_printf(&sb, "%sa%d :any", i ? ", " : "", i);
+    tsig_sb_puts(&sb, ") -> :bool");
+    CHECK(!sb.failed);
+    tsig_signature *sig = sig_of(sb.data);
+    jv_value *v = READ_DOC(tsig_api_schema(sig, 1, TSIG_SCHEMA_STRICT));
+    const jv_value *w = jv_get(v, "warnings");
+    CHECK_INT(jv_len(w), 101);
+    CHECK_STR(jv_str(jv_at(w, 99), NULL),
+              "#/properties/a99: :any is written as {}, with no type; OpenAI strict mode requires one");
+    CHECK_STR(jv_str(jv_at(w, 100), NULL), "#: 50 more places OpenAI strict mode cannot express");
+    jv_free(v);
+    tsig_signature_free(sig);
+    tsig_sb_release(&sb);
 }
 
 TEST(from_schema_gives_signature_and_warnings)
@@ -593,6 +651,8 @@ int main(void)
     RUN(normalize_gives_the_value_or_the_error);
     RUN(redact_strips_or_masks);
     RUN(schema_of_output_and_params);
+    RUN(strict_schema_warns_of_each_place_strict_mode_cannot_express);
+    RUN(strict_warnings_stop_at_100_with_a_count_of_the_rest);
     RUN(from_schema_gives_signature_and_warnings);
     RUN(tool_from_json_names_the_tool);
     RUN(tool_from_json_errors_carry_the_position);

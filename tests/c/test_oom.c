@@ -1100,6 +1100,7 @@ static const op_case cases[] = {
     API("api normalize collision", API_NORMALIZE, .text = "{\"a-b\":1,\"a_b\":2}"),
     API("api schema", API_SCHEMA, .sig = SIG_OUT, .flags = TSIG_SCHEMA_STRICT),
     API("api schema params", API_SCHEMA, .sig = SIG_IN, .input = 1),
+    API("api schema params strict (warnings)", API_SCHEMA, .sig = SIG_IN, .input = 1, .flags = TSIG_SCHEMA_STRICT),
     API("api from_schema", API_FROM_SCHEMA, .text = schema_ok),
     API("api from_schema lossy", API_FROM_SCHEMA, .text = schema_lossy, .flags = TSIG_SCHEMA_LOSSY),
     API("api from_schema error", API_FROM_SCHEMA, .text = schema_bad),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli/run.sh: drives the toolsig binary as a user would, checking every
 # command and option: exit status, stdout and stderr. Also compiles and runs
-# the C example of README.md.
+# the C example of CONTRIBUTING.md.
 #
 #   bash tests/cli/run.sh path/to/toolsig
 #   bash tests/cli/run.sh node dist/cli.mjs
@@ -126,6 +126,16 @@ expect_usage_error "toolsig check: unknown option --jsn"
 expect_err_has "Try 'toolsig check --help'."
 run --bogus
 expect_usage_error "unknown option --bogus"
+
+case_ "an argument starting with -> is a signature, not an option"
+run check '-> :int'
+expect_rc 2
+expect_no_out
+expect_err_has 'signature error at 1:1: '
+if [[ "$ERR" == *"unknown option"* ]]; then bad "read as an option"; else ok; fi
+run validate '->{a :int}' -
+expect_rc 2
+expect_err_has 'signature error at 1:1: '
 
 case_ "missing and extra arguments"
 run check
@@ -617,13 +627,13 @@ run_in '{"_a":' redact ':any' --strip
 expect_rc 2
 expect_err_has 'JSON error at 1:7: '
 
-# ---- the C example of README.md -------------------------------------------------
+# ---- the C example of CONTRIBUTING.md -------------------------------------------------
 
-case_ "README C example compiles and runs"
+case_ "CONTRIBUTING.md C example compiles and runs"
 CC=${CC:-cc}
-awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' "$ROOT/README.md" >"$TMP/example.c"
+awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' "$ROOT/CONTRIBUTING.md" >"$TMP/example.c"
 if [ ! -s "$TMP/example.c" ]; then
-    bad "README.md has no \`\`\`c block"
+    bad "CONTRIBUTING.md has no \`\`\`c block"
 elif ! "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$ROOT/include" -I"$ROOT/src" \
         -I"$ROOT/third_party/cjson" -o "$TMP/example" "$TMP/example.c" "$ROOT"/src/*.c \
         "$ROOT/third_party/cjson/cJSON.c" -lm 2>"$TMP/cc.err"; then

@@ -129,7 +129,7 @@ test('Signature.parse throws SignatureError with message, line, column, offset, 
     return e instanceof SignatureError && e instanceof Error;
   });
   assert.equal(error.name, 'SignatureError');
-  assert.equal(error.message, 'expected a type after "limit", found ")"');
+  assert.equal(error.reason, 'expected a type after "limit", found ")"');
   assert.equal(error.line, 1);
   assert.equal(error.column, 22);
   assert.equal(error.offset, 21);
@@ -137,6 +137,22 @@ test('Signature.parse throws SignatureError with message, line, column, offset, 
   assert.equal(error.source, '(query :string, limit) -> :int');
   assert.equal(typeof error.code, 'string');
   assert.equal(error.hint, null);
+});
+
+// Frameworks and loggers print only `message`: it carries the position,
+// the source line and the hint.
+test('SignatureError.message is the caret picture, with the position and the hint', () => {
+  assert.throws(() => Signature.parse('(a :integer) -> :int'), (e) => {
+    assert.equal(e.message, [
+      'signature error at 1:4: unknown type ":integer"',
+      '  (a :integer) -> :int',
+      '     ^',
+      '  hint: did you mean :int?',
+    ].join('\n'));
+    assert.equal(e.reason, 'unknown type ":integer"');
+    assert.equal(String(e.stack).split('\n')[0], 'SignatureError: signature error at 1:4: unknown type ":integer"');
+    return true;
+  });
 });
 
 test('SignatureError.toString() is the caret picture of SPEC §1', () => {
@@ -662,7 +678,8 @@ test('renderTools lists tools under the header; a bad signature is a SignatureEr
   assert.equal(renderTools([]), '');
   assert.throws(() => renderTools([{ name: 'a', signature: ':int' }, { name: 'b', signature: '(x) -> :int' }]), (e) => {
     assert.ok(e instanceof SignatureError);
-    assert.equal(e.message, 'tools[1] (b): expected a type after "x", found ")"');
+    assert.equal(e.reason, 'tools[1] (b): expected a type after "x", found ")"');
+    assert.ok(e.message.startsWith('tools[1] (b): signature error at 1:3: expected a type after "x", found ")"\n'), e.message);
     assert.equal(e.line, 1);
     assert.equal(e.column, 3);
     assert.equal(e.source, '(x) -> :int');
@@ -709,7 +726,8 @@ test('redact strips or masks every "_" key; other modes are refused', () => {
 
 test('importJsonSchema gives {signature, warnings}; lossy widens with warnings', () => {
   const schema = { type: 'object', properties: { mode: { type: 'string', pattern: '^[ab]$' }, n: { type: 'integer' } }, required: ['n'] };
-  assert.throws(() => importJsonSchema(schema), (e) => e instanceof SignatureError && e.message === '#/properties/mode/pattern: unsupported pattern');
+  assert.throws(() => importJsonSchema(schema), (e) => e instanceof SignatureError && e.reason === '#/properties/mode/pattern: unsupported pattern' &&
+    e.message.startsWith(e.reason));
   const r = importJsonSchema(schema, { lossy: true });
   assert.ok(r.signature instanceof Signature);
   assert.equal(r.signature.canonical, '{mode :string?, n :int}');

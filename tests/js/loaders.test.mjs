@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const cjs = require('../../dist/node.cjs');
 
 const API = ['Prompt', 'Signature', 'SignatureError', 'TemplateError', 'Tool', 'ValidationError',
-  'checkPlaceholders', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema', 'importTool',
+  'checkPlaceholders', 'checked', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema', 'importTool',
   'normalizeKeys', 'renderTools'];
 
 test('ESM and CJS entry points export the same names', () => {

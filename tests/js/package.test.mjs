@@ -147,7 +147,8 @@ test('the tarball holds the package and nothing else: no tests, no sources, no b
   }
   for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/toolsig-cli.wasm', 'dist/core.cjs', 'dist/tools.cjs', 'dist/core.mjs',
     'dist/tools.mjs', 'dist/api.mjs', 'dist/cli.mjs', 'dist/node.mjs', 'dist/node.cjs', 'dist/browser.mjs', 'dist/edge.mjs',
-    'js/index.d.ts', 'js/standard-schema.d.ts', 'dist/index.d.cts', 'dist/standard-schema.d.cts']) {
+    'js/index.d.ts', 'js/standard-schema.d.ts', 'js/signature-types.d.ts', 'dist/index.d.cts', 'dist/standard-schema.d.cts',
+    'dist/signature-types.d.cts']) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }
   assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
@@ -208,7 +209,7 @@ test('the require types condition resolves to index.d.cts, which a CommonJS file
 });
 
 test('the CommonJS declarations are js/*.d.ts with their imports pointing at each other', () => {
-  for (const name of ['index', 'standard-schema']) {
+  for (const name of ['index', 'standard-schema', 'signature-types']) {
     const source = readFileSync(join(repoRoot, 'js', `${name}.d.ts`), 'utf8');
     const cts = readFileSync(join(project, 'node_modules', 'toolsig', 'dist', `${name}.d.cts`), 'utf8');
     const body = cts.slice(cts.indexOf('\n') + 1);

@@ -15,10 +15,16 @@
 //   "exports"), and each statement followed by such a comment must give
 //   that value (a JS expression; lines of the comment starting with
 //   "//" and two spaces continue it). The Worker is imported and asked.
-// - The C example is compiled against include/ and the native library and
-//   must print the block that follows "It prints:".
-// - The paths of the Layout section exist; the conditions of the exports
-//   table are package.json's; the Node version is the engines field.
+// - Every ```ts block is, verbatim, in a file of tests/types/, which
+//   types.test.mjs type-checks against the frameworks' own packages.
+// - The README links only to what the package ships (README.md,
+//   docs/LANGUAGE.md, LICENSE) and to its own headings.
+// - CONTRIBUTING.md (building and testing toolsig) is checked the same
+//   way: its sessions and js blocks; its C example is compiled against
+//   include/ and the native library and must print the block that follows
+//   "It prints:"; the paths of its Layout section exist.
+// - The conditions of the README's exports table are package.json's; the
+//   Node version is the engines field.
 //
 // The native parts need build/release (npm test builds it first); without
 // it they are reported as skipped, with the command that builds it.
@@ -32,6 +38,7 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot, requireBuild } from './support/env.mjs';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const contributing = readFileSync(join(repoRoot, 'CONTRIBUTING.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const nativeBin = join(repoRoot, 'build', 'release', 'toolsig');
 const nativeLibs = ['libtoolsig_core.a', 'libcjson.a'].map((f) => join(repoRoot, 'build', 'release', f));
@@ -49,21 +56,23 @@ const JS_CHECKED_ELSEWHERE = [
  * fence), lines, before (the lines before the fence)}. An unclosed fence
  * fails.
  */
-function fencedBlocks(text) {
+function fencedBlocks(text, file = 'README.md') {
   const lines = text.split('\n');
   const blocks = [];
   for (let i = 0; i < lines.length; i++) {
     const open = /^```(\S*)$/.exec(lines[i]);
     if (!open) continue;
     const end = lines.indexOf('```', i + 1);
-    assert.ok(end > i, `README.md:${i + 1}: the fence is never closed`);
-    blocks.push({ lang: open[1], line: i + 1, lines: lines.slice(i + 1, end), before: lines.slice(0, i) });
+    assert.ok(end > i, `${file}:${i + 1}: the fence is never closed`);
+    blocks.push({ file, lang: open[1], line: i + 1, lines: lines.slice(i + 1, end), before: lines.slice(0, i) });
     i = end;
   }
   return blocks;
 }
 
-const blocks = fencedBlocks(readme);
+const readmeBlocks = fencedBlocks(readme);
+const contributingBlocks = fencedBlocks(contributing, 'CONTRIBUTING.md');
+const blocks = [...readmeBlocks, ...contributingBlocks];
 
 // ---- command-line sessions ----------------------------------------------------
 
@@ -167,7 +176,7 @@ const programs = [
 for (const program of programs) {
   for (const block of sessions) {
     const first = sessionCommands(block)[0].command;
-    test(`README.md:${block.line} (${program.name}): ${first.slice(0, 60)}`, { skip: program.skip }, () => {
+    test(`${block.file}:${block.line} (${program.name}): ${first.slice(0, 60)}`, { skip: program.skip }, () => {
       requireBuild();
       const shown = sessionCommands(block).map((c) => `$ ${c.command}\n${c.expected}${'\n'.repeat(c.gap)}`).join('');
       assert.equal(runSession(block, program.argv), shown, `README.md:${block.line}: the session differs`);
@@ -270,7 +279,7 @@ test('README: every ```js block is checked here or named with the place that che
 });
 
 for (const block of jsBlocks.filter(isArrowSnippet)) {
-  test(`README.md:${block.line}: the JS snippet gives the values its "// →" comments state`, async () => {
+  test(`${block.file}:${block.line}: the JS snippet gives the values its "// →" comments state`, async () => {
     requireBuild();
     const { claims, source } = arrowSnippet(block);
     assert.ok(claims.length > 0);
@@ -305,12 +314,12 @@ test('README: the Worker example answers 200 with the coerced arguments and 422 
 
 // ---- the C example ------------------------------------------------------------------
 
-test('README: the C example compiles against include/ and the library and prints what the README shows',
+test('CONTRIBUTING.md: the C example compiles against include/ and the library and prints what the README shows',
   { skip: nativeLibs.every((f) => existsSync(f)) ? false : NO_NATIVE }, () => {
-    const cBlocks = blocks.filter((b) => b.lang === 'c');
+    const cBlocks = contributingBlocks.filter((b) => b.lang === 'c');
     assert.equal(cBlocks.length, 1);
     const [program] = cBlocks;
-    const shown = blocks[blocks.indexOf(program) + 1];
+    const shown = contributingBlocks[contributingBlocks.indexOf(program) + 1];
     const between = shown.before.slice(program.line + program.lines.length + 1).filter((l) => l !== '');
     assert.deepEqual(between, ['It prints:'], `README.md:${shown.line}: the C example's output block must follow "It prints:"`);
 
@@ -334,8 +343,8 @@ test('README: the C example compiles against include/ and the library and prints
 // ---- what the prose says of the repository -------------------------------------
 
 /** The lines of the section under a heading, up to the next heading of its level or above. */
-function section(heading) {
-  const lines = readme.split('\n');
+function section(heading, text = readme) {
+  const lines = text.split('\n');
   const start = lines.indexOf(heading);
   assert.ok(start >= 0, `README.md has no "${heading}"`);
   const level = heading.indexOf(' ');
@@ -343,9 +352,9 @@ function section(heading) {
   return lines.slice(start + 1, end < 0 ? lines.length : end);
 }
 
-test('README Layout: every path it lists exists, and src/ and src/cli/ name every file', () => {
+test('CONTRIBUTING.md Layout: every path it lists exists, and src/ and src/cli/ name every file', () => {
   requireBuild();
-  const layout = fencedBlocks(section('## Layout').join('\n'));
+  const layout = fencedBlocks(section('## Layout', contributing).join('\n'), 'CONTRIBUTING.md');
   assert.equal(layout.length, 1);
   const entries = [];
   for (const l of layout[0].lines) {
@@ -387,4 +396,31 @@ test('README: the Node version it states is the "engines" field of package.json'
   const version = /^>=(\d+\.\d+)$/.exec(pkg.engines.node);
   assert.ok(version, pkg.engines.node);
   assert.ok(readme.includes(`Node ${version[1]} or later`), `README.md must say "Node ${version[1]} or later"`);
+});
+
+// ---- TypeScript examples and links ------------------------------------------
+
+test('README: every ```ts block is, verbatim, in a file of tests/types/ (type-checked by types.test.mjs)', () => {
+  const dir = join(repoRoot, 'tests', 'types');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(dir, f), 'utf8'));
+  const ts = readmeBlocks.filter((b) => b.lang === 'ts');
+  assert.ok(ts.length >= 2);
+  for (const b of ts) {
+    assert.ok(files.some((f) => f.includes(`${b.lines.join('\n')}\n`)), `README.md:${b.line}: the ts block is in no file of tests/types/`);
+  }
+});
+
+test('README links only to files the package ships and to its own headings', () => {
+  const headings = new Set(readme.split('\n').filter((l) => /^#{1,6} /.test(l))
+    .map((l) => l.replace(/^#+ /, '').toLowerCase().replace(/[^\w\- ]/g, '').replaceAll(' ', '-')));
+  const prose = readme.replace(/^```[\s\S]*?^```$/gm, '');
+  const links = [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  assert.ok(links.length >= 3);
+  for (const target of links) {
+    if (target.startsWith('#')) {
+      assert.ok(headings.has(target.slice(1)), `README.md links to #${target.slice(1)}, which is no heading`);
+    } else {
+      assert.ok(pkg.files.includes(target), `README.md links to ${target}, which the package does not ship`);
+    }
+  }
 });

@@ -85,7 +85,8 @@ test('the typed consumer runs: a tool from a Signature through the standard inte
     assert.deepEqual(tool.checkResult({ items: [{ id: 1, title: 't' }] }), { value: [{ id: 1, title: 't' }] });
     assert.deepEqual(consumer.describeIssues(tool.checkResult({ items: [{ id: 'x', title: 't' }] })),
       ['items.0.id: expected int, got string "x"']);
-    assert.throws(() => consumer.jsonSchemaOf(sig, 'output', 'openapi-3.0'), /not supported/);
+    assert.equal(consumer.jsonSchemaOf(sig.input, 'input', 'openapi-3.0').properties.limit.nullable, true);
+    assert.throws(() => consumer.jsonSchemaOf(sig, 'output', 'draft-04'), /not supported/);
   } finally {
     sig.free();
   }
@@ -191,11 +192,57 @@ test('jsonSchema.input/output return a fresh mutable object each call', () => {
   });
 });
 
-test('jsonSchema throws for openapi-3.0 and unknown targets', () => {
+// Gemini's function declarations take OpenAPI 3.0 schemas: one type per
+// schema, null as "nullable", exclusive bounds as booleans.
+test('jsonSchema openapi-3.0: nullable instead of null types, boolean exclusive bounds', () => {
+  withSig('(a :int?, b :float[>0, <=1], c [{d :string}]?, e :enum[x y]?, f :int|:string?) -> {g :bool}', (sig) => {
+    const s = sig.input['~standard'].jsonSchema.input({ target: 'openapi-3.0' });
+    assert.deepEqual(s.properties, {
+      a: { type: 'integer', nullable: true },
+      b: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1 },
+      c: {
+        anyOf: [{ type: 'array', items: { type: 'object', properties: { d: { type: 'string' } }, required: ['d'], additionalProperties: false } }],
+        nullable: true,
+      },
+      e: { type: 'string', enum: ['x', 'y', null], nullable: true },
+      f: { anyOf: [{ type: 'integer' }, { type: 'string' }], nullable: true },
+    });
+    assert.deepEqual(sig['~standard'].jsonSchema.output({ target: 'openapi-3.0' }), sig.toJsonSchema());
+  });
+});
+
+// libraryOptions {strict: true} is how a framework asks for OpenAI's strict
+// form; what it cannot say reaches the developer.
+test('jsonSchema with libraryOptions.strict names what strict mode cannot express: onWarning, or console.warn once', (t) => {
+  withSig('(meta :map) -> {n :int}', (sig) => {
+    const got = [];
+    const schema = sig.input['~standard'].jsonSchema.input({ target: 'draft-07', libraryOptions: { strict: true, onWarning: (w) => got.push(w) } });
+    assert.deepEqual(schema, sig.toolParametersSchema({ strict: true }));
+    assert.equal(got.length, 1);
+    assert.match(got[0], /^#\/properties\/meta: :map is an open object/);
+    const warn = t.mock.method(console, 'warn', () => {});
+    sig.input['~standard'].jsonSchema.input({ target: 'draft-07', libraryOptions: { strict: true } });
+    sig.input['~standard'].jsonSchema.input({ target: 'draft-07', libraryOptions: { strict: true } });
+    sig['~standard'].jsonSchema.output({ target: 'draft-07', libraryOptions: { strict: true } });
+    sig.input['~standard'].jsonSchema.input({ target: 'draft-07' });
+    assert.equal(warn.mock.callCount(), 1);
+    assert.equal(warn.mock.calls[0].arguments[0],
+      'toolsig: OpenAI strict mode cannot express the parameters of (meta :map) -> {n :int}:\n' +
+      '- #/properties/meta: :map is an open object; OpenAI strict mode requires "additionalProperties": false and every property listed (use a typed map)');
+  });
+  withSig('(a :int) -> :int', (sig) => {
+    assert.deepEqual(sig.strictWarnings(), {
+      parameters: [],
+      returns: ['#: the root is not an object; OpenAI strict mode requires one (return a typed map, such as {result :int})'],
+    });
+  });
+});
+
+test('jsonSchema throws for unknown targets', () => {
   withSig('{b :int}', (sig) => {
     for (const props of [sig['~standard'], sig.input['~standard']]) {
       for (const side of ['input', 'output']) {
-        for (const target of ['openapi-3.0', 'draft-04', '', undefined]) {
+        for (const target of ['draft-04', '', undefined]) {
           assert.throws(() => props.jsonSchema[side]({ target }), /target .* is not supported/);
         }
         assert.throws(() => props.jsonSchema[side](), /not supported/);

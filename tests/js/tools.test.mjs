@@ -267,8 +267,26 @@ test('toOpenAI() has the Chat Completions function tool shape', () => {
   };
   const t = weather.toOpenAI();
   sameShape(t, documented);
-  assert.deepEqual(Object.keys(t.function).sort(), ['description', 'name', 'parameters']);
+  assert.deepEqual(Object.keys(t.function).sort(), ['description', 'name', 'parameters', 'strict']);
+  assert.equal(t.function.strict, false);
   assert.deepEqual(t.function.parameters, weather.definition().parameters);
+  assert.equal(weather.toOpenAI({ api: 'responses' }).strict, false);
+});
+
+test('toOpenAI({strict: true}) names what strict mode cannot express: onWarning, or console.warn once per tool', (t) => {
+  const loose = defineTool('lookup', { fn: () => null, signature: '(id :int, meta :map, note :string[..10]) -> :any' });
+  const got = [];
+  loose.toOpenAI({ strict: true, onWarning: (w) => got.push(w) });
+  assert.deepEqual(got.map((w) => w.split(':')[0]), ['#/properties/meta', '#/properties/note']);
+  const warn = t.mock.method(console, 'warn', () => {});
+  loose.toOpenAI({ strict: true });
+  loose.toOpenAI({ strict: true, api: 'responses' });
+  assert.equal(warn.mock.callCount(), 1);
+  assert.match(warn.mock.calls[0].arguments[0], /^toolsig: OpenAI strict mode cannot express the parameters of tool lookup:\n- #\/properties\/meta: :map is an open object/);
+  weather.toOpenAI({ strict: true });
+  loose.toOpenAI();
+  assert.equal(warn.mock.callCount(), 1, 'nothing to say: no warning');
+  assert.throws(() => loose.toOpenAI({ strict: true, onWarning: 'yes' }), /onWarning must be a function/);
 });
 
 test('toOpenAI({strict: true}) sets strict and a strict parameter schema; api: responses is flat', () => {

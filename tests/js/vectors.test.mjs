@@ -184,7 +184,7 @@ describe('parse.json', () => {
         error = e;
         return e instanceof SignatureError;
       });
-      if ('error_contains' in r) assertContainsAll(error.message, r.error_contains, 'message');
+      if ('error_contains' in r) assertContainsAll(error.reason, r.error_contains, 'message');
       if ('hint_contains' in r) assertContainsAll(error.hint, r.hint_contains, 'hint');
       if ('line' in r) assert.equal(error.line, Number(r.line.text), 'line');
       if ('column' in r) assert.equal(error.column, Number(r.column.text), 'column');
@@ -192,10 +192,10 @@ describe('parse.json', () => {
       assert.ok(['syntax', 'unknown_type', 'duplicate_name', 'too_deep', 'too_large'].includes(error.code),
         `code ${error.code} is a parse error's`);
       assert.deepEqual(checked.error, {
-        code: error.code, message: error.message, line: error.line, column: error.column, index: error.index,
+        code: error.code, message: error.reason, line: error.line, column: error.column, index: error.index,
         offset: error.offset, hint: error.hint, text: error.text,
       });
-      assert.ok(String(error).startsWith(`signature error at ${error.line}:${error.column}: ${error.message}`),
+      assert.ok(String(error).startsWith(`signature error at ${error.line}:${error.column}: ${error.reason}`),
         `caret picture: ${String(error)}`);
     });
   }
