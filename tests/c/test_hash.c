@@ -322,6 +322,44 @@ TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
                        plain_reversed * 1e3, plain_ordered * 1e3);
 }
 
+/* The arguments the template job renders over (set by the test). */
+static const char *render_args;
+static size_t render_args_len;
+
+static int render(const char *tpl, size_t len)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse("(m :map) -> :any", 16, &err);
+    char *out = NULL;
+    size_t out_len;
+    tsig_code code = tsig_render_template(tpl, len, sig, render_args, render_args_len, &out,
+                                          &out_len, &err);
+    tsig_free(out);
+    tsig_signature_free(sig);
+    return code == TSIG_OK;
+}
+
+TEST(template_lookups_in_a_map_of_many_keys_cost_what_lookups_of_its_first_key_cost)
+{
+    /* Every name of the template is a key of one map of KEYS keys: a scan
+     * of the keys per lookup was items x keys. The ordinary template, the
+     * same size, names the map's first key each time. */
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    size_t alen, clen, olen;
+    char *args = build(names, KEYS, 0, "{\"m\":{", "\"%s\":0", ",", "}}", &alen);
+    char *c = build(names, KEYS, 1, "{{#m}}", "{{%s}}", "", "{{/m}}", &clen);
+    char first[KEYS][16];
+    for (size_t i = 0; i < KEYS; i++) memcpy(first[i], names[0], sizeof first[i]);
+    char *o = build(first, KEYS, 0, "{{#m}}", "{{%s}}", "", "{{/m}}", &olen);
+    render_args = args;
+    render_args_len = alen;
+    compare("render", render, c, clen, o, olen);
+    free(args);
+    free(c);
+    free(o);
+}
+
 int main(void)
 {
     RUN(crafted_keys_collide_under_their_seed_only);
@@ -332,5 +370,6 @@ int main(void)
     RUN(field_names_chosen_to_collide_cost_what_ordinary_names_cost);
     RUN(property_names_chosen_to_collide_cost_what_ordinary_names_cost);
     RUN(field_lookup_by_key_costs_the_same_in_any_key_order);
+    RUN(template_lookups_in_a_map_of_many_keys_cost_what_lookups_of_its_first_key_cost);
     return tsig_test_summary();
 }
