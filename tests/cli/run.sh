@@ -359,6 +359,11 @@ run_in '[[[[1]]]]' validate ':any' --max-depth 4
 expect_rc 0
 run_in '1' validate ':int' --max-depth -1
 expect_usage_error '--max-depth expects a positive integer'
+# above the core's limit: refused as the JS API refuses it, never clamped
+run_in '[1]' validate ':any' --max-depth 10000
+expect_rc 0
+run_in '[1]' validate ':any' --max-depth 10001
+expect_usage_error '--max-depth expects a whole number from 1 to 10000, got "10001"'
 
 case_ "validate: a bad signature"
 run_in '1' validate '(a :int'
