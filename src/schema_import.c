@@ -109,6 +109,7 @@ typedef struct text_notes {
     char *patched; /* a copy of src with the escapes cJSON cannot carry
                       written "\ufffd", or NULL when there are none */
     int failed_alloc;
+    tsig_json_walker *walker; /* the walk, for its reports */
 } text_notes;
 
 /* Releases what the walk noted and zeroes the notes. */
@@ -178,7 +179,6 @@ static const char *schema_wording(const char *expected)
         {"a string key or \"}\"", "a string key"},
         {"a closing quote", "\"\\\"\" to close the string"},
         {"an escaped control character", "a string character"},
-        {"UTF-8 text", "a string character"},
         {"an escape after \"\\\\\"", "an escape character"},
         {"an escape after \"\\\\\" (one of \\\" \\\\ / b f n r t u)", "an escape character"},
         {"4 hex digits after \"\\\\u\"", "a hex digit"},
@@ -188,6 +188,26 @@ static const char *schema_wording(const char *expected)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(expected, words[i][0]) == 0) return words[i][1];
     return expected;
+}
+
+/* The walker's report of a key repeated in one object: a JSON error at the
+ * second key, worded as every other reader words it ("duplicate key \"k\""
+ * then " at <path>" below the root). */
+static int note_duplicate(void *ctx, size_t first, const char *key, size_t len, size_t offset)
+{
+    tsig_json_walker *w = ((text_notes *)ctx)->walker;
+    (void)first;
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "duplicate key ");
+    tsig_json_escape_cut(&sb, key, len, 40);
+    if (w->path->count > 1) {
+        tsig_sb_puts(&sb, " at ");
+        tsig_json_path_format(&sb, w->path->segs, w->path->count - 1);
+    }
+    if (sb.failed) tsig_json_fail_code(w->j, TSIG_ERR_NOMEM, offset, "out of memory");
+    else tsig_json_fail_code(w->j, TSIG_ERR_JSON, offset, "%s", sb.data);
+    tsig_sb_release(&sb);
+    return 0;
 }
 
 /*
@@ -216,7 +236,10 @@ static int read_text(const char *json, size_t len, text_notes *notes, tsig_error
     w.path = &path;
     w.keys = &keys;
     w.on_token = note_token;
+    w.flags = TSIG_WALK_KEYS;
+    w.on_duplicate = note_duplicate;
     w.ctx = notes;
+    notes->walker = &w;
     int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
     tsig_json_walker_release(&w);
     tsig_json_keys_release(&keys);
@@ -485,66 +508,12 @@ typedef struct walk_frame {
     size_t index; /* its index */
 } walk_frame;
 
-/* tsig_table_key_of over an array of cJSON children: a child's key. */
-static const char *child_key(const void *ctx, size_t entry, size_t *len)
-{
-    const char *s = ((const cJSON *const *)ctx)[entry]->string;
-    *len = strlen(s);
-    return s;
-}
-
-/* 1 iff two children of one object have the same key; *dup gets the later
- * one. Small objects are compared pairwise, large ones through a hash
- * table (hash.c), so a huge object costs linear time. 0 also when out of
- * memory (*nomem set). */
-static int find_repeated_key(const cJSON *obj, const cJSON **dup, int *nomem)
-{
-    size_t n = 0;
-    for (const cJSON *c = obj->child; c; c = c->next) n++;
-    if (n < 2) return 0;
-    if (n <= 16) {
-        for (const cJSON *c = obj->child; c; c = c->next)
-            for (const cJSON *d = obj->child; d != c; d = d->next)
-                if (strcmp(c->string, d->string) == 0) {
-                    *dup = c;
-                    return 1;
-                }
-        return 0;
-    }
-    const cJSON **kids = calloc(n, sizeof *kids);
-    if (!kids) {
-        *nomem = 1;
-        return 0;
-    }
-    tsig_table table;
-    tsig_table_init(&table, 0, NULL, child_key, kids);
-    int found = 0;
-    size_t i = 0;
-    for (const cJSON *c = obj->child; c && !found; c = c->next, i++) {
-        kids[i] = c;
-        size_t len = strlen(c->string);
-        size_t at = tsig_table_add(&table, c->string, len,
-                                   tsig_table_hash(&table, c->string, len), i);
-        if (at == TSIG_TABLE_NOMEM) {
-            *nomem = 1;
-            break;
-        }
-        if (at != TSIG_TABLE_NONE) {
-            *dup = c;
-            found = 1;
-        }
-    }
-    tsig_table_release(&table);
-    free(kids);
-    return found;
-}
-
 /*
  * Walks the whole tree in document order (iteratively; the walk bounded its
  * depth): gives each number its kind from the walk (valueint is 1 for an
  * int as written, 0 for a float; cJSON's own valueint is not used anywhere
- * else), and rejects a key repeated in one object, anywhere, in every mode:
- * "<pointer>: duplicate key \"k\"". Returns 1, or 0 with im->err set.
+ * else). (A key repeated in one object was refused by the walk of
+ * read_text, as a JSON error.) Returns 1, or 0 with im->err set.
  */
 static int check_tree(importer *im, cJSON *root, const text_notes *notes)
 {
@@ -560,38 +529,6 @@ static int check_tree(importer *im, cJSON *root, const text_notes *notes)
         if (cJSON_IsNumber(node)) {
             node->valueint = number < notes->num_count ? notes->num_is_int[number] : 0;
             number++;
-        } else if (cJSON_IsObject(node)) {
-            const cJSON *dup = NULL;
-            int nomem = 0;
-            if (find_repeated_key(node, &dup, &nomem)) {
-                /* The pointer of this object, then the key. */
-                tsig_strbuf *p = &im->ptr;
-                size_t mark = p->len;
-                for (size_t i = 0; i < top; i++) {
-                    if (cJSON_IsObject(stack[i].node)) {
-                        ptr_append_segment(p, stack[i].cur->string, strlen(stack[i].cur->string));
-                    } else {
-                        tsig_sb_printf(p, "/%zu", stack[i].index);
-                    }
-                }
-                ptr_append_segment(p, dup->string, strlen(dup->string));
-                if (p->failed) {
-                    ok = fail_nomem(im);
-                } else {
-                    char key[ECHO_BUF], reason[ECHO_BUF + 32];
-                    echo(dup->string, key);
-                    tsig_snprintf(reason, sizeof reason, "duplicate key %s", key);
-                    fail_at_pointer(im, reason);
-                    tsig_error_hint(im->err, "");
-                    ok = 0;
-                }
-                ptr_pop(im, mark);
-                break;
-            }
-            if (nomem) {
-                ok = fail_nomem(im);
-                break;
-            }
         }
         if ((cJSON_IsObject(node) || cJSON_IsArray(node)) && node->child) {
             stack[top].node = node;

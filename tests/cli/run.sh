@@ -487,6 +487,22 @@ run_in '{"type":' from-schema
 expect_rc 2
 expect_err_has 'JSON error at 1:9: '
 
+case_ "from-schema: a duplicate key and bad UTF-8 are JSON errors, as in every command"
+run_in '{"type":"object","type":"string"}' from-schema
+expect_rc 2
+expect_no_out
+expect_err_has 'JSON error at 1:18: duplicate key "type"'
+run_in '{"a":1,"a":2}' normalize
+expect_rc 2
+expect_err_has 'JSON error at 1:8: duplicate key "a"'
+printf '{"type":"\xff"}' >"$TMP/bad-utf8.json"
+run from-schema "$TMP/bad-utf8.json"
+expect_rc 2
+expect_err_has 'JSON error at 1:10: expected UTF-8 text, found invalid UTF-8 byte 0xFF'
+run normalize "$TMP/bad-utf8.json"
+expect_rc 2
+expect_err_has 'JSON error at 1:10: expected UTF-8 text, found invalid UTF-8 byte 0xFF'
+
 # ---- from-tools ---------------------------------------------------------------
 
 TOOLS='{"tools":[{"name":"search","description":"Search the web.\nReturns hits.","inputSchema":{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"]},"outputSchema":{"type":"object","properties":{"hits":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}}},"required":["hits"]}},{"name":"ping","inputSchema":{"type":"object"}}]}'
