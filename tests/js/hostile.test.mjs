@@ -110,3 +110,43 @@ test('the core is keyed with 16 random bytes when the module is instantiated', (
   assert.notDeepEqual(a, b);
   assert.ok(a.some((x) => x !== 0));
 });
+
+test('tool.call: arguments JSON cannot carry are the caller\'s error (rejected), a result the tool\'s (ok:false)', async () => {
+  const cyclic = { n: 1 };
+  cyclic.self = cyclic;
+  const badArgs = [{ n: NaN }, { n: 1n }, cyclic, { n: Infinity }];
+  const tools = [
+    defineTool('checked', [({ n }) => n, '(n :float) -> :any']),
+    defineTool('skipped', { fn: ({ n }) => n, signature: '(n :float) -> :any', skip: true }),
+    defineTool('unchecked', ({ n }) => n),
+  ];
+  for (const tool of tools) {
+    for (const args of badArgs) {
+      await assert.rejects(tool.call(args), (e) => e instanceof TypeError && /JSON cannot carry/.test(e.message),
+        `${tool.name}: ${Object.keys(args)}`);
+    }
+    assert.equal((await tool.call({ n: 1 })).ok, true, `${tool.name} stays usable`);
+  }
+  for (const bad of [NaN, 1n, Infinity]) {
+    const r = await defineTool('result', [() => ({ x: bad }), '() -> :any']).call({});
+    assert.equal(r.ok, false);
+    assert.equal(r.stage, 'output');
+    assert.match(r.report, /^Tool error: .*JSON cannot carry/);
+  }
+});
+
+test('callJSON: a number beyond the range of a double is a validation error at its path', async () => {
+  const tool = defineTool('f', [({ a }) => a, '(a :float, rows [{x :any}]) -> :any']);
+  for (const [text, path] of [['{"a":1e400,"rows":[]}', 'a'], ['{"a":1,"rows":[{"x":[1,-1e999]}]}', 'rows[0].x[1]']]) {
+    const r = await tool.callJSON(text);
+    assert.equal(r.ok, false);
+    assert.equal(r.stage, 'input');
+    assert.deepEqual(r.errors.map((e) => e.path), [path]);
+    assert.equal(r.report, `Tool validation errors:\n- ${path}: number beyond the range of a double (+-1.8e308)`);
+    assert.doesNotMatch(r.report, /Infinity|Tool error/);
+  }
+  const unchecked = defineTool('g', ({ a }) => a);
+  assert.equal((await unchecked.callJSON('{"a":-1e400}')).errors[0].path, 'a');
+  assert.deepEqual(await tool.callJSON('{"a":1.7976931348623157e308,"rows":[]}'),
+    { ok: true, value: 1.7976931348623157e308, warnings: [] });
+});
