@@ -322,6 +322,67 @@ TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
                        plain_reversed * 1e3, plain_ordered * 1e3);
 }
 
+/* The signature the union job validates against (set by the test). */
+static tsig_signature *union_sig;
+
+static int validate_unions(const char *json, size_t len)
+{
+    tsig_result r;
+    tsig_code code = tsig_validate_json(union_sig, json, len, NULL, &r);
+    int ok = code == TSIG_OK && r.ok;
+    tsig_result_free(&r);
+    return ok;
+}
+
+TEST(union_choices_at_offsets_chosen_to_collide_cost_what_ordinary_offsets_cost)
+{
+    /* A union's choice is remembered per value, keyed by the union, the
+     * text, the value's offset and the mode, as bytes (validate.c,
+     * choice_key): the offsets are the data's to choose, by spaces. Here
+     * each value starts where the key's hash falls in the first WINDOW
+     * slots; the ordinary text spaces the same values evenly. */
+    enum { VALUES = 4096, CAP = 2 * VALUES };
+    tsig_hash_seed(SEED_A);
+    tsig_error err;
+    union_sig = tsig_parse("[{a :int} | {b :int}]", 21, &err);
+    CHECK(union_sig != NULL);
+    const tsig_type *u = tsig_type_elem(tsig_returns(union_sig));
+    uint64_t key[2];
+    key_of_seed(SEED_A, key);
+    size_t cap = (size_t)VALUES * (CAP / WINDOW * 2 + 16) + 16, clen = 0, olen = 0;
+    char *c = malloc(cap), *o = malloc(cap);
+    c[clen++] = '[';
+    for (size_t i = 0; i < VALUES; i++) {
+        if (i) c[clen++] = ',';
+        for (;;) {
+            char k[sizeof(void *) + 2 * sizeof(size_t) + 1] = {0};
+            size_t text = 0;
+            memcpy(k, &u, sizeof u);
+            memcpy(k + sizeof u, &text, sizeof text);
+            memcpy(k + sizeof u + sizeof text, &clen, sizeof clen);
+            if ((tsig_hash_bytes(key, k, sizeof k, 0) & (CAP - 1)) < WINDOW) break;
+            c[clen++] = ' ';
+        }
+        memcpy(c + clen, "{\"b\":1}", 7);
+        clen += 7;
+    }
+    c[clen++] = ']';
+    size_t spaces = clen - 2 - VALUES * 8 + 1;
+    o[olen++] = '[';
+    for (size_t i = 0; i < VALUES; i++) {
+        if (i) o[olen++] = ',';
+        for (size_t k = spaces / VALUES + (i < spaces % VALUES); k > 0; k--) o[olen++] = ' ';
+        memcpy(o + olen, "{\"b\":1}", 7);
+        olen += 7;
+    }
+    o[olen++] = ']';
+    CHECK_INT(olen, clen);
+    compare("union choices", validate_unions, c, clen, o, olen);
+    tsig_signature_free(union_sig);
+    free(c);
+    free(o);
+}
+
 /* The arguments the template job renders over (set by the test). */
 static const char *render_args;
 static size_t render_args_len;
@@ -371,5 +432,6 @@ int main(void)
     RUN(property_names_chosen_to_collide_cost_what_ordinary_names_cost);
     RUN(field_lookup_by_key_costs_the_same_in_any_key_order);
     RUN(template_lookups_in_a_map_of_many_keys_cost_what_lookups_of_its_first_key_cost);
+    RUN(union_choices_at_offsets_chosen_to_collide_cost_what_ordinary_offsets_cost);
     return tsig_test_summary();
 }
