@@ -144,6 +144,12 @@ function isOutOfMemory(e) {
   return e != null && e[OUT_OF_MEMORY] === true;
 }
 
+// True for the TypeError of a value JSON cannot carry (NaN, a BigInt, a
+// cycle, ...), as thrown by every function that takes a JS value.
+function isNonJSON(e) {
+  return e != null && e[NON_JSON] !== undefined;
+}
+
 function alloc(n) {
   const p = W.malloc(n > 0 ? n : 1);
   if (!p) throw outOfMemory();
@@ -1049,4 +1055,5 @@ export {
   runCommandLine,
   renderTemplate,
   isOutOfMemory,
+  isNonJSON,
 };

@@ -8,6 +8,7 @@ import {
   Signature,
   checkPlaceholders,
   formatReport,
+  isNonJSON,
   isOutOfMemory,
   normalizeKeys,
   ownOptions,
@@ -82,6 +83,32 @@ function validationFailure(stage, result) {
   };
 }
 
+// The first number of a value read from JSON text that is not a finite
+// double (a number beyond +-1.8e308 reads as Infinity): its path segments,
+// or null. Iterative: the value may nest as deep as the reader allows.
+function nonFinitePlace(value) {
+  const stack = [[value, []]];
+  while (stack.length) {
+    const [v, segments] = stack.pop();
+    if (typeof v === 'number' && !Number.isFinite(v)) return segments;
+    if (v === null || typeof v !== 'object') continue;
+    const entries = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][1], [...segments, entries[i][0]]]);
+  }
+  return null;
+}
+
+// The SPEC path of segments (keys joined with ".", indexes as [i]).
+function pathOf(segments) {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
 function errorFailure(stage, error) {
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, stage, error: message, report: `Tool error: ${message}` };
@@ -138,10 +165,24 @@ class Tool {
     } else {
       value = args;
     }
+    // Values JSON cannot carry. In arguments given as JS values (call()) they
+    // are the caller's programming error: call() rejects with the TypeError,
+    // with or without a signature, as validateInput does. In a result they
+    // are the tool's failure, reported to the model (stage "output", below).
+    // In the model's JSON text (callJSON()) only a number beyond the range
+    // of a double can be one (it reads as Infinity): a validation error at
+    // its path, which the model can act on, never "Tool error: ... Infinity".
+    if (text !== undefined) {
+      const segments = nonFinitePlace(value);
+      if (segments) {
+        const error = { path: pathOf(segments), segments, message: 'number beyond the range of a double (+-1.8e308)' };
+        return validationFailure('input', { ok: false, errors: [error], warnings });
+      }
+    }
     try {
       value = normalizeKeys(value === undefined ? {} : value);
     } catch (e) {
-      if (isOutOfMemory(e)) throw e; // not the arguments' fault
+      if (isOutOfMemory(e) || isNonJSON(e)) throw e; // not the arguments' fault / the caller's error
       return errorFailure('input', e);
     }
     return { ok: true, value, warnings };
@@ -190,7 +231,9 @@ class Tool {
    * Calls the tool: arguments validated with coercion and key-normalized,
    * the function (sync or async), then its result validated strictly.
    * Resolves to {ok:true, value, warnings} or {ok:false, stage, report, ...};
-   * rejects only with the RangeError of wasm memory running out.
+   * rejects only with the TypeError of arguments JSON cannot carry (NaN, a
+   * BigInt, a cycle: the caller's error) or the RangeError of wasm memory
+   * running out.
    */
   call(args) {
     return this.#invoke(args, undefined);

@@ -30,12 +30,20 @@ const MIME = {
 };
 
 // What the page may load: the playground folder (its own files, no
-// subfolders), the package's ES modules as shipped, and the wasm module.
+// subfolders), the browser build of the package and the modules it imports
+// (browser.mjs -> core.mjs, api.mjs -> tools.mjs), and the wasm module.
+// Not the command line's or Node's entry points (cli.mjs, node.mjs, ...).
 const ALLOWED = [
   /^web-demo\/[A-Za-z0-9_-]+\.(html|css|mjs|svg|png)$/,
-  /^dist\/[A-Za-z0-9_-]+\.mjs$/,
+  /^dist\/(browser|core|api|tools)\.mjs$/,
   /^dist\/toolsig\.wasm$/,
 ];
+
+// How long a connection may take (ms): a request's headers, a whole
+// request, an idle kept-alive connection. Node's defaults (60 s for the
+// headers, 5 min for a request) let a few idle half-sent requests hold
+// sockets for a minute; the page's requests are small and local.
+export const TIMEOUTS = { headersTimeout: 5000, requestTimeout: 10000, keepAliveTimeout: 2000 };
 
 // The page runs no inline script or style and compiles only the wasm module.
 const CSP = [
@@ -131,15 +139,21 @@ async function handle(req, res, root) {
 /**
  * Starts the server on 127.0.0.1. port 0 picks a free port. Resolves to
  * {server, port, url} once listening (url is the playground's); rejects
- * with a message naming the port when it is taken.
+ * with a message naming the port when it is taken. timeouts overrides
+ * TIMEOUTS (the tests shorten them).
  */
-export function startServer({ port = 8080, root = repoRoot } = {}) {
-  const server = createServer((req, res) => {
+export function startServer({ port = 8080, root = repoRoot, timeouts = TIMEOUTS } = {}) {
+  const t = { ...TIMEOUTS, ...timeouts };
+  // The timeouts are checked every connectionsCheckingInterval (30 s by
+  // default): a tenth of the shortest one keeps them close to their word.
+  const checkEvery = Math.max(50, Math.min(t.headersTimeout, t.requestTimeout) / 10);
+  const server = createServer({ ...t, connectionsCheckingInterval: checkEvery }, (req, res) => {
     handle(req, res, root).catch(() => {
       if (!res.headersSent) send(res, 500, { 'Content-Type': 'text/plain; charset=utf-8' }, 'server error\n');
       else res.destroy();
     });
   });
+  server.keepAliveTimeout = t.keepAliveTimeout;
   return new Promise((resolvePromise, reject) => {
     server.once('error', (e) => {
       reject(e.code === 'EADDRINUSE'

@@ -1212,7 +1212,15 @@ static const tsig_type *parse_primitive(parser *p)
     size_t len = p->tok.len - 1;
     tsig_kind kind;
     if (len == 4 && memcmp(word, "enum", 4) == 0) return parse_enum(p);
-    if (!primitive_lookup(word, len, &kind)) {
+    size_t after = p->tok.offset + p->tok.len;
+    int known = primitive_lookup(word, len, &kind);
+    if (!known && after < p->len && p->src[after] == '\0') {
+        /* a word cut by a NUL byte: its start is no type to name (":in"
+         * with "did you mean :int?" would mislead) */
+        fail(p, TSIG_ERR_SYNTAX, after, "expected a type name, found a NUL byte");
+        return NULL;
+    }
+    if (!known) {
         char qtype[ECHO_BUF], hint[TSIG_HINT_MAX];
         quote(p->src + p->tok.offset, p->tok.len, qtype);
         fail(p, TSIG_ERR_UNKNOWN_TYPE, p->tok.offset, "unknown type %s", qtype);

@@ -109,7 +109,6 @@ static const char *schema_wording(const char *expected)
         {"a string key or \"}\"", "a string key"},
         {"a closing quote", "\"\\\"\" to close the string"},
         {"an escaped control character", "a string character"},
-        {"UTF-8 text", "a string character"},
         {"an escape after \"\\\\\"", "an escape character"},
         {"an escape after \"\\\\\" (one of \\\" \\\\ / b f n r t u)", "an escape character"},
         {"4 hex digits after \"\\\\u\"", "a hex digit"},
@@ -231,7 +230,8 @@ typedef struct importer {
     const char *src;     /* the JSON text, for error positions: the text
                             cJSON read (see read_json) */
     size_t len;
-    tsig_strbuf dup;     /* the first repeated key: "<pointer>\0<reason>" */
+    tsig_strbuf dup;     /* the first repeated key: "duplicate key \"k\"..." */
+    size_t dup_at;       /* where its second spelling starts */
     tsig_strbuf ptr;     /* JSON Pointer of the current place ("#/...") */
     tsig_strbuf warnings; /* each warning followed by a NUL byte */
     size_t warning_count;
@@ -415,49 +415,24 @@ static int problem(importer *im, const char *seg, const char *action, const char
     return ok;
 }
 
-/* Decodes a key of the text (raw[0..len), escapes when escaped) as the
- * tree holds it: a C string, "\u0000" and unpaired surrogates read as
- * U+FFFD. */
-static void key_as_tree(tsig_strbuf *sb, const char *raw, size_t len, int escaped)
-{
-    size_t i = 0;
-    while (i < len) {
-        char unit[4];
-        size_t n = tree_unit(raw, len, escaped, &i, unit);
-        tsig_sb_append(sb, unit, n);
-    }
-}
-
 /* The tree builder's report of a repeated key: the first one (in the order
- * of the text) is remembered as its pointer and reason, and reading goes
- * on, so that a syntax error anywhere is reported before it. */
+ * of the text) is remembered, worded as every other reader words it
+ * ("duplicate key \"k\"", then " at <path>" below the root), with the
+ * offset of the second key; reading goes on, so that a syntax error
+ * anywhere is reported before it. */
 static int note_duplicate(void *ctx, tsig_json *j, const tsig_json_path *path,
                           const char *key, size_t len, size_t offset)
 {
     importer *im = ctx;
     (void)j;
-    (void)key;
-    (void)len;
-    (void)offset;
     if (im->dup.len || im->dup.failed) return 1;
-    tsig_strbuf seg = {0};
-    tsig_sb_putc(&im->dup, '#');
-    for (size_t i = 0; i < path->count; i++) {
-        const tsig_json_seg *s = &path->segs[i];
-        if (!s->key) {
-            tsig_sb_printf(&im->dup, "/%zu", s->index);
-            continue;
-        }
-        seg.len = 0;
-        key_as_tree(&seg, s->key, s->len, s->escaped);
-        if (!seg.failed) ptr_append_segment(&im->dup, seg.data ? seg.data : "", seg.len);
+    im->dup_at = offset;
+    tsig_sb_puts(&im->dup, "duplicate key ");
+    tsig_json_escape_cut(&im->dup, key, len, ECHO_MAX);
+    if (path->count > 1) {
+        tsig_sb_puts(&im->dup, " at ");
+        tsig_json_path_format(&im->dup, path->segs, path->count - 1);
     }
-    char quoted[ECHO_BUF];
-    tsig_quote_cut(seg.data ? seg.data : "", seg.len, ECHO_MAX, quoted, sizeof quoted);
-    tsig_sb_putc(&im->dup, '\0');
-    tsig_sb_printf(&im->dup, "duplicate key %s", quoted);
-    if (seg.failed) im->dup.failed = 1;
-    tsig_sb_release(&seg);
     return 1;
 }
 
@@ -465,7 +440,7 @@ static int note_duplicate(void *ctx, tsig_json *j, const tsig_json_path *path,
  * Steps 1 and 2: reads json[0..len) into a cJSON tree (released with
  * cJSON_Delete) with json.c's tree builder. Returns NULL with im->err set:
  * TSIG_ERR_TOO_LARGE, TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP with the position,
- * TSIG_ERR_SCHEMA for a repeated key, TSIG_ERR_NOMEM.
+ * TSIG_ERR_JSON for a repeated key too, TSIG_ERR_NOMEM.
  */
 static cJSON *read_json(importer *im, const char *json, size_t len)
 {
@@ -484,13 +459,9 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         root = NULL;
         fail_nomem(im);
     } else if (im->dup.len) {
-        /* "<pointer>\0<reason>": the error is placed at the pointer */
-        tsig_strbuf saved = im->ptr;
-        im->ptr.data = im->dup.data;
-        im->ptr.len = strlen(im->dup.data);
-        fail_at_pointer(im, im->dup.data + im->ptr.len + 1);
-        tsig_error_hint(im->err, "");
-        im->ptr = saved;
+        /* a JSON error at the second key, as every reader reports it */
+        tsig_error_set(im->err, TSIG_ERR_JSON, json, len, im->dup_at, "%s", im->dup.data);
+        im->failed = 1;
         cJSON_Delete(root);
         root = NULL;
     }

@@ -1608,6 +1608,14 @@ typedef struct renderer {
     size_t open_cap;
     size_t steps;
     tsig_code code; /* TSIG_OK until a limit or memory stops rendering */
+    /* maps with more than MEMBER_SCAN keys, indexed on their first lookup
+     * (member): their keys (decoded), and a table of the maps by node */
+    struct member_key { size_t node, at, len; int pooled; } *mkeys;
+    size_t mkey_count, mkey_cap;
+    tsig_strbuf mpool;          /* the decoded escaped keys */
+    struct member_index { size_t obj; tsig_table exact, alike; } *mindex;
+    size_t mindex_count, mindex_cap;
+    tsig_table mindex_of;       /* entry = index in mindex, key = obj */
 } renderer;
 
 /* 1 for the tags that write nothing (and so may stand alone on a line). */
@@ -1728,24 +1736,117 @@ static int key_firewalled(renderer *r, const jnode *n)
     return key && len > 0 && (key[0] == '_' || key[0] == '-');
 }
 
+/* Maps with at most this many keys are scanned; larger ones are indexed
+ * once, so that items x keys lookups stay linear. */
+#define MEMBER_SCAN 8
+
+/* tsig_table_key_of over the indexed keys: a key's decoded bytes. */
+static const char *member_key_of(const void *ctx, size_t entry, size_t *len)
+{
+    const renderer *r = ctx;
+    const struct member_key *k = &r->mkeys[entry];
+    *len = k->len;
+    return (k->pooled ? r->mpool.data : r->ix.src) + k->at;
+}
+
+/* tsig_table_key_of over the indexed maps: the bytes of a map's node. */
+static const char *member_obj_of(const void *ctx, size_t entry, size_t *len)
+{
+    *len = sizeof(size_t);
+    return (const char *)&((const renderer *)ctx)->mindex[entry].obj;
+}
+
+/* The index of the map at obj (a map of more than MEMBER_SCAN keys), made
+ * on its first lookup: its keys, exactly and after "-" -> "_" (the first
+ * key of each spelling). NULL when out of memory (r->code set). */
+static struct member_index *member_index(renderer *r, size_t obj)
+{
+    const char *okey = (const char *)&obj;
+    if (!r->mindex_of.key_of) tsig_table_init(&r->mindex_of, 0, NULL, member_obj_of, r);
+    size_t ohash = tsig_table_hash(&r->mindex_of, okey, sizeof obj);
+    size_t found = tsig_table_find(&r->mindex_of, okey, sizeof obj, ohash);
+    if (found == TSIG_TABLE_NOMEM) goto nomem;
+    if (found != TSIG_TABLE_NONE) return &r->mindex[found];
+    if (r->mindex_count == r->mindex_cap) {
+        size_t cap = r->mindex_cap ? r->mindex_cap * 2 : 8;
+        struct member_index *grown = realloc(r->mindex, cap * sizeof *grown);
+        if (!grown) goto nomem;
+        r->mindex = grown;
+        r->mindex_cap = cap;
+    }
+    struct member_index *mi = &r->mindex[r->mindex_count++];
+    mi->obj = obj;
+    tsig_table_init(&mi->exact, 0, NULL, member_key_of, r);
+    tsig_table_init(&mi->alike, 1, NULL, member_key_of, r);
+    size_t end = r->ix.nodes[obj].end;
+    for (size_t c = obj + 1; c < end; c = r->ix.nodes[c].end) {
+        const jnode *n = &r->ix.nodes[c];
+        if (r->mkey_count == r->mkey_cap) {
+            size_t cap = r->mkey_cap ? r->mkey_cap * 2 : 64;
+            struct member_key *grown = realloc(r->mkeys, cap * sizeof *grown);
+            if (!grown) goto nomem;
+            r->mkeys = grown;
+            r->mkey_cap = cap;
+        }
+        struct member_key *k = &r->mkeys[r->mkey_count];
+        k->node = c;
+        k->at = n->key_start;
+        k->len = n->key_len;
+        k->pooled = n->key_escaped;
+        if (n->key_escaped) {
+            size_t len;
+            const char *key = decode(r, n->key_start, n->key_len, 1, &len);
+            if (!key) return NULL;
+            k->at = r->mpool.len;
+            k->len = len;
+            tsig_sb_append(&r->mpool, key, len);
+            if (r->mpool.failed) goto nomem;
+        }
+        const char *key = member_key_of(r, r->mkey_count, &k->len);
+        size_t entry = r->mkey_count++;
+        if (tsig_table_add(&mi->exact, key, k->len, tsig_table_hash(&mi->exact, key, k->len),
+                           entry) == TSIG_TABLE_NOMEM ||
+            tsig_table_add(&mi->alike, key, k->len, tsig_table_hash(&mi->alike, key, k->len),
+                           entry) == TSIG_TABLE_NOMEM)
+            goto nomem;
+    }
+    if (tsig_table_add(&r->mindex_of, okey, sizeof obj, ohash, r->mindex_count - 1) ==
+        TSIG_TABLE_NOMEM)
+        goto nomem;
+    return mi;
+nomem:
+    r->code = TSIG_ERR_NOMEM;
+    return NULL;
+}
+
 /*
  * The value under the key seg[0..len) (compared after "-" -> "_") in the
- * map at index obj; J_NONE when obj is not a map or has no such key.
- * Firewalled keys need no check here: no name can spell one (names start
- * with a letter).
+ * map at index obj; J_NONE when obj is not a map or has no such key. The
+ * key spelled exactly as the name wins over another spelling ("a-b" and
+ * "a_b" may both be keys of a :map), then the first key alike.
  */
 static size_t member(renderer *r, size_t obj, const char *seg, size_t len)
 {
     if (obj == J_NONE || r->ix.nodes[obj].kind != J_OBJECT) return J_NONE;
-    size_t end = r->ix.nodes[obj].end, alike = J_NONE;
+    size_t end = r->ix.nodes[obj].end, alike = J_NONE, keys = 0;
     for (size_t c = obj + 1; c < end; c = r->ix.nodes[c].end) {
+        if (++keys > MEMBER_SCAN) {
+            struct member_index *mi = member_index(r, obj);
+            if (!mi) return J_NONE;
+            size_t e = tsig_table_find(&mi->exact, seg, len, tsig_table_hash(&mi->exact, seg, len));
+            if (e == TSIG_TABLE_NONE)
+                e = tsig_table_find(&mi->alike, seg, len, tsig_table_hash(&mi->alike, seg, len));
+            if (e == TSIG_TABLE_NOMEM) {
+                r->code = TSIG_ERR_NOMEM;
+                return J_NONE;
+            }
+            return e == TSIG_TABLE_NONE ? J_NONE : r->mkeys[e].node;
+        }
         const jnode *n = &r->ix.nodes[c];
         size_t key_len;
         const char *key = decode(r, n->key_start, n->key_len, n->key_escaped, &key_len);
         if (!key) return J_NONE;
         if (!tsig_key_equal_norm(key, key_len, seg, len)) continue;
-        /* The key spelled exactly as the name wins over another spelling
-         * ("a-b" and "a_b" may both be keys of a :map). */
         if (memcmp(key, seg, len) == 0) return c;
         if (alike == J_NONE) alike = c;
     }
@@ -2117,6 +2218,14 @@ tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
     free(r->tags);
     free(r->scratch);
     free(r->open);
+    for (size_t i = 0; i < r->mindex_count; i++) {
+        tsig_table_release(&r->mindex[i].exact);
+        tsig_table_release(&r->mindex[i].alike);
+    }
+    free(r->mindex);
+    if (r->mindex_of.key_of) tsig_table_release(&r->mindex_of);
+    free(r->mkeys);
+    tsig_sb_release(&r->mpool);
     free(r);
     return code;
 }

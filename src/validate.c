@@ -95,10 +95,14 @@ typedef struct mark {
  * (0: the text validated; others: JSON read from strings, defaults), with
  * coercions or not: trials of enclosing unions read the same value again,
  * and would otherwise try its members again, 2^depth times. */
+/* A union's choice (or a wrap's) for one value: its key is the union, the
+ * text, the value's offset and whether arguments are read, as bytes (the
+ * offsets come from the data, so they are found through hash.c's keyed
+ * table like any other key). */
+#define CHOICE_KEY (sizeof(void *) + 2 * sizeof(size_t) + 1)
 typedef struct choice {
-    const tsig_type *u; /* NULL: an empty slot */
-    size_t text, at, member;
-    int input;
+    char key[CHOICE_KEY];
+    size_t member;
 } choice;
 
 /* Discriminators of unions met, found once per union (SPEC §11.3 rule 1). */
@@ -153,8 +157,9 @@ typedef struct validator {
     tsig_strbuf text;    /* a coerced number, a discriminator's key */
     disc_entry discs[DISC_CACHE];
     size_t disc_count;
-    choice *choices;     /* a hash table of choices made */
+    choice *choices;     /* the choices made, */
     size_t choice_count, choice_cap;
+    tsig_table choice_set; /* found by key: entry = index in choices */
     size_t text_id, text_seq; /* the text being read; texts read so far */
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
@@ -1653,7 +1658,7 @@ static size_t coerce_json_string(validator *v, const tsig_type *t, size_t at, ch
 }
 
 static size_t trial(validator *v, const tsig_type *t, size_t at, int input);
-static size_t choice_find(const validator *v, const tsig_type *u, size_t at, size_t *chosen);
+static int choice_find(validator *v, const tsig_type *u, size_t at, size_t *chosen);
 static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen);
 
 /*
@@ -1666,7 +1671,9 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
     size_t step = v->path.count, errors;
-    if (choice_find(v, t, at, &errors) == NONE) {
+    int found = choice_find(v, t, at, &errors);
+    if (found < 0) return (size_t)nomem(v);
+    if (!found) {
         /* remembered as unions are: a list of lists would try 2^depth times */
         if (!path_push(v)) return (size_t)nomem(v);
         errors = trial(v, t->elem, at, 1);
@@ -1914,52 +1921,56 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
     return walk(v, 1) ? j->pos : 0;
 }
 
-static size_t choice_slot(const choice *table, size_t cap, const tsig_type *u, size_t text,
-                          size_t at, int input)
+/* The key of a choice: the bytes of u, the text, at and the mode. */
+static void choice_key(const validator *v, const tsig_type *u, size_t at, char key[CHOICE_KEY])
 {
-    size_t h = ((size_t)(uintptr_t)u >> 4) ^ text * 0x9E3779B9u ^ at * 0x85EBCA6Bu ^ (size_t)input;
-    h ^= h >> 15;
-    h *= 0x2C1B3C6Du;
-    h ^= h >> 12;
-    size_t mask = cap - 1;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
-        const choice *c = &table[i];
-        if (!c->u || (c->u == u && c->text == text && c->at == at && c->input == input)) return i;
-    }
+    memcpy(key, &u, sizeof u);
+    memcpy(key + sizeof u, &v->text_id, sizeof v->text_id);
+    memcpy(key + sizeof u + sizeof v->text_id, &at, sizeof at);
+    key[CHOICE_KEY - 1] = (char)v->input;
 }
 
-/* The member chosen before for u at at in this text, or NONE. */
-static size_t choice_find(const validator *v, const tsig_type *u, size_t at, size_t *chosen)
+/* tsig_table_key_of over the choices: a choice's key. */
+static const char *choice_key_of(const void *ctx, size_t entry, size_t *len)
 {
-    if (!v->choice_cap) return NONE;
-    size_t i = choice_slot(v->choices, v->choice_cap, u, v->text_id, at, v->input);
-    if (!v->choices[i].u) return NONE;
+    *len = CHOICE_KEY;
+    return ((const validator *)ctx)->choices[entry].key;
+}
+
+/* 1 with *chosen the member chosen before for u at at in this text, 0 when
+ * none was, -1 when out of memory. */
+static int choice_find(validator *v, const tsig_type *u, size_t at, size_t *chosen)
+{
+    if (!v->choice_count) return 0;
+    char key[CHOICE_KEY];
+    choice_key(v, u, at, key);
+    size_t i = tsig_table_find(&v->choice_set, key, CHOICE_KEY,
+                               tsig_table_hash(&v->choice_set, key, CHOICE_KEY));
+    if (i == TSIG_TABLE_NOMEM) return -1;
+    if (i == TSIG_TABLE_NONE) return 0;
     *chosen = v->choices[i].member;
-    return i;
+    return 1;
 }
 
 /* Remembers a choice. 0 when out of memory. */
 static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen)
 {
-    if ((v->choice_count + 1) * 2 > v->choice_cap) {
+    if (v->choice_count == v->choice_cap) {
         size_t cap = v->choice_cap ? v->choice_cap * 2 : 64;
-        choice *table = calloc(cap, sizeof *table);
-        if (!table) return nomem(v);
-        for (size_t i = 0; i < v->choice_cap; i++) {
-            const choice *c = &v->choices[i];
-            if (c->u) table[choice_slot(table, cap, c->u, c->text, c->at, c->input)] = *c;
-        }
-        free(v->choices);
-        v->choices = table;
+        choice *grown = realloc(v->choices, cap * sizeof *grown);
+        if (!grown) return nomem(v);
+        v->choices = grown;
         v->choice_cap = cap;
     }
-    choice *c = &v->choices[choice_slot(v->choices, v->choice_cap, u, v->text_id, at, v->input)];
-    c->u = u;
-    c->text = v->text_id;
-    c->at = at;
-    c->input = v->input;
+    if (!v->choice_set.key_of) tsig_table_init(&v->choice_set, 0, NULL, choice_key_of, v);
+    choice *c = &v->choices[v->choice_count];
+    choice_key(v, u, at, c->key);
     c->member = chosen;
-    v->choice_count++;
+    size_t i = tsig_table_add(&v->choice_set, c->key, CHOICE_KEY,
+                              tsig_table_hash(&v->choice_set, c->key, CHOICE_KEY), v->choice_count);
+    if (i == TSIG_TABLE_NOMEM) return nomem(v);
+    if (i == TSIG_TABLE_NONE) v->choice_count++;
+    else v->choices[i].member = chosen;
     return 1;
 }
 
@@ -1987,7 +1998,9 @@ static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
         if (!tsig_type_takes(u->members[i], jk)) continue;
         if (!candidates++) chosen = i;
     }
-    if ((candidates > 1 || v->input) && choice_find(v, u, at, &chosen) == NONE) {
+    int found = candidates > 1 || v->input ? choice_find(v, u, at, &chosen) : 1;
+    if (found < 0) return (size_t)nomem(v);
+    if (!found) {
         chosen = NONE;
         for (int pass = 0; pass < 1 + v->input && chosen == NONE; pass++) {
             /* pass 0: as validate would; pass 1: with coercion */
@@ -2118,6 +2131,7 @@ static void validator_release(validator *v)
     tsig_sb_release(&v->scratch);
     tsig_sb_release(&v->text);
     free(v->choices);
+    if (v->choice_set.key_of) tsig_table_release(&v->choice_set);
 }
 
 /* Reads the whole text once: as root in pass 1 (validated) or pass 2

@@ -92,9 +92,10 @@ static int print_text(const cli_args *args, char *text, const size_t *len)
     return CLI_OK;
 }
 
-/* Reads option name as a positive integer into *out (0 when absent).
- * Returns CLI_OK, or reports a usage error. */
-static int parse_count(const cli_args *args, const char *name, size_t *out)
+/* Reads option name as a positive integer of at most max into *out (0
+ * when absent). Returns CLI_OK, or reports a usage error: a value beyond
+ * max is refused, as the JS API refuses it, never clamped. */
+static int parse_count(const cli_args *args, const char *name, size_t max, size_t *out)
 {
     const char *v = cli_value(args, name);
     size_t n = 0;
@@ -111,6 +112,9 @@ static int parse_count(const cli_args *args, const char *name, size_t *out)
     if (n == 0)
         return cli_usage_error(args, "%s expects a positive integer, got \"%s\"",
                                name, v);
+    if (n > max)
+        return cli_usage_error(args, "%s expects a whole number from 1 to %zu, got \"%s\"",
+                               name, max, v);
     *out = n;
     return CLI_OK;
 }
@@ -182,8 +186,8 @@ static int run_validate(cli_args *args)
 {
     tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, 0};
     int rc = parse_mode(args, &opts.mode);
-    if (!rc) rc = parse_count(args, "--max-errors", &opts.max_errors);
-    if (!rc) rc = parse_count(args, "--max-depth", &opts.max_depth);
+    if (!rc) rc = parse_count(args, "--max-errors", SIZE_MAX, &opts.max_errors);
+    if (!rc) rc = parse_count(args, "--max-depth", TSIG_MAX_DEPTH_LIMIT, &opts.max_depth);
     if (rc) return rc;
     int json = cli_flag(args, "--json"), input = cli_flag(args, "--input");
     if (!json) opts.flags = TSIG_VALUE_NEVER; /* the report needs no value */
@@ -580,7 +584,8 @@ const cli_command cli_commands[] = {
      "                      warn_only: errors become warnings; disabled: only\n"
      "                      read the JSON; strict: undeclared fields fail too\n"
      "  --max-errors N      report at most N errors (default 100)\n"
-     "  --max-depth N       refuse JSON nested deeper than N (default 1000)\n"
+     "  --max-depth N       refuse JSON nested deeper than N (default 1000,\n"
+     "                      at most 10000)\n"
      "  --repair            read JSON as models write it (a code fence, text\n"
      "                      around the value, trailing commas, comments, single\n"
      "                      quotes, True/None...), each repair a warning; on by\n"

@@ -5,12 +5,15 @@
  * Fixed cases at the edges of the double range, then pseudo-random ones
  * from a fixed seed (the same every run).
  */
+#define _POSIX_C_SOURCE 199309L
+
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "harness.h"
 #include "internal.h"
@@ -240,6 +243,154 @@ TEST(shortest_digits_of_random_doubles)
         if (!shortest_and_closest(ldexp(1.0, e))) break;
 }
 
+/* The exact decimal of d + 2^(e-1) (d's upper halfway point when 2^e is
+ * its spacing), as "DIGITS.DIGITS": both written exactly by the C library
+ * with 1080 decimals, then added digit by digit. */
+static void halfway_text(double d, int e, char *out, size_t size)
+{
+    static char a[1500], b[1500];
+    int na = snprintf(a, sizeof a, "%.1080f", d);
+    int nb = snprintf(b, sizeof b, "%.1080f", ldexp(1.0, e - 1));
+    /* right-align b under a (a is at least as long: d >= 2^(e-1)) */
+    int carry = 0;
+    char *r = out + size - 1;
+    *r = '\0';
+    for (int i = na - 1, j = nb - 1; i >= 0; i--, j--) {
+        if (a[i] == '.') {
+            *--r = '.';
+            continue;
+        }
+        int x = a[i] - '0' + (j >= 0 ? b[j] - '0' : 0) + carry;
+        carry = x / 10;
+        *--r = (char)('0' + x % 10);
+    }
+    if (carry) *--r = '1';
+    memmove(out, r, strlen(r) + 1);
+}
+
+TEST(nearest_double_of_halfway_points_and_their_neighbours)
+{
+    /* An exact halfway point rounds to the even neighbour; cut to 17, 19,
+     * 20, 25 or 40 significant digits, or one more in the last of those,
+     * or with a 1 far behind, it falls on either side: every way through
+     * the fast paths and to the exact one. */
+    static char half[2600], text[2700];
+    for (int i = 0; i < 1500; i++) {
+        uint64_t r = next_random();
+        uint64_t b = i % 3 == 0 ? r & (((uint64_t)1 << 52) - 1)      /* subnormal */
+                                : r & ~((uint64_t)1 << 63);
+        double d = double_of(b);
+        if (!isfinite(d) || d == DBL_MAX) continue;
+        int e = (int)((b >> 52) & 0x7FF);
+        e = (e ? e : 1) - 1075; /* d's spacing is 2^e */
+        if (e - 1 < -1074) continue; /* 2^-1075 is no double to print */
+        halfway_text(d, e, half, sizeof half);
+        if (!same_as_strtod(half)) return;
+        snprintf(text, sizeof text, "%s000001", half);
+        if (!same_as_strtod(text)) return;
+        /* the significant digits and the power of ten after the last */
+        char digits[2600];
+        size_t n = 0;
+        long point = -1, lead = 0;
+        for (const char *p = half; *p; p++) {
+            if (*p == '.') {
+                point = (long)n + lead;
+                continue;
+            }
+            if (n == 0 && *p == '0') {
+                lead++;
+                continue;
+            }
+            digits[n++] = *p;
+        }
+        if (point < 0) point = (long)n + lead;
+        const int cuts[] = {17, 19, 20, 25, 40};
+        for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+            if ((size_t)cuts[c] >= n) continue;
+            long exp10 = point - lead - cuts[c];
+            snprintf(text, sizeof text, "%.*se%ld", cuts[c], digits, exp10);
+            if (!same_as_strtod(text)) return;
+            char up[64];
+            memcpy(up, digits, (size_t)cuts[c]);
+            int k = cuts[c] - 1;
+            while (k >= 0 && up[k] == '9') up[k--] = '0';
+            if (k < 0) continue;
+            up[k]++;
+            snprintf(text, sizeof text, "%.*se%ld", cuts[c], up, exp10);
+            if (!same_as_strtod(text)) return;
+        }
+    }
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Seconds, best of 5, to read each of count texts (len bytes apart) as a
+ * double and write its shortest digits: what coercing a string to :float
+ * costs. */
+static double convert_time(const char *texts, size_t count, size_t len)
+{
+    double best = 1e9;
+    for (int round = 0; round < 5; round++) {
+        double t0 = now(), sum = 0;
+        for (size_t i = 0; i < count; i++) {
+            const char *s = texts + i * len;
+            double d = tsig_decimal_to_double(s, strlen(s));
+            char digits[TSIG_DOUBLE_DIGITS];
+            int point;
+            sum += d + (double)tsig_double_digits(d, digits, &point);
+        }
+        double t = now() - t0;
+        CHECK(sum == sum);
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+TEST(numbers_at_the_edges_of_the_range_cost_what_ordinary_numbers_cost)
+{
+    /* The same digits with exponents near +-308 (and subnormals) or near
+     * 0, text for text of one length. The method of digits multiplied and
+     * divided by powers of two cost 40-50 us at the edges, 100 times an
+     * ordinary number. */
+    enum { COUNT = 20000, LEN = 48 };
+    static char edge[COUNT * LEN], plain[COUNT * LEN];
+    for (size_t i = 0; i < COUNT; i++) {
+        uint64_t r = next_random();
+        unsigned long long m = (unsigned long long)(r % 100000000000000000ull);
+        int digits = 1 + (int)(r >> 60) % 17;
+        m %= (unsigned long long)pow(10, digits);
+        int e = (int)((r >> 40) % 10);
+        switch (i % 4) {
+        case 0: /* largest */
+            snprintf(edge + i * LEN, LEN, "%llue%d", m, 291 + e);
+            snprintf(plain + i * LEN, LEN, "%llue%03d", m, e);
+            break;
+        case 1: /* smallest normal */
+            snprintf(edge + i * LEN, LEN, "%llue-%d", m, 320 + e / 2);
+            snprintf(plain + i * LEN, LEN, "%llue-%03d", m, 20 + e);
+            break;
+        case 2: /* subnormal */
+            snprintf(edge + i * LEN, LEN, "%llu.5e-%d", m % 100, 322 + e % 3);
+            snprintf(plain + i * LEN, LEN, "%llu.5e-%03d", m % 100, e);
+            break;
+        default: /* long mantissa */
+            snprintf(edge + i * LEN, LEN, "%llu%llue-3%02d", m, m, e);
+            snprintf(plain + i * LEN, LEN, "%llu%llue-0%02d", m, m, e);
+            break;
+        }
+    }
+    double c = convert_time(edge, COUNT, LEN), o = convert_time(plain, COUNT, LEN);
+    if (getenv("TSIG_TEST_VERBOSE")) printf("  edges %.2f ms, ordinary %.2f ms\n", c * 1e3, o * 1e3);
+    if (c > 8 * o)
+        tsig_test_fail(__FILE__, __LINE__, "edges %.2f ms, ordinary %.2f ms (%.1fx)", c * 1e3,
+                       o * 1e3, c / o);
+}
+
 /* tsig_strtod reads the prefix strtod reads, to the same value. */
 static int strtod_agrees(const char *text)
 {
@@ -275,8 +426,10 @@ int main(void)
     RUN(digits_past_800_still_place_the_point);
     RUN(nearest_double_of_random_decimal_text);
     RUN(nearest_double_of_printed_doubles);
+    RUN(nearest_double_of_halfway_points_and_their_neighbours);
     RUN(shortest_digits_at_the_edges);
     RUN(shortest_digits_of_random_doubles);
     RUN(strtod_of_the_characters_cjson_hands_it);
+    RUN(numbers_at_the_edges_of_the_range_cost_what_ordinary_numbers_cost);
     return tsig_test_summary();
 }

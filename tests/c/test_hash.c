@@ -322,6 +322,105 @@ TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
                        plain_reversed * 1e3, plain_ordered * 1e3);
 }
 
+/* The signature the union job validates against (set by the test). */
+static tsig_signature *union_sig;
+
+static int validate_unions(const char *json, size_t len)
+{
+    tsig_result r;
+    tsig_code code = tsig_validate_json(union_sig, json, len, NULL, &r);
+    int ok = code == TSIG_OK && r.ok;
+    tsig_result_free(&r);
+    return ok;
+}
+
+TEST(union_choices_at_offsets_chosen_to_collide_cost_what_ordinary_offsets_cost)
+{
+    /* A union's choice is remembered per value, keyed by the union, the
+     * text, the value's offset and the mode, as bytes (validate.c,
+     * choice_key): the offsets are the data's to choose, by spaces. Here
+     * each value starts where the key's hash falls in the first WINDOW
+     * slots; the ordinary text spaces the same values evenly. */
+    enum { VALUES = 4096, CAP = 2 * VALUES };
+    tsig_hash_seed(SEED_A);
+    tsig_error err;
+    union_sig = tsig_parse("[{a :int} | {b :int}]", 21, &err);
+    CHECK(union_sig != NULL);
+    const tsig_type *u = tsig_type_elem(tsig_returns(union_sig));
+    uint64_t key[2];
+    key_of_seed(SEED_A, key);
+    size_t cap = (size_t)VALUES * (CAP / WINDOW * 2 + 16) + 16, clen = 0, olen = 0;
+    char *c = malloc(cap), *o = malloc(cap);
+    c[clen++] = '[';
+    for (size_t i = 0; i < VALUES; i++) {
+        if (i) c[clen++] = ',';
+        for (;;) {
+            char k[sizeof(void *) + 2 * sizeof(size_t) + 1] = {0};
+            size_t text = 0;
+            memcpy(k, &u, sizeof u);
+            memcpy(k + sizeof u, &text, sizeof text);
+            memcpy(k + sizeof u + sizeof text, &clen, sizeof clen);
+            if ((tsig_hash_bytes(key, k, sizeof k, 0) & (CAP - 1)) < WINDOW) break;
+            c[clen++] = ' ';
+        }
+        memcpy(c + clen, "{\"b\":1}", 7);
+        clen += 7;
+    }
+    c[clen++] = ']';
+    size_t spaces = clen - 2 - VALUES * 8 + 1;
+    o[olen++] = '[';
+    for (size_t i = 0; i < VALUES; i++) {
+        if (i) o[olen++] = ',';
+        for (size_t k = spaces / VALUES + (i < spaces % VALUES); k > 0; k--) o[olen++] = ' ';
+        memcpy(o + olen, "{\"b\":1}", 7);
+        olen += 7;
+    }
+    o[olen++] = ']';
+    CHECK_INT(olen, clen);
+    compare("union choices", validate_unions, c, clen, o, olen);
+    tsig_signature_free(union_sig);
+    free(c);
+    free(o);
+}
+
+/* The arguments the template job renders over (set by the test). */
+static const char *render_args;
+static size_t render_args_len;
+
+static int render(const char *tpl, size_t len)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse("(m :map) -> :any", 16, &err);
+    char *out = NULL;
+    size_t out_len;
+    tsig_code code = tsig_render_template(tpl, len, sig, render_args, render_args_len, &out,
+                                          &out_len, &err);
+    tsig_free(out);
+    tsig_signature_free(sig);
+    return code == TSIG_OK;
+}
+
+TEST(template_lookups_in_a_map_of_many_keys_cost_what_lookups_of_its_first_key_cost)
+{
+    /* Every name of the template is a key of one map of KEYS keys: a scan
+     * of the keys per lookup was items x keys. The ordinary template, the
+     * same size, names the map's first key each time. */
+    craft_names();
+    tsig_hash_seed(SEED_A);
+    size_t alen, clen, olen;
+    char *args = build(names, KEYS, 0, "{\"m\":{", "\"%s\":0", ",", "}}", &alen);
+    char *c = build(names, KEYS, 1, "{{#m}}", "{{%s}}", "", "{{/m}}", &clen);
+    char first[KEYS][16];
+    for (size_t i = 0; i < KEYS; i++) memcpy(first[i], names[0], sizeof first[i]);
+    char *o = build(first, KEYS, 0, "{{#m}}", "{{%s}}", "", "{{/m}}", &olen);
+    render_args = args;
+    render_args_len = alen;
+    compare("render", render, c, clen, o, olen);
+    free(args);
+    free(c);
+    free(o);
+}
+
 int main(void)
 {
     RUN(crafted_keys_collide_under_their_seed_only);
@@ -332,5 +431,7 @@ int main(void)
     RUN(field_names_chosen_to_collide_cost_what_ordinary_names_cost);
     RUN(property_names_chosen_to_collide_cost_what_ordinary_names_cost);
     RUN(field_lookup_by_key_costs_the_same_in_any_key_order);
+    RUN(template_lookups_in_a_map_of_many_keys_cost_what_lookups_of_its_first_key_cost);
+    RUN(union_choices_at_offsets_chosen_to_collide_cost_what_ordinary_offsets_cost);
     return tsig_test_summary();
 }

@@ -746,9 +746,49 @@ static char deep_list_sig[256], deep_list[256]; /* a path of 40 steps */
 static char big_tpl[4096], big_args[4096];      /* 40 placeholders, 40 rows */
 static char big_schema[4096];                     /* 40 properties */
 static char deep_collision[512];                  /* a collision 40 deep */
+/* Keys whose hashes, under the process's key, share the first slots of a
+ * table: a table of them turns into its ordered form (hash.c), and then
+ * grows as a tree. As a JSON object, as a record's field names. */
+#define COLLIDING 100
+static char colliding_json[2048], colliding_sig[2048];
+static char colliding_tpl[4096], colliding_args[2100]; /* lookups in a big map */
+static char colliding_names[COLLIDING][16];
+
+static const char *colliding_name(const void *ctx, size_t entry, size_t *len)
+{
+    (void)ctx;
+    *len = strlen(colliding_names[entry]);
+    return colliding_names[entry];
+}
+
+static void build_colliding(void)
+{
+    tsig_table t;
+    tsig_table_init(&t, 0, NULL, NULL, NULL); /* for the process's key */
+    char *j = colliding_json, *s = colliding_sig;
+    j += sprintf(j, "{");
+    s += sprintf(s, "{");
+    unsigned long n = 0;
+    for (int i = 0; i < COLLIDING; i++) {
+        char name[16];
+        do snprintf(name, sizeof name, "k%lx", n++);
+        while ((tsig_hash_bytes(t.key, name, strlen(name), 0) & 127) >= 2);
+        memcpy(colliding_names[i], name, sizeof name);
+        j += sprintf(j, "%s\"%s\":%d", i ? "," : "", name, i);
+        s += sprintf(s, "%s%s :int", i ? ", " : "", name);
+    }
+    sprintf(j, "}");
+    sprintf(s, "}");
+    sprintf(colliding_args, "{\"m\":%s}", colliding_json);
+    char *tp = colliding_tpl;
+    tp += sprintf(tp, "{{#m}}");
+    for (int i = COLLIDING; i-- > 0;) tp += sprintf(tp, "{{%s}}", colliding_names[i]);
+    sprintf(tp, "{{/m}}");
+}
 
 static void build_inputs(void)
 {
+    build_colliding();
     char *p = many_keys;
     p += sprintf(p, "{");
     for (int i = 0; i < 40; i++) p += sprintf(p, "%s\"k-%d\":{\"_x-%d\":%d}", i ? "," : "", i, i, i);
@@ -1083,6 +1123,13 @@ static const op_case cases[] = {
     API("api validate bad json", API_VALIDATE, .sig = SIG_IN, .text = "{\n\"a\" 1}", .input = 1),
     API("api validate bad mode", API_VALIDATE, .sig = SIG_IN, .text = "{}", .mode = (tsig_mode)9),
     API("api parse", API_PARSE, .text = SIG_IN),
+    API("api parse colliding names", API_PARSE, .text = colliding_sig),
+    API("api validate colliding keys", API_VALIDATE, .sig = ":map", .text = colliding_json),
+    API("api validate colliding fields", API_VALIDATE, .sig = colliding_sig,
+        .text = colliding_json),
+    API("api normalize colliding keys", API_NORMALIZE, .text = colliding_json),
+    API("api render_template colliding keys", API_TEMPLATE, .sig = "(m :map) -> :any",
+        .text = colliding_tpl, .text2 = colliding_args),
     API("api parse error", API_PARSE, .text = "(query :string,\n limit) -> :int"),
     API("api fast unchanged", API_FAST, .sig = SIG_OUT, .text = OUT_OK),
     API("api fast input", API_FAST, .sig = SIG_IN, .text = IN_OK, .input = 1),
@@ -1268,10 +1315,27 @@ TEST(injector_fails_counts_and_tracks)
     CHECK_INT(inj.foreign_frees, 1);
 }
 
+/* The sweep's colliding keys do reach the table's ordered form, and its
+ * growth as a tree. */
+TEST(colliding_keys_make_a_table_ordered)
+{
+    tsig_table t;
+    tsig_table_init(&t, 0, NULL, colliding_name, NULL);
+    for (size_t i = 0; i < COLLIDING; i++) {
+        const char *k = colliding_names[i];
+        CHECK(tsig_table_add(&t, k, strlen(k), tsig_table_hash(&t, k, strlen(k)), i) ==
+              TSIG_TABLE_NONE);
+    }
+    CHECK(tsig_table_ordered(&t));
+    CHECK(t.node_cap > 64);
+    tsig_table_release(&t);
+}
+
 int main(void)
 {
     build_inputs();
     RUN(injector_fails_counts_and_tracks);
+    RUN(colliding_keys_make_a_table_ordered);
     RUN(every_allocation_of_every_operation_may_fail);
     return tsig_test_summary();
 }

@@ -369,6 +369,11 @@ run_in '[[[[1]]]]' validate ':any' --max-depth 4
 expect_rc 0
 run_in '1' validate ':int' --max-depth -1
 expect_usage_error '--max-depth expects a positive integer'
+# above the core's limit: refused as the JS API refuses it, never clamped
+run_in '[1]' validate ':any' --max-depth 10000
+expect_rc 0
+run_in '[1]' validate ':any' --max-depth 10001
+expect_usage_error '--max-depth expects a whole number from 1 to 10000, got "10001"'
 
 case_ "validate: a bad signature"
 run_in '1' validate '(a :int'
@@ -491,6 +496,22 @@ case_ "from-schema: bad JSON"
 run_in '{"type":' from-schema
 expect_rc 2
 expect_err_has 'JSON error at 1:9: '
+
+case_ "from-schema: a duplicate key and bad UTF-8 are JSON errors, as in every command"
+run_in '{"type":"object","type":"string"}' from-schema
+expect_rc 2
+expect_no_out
+expect_err_has 'JSON error at 1:18: duplicate key "type"'
+run_in '{"a":1,"a":2}' normalize
+expect_rc 2
+expect_err_has 'JSON error at 1:8: duplicate key "a"'
+printf '{"type":"\xff"}' >"$TMP/bad-utf8.json"
+run from-schema "$TMP/bad-utf8.json"
+expect_rc 2
+expect_err_has 'JSON error at 1:10: expected UTF-8 text, found invalid UTF-8 byte 0xFF'
+run normalize "$TMP/bad-utf8.json"
+expect_rc 2
+expect_err_has 'JSON error at 1:10: expected UTF-8 text, found invalid UTF-8 byte 0xFF'
 
 # ---- from-tools ---------------------------------------------------------------
 

@@ -6,7 +6,8 @@ import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/lib.mjs';
-import { resolveRequestPath, startServer } from '../../scripts/serve.mjs';
+import { connect } from 'node:net';
+import { resolveRequestPath, startServer, TIMEOUTS } from '../../scripts/serve.mjs';
 
 let running;
 
@@ -71,7 +72,7 @@ test('redirects the root to the playground', async () => {
 test('refuses everything else: other files, traversal, encodings, methods', async () => {
   const refused = [
     '/package.json', '/README.md', '/scripts/serve.mjs', '/src/api.c', '/js/index.d.ts', '/js/core.mjs', '/dist/node.cjs',
-    '/dist/core.cjs', '/web-demo/../package.json', '/web-demo/%2e%2e/package.json', '/web-demo/..%2fpackage.json',
+    '/dist/core.cjs', '/dist/cli.mjs', '/dist/node.mjs', '/dist/edge.mjs', '/web-demo/../package.json', '/web-demo/%2e%2e/package.json', '/web-demo/..%2fpackage.json',
     '/js/..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/web-demo/./index.html', '//web-demo/index.html',
     '/web-demo/index.html%00.css', '/web-demo\\index.html', '/web-demo/%E0%A4%A', '/etc/passwd',
     '/web-demo/sub/x.mjs', '/node_modules/playwright-core/package.json', '/.git/config', '/web-demo/.hidden.mjs',
@@ -95,4 +96,36 @@ test('resolveRequestPath maps only allowed paths', () => {
 
 test('a taken port is reported by number', async () => {
   await assert.rejects(startServer({ port: running.port }), new RegExp(`port ${running.port} on 127.0.0.1 is in use`));
+});
+
+test('serves only the modules the page loads: the browser build and its imports', () => {
+  for (const p of ['/dist/browser.mjs', '/dist/core.mjs', '/dist/api.mjs', '/dist/tools.mjs']) {
+    assert.equal(resolveRequestPath(p), p.slice(1));
+  }
+  for (const p of ['/dist/cli.mjs', '/dist/node.mjs', '/dist/edge.mjs', '/dist/toolsig-cli.wasm']) {
+    assert.equal(resolveRequestPath(p), null, p);
+  }
+});
+
+test('a half-sent request is closed after a short time, not Node\'s minute', async () => {
+  assert.ok(TIMEOUTS.headersTimeout <= 10000 && TIMEOUTS.requestTimeout <= 10000);
+  assert.ok(TIMEOUTS.keepAliveTimeout <= 5000);
+  assert.equal(running.server.headersTimeout, TIMEOUTS.headersTimeout);
+  assert.equal(running.server.requestTimeout, TIMEOUTS.requestTimeout);
+  assert.equal(running.server.keepAliveTimeout, TIMEOUTS.keepAliveTimeout);
+  // The same server with the timeouts shortened: the socket of a request
+  // whose headers never end is closed by the server.
+  const quick = await startServer({ port: 0, timeouts: { headersTimeout: 300, requestTimeout: 300 } });
+  try {
+    const started = Date.now();
+    await new Promise((resolve, reject) => {
+      const socket = connect(quick.port, '127.0.0.1', () => socket.write('GET /web-demo/ HTTP/1.1\r\nHost: x\r\n'));
+      socket.on('error', reject);
+      socket.on('data', () => {}); // a 408, if Node answers before closing
+      socket.on('close', resolve);
+    });
+    assert.ok(Date.now() - started < 3000, `closed after ${Date.now() - started} ms`);
+  } finally {
+    await new Promise((resolve) => quick.server.close(resolve));
+  }
 });
