@@ -500,6 +500,13 @@ struct cJSON;
  * U+FFFD (no verdict on names or keywords changes: none holds either). */
 #define TSIG_TREE_C_STRINGS 1u
 
+/* Strings and keys as written between their quotes, escapes kept (JSON
+ * text holds no NUL byte, so each is a C string); a string's valueint is 1
+ * when it holds an escape. For a stage that writes the text back as it
+ * came (template values) and decodes only what it reads
+ * (tsig_json_unescape). Repeated keys are still found on the decoded keys. */
+#define TSIG_TREE_AS_WRITTEN 2u
+
 typedef struct tsig_json_tree_options {
     size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
     unsigned flags;

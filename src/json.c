@@ -1283,6 +1283,16 @@ static char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped
     return s;
 }
 
+/* A malloc'd NUL-terminated copy of raw[0..len), or NULL. */
+static char *tree_copy(const char *raw, size_t len)
+{
+    char *s = malloc(len + 1);
+    if (!s) return NULL;
+    memcpy(s, raw, len);
+    s[len] = '\0';
+    return s;
+}
+
 /* The default answer to a repeated key: the error "JSON error at L:C:
  * duplicate key \"k\"", at the key. */
 static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
@@ -1337,8 +1347,10 @@ static char *tree_key(tree_builder *b, tree_frame *f, int first)
                         : tree_duplicate(b, text, len, key_at);
         if (!go_on) return NULL;
     }
-    char *c = tree_text(b, j->src + key.start, key.len, key.flag, 1,
-                        (b->o->flags & TSIG_TREE_C_STRINGS) != 0, &len);
+    char *c = (b->o->flags & TSIG_TREE_AS_WRITTEN)
+                  ? tree_copy(j->src + key.start, key.len)
+                  : tree_text(b, j->src + key.start, key.len, key.flag, 1,
+                              (b->o->flags & TSIG_TREE_C_STRINGS) != 0, &len);
     if (!c) tree_nomem(b);
     return c;
 }
@@ -1357,6 +1369,16 @@ static cJSON *tree_scalar(tree_builder *b)
         v = cJSON_CreateFalse();
     } else if (c == 'n') {
         v = cJSON_CreateNull();
+    } else if (c == '"' && (b->o->flags & TSIG_TREE_AS_WRITTEN)) {
+        char *text = tree_copy(j->src + s.start, s.len);
+        v = text ? cJSON_CreateString("") : NULL;
+        if (v) {
+            cJSON_free(v->valuestring);
+            v->valuestring = text;
+            v->valueint = s.flag;
+        } else {
+            free(text);
+        }
     } else if (c == '"') {
         int c_text = (b->o->flags & TSIG_TREE_C_STRINGS) != 0;
         size_t n;

@@ -42,6 +42,8 @@
  */
 #include "internal.h"
 
+#include "cJSON.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -1351,217 +1353,6 @@ tsig_code tsig_check_placeholders(const char *tpl, size_t len,
 }
 
 /* ------------------------------------------------------------------------
- * Arguments: an index of the JSON values, in document order
- * --------------------------------------------------------------------- */
-
-typedef enum jkind { J_NULL, J_FALSE, J_TRUE, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT } jkind;
-
-/* No value (an absent key, an index past the end). */
-#define J_NONE ((size_t)-1)
-
-/*
- * One value of the arguments. Values are stored in document order, so the
- * values inside a list or map follow it directly and end before its end
- * index; the first child of i is i + 1, the next sibling of c is
- * nodes[c].end. Text is never copied: strings, numbers and keys are spans
- * of the arguments text.
- */
-typedef struct jnode {
-    jkind kind;
-    int escaped;       /* a string holding escapes */
-    int key_escaped;
-    size_t start;      /* string content (between the quotes) or number text */
-    size_t len;
-    size_t key_start;  /* the key content, for a value inside a map */
-    size_t key_len;
-    size_t end;        /* index just past this value and everything in it */
-} jnode;
-
-typedef struct jindex {
-    const char *src;
-    jnode *nodes;
-    size_t count, cap;
-} jindex;
-
-/* Appends a node; its index, or J_NONE when out of memory. */
-static size_t jindex_add(jindex *ix, jkind kind)
-{
-    if (ix->count == ix->cap) {
-        size_t cap = ix->cap ? ix->cap * 2 : 64;
-        if (cap > (size_t)-1 / sizeof(jnode)) return J_NONE;
-        jnode *grown = realloc(ix->nodes, cap * sizeof *grown);
-        if (!grown) return J_NONE;
-        ix->nodes = grown;
-        ix->cap = cap;
-    }
-    jnode *n = &ix->nodes[ix->count];
-    memset(n, 0, sizeof *n);
-    n->kind = kind;
-    n->end = ix->count + 1;
-    return ix->count++;
-}
-
-/*
- * Reads the arguments text into ix, iteratively (nesting costs no C
- * stack), with the project's JSON reader:
- *
- *   value  = object | array | string | number | "true" | "false" | "null"
- *   object = "{" [ string ":" value { "," string ":" value } ] "}"
- *   array  = "[" [ value { "," value } ] "]"
- *
- * A key repeated in one map is an error, as everywhere (SPEC §10): which
- * of the two a prompt would show must never be a guess. Returns 1, or 0
- * with *err filled (TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP) or *nomem set.
- */
-static int jindex_read(jindex *ix, const char *src, size_t len, tsig_error *err,
-                       int *nomem)
-{
-    tsig_json j;
-    tsig_json_init(&j, src, len, TSIG_MAX_DEPTH_LIMIT, err);
-    ix->src = j.src;
-    size_t *open = NULL; /* the lists and maps being read, innermost last */
-    tsig_json_keyframe *frames = NULL; /* the keys of each (maps only) */
-    size_t open_count = 0, open_cap = 0;
-    tsig_json_keys keys;
-    memset(&keys, 0, sizeof keys);
-    keys.src = j.src;
-    int ok = 0;
-    for (;;) {
-        /* At a value (after a key in a map). */
-        tsig_json_skip_ws(&j);
-        tsig_json_span key = {0, 0, 0};
-        int in_map = open_count && ix->nodes[open[open_count - 1]].kind == J_OBJECT;
-        if (in_map) {
-            if (j.pos >= j.len || j.src[j.pos] != '"') {
-                tsig_json_fail(&j, j.pos, "a key");
-                break;
-            }
-            if (!tsig_json_string(&j, &key)) break;
-            size_t key_len, found;
-            const char *text = tsig_json_key_text(&keys, &key, &key_len);
-            if (!text || !tsig_json_keys_add(&keys, &frames[open_count - 1], text,
-                                             key_len, !key.flag, &found)) {
-                *nomem = 1;
-                break;
-            }
-            if (found != (size_t)-1) {
-                size_t line, column;
-                tsig_strbuf quoted = {0};
-                tsig_json_escape_cut(&quoted, text, key_len, ECHO_MAX);
-                tsig_line_col(j.src, j.len, key.start - 1, &line, &column);
-                tsig_json_fail_code(&j, TSIG_ERR_JSON, key.start - 1,
-                                    "JSON error at %zu:%zu: duplicate key %s", line,
-                                    column, quoted.data ? quoted.data : "\"\"");
-                tsig_sb_release(&quoted);
-                break;
-            }
-            tsig_json_skip_ws(&j);
-            if (j.pos >= j.len || j.src[j.pos] != ':') {
-                tsig_json_fail(&j, j.pos, "\":\"");
-                break;
-            }
-            j.pos++;
-            tsig_json_skip_ws(&j);
-        }
-        char c = j.pos < j.len ? j.src[j.pos] : '\0';
-        jkind kind = c == '{' ? J_OBJECT : c == '[' ? J_ARRAY : c == '"' ? J_STRING
-                   : c == 't' ? J_TRUE : c == 'f' ? J_FALSE : c == 'n' ? J_NULL
-                   : J_NUMBER;
-        size_t at = jindex_add(ix, kind);
-        if (at == J_NONE) {
-            *nomem = 1;
-            break;
-        }
-        jnode *n = &ix->nodes[at];
-        n->key_start = key.start;
-        n->key_len = key.len;
-        n->key_escaped = key.flag;
-        tsig_json_span span = {j.pos, 0, 0};
-        int read = 1;
-        switch (kind) {
-        case J_OBJECT:
-        case J_ARRAY:
-            read = tsig_json_enter(&j);
-            break;
-        case J_STRING: read = tsig_json_string(&j, &span); break;
-        case J_TRUE: read = tsig_json_literal(&j, "true", 4); break;
-        case J_FALSE: read = tsig_json_literal(&j, "false", 5); break;
-        case J_NULL: read = tsig_json_literal(&j, "null", 4); break;
-        case J_NUMBER:
-            if (c != '-' && (c < '0' || c > '9')) {
-                read = tsig_json_fail(&j, j.pos, "a value");
-            } else {
-                read = tsig_json_number(&j, &span);
-            }
-            break;
-        }
-        if (!read) break;
-        n->start = span.start;
-        n->len = span.len;
-        n->escaped = span.flag && kind == J_STRING;
-        if (kind == J_OBJECT || kind == J_ARRAY) {
-            if (open_count == open_cap) {
-                size_t cap = open_cap ? open_cap * 2 : 16;
-                size_t *grown = realloc(open, cap * sizeof *grown);
-                tsig_json_keyframe *more = grown ? realloc(frames, cap * sizeof *more) : NULL;
-                if (grown) open = grown;
-                if (!more) {
-                    *nomem = 1;
-                    break;
-                }
-                frames = more;
-                open_cap = cap;
-            }
-            if (kind == J_OBJECT) tsig_json_keys_begin(&keys, &frames[open_count]);
-            open[open_count++] = at;
-            tsig_json_skip_ws(&j);
-            char close = kind == J_OBJECT ? '}' : ']';
-            if (j.pos < j.len && j.src[j.pos] == close) {
-                /* Empty: closed below, as after a last value. */
-            } else {
-                continue;
-            }
-        }
-        /* After a value: "," and the next, or the close of its list/map. */
-        int more = 0;
-        while (open_count) {
-            tsig_json_skip_ws(&j);
-            jnode *top = &ix->nodes[open[open_count - 1]];
-            char close = top->kind == J_OBJECT ? '}' : ']';
-            c = j.pos < j.len ? j.src[j.pos] : '\0';
-            if (c == close) {
-                j.pos++;
-                j.depth--;
-                top->end = ix->count;
-                open_count--;
-                if (top->kind == J_OBJECT) tsig_json_keys_end(&keys, &frames[open_count]);
-                continue;
-            }
-            if (c == ',') {
-                j.pos++;
-                more = 1;
-            } else {
-                tsig_json_fail(&j, j.pos, top->kind == J_OBJECT ? "\",\" or \"}\"" : "\",\" or \"]\"");
-            }
-            break;
-        }
-        if (more) continue;
-        if (j.code != TSIG_OK) break;
-        ok = tsig_json_finish(&j);
-        break;
-    }
-    /* After an error, maps may still be open: their key tables go too. */
-    while (open_count-- > 0) {
-        if (ix->nodes[open[open_count]].kind == J_OBJECT)
-            tsig_json_keys_end(&keys, &frames[open_count]);
-    }
-    tsig_json_keys_release(&keys);
-    free(frames);
-    free(open);
-    return ok && !*nomem;
-}
-
-/* ------------------------------------------------------------------------
  * Rendering (tsig_render_template)
  *
  * Choices where SPEC §8 only names the syntax:
@@ -1589,25 +1380,36 @@ typedef struct rtag {
 } rtag;
 
 /*
- * The state of one rendering. sc.stack[i] is the i-th open section, as the
- * check classified it; elem[i] is the value it entered (J_NONE for one
- * that entered nothing), so a name resolves over both at once.
+ * The state of one rendering. The arguments are a tree read by json.c
+ * (tsig_json_tree, strings and keys as written). sc.stack[i] is the i-th
+ * open section, as the check classified it; elem[i] is the value it
+ * entered (NULL for one that entered nothing), so a name resolves over
+ * both at once.
  */
 typedef struct renderer {
     const char *tpl;
     size_t len;
     rtag *tags;
     size_t tag_count;
-    jindex ix;
-    scopes sc;                              /* the sections being rendered */
-    size_t elem[TSIG_TEMPLATE_MAX_DEPTH];   /* the value each one entered */
+    cJSON *args;
+    scopes sc;                                  /* the sections being rendered */
+    const cJSON *elem[TSIG_TEMPLATE_MAX_DEPTH]; /* the value each one entered */
     tsig_strbuf out;
-    char *scratch;                          /* decoded keys and strings */
+    char *scratch;                              /* decoded keys and strings */
     size_t scratch_cap;
-    size_t *open;                           /* compact JSON writer stack */
+    const cJSON **open;                         /* compact JSON writer stack */
     size_t open_cap;
     size_t steps;
     tsig_code code; /* TSIG_OK until a limit or memory stops rendering */
+    /* Maps with more than MEMBER_SCAN keys, indexed on their first lookup
+     * (member): their keys, decoded, and a table of the maps by node. */
+    struct member_key { const cJSON *node; size_t at, len; int pooled; } *mkeys;
+    size_t mkey_count, mkey_cap;
+    tsig_strbuf mpool;                          /* the decoded escaped keys */
+    struct member_index { const cJSON *obj; tsig_table exact, alike; } *mindex;
+    size_t mindex_count, mindex_cap;
+    tsig_table mindex_of;                       /* entry: index in mindex */
+    int mindex_began;
 } renderer;
 
 /* 1 for the tags that write nothing (and so may stand alone on a line). */
@@ -1696,14 +1498,13 @@ static int read_all_tags(renderer *r)
 }
 
 /*
- * The bytes of a string or key of the arguments: the text itself when it
- * holds no escapes, else its decoded form in r->scratch (valid until the
- * next call). NULL when out of memory.
+ * The bytes of a string or key of the arguments, given as written: the
+ * text itself when it holds no escapes, else its decoded form in
+ * r->scratch (valid until the next call). NULL when out of memory.
  */
-static const char *decode(renderer *r, size_t start, size_t len, int escaped,
+static const char *decode(renderer *r, const char *raw, size_t len, int escaped,
                           size_t *out_len)
 {
-    const char *raw = r->ix.src + start;
     *out_len = len;
     if (!escaped) return raw;
     if (len > r->scratch_cap) {
@@ -1720,34 +1521,142 @@ static const char *decode(renderer *r, size_t start, size_t len, int escaped,
     return r->scratch;
 }
 
-/* 1 iff the key of node n starts with "_" after "-" -> "_" (SPEC §7). */
-static int key_firewalled(renderer *r, const jnode *n)
+/* The decoded key of member n. NULL when out of memory. */
+static const char *member_key(renderer *r, const cJSON *n, size_t *len)
 {
-    size_t len;
-    const char *key = decode(r, n->key_start, n->key_len, n->key_escaped, &len);
-    return key && len > 0 && (key[0] == '_' || key[0] == '-');
+    size_t raw_len = strlen(n->string);
+    return decode(r, n->string, raw_len, memchr(n->string, '\\', raw_len) != NULL, len);
+}
+
+/* 1 iff the key of member n starts with "_" after "-" -> "_" (SPEC §7):
+ * as written, a key starts with "_" or "-", or with an escape of either
+ * ("\u005f", "\u002d"). */
+static int key_firewalled(const cJSON *n)
+{
+    const char *k = n->string;
+    if (k[0] == '_' || k[0] == '-') return 1;
+    return k[0] == '\\' && k[1] == 'u' && k[2] == '0' && k[3] == '0' &&
+           ((k[4] == '5' && (k[5] == 'f' || k[5] == 'F')) ||
+            (k[4] == '2' && (k[5] == 'd' || k[5] == 'D')));
+}
+
+/* Maps with at most this many keys are scanned; larger ones are indexed
+ * once, so that items x keys lookups stay linear. */
+#define MEMBER_SCAN 8
+
+/* tsig_table_key_of over the indexed keys: a key's decoded bytes. */
+static const char *member_key_of(const void *ctx, size_t entry, size_t *len)
+{
+    const renderer *r = ctx;
+    const struct member_key *k = &r->mkeys[entry];
+    *len = k->len;
+    return k->pooled ? r->mpool.data + k->at : k->node->string;
+}
+
+/* tsig_table_key_of over the indexed maps: the bytes of a map's address. */
+static const char *member_obj_of(const void *ctx, size_t entry, size_t *len)
+{
+    *len = sizeof(const cJSON *);
+    return (const char *)&((const renderer *)ctx)->mindex[entry].obj;
+}
+
+/* The index of the map obj (of more than MEMBER_SCAN keys), made on its
+ * first lookup: its keys, exactly and after "-" -> "_" (the first key of
+ * each spelling). NULL when out of memory (r->code set). */
+static struct member_index *member_index(renderer *r, const cJSON *obj)
+{
+    const char *okey = (const char *)&obj;
+    if (!r->mindex_began) {
+        tsig_table_init(&r->mindex_of, 0, NULL, member_obj_of, r);
+        r->mindex_began = 1;
+    }
+    size_t ohash = tsig_table_hash(&r->mindex_of, okey, sizeof obj);
+    size_t found = tsig_table_find(&r->mindex_of, okey, sizeof obj, ohash);
+    if (found == TSIG_TABLE_NOMEM) goto nomem;
+    if (found != TSIG_TABLE_NONE) return &r->mindex[found];
+    if (r->mindex_count == r->mindex_cap) {
+        size_t cap = r->mindex_cap ? r->mindex_cap * 2 : 8;
+        struct member_index *grown = realloc(r->mindex, cap * sizeof *grown);
+        if (!grown) goto nomem;
+        r->mindex = grown;
+        r->mindex_cap = cap;
+    }
+    struct member_index *mi = &r->mindex[r->mindex_count++];
+    mi->obj = obj;
+    tsig_table_init(&mi->exact, 0, NULL, member_key_of, r);
+    tsig_table_init(&mi->alike, 1, NULL, member_key_of, r);
+    for (const cJSON *c = obj->child; c; c = c->next) {
+        if (r->mkey_count == r->mkey_cap) {
+            size_t cap = r->mkey_cap ? r->mkey_cap * 2 : 64;
+            struct member_key *grown = realloc(r->mkeys, cap * sizeof *grown);
+            if (!grown) goto nomem;
+            r->mkeys = grown;
+            r->mkey_cap = cap;
+        }
+        struct member_key *k = &r->mkeys[r->mkey_count];
+        size_t raw_len = strlen(c->string);
+        k->node = c;
+        k->at = 0;
+        k->len = raw_len;
+        k->pooled = memchr(c->string, '\\', raw_len) != NULL;
+        if (k->pooled) {
+            size_t len;
+            const char *key = decode(r, c->string, raw_len, 1, &len);
+            if (!key) return NULL;
+            k->at = r->mpool.len;
+            k->len = len;
+            tsig_sb_append(&r->mpool, key, len);
+            if (r->mpool.failed) goto nomem;
+        }
+        size_t len;
+        const char *key = member_key_of(r, r->mkey_count, &len);
+        size_t entry = r->mkey_count++;
+        if (tsig_table_add(&mi->exact, key, len, tsig_table_hash(&mi->exact, key, len),
+                           entry) == TSIG_TABLE_NOMEM ||
+            tsig_table_add(&mi->alike, key, len, tsig_table_hash(&mi->alike, key, len),
+                           entry) == TSIG_TABLE_NOMEM)
+            goto nomem;
+    }
+    if (tsig_table_add(&r->mindex_of, okey, sizeof obj, ohash, r->mindex_count - 1) ==
+        TSIG_TABLE_NOMEM)
+        goto nomem;
+    return mi;
+nomem:
+    r->code = TSIG_ERR_NOMEM;
+    return NULL;
 }
 
 /*
  * The value under the key seg[0..len) (compared after "-" -> "_") in the
- * map at index obj; J_NONE when obj is not a map or has no such key.
- * Firewalled keys need no check here: no name can spell one (names start
- * with a letter).
+ * map obj; NULL when obj is not a map or has no such key. The key spelled
+ * exactly as the name wins over another spelling ("a-b" and "a_b" may both
+ * be keys of a :map), then the first key alike. Firewalled keys need no
+ * check here: no name can spell one (names start with a letter).
  */
-static size_t member(renderer *r, size_t obj, const char *seg, size_t len)
+static const cJSON *member(renderer *r, const cJSON *obj, const char *seg, size_t len)
 {
-    if (obj == J_NONE || r->ix.nodes[obj].kind != J_OBJECT) return J_NONE;
-    size_t end = r->ix.nodes[obj].end, alike = J_NONE;
-    for (size_t c = obj + 1; c < end; c = r->ix.nodes[c].end) {
-        const jnode *n = &r->ix.nodes[c];
+    if (!obj || !cJSON_IsObject(obj)) return NULL;
+    const cJSON *alike = NULL;
+    size_t keys = 0;
+    for (const cJSON *c = obj->child; c; c = c->next) {
+        if (++keys > MEMBER_SCAN) {
+            struct member_index *mi = member_index(r, obj);
+            if (!mi) return NULL;
+            size_t e = tsig_table_find(&mi->exact, seg, len, tsig_table_hash(&mi->exact, seg, len));
+            if (e == TSIG_TABLE_NONE)
+                e = tsig_table_find(&mi->alike, seg, len, tsig_table_hash(&mi->alike, seg, len));
+            if (e == TSIG_TABLE_NOMEM) {
+                r->code = TSIG_ERR_NOMEM;
+                return NULL;
+            }
+            return e == TSIG_TABLE_NONE ? NULL : r->mkeys[e].node;
+        }
         size_t key_len;
-        const char *key = decode(r, n->key_start, n->key_len, n->key_escaped, &key_len);
-        if (!key) return J_NONE;
+        const char *key = member_key(r, c, &key_len);
+        if (!key) return NULL;
         if (!tsig_key_equal_norm(key, key_len, seg, len)) continue;
-        /* The key spelled exactly as the name wins over another spelling
-         * ("a-b" and "a_b" may both be keys of a :map). */
         if (memcmp(key, seg, len) == 0) return c;
-        if (alike == J_NONE) alike = c;
+        if (!alike) alike = c;
     }
     return alike;
 }
@@ -1758,13 +1667,14 @@ static size_t member(renderer *r, size_t obj, const char *seg, size_t len)
  * out, then the arguments. A section over a typed map owns the names of
  * its declared fields (absent or not in the data); a section over :map or
  * :any, or a typed map with "* T", owns the keys its value has (as in
- * Mustache, other names go on outward). The rest of the name walks into maps. J_NONE when absent.
+ * Mustache, other names go on outward). The rest of the name walks into
+ * maps. NULL when absent.
  */
-static size_t lookup(renderer *r, const char *name, size_t len)
+static const cJSON *lookup(renderer *r, const char *name, size_t len)
 {
     size_t first = 0;
     while (first < len && name[first] != '.') first++;
-    size_t v = J_NONE;
+    const cJSON *v = NULL;
     int bound = 0;
     for (size_t i = r->sc.depth; i-- > 0 && !bound;) {
         const section *s = &r->sc.stack[i];
@@ -1775,15 +1685,15 @@ static size_t lookup(renderer *r, const char *name, size_t len)
             bound = 1;
         } else if (s->open || owns == 2) {
             v = member(r, r->elem[i], name, first);
-            bound = v != J_NONE;
+            bound = v != NULL;
         }
     }
     if (!bound) {
         const tsig_signature *sig = r->sc.sig;
-        if (!find_field(sig->params, sig->param_count, name, first)) return J_NONE;
-        v = member(r, 0, name, first);
+        if (!find_field(sig->params, sig->param_count, name, first)) return NULL;
+        v = member(r, r->args, name, first);
     }
-    for (size_t seg = first; seg < len && v != J_NONE;) {
+    for (size_t seg = first; seg < len && v;) {
         size_t end = ++seg;
         while (end < len && name[end] != '.') end++;
         v = member(r, v, name + seg, end - seg);
@@ -1794,13 +1704,13 @@ static size_t lookup(renderer *r, const char *name, size_t len)
 
 /* Appends a string value: its decoded text, with any lone surrogate
  * ("\ud800" in the JSON) written as U+FFFD so the output stays UTF-8. */
-static void put_string(renderer *r, const jnode *n)
+static void put_string(renderer *r, const cJSON *n)
 {
     size_t len;
-    const char *s = decode(r, n->start, n->len, n->escaped, &len);
+    const char *s = decode(r, n->valuestring, strlen(n->valuestring), n->valueint, &len);
     if (!s) return;
     size_t run = 0;
-    for (size_t i = 0; n->escaped && i + 2 < len; i++) {
+    for (size_t i = 0; n->valueint && i + 2 < len; i++) {
         unsigned char c = (unsigned char)s[i], d = (unsigned char)s[i + 1];
         if (c == 0xED && d >= 0xA0) { /* WTF-8 of U+D800..U+DFFF */
             tsig_sb_append(&r->out, s + run, i - run);
@@ -1812,64 +1722,72 @@ static void put_string(renderer *r, const jnode *n)
     tsig_sb_append(&r->out, s + run, len - run);
 }
 
+/* Appends the scalar n as JSON, as written in the arguments. */
+static void put_json_scalar(renderer *r, const cJSON *n)
+{
+    if (cJSON_IsNull(n)) {
+        tsig_sb_puts(&r->out, "null");
+    } else if (cJSON_IsFalse(n)) {
+        tsig_sb_puts(&r->out, "false");
+    } else if (cJSON_IsTrue(n)) {
+        tsig_sb_puts(&r->out, "true");
+    } else if (cJSON_IsNumber(n)) {
+        tsig_sb_puts(&r->out, n->valuestring);
+    } else {
+        tsig_sb_putc(&r->out, '"');
+        tsig_sb_puts(&r->out, n->valuestring);
+        tsig_sb_putc(&r->out, '"');
+    }
+}
+
 /*
- * Appends the value at index i as compact JSON: strings and numbers as
+ * Appends the list or map v as compact JSON: strings, numbers and keys as
  * written in the arguments, firewalled keys (SPEC §7) left out at every
  * depth. Iterative: nesting costs no C stack.
  */
-static void put_json(renderer *r, size_t i)
+static void put_json(renderer *r, const cJSON *v)
 {
-    const jnode *nodes = r->ix.nodes;
-    size_t depth = 0, end = nodes[i].end;
-    for (size_t k = i;;) {
-        /* Close what ended before k. */
-        while (depth > 0 && nodes[r->open[depth - 1]].end == k) {
-            depth--;
-            tsig_sb_putc(&r->out, nodes[r->open[depth]].kind == J_OBJECT ? '}' : ']');
-        }
-        if (k >= end) break;
-        const jnode *n = &nodes[k];
-        if (depth > 0) {
-            const jnode *parent = &nodes[r->open[depth - 1]];
-            if (parent->kind == J_OBJECT && key_firewalled(r, n)) {
-                k = n->end;
-                continue;
-            }
-            char last = r->out.len ? r->out.data[r->out.len - 1] : '\0';
-            if (last != '[' && last != '{') tsig_sb_putc(&r->out, ',');
-            if (parent->kind == J_OBJECT) {
-                tsig_sb_putc(&r->out, '"');
-                tsig_sb_append(&r->out, r->ix.src + n->key_start, n->key_len);
-                tsig_sb_append(&r->out, "\":", 2);
-            }
-        }
-        switch (n->kind) {
-        case J_NULL: tsig_sb_puts(&r->out, "null"); break;
-        case J_FALSE: tsig_sb_puts(&r->out, "false"); break;
-        case J_TRUE: tsig_sb_puts(&r->out, "true"); break;
-        case J_NUMBER: tsig_sb_append(&r->out, r->ix.src + n->start, n->len); break;
-        case J_STRING:
-            tsig_sb_putc(&r->out, '"');
-            tsig_sb_append(&r->out, r->ix.src + n->start, n->len);
-            tsig_sb_putc(&r->out, '"');
-            break;
-        case J_ARRAY:
-        case J_OBJECT:
-            if (depth == r->open_cap) {
-                size_t cap = r->open_cap ? r->open_cap * 2 : 16;
-                size_t *grown = realloc(r->open, cap * sizeof *grown);
-                if (!grown) {
-                    r->code = TSIG_ERR_NOMEM;
-                    return;
+    size_t depth = 0;
+    const cJSON *n = v;
+    for (;;) {
+        if (depth > 0 && cJSON_IsObject(r->open[depth - 1]) && key_firewalled(n)) {
+            n = n->next;
+        } else {
+            if (depth > 0) {
+                char last = r->out.len ? r->out.data[r->out.len - 1] : '\0';
+                if (last != '[' && last != '{') tsig_sb_putc(&r->out, ',');
+                if (cJSON_IsObject(r->open[depth - 1])) {
+                    tsig_sb_putc(&r->out, '"');
+                    tsig_sb_puts(&r->out, n->string);
+                    tsig_sb_append(&r->out, "\":", 2);
                 }
-                r->open = grown;
-                r->open_cap = cap;
             }
-            r->open[depth++] = k;
-            tsig_sb_putc(&r->out, n->kind == J_OBJECT ? '{' : '[');
-            break;
+            if (!cJSON_IsArray(n) && !cJSON_IsObject(n)) {
+                put_json_scalar(r, n);
+                n = depth > 0 ? n->next : NULL;
+            } else {
+                if (depth == r->open_cap) {
+                    size_t cap = r->open_cap ? r->open_cap * 2 : 16;
+                    const cJSON **grown = realloc(r->open, cap * sizeof *grown);
+                    if (!grown) {
+                        r->code = TSIG_ERR_NOMEM;
+                        return;
+                    }
+                    r->open = grown;
+                    r->open_cap = cap;
+                }
+                r->open[depth++] = n;
+                tsig_sb_putc(&r->out, cJSON_IsObject(n) ? '{' : '[');
+                n = n->child;
+            }
         }
-        k++;
+        /* Close what ended. */
+        while (!n && depth > 0) {
+            const cJSON *closed = r->open[--depth];
+            tsig_sb_putc(&r->out, cJSON_IsObject(closed) ? '}' : ']');
+            n = depth > 0 ? closed->next : NULL;
+        }
+        if (!n) return;
     }
 }
 
@@ -1878,18 +1796,15 @@ static void put_json(renderer *r, size_t i)
  * kind: prompts are not HTML), a number as written, true/false, nothing
  * for null or an absent value, a list or map as compact JSON.
  */
-static void put_value(renderer *r, size_t i)
+static void put_value(renderer *r, const cJSON *n)
 {
-    if (i == J_NONE) return;
-    const jnode *n = &r->ix.nodes[i];
-    switch (n->kind) {
-    case J_NULL: break;
-    case J_FALSE: tsig_sb_puts(&r->out, "false"); break;
-    case J_TRUE: tsig_sb_puts(&r->out, "true"); break;
-    case J_NUMBER: tsig_sb_append(&r->out, r->ix.src + n->start, n->len); break;
-    case J_STRING: put_string(r, n); break;
-    case J_ARRAY:
-    case J_OBJECT: put_json(r, i); break;
+    if (!n || cJSON_IsNull(n)) return;
+    if (cJSON_IsString(n)) {
+        put_string(r, n);
+    } else if (cJSON_IsArray(n) || cJSON_IsObject(n)) {
+        put_json(r, n);
+    } else {
+        put_json_scalar(r, n);
     }
 }
 
@@ -1935,21 +1850,20 @@ static void render_section(renderer *r, size_t at)
         enter_section(s, type, &unused);
     tsig_sb_release(&unused);
 
-    size_t v = lookup(r, open->t.name, open->t.name_len);
-    const jnode *n = v == J_NONE ? NULL : &r->ix.nodes[v];
-    int truthy = n && n->kind != J_NULL && n->kind != J_FALSE &&
-                 !(n->kind == J_ARRAY && n->end == v + 1);
+    const cJSON *n = lookup(r, open->t.name, open->t.name_len);
+    int truthy = n && !cJSON_IsNull(n) && !cJSON_IsFalse(n) &&
+                 !(cJSON_IsArray(n) && !n->child);
     size_t depth = r->sc.depth++;
     if (s->kind == TAG_INVERTED) {
-        r->elem[depth] = J_NONE;
+        r->elem[depth] = NULL;
         if (!truthy) render_range(r, at + 1, open->match, open->after, close->before);
-    } else if (truthy && n->kind == J_ARRAY) {
-        for (size_t c = v + 1; c < n->end && step(r); c = r->ix.nodes[c].end) {
+    } else if (truthy && cJSON_IsArray(n)) {
+        for (const cJSON *c = n->child; c && step(r); c = c->next) {
             r->elem[depth] = c;
             render_range(r, at + 1, open->match, open->after, close->before);
         }
     } else if (truthy) {
-        r->elem[depth] = v;
+        r->elem[depth] = n;
         render_range(r, at + 1, open->match, open->after, close->before);
     }
     r->sc.depth--;
@@ -2007,8 +1921,8 @@ static void template_error(const tsig_placeholders *res, const char *tpl,
 
 /*
  * Three steps: the template is checked (a template that does not check is
- * never half rendered), the arguments are indexed (one pass, every value a
- * span of the text), and the tags are rendered in order with the sections
+ * never half rendered), the arguments are read into a tree (json.c, one
+ * pass, strings as written), and the tags are rendered in order with the sections
  * repeated as their values say. Every buffer is released here, whatever
  * the outcome.
  */
@@ -2070,22 +1984,23 @@ tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
     r->sc.sig = sig;
     /* Every append is checked against the bound before it allocates. */
     r->out.max = max_len;
-    int nomem = 0;
-    if (!jindex_read(&r->ix, args_json, args_len, err, &nomem)) {
-        code = nomem ? TSIG_ERR_NOMEM : err->code;
-        if (nomem) tsig_error_set(err, code, "", 0, 0, "out of memory");
-    } else if (r->ix.nodes[0].kind != J_OBJECT) {
-        const jnode *root = &r->ix.nodes[0];
-        const char *got = root->kind == J_NULL ? "nil"
-                        : root->kind == J_STRING ? "string"
-                        : root->kind == J_ARRAY ? "list"
-                        : root->kind != J_NUMBER ? "bool"
-                        : memchr(args_json + root->start, '.', root->len) ||
-                                  memchr(args_json + root->start, 'e', root->len) ||
-                                  memchr(args_json + root->start, 'E', root->len)
-                            ? "float" : "int";
+    tsig_json_tree_options o = {TSIG_MAX_DEPTH_LIMIT, TSIG_TREE_AS_WRITTEN, NULL, NULL, NULL};
+    r->args = tsig_json_tree(args_json, args_len, &o, err);
+    if (!r->args) {
+        code = err->code;
+    } else if (!cJSON_IsObject(r->args)) {
+        const cJSON *root = r->args;
+        const char *got = cJSON_IsNull(root) ? "nil"
+                        : cJSON_IsString(root) ? "string"
+                        : cJSON_IsArray(root) ? "list"
+                        : !cJSON_IsNumber(root) ? "bool"
+                        : root->valueint ? "int" : "float";
+        /* The root is the first value after a byte-order mark and space. */
+        tsig_json j;
+        tsig_json_init(&j, args_json, args_len, 1, err);
+        tsig_json_skip_ws(&j);
         code = TSIG_ERR_ARGUMENT;
-        tsig_error_set(err, code, args_json, args_len, root->kind == J_STRING ? root->start - 1 : root->start,
+        tsig_error_set(err, code, args_json, args_len, j.pos,
                        "arguments must be a map, got %s", got);
     } else if (read_all_tags(r)) {
         render_range(r, 0, r->tag_count, 0, tpl_len);
@@ -2113,10 +2028,18 @@ tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
                        "sections)", TSIG_TEMPLATE_MAX_STEPS);
     }
     tsig_sb_release(&r->out);
-    free(r->ix.nodes);
+    cJSON_Delete(r->args);
     free(r->tags);
     free(r->scratch);
     free(r->open);
+    for (size_t i = 0; i < r->mindex_count; i++) {
+        tsig_table_release(&r->mindex[i].exact);
+        tsig_table_release(&r->mindex[i].alike);
+    }
+    free(r->mindex);
+    if (r->mindex_began) tsig_table_release(&r->mindex_of);
+    free(r->mkeys);
+    tsig_sb_release(&r->mpool);
     free(r);
     return code;
 }
