@@ -770,4 +770,108 @@ void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line
 void tsig_repair_line_col(const char *src, size_t *from, size_t *line, size_t *column,
                           size_t offset);
 
+/* ---- template_tags.c, template_check.c, template_render.c --------------
+ *
+ * Prompt templates (SPEC §8): template_tags.c reads the tags,
+ * template_check.c checks names against a signature and says what a name
+ * means inside sections (the scopes), template_render.c fills a checked
+ * template. Both passes read tags with tsig_tpl_read_tag and resolve names
+ * with the same scopes, so what the check accepts is exactly what the
+ * rendering understands.
+ */
+
+typedef enum tsig_tag_kind {
+    TSIG_TAG_NAME,      /* {{name}} (also malformed names: checked later) */
+    TSIG_TAG_DOT,       /* {{.}} */
+    TSIG_TAG_SECTION,   /* {{#name}} */
+    TSIG_TAG_INVERTED,  /* {{^name}} */
+    TSIG_TAG_CLOSE,     /* {{/name}} */
+    TSIG_TAG_COMMENT,   /* {{! ... }} */
+    TSIG_TAG_AMPERSAND, /* {{&name}}: not supported */
+    TSIG_TAG_TRIPLE,    /* {{{name}}}: not supported */
+    TSIG_TAG_PARTIAL,   /* {{>name}}: not supported */
+    TSIG_TAG_DELIMITER, /* {{=<% %>=}}: not supported */
+    TSIG_TAG_UNCLOSED   /* "{{" with no "}}" after it: the rest of the template */
+} tsig_tag_kind;
+
+/* One tag: where it is and the name inside it, whitespace trimmed. */
+typedef struct tsig_tpl_tag {
+    tsig_tag_kind kind;
+    size_t start;     /* offset of "{{" */
+    size_t end;       /* offset just past the closing braces */
+    const char *name; /* after the sigil, trimmed (points into the template) */
+    size_t name_len;
+} tsig_tpl_tag;
+
+/* Reads the next tag of s[0..len) at or after pos. Returns 0 when the rest
+ * is plain text; otherwise 1 with *t filled. */
+int tsig_tpl_read_tag(const char *s, size_t len, size_t pos, tsig_tpl_tag *t);
+
+/* One tag of a checked template and the text around it. */
+typedef struct tsig_tpl_placed {
+    tsig_tpl_tag t;
+    size_t before; /* the text before the tag ends here */
+    size_t after;  /* the text after the tag starts here */
+    size_t match;  /* a section: the index of its closing tag */
+} tsig_tpl_placed;
+
+
+/* Every tag of a checked template, standalone lines marked and sections
+ * matched with their closing tags (*tags malloc'd, freed by the caller
+ * whatever the outcome). TSIG_OK, TSIG_ERR_NOMEM or TSIG_ERR_TEMPLATE
+ * (sections nested too deep). */
+tsig_code tsig_tpl_read_tags(const char *tpl, size_t len, tsig_tpl_placed **tags,
+                             size_t *count);
+
+/* What {{.}} means in the innermost section that enters its value. */
+typedef enum tsig_dot_rule {
+    TSIG_DOT_OK,        /* a list of scalars or :any: the element */
+    TSIG_DOT_ACCEPT,    /* the section itself is in error: say nothing more */
+    TSIG_DOT_MAPS,      /* a list of maps: write a field instead */
+    TSIG_DOT_MAP,       /* a map: write a field instead */
+    TSIG_DOT_LISTS,     /* a list of lists */
+    TSIG_DOT_SCALAR     /* an optional scalar: write the name itself */
+} tsig_dot_rule;
+
+/* One open section. */
+typedef struct tsig_tpl_section {
+    tsig_tag_kind kind;         /* TSIG_TAG_SECTION or TSIG_TAG_INVERTED */
+    const char *name;      /* as written, trimmed */
+    size_t name_len;
+    size_t offset;         /* of the opening "{{" */
+    int enters;            /* names inside resolve against its value first */
+    int open;              /* every name resolves here (:map, :any, unknown) */
+    /* What names may be fields of: a typed map, or a union whose typed
+     * maps (or, with elements set, lists of typed maps) are looked into. */
+    const tsig_type *scope;
+    int elements;
+    int bad_name;          /* its name was reported as malformed */
+    tsig_dot_rule dot;
+} tsig_tpl_section;
+
+/* Walks the sections from the innermost out and then the parameters. */
+typedef struct tsig_tpl_scopes {
+    const tsig_signature *sig;
+    tsig_tpl_section stack[TSIG_TEMPLATE_MAX_DEPTH];
+    size_t depth;
+} tsig_tpl_scopes;
+
+
+/* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
+const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
+                                      const char *s, size_t len);
+/* Resolves a well-formed name in the scopes, innermost section out, then
+ * the parameters: 1 with *type (NULL: unknown type), or 0 with the reason
+ * appended to why. */
+int tsig_tpl_resolve_name(const tsig_tpl_scopes *sc, const char *name, size_t len,
+                          const tsig_type **type, tsig_strbuf *why);
+/* Fills what a section over a value of type t (NULL: unknown) means for
+ * the names inside it: 1, or 0 with the reason appended to why (a section
+ * needs a list, a map, a bool, an optional value or :any). */
+int tsig_tpl_enter_section(tsig_tpl_section *s, const tsig_type *t, tsig_strbuf *why);
+/* How the scope of s owns the first segment name[0..first): 1 when a
+ * typed map of it declares the field, 2 when only a "* T" entry takes it
+ * (the data decides), 0 when it does not. */
+int tsig_tpl_scope_owns(const tsig_tpl_section *s, const char *name, size_t first);
+
 #endif /* TSIG_INTERNAL_H */

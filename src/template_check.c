@@ -1,26 +1,8 @@
 /*
- * template.c: prompt templates (SPEC §8). Checking every {{placeholder}}
- * against a signature's parameters, and filling a checked template with
- * argument values.
- *
- * The template language is a subset of Mustache:
- *
- *   {{name}} {{user.address.city}}   a value (dotted names walk into maps)
- *   {{#items}}...{{/items}}          a section: once per element of a list,
- *                                    once inside a map, once for true
- *   {{^items}}...{{/items}}          an inverted section: once when the
- *                                    value is false, null, absent or empty
- *   {{.}}                            the element, inside a section over a
- *                                    list of scalars (or :any)
- *   {{! comment }}                   ignored
- *
- * Unescaped output ({{&x}}, {{{x}}}), partials ({{>x}}) and delimiter
- * changes ({{=<% %>=}}) are rejected: prompts are not HTML, so every value
- * is already written as it is, and a prompt is one self-contained text.
- *
- * Both passes read the template with the same tag reader (read_tag) and
- * resolve names with the same scopes (resolve_name, enter_section), so what
- * the checker accepts is exactly what the renderer understands.
+ * template_check.c: checking every {{placeholder}} of a prompt template
+ * against a signature's parameters (SPEC §8, tsig_check_placeholders),
+ * and the scopes that say what a name means inside sections, which the
+ * rendering (template_render.c) resolves names with too.
  *
  * What a check reports (SPEC §8 leaves the details to us):
  *   - every message is "{{placeholder}}: why", the placeholder spelled as
@@ -42,8 +24,6 @@
  */
 #include "internal.h"
 
-#include "cJSON.h"
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,40 +33,6 @@
 #define ECHO_MAX 120
 /* Names listed in "(parameters: ...)" and "(fields: ...)" before "…". */
 #define LIST_MAX 20
-
-/* ------------------------------------------------------------------------
- * Reading tags
- * --------------------------------------------------------------------- */
-
-typedef enum tag_kind {
-    TAG_NAME,      /* {{name}} (also malformed names: checked later) */
-    TAG_DOT,       /* {{.}} */
-    TAG_SECTION,   /* {{#name}} */
-    TAG_INVERTED,  /* {{^name}} */
-    TAG_CLOSE,     /* {{/name}} */
-    TAG_COMMENT,   /* {{! ... }} */
-    TAG_AMPERSAND, /* {{&name}}: not supported */
-    TAG_TRIPLE,    /* {{{name}}}: not supported */
-    TAG_PARTIAL,   /* {{>name}}: not supported */
-    TAG_DELIMITER, /* {{=<% %>=}}: not supported */
-    TAG_UNCLOSED   /* "{{" with no "}}" after it: the rest of the template */
-} tag_kind;
-
-/* One tag: where it is and the name inside it, whitespace trimmed. */
-typedef struct tpl_tag {
-    tag_kind kind;
-    size_t start;     /* offset of "{{" */
-    size_t end;       /* offset just past the closing braces */
-    const char *name; /* after the sigil, trimmed (points into the template) */
-    size_t name_len;
-} tpl_tag;
-
-/* Whitespace trimmed inside braces: ASCII space, tab, line ends, FF, VT. */
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-           c == '\v';
-}
 
 /* Names are ASCII, like the signature's identifiers. */
 static int is_letter(char c)
@@ -99,111 +45,19 @@ static int is_name_char(char c)
     return is_letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-/* Offset of the first occurrence of needle (nlen bytes) in s[from..len),
- * or len when there is none. */
-static size_t find(const char *s, size_t len, size_t from, const char *needle,
-                   size_t nlen)
-{
-    while (from < len && len - from >= nlen) {
-        const char *hit = memchr(s + from, needle[0], len - from - nlen + 1);
-        if (!hit) break;
-        size_t at = (size_t)(hit - s);
-        if (memcmp(hit, needle, nlen) == 0) return at;
-        from = at + 1;
-    }
-    return len;
-}
-
-/* Narrows [*from, *to) of s to leave out whitespace at both ends. */
-static void trim(const char *s, size_t *from, size_t *to)
-{
-    while (*from < *to && is_space(s[*from])) (*from)++;
-    while (*to > *from && is_space(s[*to - 1])) (*to)--;
-}
-
-/*
- * Reads the next tag at or after pos. Returns 0 when the rest of the
- * template is plain text; otherwise 1 with *t filled.
- *
- *   tag     = "{{" , ws , [ sigil , ws ] , name , ws , "}}"
- *           | "{{{" , ws , name , ws , "}}" , ["}"]  (triple: not supported)
- *           | "{{!" , any text , "}}"              (comment)
- *   sigil   = "#" | "^" | "/" | "&" | ">" | "=" | "!"
- *
- * A tag ends at the first "}}" after its "{{" (a comment cannot hold "}}").
- * A "{{" without a "}}" after it is TAG_UNCLOSED and takes the rest of the
- * template, name being its first line.
- */
-static int read_tag(const char *s, size_t len, size_t pos, tpl_tag *t)
-{
-    size_t open = find(s, len, pos, "{{", 2);
-    if (open >= len) return 0;
-    memset(t, 0, sizeof *t);
-    t->start = open;
-    size_t from = open + 2, to, close;
-    if (from < len && s[from] == '{') {
-        /* Ends at the first "}}", with one more "}" when there is one (a
-         * search for "}}}" could read to the end once per tag). */
-        t->kind = TAG_TRIPLE;
-        from++;
-        close = find(s, len, from, "}}", 2);
-        t->end = close + 2;
-        if (close < len && t->end < len && s[t->end] == '}') t->end++;
-    } else {
-        close = find(s, len, from, "}}", 2);
-        t->end = close + 2;
-    }
-    if (close >= len) {
-        t->kind = TAG_UNCLOSED;
-        t->end = len;
-        from = open + 2;
-        to = from;
-        while (to < len && s[to] != '\n') to++;
-        trim(s, &from, &to);
-        t->name = s + from;
-        t->name_len = to - from;
-        return 1;
-    }
-    to = close;
-    trim(s, &from, &to);
-    if (t->kind != TAG_TRIPLE) {
-        t->kind = TAG_NAME;
-        if (from < to) {
-            switch (s[from]) {
-            case '#': t->kind = TAG_SECTION; break;
-            case '^': t->kind = TAG_INVERTED; break;
-            case '/': t->kind = TAG_CLOSE; break;
-            case '!': t->kind = TAG_COMMENT; break;
-            case '&': t->kind = TAG_AMPERSAND; break;
-            case '>': t->kind = TAG_PARTIAL; break;
-            case '=': t->kind = TAG_DELIMITER; break;
-            default: break;
-            }
-            if (t->kind != TAG_NAME) {
-                from++;
-                trim(s, &from, &to);
-            } else if (to - from == 1 && s[from] == '.') {
-                t->kind = TAG_DOT;
-            }
-        }
-    }
-    t->name = s + from;
-    t->name_len = to - from;
-    return 1;
-}
 
 /* The sigil written before a tag's name ("" for plain names). */
-static const char *tag_sigil(tag_kind kind)
+static const char *tag_sigil(tsig_tag_kind kind)
 {
     switch (kind) {
-    case TAG_SECTION: return "#";
-    case TAG_INVERTED: return "^";
-    case TAG_CLOSE: return "/";
-    case TAG_COMMENT: return "!";
-    case TAG_AMPERSAND: return "&";
-    case TAG_TRIPLE: return "{";
-    case TAG_PARTIAL: return ">";
-    case TAG_DELIMITER: return "=";
+    case TSIG_TAG_SECTION: return "#";
+    case TSIG_TAG_INVERTED: return "^";
+    case TSIG_TAG_CLOSE: return "/";
+    case TSIG_TAG_COMMENT: return "!";
+    case TSIG_TAG_AMPERSAND: return "&";
+    case TSIG_TAG_TRIPLE: return "{";
+    case TSIG_TAG_PARTIAL: return ">";
+    case TSIG_TAG_DELIMITER: return "=";
     default: return "";
     }
 }
@@ -249,12 +103,12 @@ static void put_echo(tsig_strbuf *sb, const char *s, size_t len, size_t max)
  * without the whitespace around them ("#items", "&topic", "{x}" for a
  * triple, "." for the element; an unclosed tag's first line).
  */
-static void put_placeholder(tsig_strbuf *sb, const tpl_tag *t)
+static void put_placeholder(tsig_strbuf *sb, const tsig_tpl_tag *t)
 {
     tsig_sb_puts(sb, tag_sigil(t->kind));
-    if (t->kind == TAG_DOT) tsig_sb_putc(sb, '.');
+    if (t->kind == TSIG_TAG_DOT) tsig_sb_putc(sb, '.');
     else put_echo(sb, t->name, t->name_len, ECHO_MAX);
-    if (t->kind == TAG_TRIPLE) tsig_sb_putc(sb, '}');
+    if (t->kind == TSIG_TAG_TRIPLE) tsig_sb_putc(sb, '}');
 }
 
 /* ------------------------------------------------------------------------
@@ -316,7 +170,7 @@ static const tsig_type *strip_optional(const tsig_type *t)
 }
 
 /* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
-static const tsig_field *find_field(const tsig_field *fields, size_t count,
+const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
                                     const char *s, size_t len)
 {
     for (size_t i = 0; i < count; i++) {
@@ -436,39 +290,6 @@ static void put_kind(tsig_strbuf *sb, const tsig_type *t)
  * Scopes: what names mean inside sections
  * --------------------------------------------------------------------- */
 
-/* What {{.}} means in the innermost section that enters its value. */
-typedef enum dot_rule {
-    DOT_OK,        /* a list of scalars or :any: the element */
-    DOT_ACCEPT,    /* the section itself is in error: say nothing more */
-    DOT_MAPS,      /* a list of maps: write a field instead */
-    DOT_MAP,       /* a map: write a field instead */
-    DOT_LISTS,     /* a list of lists */
-    DOT_SCALAR     /* an optional scalar: write the name itself */
-} dot_rule;
-
-/* One open section. */
-typedef struct section {
-    tag_kind kind;         /* TAG_SECTION or TAG_INVERTED */
-    const char *name;      /* as written, trimmed */
-    size_t name_len;
-    size_t offset;         /* of the opening "{{" */
-    int enters;            /* names inside resolve against its value first */
-    int open;              /* every name resolves here (:map, :any, unknown) */
-    /* What names may be fields of: a typed map, or a union whose typed
-     * maps (or, with elements set, lists of typed maps) are looked into. */
-    const tsig_type *scope;
-    int elements;
-    int bad_name;          /* its name was reported as malformed */
-    dot_rule dot;
-} section;
-
-/* Walks the sections from the innermost out and then the parameters. */
-typedef struct scopes {
-    const tsig_signature *sig;
-    section stack[TSIG_TEMPLATE_MAX_DEPTH];
-    size_t depth;
-} scopes;
-
 /*
  * Resolves the segments after the first of name against type, the value
  * the first segment named (SPEC §8: further segments are fields of the
@@ -557,7 +378,7 @@ static int resolve_path(const tsig_type *type, const char *name, size_t len,
             return 0;
         }
         const tsig_field *f =
-            find_field(t->fields, t->field_count, name + seg, end - seg);
+            tsig_tpl_find_field(t->fields, t->field_count, name + seg, end - seg);
         if (f) {
             type = f->type;
         } else if (t->extra) {
@@ -595,7 +416,7 @@ static int resolve_rest(const tsig_type *type, const char *name, size_t len,
  * resolves. Otherwise 0; *owned tells whether some candidate had the
  * first segment (its failure is then in why, else why is untouched).
  */
-static int resolve_in_scope(const section *s, const char *name, size_t len,
+static int resolve_in_scope(const tsig_tpl_section *s, const char *name, size_t len,
                             size_t first, const tsig_type **out, int *owned,
                             tsig_strbuf *why)
 {
@@ -609,7 +430,7 @@ static int resolve_in_scope(const section *s, const char *name, size_t len,
                                  ? member_record(scope->members[i], s->elements)
                                  : scope;
         if (!r) continue;
-        const tsig_field *f = find_field(r->fields, r->field_count, name, first);
+        const tsig_field *f = tsig_tpl_find_field(r->fields, r->field_count, name, first);
         const tsig_type *t = f ? f->type : r->extra;
         if (!t) continue;
         tsig_strbuf mwhy = {0};
@@ -645,14 +466,14 @@ static int resolve_in_scope(const section *s, const char *name, size_t len,
  * what the first segment found, with no further fallback. Returns 1 with
  * *out (NULL: unknown type) or 0 with the reason appended to why.
  */
-static int resolve_name(const scopes *sc, const char *name, size_t len,
+int tsig_tpl_resolve_name(const tsig_tpl_scopes *sc, const char *name, size_t len,
                         const tsig_type **out, tsig_strbuf *why)
 {
     size_t first = 0;
     while (first < len && name[first] != '.') first++;
     int saw_record = 0;
     for (size_t i = sc->depth; i-- > 0;) {
-        const section *s = &sc->stack[i];
+        const tsig_tpl_section *s = &sc->stack[i];
         if (!s->enters) continue;
         if (s->open) {
             *out = NULL;
@@ -666,14 +487,14 @@ static int resolve_name(const scopes *sc, const char *name, size_t len,
         }
     }
     const tsig_field *p =
-        find_field(sc->sig->params, sc->sig->param_count, name, first);
+        tsig_tpl_find_field(sc->sig->params, sc->sig->param_count, name, first);
     if (p) return resolve_rest(p->type, name, len, first, out, why);
 
     tsig_sb_puts(why, saw_record ? "no field or parameter " : "no parameter ");
     put_echo(why, name, first, ECHO_MAX);
     tsig_sb_puts(why, " (");
     for (size_t i = sc->depth; i-- > 0;) {
-        const section *s = &sc->stack[i];
+        const tsig_tpl_section *s = &sc->stack[i];
         if (!s->enters || !s->scope) continue;
         tsig_sb_puts(why, "fields of ");
         put_echo(why, s->name, s->name_len, ECHO_MAX);
@@ -692,31 +513,31 @@ static int resolve_name(const scopes *sc, const char *name, size_t len,
  * when a section over it is no section at all (a scalar or an enum: the
  * caller decides, since an optional one is still a test for presence).
  */
-static int enter_kind(section *s, const tsig_type *u)
+static int enter_kind(tsig_tpl_section *s, const tsig_type *u)
 {
     switch (u->kind) {
     case TSIG_LIST: {
         const tsig_type *e = strip_optional(u->elem);
         if (e->kind == TSIG_RECORD) {
             s->scope = e;
-            s->dot = DOT_MAPS;
+            s->dot = TSIG_DOT_MAPS;
         } else if (e->kind == TSIG_MAP) {
             s->open = 1;
-            s->dot = DOT_MAPS;
+            s->dot = TSIG_DOT_MAPS;
         } else if (e->kind == TSIG_ANY) {
             s->open = 1;
         } else if (e->kind == TSIG_LIST) {
-            s->dot = DOT_LISTS;
+            s->dot = TSIG_DOT_LISTS;
         } else if (e->kind == TSIG_UNION) {
             /* A list of a union: the element is each member in turn. */
             if (has_fields(e)) {
                 s->scope = e;
-                s->dot = DOT_MAPS;
+                s->dot = TSIG_DOT_MAPS;
                 for (size_t i = 0; i < e->member_count; i++) {
                     const tsig_type *m = strip_optional(e->members[i]);
                     if (m->kind == TSIG_MAP || m->kind == TSIG_ANY) s->open = 1;
                     if (m->kind != TSIG_RECORD && m->kind != TSIG_MAP &&
-                        m->kind != TSIG_LIST) s->dot = DOT_OK;
+                        m->kind != TSIG_LIST) s->dot = TSIG_DOT_OK;
                 }
             }
         }
@@ -724,11 +545,11 @@ static int enter_kind(section *s, const tsig_type *u)
     }
     case TSIG_RECORD:
         s->scope = u;
-        s->dot = DOT_MAP;
+        s->dot = TSIG_DOT_MAP;
         return 1;
     case TSIG_MAP:
         s->open = 1;
-        s->dot = DOT_MAP;
+        s->dot = TSIG_DOT_MAP;
         return 1;
     case TSIG_ANY:
         s->open = 1;
@@ -756,19 +577,19 @@ static int enter_kind(section *s, const tsig_type *u)
  * :any (or a list of them) every name resolves. {{.}} is valid when it is
  * valid through one member. Returns 0 when no member takes a section.
  */
-static int enter_union(section *s, const tsig_type *u)
+static int enter_union(tsig_tpl_section *s, const tsig_type *u)
 {
     int any = 0, holders = 0;
-    dot_rule dot = DOT_ACCEPT;
+    tsig_dot_rule dot = TSIG_DOT_ACCEPT;
     int enters = s->enters;
     for (size_t i = 0; i < u->member_count; i++) {
-        section m = *s;
+        tsig_tpl_section m = *s;
         m.enters = enters;
         m.open = 0;
         m.scope = NULL;
-        m.dot = DOT_OK;
+        m.dot = TSIG_DOT_OK;
         if (!enter_kind(&m, strip_optional(u->members[i]))) continue;
-        if (!any || m.dot == DOT_OK) dot = m.dot;
+        if (!any || m.dot == TSIG_DOT_OK) dot = m.dot;
         any = 1;
         if (m.open) s->open = 1;
         if (!m.enters) s->enters = 0;
@@ -798,14 +619,14 @@ static int enter_union(section *s, const tsig_type *u)
  * appended to why, and the section is set up so that what is inside it
  * adds no second error about the same mistake.
  */
-static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
+int tsig_tpl_enter_section(tsig_tpl_section *s, const tsig_type *t, tsig_strbuf *why)
 {
-    int inverted = s->kind == TAG_INVERTED;
+    int inverted = s->kind == TSIG_TAG_INVERTED;
     s->enters = !inverted;
     s->open = 0;
     s->scope = NULL;
     s->elements = 0;
-    s->dot = DOT_OK;
+    s->dot = TSIG_DOT_OK;
     if (!t) {
         s->open = 1;
         return 1;
@@ -815,7 +636,7 @@ static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
     int entered = u->kind == TSIG_UNION ? enter_union(s, u) : enter_kind(s, u);
     if (entered) return 1;
     if (optional) {
-        s->dot = DOT_SCALAR;
+        s->dot = TSIG_DOT_SCALAR;
         return 1;
     }
     put_echo(why, s->name, s->name_len, ECHO_MAX);
@@ -823,7 +644,7 @@ static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
     put_kind(why, u);
     tsig_sb_puts(why, "; a section needs a list, a map, a bool or an "
                       "optional value");
-    s->dot = DOT_ACCEPT;
+    s->dot = TSIG_DOT_ACCEPT;
     return 0;
 }
 
@@ -832,7 +653,7 @@ static int enter_section(section *s, const tsig_type *t, tsig_strbuf *why)
  * typed map of it declares the field, 2 when only a "* T" entry takes it
  * (the data decides, as for :map), 0 when it does not.
  */
-static int scope_owns(const section *s, const char *name, size_t first)
+int tsig_tpl_scope_owns(const tsig_tpl_section *s, const char *name, size_t first)
 {
     const tsig_type *scope = strip_optional(s->scope);
     size_t count = scope->kind == TSIG_UNION ? scope->member_count : 1;
@@ -842,14 +663,14 @@ static int scope_owns(const section *s, const char *name, size_t first)
                                  ? member_record(scope->members[i], s->elements)
                                  : scope;
         if (!r) continue;
-        if (find_field(r->fields, r->field_count, name, first)) return 1;
+        if (tsig_tpl_find_field(r->fields, r->field_count, name, first)) return 1;
         if (r->extra) owns = 2;
     }
     return owns;
 }
 
 /* The first typed map of a scope, for a hint; NULL when there is none. */
-static const tsig_type *first_record(const section *s)
+static const tsig_type *first_record(const tsig_tpl_section *s)
 {
     const tsig_type *scope = strip_optional(s->scope);
     if (!scope || scope->kind != TSIG_UNION) return scope;
@@ -861,9 +682,9 @@ static const tsig_type *first_record(const section *s)
 }
 
 /* Explains why {{.}} is not valid here; 1 when it is. */
-static int check_dot(const scopes *sc, tsig_strbuf *why)
+static int check_dot(const tsig_tpl_scopes *sc, tsig_strbuf *why)
 {
-    const section *s = NULL;
+    const tsig_tpl_section *s = NULL;
     for (size_t i = sc->depth; i-- > 0;) {
         if (sc->stack[i].enters) {
             s = &sc->stack[i];
@@ -877,14 +698,14 @@ static int check_dot(const scopes *sc, tsig_strbuf *why)
         return 0;
     }
     switch (s->dot) {
-    case DOT_OK:
-    case DOT_ACCEPT:
+    case TSIG_DOT_OK:
+    case TSIG_DOT_ACCEPT:
         return 1;
-    case DOT_MAPS:
-    case DOT_MAP:
-        tsig_sb_puts(why, s->dot == DOT_MAPS ? "the elements of " : "");
+    case TSIG_DOT_MAPS:
+    case TSIG_DOT_MAP:
+        tsig_sb_puts(why, s->dot == TSIG_DOT_MAPS ? "the elements of " : "");
         put_echo(why, s->name, s->name_len, ECHO_MAX);
-        tsig_sb_puts(why, s->dot == DOT_MAPS ? " are maps" : " is a map");
+        tsig_sb_puts(why, s->dot == TSIG_DOT_MAPS ? " are maps" : " is a map");
         const tsig_type *r = first_record(s);
         if (r && r->field_count) {
             tsig_sb_puts(why, "; write one of the fields, e.g. {{");
@@ -894,12 +715,12 @@ static int check_dot(const scopes *sc, tsig_strbuf *why)
             tsig_sb_puts(why, "; write {{key}} for one of the keys");
         }
         return 0;
-    case DOT_LISTS:
+    case TSIG_DOT_LISTS:
         tsig_sb_puts(why, "the elements of ");
         put_echo(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, " are lists, not scalars");
         return 0;
-    case DOT_SCALAR:
+    case TSIG_DOT_SCALAR:
         put_echo(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, " is not a list; write {{");
         put_echo(why, s->name, s->name_len, ECHO_MAX);
@@ -1003,7 +824,7 @@ typedef struct check_store {
 typedef struct checker {
     const char *tpl;
     size_t len;
-    scopes sc;
+    tsig_tpl_scopes sc;
     check_store *store;
     tsig_placeholders *out;
     slice_set names_seen;
@@ -1045,7 +866,7 @@ static void add_name(checker *c, const char *name, size_t len)
  * past TEMPLATE_MAX_ERRORS the ones furthest into the template are only
  * counted. Clears c->why.
  */
-static void report(checker *c, const tpl_tag *t, enum report_reason reason)
+static void report(checker *c, const tsig_tpl_tag *t, enum report_reason reason)
 {
     unsigned key = (unsigned)t->kind << 4 | (unsigned)reason;
     int fresh = set_add(&c->reported, t->name, t->name_len, key);
@@ -1067,7 +888,7 @@ static void report(checker *c, const tpl_tag *t, enum report_reason reason)
     tsig_sb_puts(&text, "{{");
     put_placeholder(&text, t);
     size_t placeholder_end = text.len;
-    if (t->kind != TAG_UNCLOSED) tsig_sb_puts(&text, "}}");
+    if (t->kind != TSIG_TAG_UNCLOSED) tsig_sb_puts(&text, "}}");
     tsig_sb_puts(&text, ": ");
     tsig_sb_append(&text, c->why.data ? c->why.data : "", c->why.len);
     c->why.len = 0;
@@ -1096,10 +917,10 @@ static void report(checker *c, const tpl_tag *t, enum report_reason reason)
 }
 
 /* Reports a section left open ("{{#items}}: section is not closed"). */
-static void report_unclosed(checker *c, const section *s, const char *before,
+static void report_unclosed(checker *c, const tsig_tpl_section *s, const char *before,
                             size_t before_len)
 {
-    tpl_tag t = {0};
+    tsig_tpl_tag t = {0};
     t.kind = s->kind;
     t.start = s->offset;
     t.name = s->name;
@@ -1116,7 +937,7 @@ static void report_unclosed(checker *c, const section *s, const char *before,
 }
 
 /* {{name}}: a value. */
-static void check_variable(checker *c, const tpl_tag *t)
+static void check_variable(checker *c, const tsig_tpl_tag *t)
 {
     if (!check_name_syntax(t->name, t->name_len, &c->why)) {
         report(c, t, REASON_TAG);
@@ -1124,13 +945,13 @@ static void check_variable(checker *c, const tpl_tag *t)
     }
     add_name(c, t->name, t->name_len);
     const tsig_type *type;
-    if (!resolve_name(&c->sc, t->name, t->name_len, &type, &c->why))
+    if (!tsig_tpl_resolve_name(&c->sc, t->name, t->name_len, &type, &c->why))
         report(c, t, REASON_TAG);
 }
 
 /* {{#name}} / {{^name}}: opens a section. Returns 0 when sections nest too
  * deep (checking stops there). */
-static int check_open(checker *c, const tpl_tag *t)
+static int check_open(checker *c, const tsig_tpl_tag *t)
 {
     if (c->sc.depth == TSIG_TEMPLATE_MAX_DEPTH) {
         tsig_sb_printf(&c->why, "sections nested deeper than %d",
@@ -1138,7 +959,7 @@ static int check_open(checker *c, const tpl_tag *t)
         report(c, t, REASON_STRUCTURE);
         return 0;
     }
-    section *s = &c->sc.stack[c->sc.depth];
+    tsig_tpl_section *s = &c->sc.stack[c->sc.depth];
     memset(s, 0, sizeof *s);
     s->kind = t->kind;
     s->name = t->name;
@@ -1147,16 +968,16 @@ static int check_open(checker *c, const tpl_tag *t)
     const tsig_type *type = NULL;
     if (!check_name_syntax(t->name, t->name_len, &c->why)) {
         report(c, t, REASON_TAG);
-        enter_section(s, NULL, &c->why);
-        s->dot = DOT_ACCEPT;
+        tsig_tpl_enter_section(s, NULL, &c->why);
+        s->dot = TSIG_DOT_ACCEPT;
         s->bad_name = 1;
     } else {
         add_name(c, t->name, t->name_len);
-        if (!resolve_name(&c->sc, t->name, t->name_len, &type, &c->why)) {
+        if (!tsig_tpl_resolve_name(&c->sc, t->name, t->name_len, &type, &c->why)) {
             report(c, t, REASON_TAG);
-            enter_section(s, NULL, &c->why);
-            s->dot = DOT_ACCEPT;
-        } else if (!enter_section(s, type, &c->why)) {
+            tsig_tpl_enter_section(s, NULL, &c->why);
+            s->dot = TSIG_DOT_ACCEPT;
+        } else if (!tsig_tpl_enter_section(s, type, &c->why)) {
             report(c, t, REASON_TAG);
         }
     }
@@ -1165,7 +986,7 @@ static int check_open(checker *c, const tpl_tag *t)
 }
 
 /* {{/name}}: closes the innermost section, or reports why it cannot. */
-static void check_close(checker *c, const tpl_tag *t)
+static void check_close(checker *c, const tsig_tpl_tag *t)
 {
     size_t match = c->sc.depth;
     if (!check_name_syntax(t->name, t->name_len, &c->why)) {
@@ -1174,7 +995,7 @@ static void check_close(checker *c, const tpl_tag *t)
          * again as a bad closing tag and an unclosed section. */
         c->why.len = 0;
         for (size_t i = c->sc.depth; i-- > 0;) {
-            const section *s = &c->sc.stack[i];
+            const tsig_tpl_section *s = &c->sc.stack[i];
             if (s->bad_name && s->name_len == t->name_len &&
                 memcmp(s->name, t->name, t->name_len) == 0) {
                 match = i;
@@ -1188,7 +1009,7 @@ static void check_close(checker *c, const tpl_tag *t)
         }
     }
     for (size_t i = c->sc.depth; match == c->sc.depth && i-- > 0;) {
-        const section *s = &c->sc.stack[i];
+        const tsig_tpl_section *s = &c->sc.stack[i];
         if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len))
             match = i;
     }
@@ -1199,7 +1020,7 @@ static void check_close(checker *c, const tpl_tag *t)
             put_echo(&c->why, t->name, t->name_len, ECHO_MAX);
             tsig_sb_puts(&c->why, "}}");
         } else {
-            const section *in = &c->sc.stack[c->sc.depth - 1];
+            const tsig_tpl_section *in = &c->sc.stack[c->sc.depth - 1];
             tsig_sb_puts(&c->why, "closes a section that is not open; the "
                                   "open section is {{");
             tsig_sb_puts(&c->why, tag_sigil(in->kind));
@@ -1218,26 +1039,26 @@ static void check_close(checker *c, const tpl_tag *t)
 }
 
 /* Checks one tag. Returns 0 when checking cannot go on. */
-static int check_tag(checker *c, const tpl_tag *t)
+static int check_tag(checker *c, const tsig_tpl_tag *t)
 {
     switch (t->kind) {
-    case TAG_NAME:
+    case TSIG_TAG_NAME:
         check_variable(c, t);
         return 1;
-    case TAG_DOT:
+    case TSIG_TAG_DOT:
         if (!check_dot(&c->sc, &c->why)) report(c, t, REASON_TAG);
         return 1;
-    case TAG_SECTION:
-    case TAG_INVERTED:
+    case TSIG_TAG_SECTION:
+    case TSIG_TAG_INVERTED:
         return check_open(c, t);
-    case TAG_CLOSE:
+    case TSIG_TAG_CLOSE:
         check_close(c, t);
         return 1;
-    case TAG_COMMENT:
+    case TSIG_TAG_COMMENT:
         return 1;
-    case TAG_AMPERSAND:
-    case TAG_TRIPLE:
-        tsig_sb_puts(&c->why, t->kind == TAG_TRIPLE
+    case TSIG_TAG_AMPERSAND:
+    case TSIG_TAG_TRIPLE:
+        tsig_sb_puts(&c->why, t->kind == TSIG_TAG_TRIPLE
                                   ? "triple braces (unescaped output) are not "
                                     "supported; write {{"
                                   : "\"&\" (unescaped output) is not supported; "
@@ -1246,15 +1067,15 @@ static int check_tag(checker *c, const tpl_tag *t)
         tsig_sb_puts(&c->why, "}} (values are never HTML-escaped)");
         report(c, t, REASON_TAG);
         return 1;
-    case TAG_PARTIAL:
+    case TSIG_TAG_PARTIAL:
         tsig_sb_puts(&c->why, "partials are not supported");
         report(c, t, REASON_TAG);
         return 1;
-    case TAG_DELIMITER:
+    case TSIG_TAG_DELIMITER:
         tsig_sb_puts(&c->why, "changing the delimiters is not supported");
         report(c, t, REASON_TAG);
         return 1;
-    case TAG_UNCLOSED:
+    case TSIG_TAG_UNCLOSED:
         tsig_sb_puts(&c->why, "\"{{\" is not closed by \"}}\"");
         report(c, t, REASON_TAG);
         return 1;
@@ -1328,8 +1149,8 @@ tsig_code tsig_check_placeholders(const char *tpl, size_t len,
 
     size_t pos = 0;
     int going = 1;
-    tpl_tag t;
-    while (going && !c->nomem && read_tag(c->tpl, len, pos, &t)) {
+    tsig_tpl_tag t;
+    while (going && !c->nomem && tsig_tpl_read_tag(c->tpl, len, pos, &t)) {
         going = check_tag(c, &t);
         pos = t.end;
     }
@@ -1352,694 +1173,3 @@ tsig_code tsig_check_placeholders(const char *tpl, size_t len,
     return TSIG_OK;
 }
 
-/* ------------------------------------------------------------------------
- * Rendering (tsig_render_template)
- *
- * Choices where SPEC §8 only names the syntax:
- *   - falsy is exactly what the spec lists for inverted sections: absent,
- *     null, false, []. "" and 0 are values ({{#note}} renders for ""), and
- *     {} is a map (its section renders once);
- *   - nothing is escaped: prompts are not HTML, so "<", "&" and quotes
- *     reach the model as the arguments hold them;
- *   - a value that is a list or map is written as compact JSON, numbers
- *     and strings exactly as in the arguments text, keys starting with "_"
- *     (after "-" -> "_") left out at every depth;
- *   - a name resolves as the check resolved it (see lookup), so a
- *     template renders the values the check promised;
- *   - work is bounded: TSIG_TEMPLATE_MAX_STEPS tag visits (nested sections
- *     multiply) and max_len bytes of output, checked before each append
- *     allocates.
- * --------------------------------------------------------------------- */
-
-/* One tag of a checked template and the text around it. */
-typedef struct rtag {
-    tpl_tag t;
-    size_t before; /* the text before the tag ends here */
-    size_t after;  /* the text after the tag starts here */
-    size_t match;  /* a section: the index of its closing tag */
-} rtag;
-
-/*
- * The state of one rendering. The arguments are a tree read by json.c
- * (tsig_json_tree, strings and keys as written). sc.stack[i] is the i-th
- * open section, as the check classified it; elem[i] is the value it
- * entered (NULL for one that entered nothing), so a name resolves over
- * both at once.
- */
-typedef struct renderer {
-    const char *tpl;
-    size_t len;
-    rtag *tags;
-    size_t tag_count;
-    cJSON *args;
-    scopes sc;                                  /* the sections being rendered */
-    const cJSON *elem[TSIG_TEMPLATE_MAX_DEPTH]; /* the value each one entered */
-    tsig_strbuf out;
-    char *scratch;                              /* decoded keys and strings */
-    size_t scratch_cap;
-    const cJSON **open;                         /* compact JSON writer stack */
-    size_t open_cap;
-    size_t steps;
-    tsig_code code; /* TSIG_OK until a limit or memory stops rendering */
-    /* Maps with more than MEMBER_SCAN keys, indexed on their first lookup
-     * (member): their keys, decoded, and a table of the maps by node. */
-    struct member_key { const cJSON *node; size_t at, len; int pooled; } *mkeys;
-    size_t mkey_count, mkey_cap;
-    tsig_strbuf mpool;                          /* the decoded escaped keys */
-    struct member_index { const cJSON *obj; tsig_table exact, alike; } *mindex;
-    size_t mindex_count, mindex_cap;
-    tsig_table mindex_of;                       /* entry: index in mindex */
-    int mindex_began;
-} renderer;
-
-/* 1 for the tags that write nothing (and so may stand alone on a line). */
-static int writes_nothing(tag_kind kind)
-{
-    return kind == TAG_SECTION || kind == TAG_INVERTED || kind == TAG_CLOSE ||
-           kind == TAG_COMMENT;
-}
-
-/*
- * A standalone tag (Mustache): a section, inverted section, close or
- * comment tag alone on its line, with only spaces and tabs around it. The
- * whole line goes with it, its line end included, so that
- *
- *   Items:
- *   {{#items}}
- *   - {{name}}
- *   {{/items}}
- *
- * writes one "- name" line per item and no blank lines. prev_after is
- * where the text after the previous tag starts. Sets rt->before and
- * rt->after.
- */
-static void mark_standalone(const char *s, size_t len, size_t prev_after, rtag *rt)
-{
-    rt->before = rt->t.start;
-    rt->after = rt->t.end;
-    if (!writes_nothing(rt->t.kind)) return;
-    size_t from = rt->t.start;
-    while (from > prev_after && (s[from - 1] == ' ' || s[from - 1] == '\t')) from--;
-    if (from > 0 && s[from - 1] != '\n') return;
-    size_t to = rt->t.end;
-    while (to < len && (s[to] == ' ' || s[to] == '\t')) to++;
-    if (to < len && s[to] == '\n') {
-        to++;
-    } else if (to + 1 < len && s[to] == '\r' && s[to + 1] == '\n') {
-        to += 2;
-    } else if (to < len) {
-        return;
-    }
-    rt->before = from;
-    rt->after = to;
-}
-
-/*
- * Reads every tag of a checked template into r->tags, standalone lines
- * marked and each section matched with its closing tag. Returns 0 when
- * out of memory (r->code set).
- */
-static int read_all_tags(renderer *r)
-{
-    size_t cap = 0, pos = 0, prev_after = 0;
-    size_t open[TSIG_TEMPLATE_MAX_DEPTH];
-    size_t depth = 0;
-    tpl_tag t;
-    while (read_tag(r->tpl, r->len, pos, &t)) {
-        if (r->tag_count == cap) {
-            cap = cap ? cap * 2 : 32;
-            rtag *grown = cap > (size_t)-1 / sizeof *grown
-                              ? NULL
-                              : realloc(r->tags, cap * sizeof *grown);
-            if (!grown) {
-                r->code = TSIG_ERR_NOMEM;
-                return 0;
-            }
-            r->tags = grown;
-        }
-        rtag *rt = &r->tags[r->tag_count];
-        rt->t = t;
-        rt->match = 0;
-        mark_standalone(r->tpl, r->len, prev_after, rt);
-        if (t.kind == TAG_SECTION || t.kind == TAG_INVERTED) {
-            if (depth == TSIG_TEMPLATE_MAX_DEPTH) {
-                r->code = TSIG_ERR_TEMPLATE; /* the check let it pass: never */
-                return 0;
-            }
-            open[depth++] = r->tag_count;
-        } else if (t.kind == TAG_CLOSE && depth > 0) {
-            r->tags[open[--depth]].match = r->tag_count;
-        }
-        prev_after = rt->after;
-        pos = t.end;
-        r->tag_count++;
-    }
-    return 1;
-}
-
-/*
- * The bytes of a string or key of the arguments, given as written: the
- * text itself when it holds no escapes, else its decoded form in
- * r->scratch (valid until the next call). NULL when out of memory.
- */
-static const char *decode(renderer *r, const char *raw, size_t len, int escaped,
-                          size_t *out_len)
-{
-    *out_len = len;
-    if (!escaped) return raw;
-    if (len > r->scratch_cap) {
-        char *grown = realloc(r->scratch, len);
-        if (!grown) {
-            r->code = TSIG_ERR_NOMEM;
-            return NULL;
-        }
-        r->scratch = grown;
-        r->scratch_cap = len;
-    }
-    /* Decoding never lengthens: "\n" is 2 bytes for 1, "\u00e9" 6 for 2. */
-    *out_len = tsig_json_unescape(raw, len, r->scratch);
-    return r->scratch;
-}
-
-/* The decoded key of member n. NULL when out of memory. */
-static const char *member_key(renderer *r, const cJSON *n, size_t *len)
-{
-    size_t raw_len = strlen(n->string);
-    return decode(r, n->string, raw_len, memchr(n->string, '\\', raw_len) != NULL, len);
-}
-
-/* 1 iff the key of member n starts with "_" after "-" -> "_" (SPEC §7):
- * as written, a key starts with "_" or "-", or with an escape of either
- * ("\u005f", "\u002d"). */
-static int key_firewalled(const cJSON *n)
-{
-    const char *k = n->string;
-    if (k[0] == '_' || k[0] == '-') return 1;
-    return k[0] == '\\' && k[1] == 'u' && k[2] == '0' && k[3] == '0' &&
-           ((k[4] == '5' && (k[5] == 'f' || k[5] == 'F')) ||
-            (k[4] == '2' && (k[5] == 'd' || k[5] == 'D')));
-}
-
-/* Maps with at most this many keys are scanned; larger ones are indexed
- * once, so that items x keys lookups stay linear. */
-#define MEMBER_SCAN 8
-
-/* tsig_table_key_of over the indexed keys: a key's decoded bytes. */
-static const char *member_key_of(const void *ctx, size_t entry, size_t *len)
-{
-    const renderer *r = ctx;
-    const struct member_key *k = &r->mkeys[entry];
-    *len = k->len;
-    return k->pooled ? r->mpool.data + k->at : k->node->string;
-}
-
-/* tsig_table_key_of over the indexed maps: the bytes of a map's address. */
-static const char *member_obj_of(const void *ctx, size_t entry, size_t *len)
-{
-    *len = sizeof(const cJSON *);
-    return (const char *)&((const renderer *)ctx)->mindex[entry].obj;
-}
-
-/* The index of the map obj (of more than MEMBER_SCAN keys), made on its
- * first lookup: its keys, exactly and after "-" -> "_" (the first key of
- * each spelling). NULL when out of memory (r->code set). */
-static struct member_index *member_index(renderer *r, const cJSON *obj)
-{
-    const char *okey = (const char *)&obj;
-    if (!r->mindex_began) {
-        tsig_table_init(&r->mindex_of, 0, NULL, member_obj_of, r);
-        r->mindex_began = 1;
-    }
-    size_t ohash = tsig_table_hash(&r->mindex_of, okey, sizeof obj);
-    size_t found = tsig_table_find(&r->mindex_of, okey, sizeof obj, ohash);
-    if (found == TSIG_TABLE_NOMEM) goto nomem;
-    if (found != TSIG_TABLE_NONE) return &r->mindex[found];
-    if (r->mindex_count == r->mindex_cap) {
-        size_t cap = r->mindex_cap ? r->mindex_cap * 2 : 8;
-        struct member_index *grown = realloc(r->mindex, cap * sizeof *grown);
-        if (!grown) goto nomem;
-        r->mindex = grown;
-        r->mindex_cap = cap;
-    }
-    struct member_index *mi = &r->mindex[r->mindex_count++];
-    mi->obj = obj;
-    tsig_table_init(&mi->exact, 0, NULL, member_key_of, r);
-    tsig_table_init(&mi->alike, 1, NULL, member_key_of, r);
-    for (const cJSON *c = obj->child; c; c = c->next) {
-        if (r->mkey_count == r->mkey_cap) {
-            size_t cap = r->mkey_cap ? r->mkey_cap * 2 : 64;
-            struct member_key *grown = realloc(r->mkeys, cap * sizeof *grown);
-            if (!grown) goto nomem;
-            r->mkeys = grown;
-            r->mkey_cap = cap;
-        }
-        struct member_key *k = &r->mkeys[r->mkey_count];
-        size_t raw_len = strlen(c->string);
-        k->node = c;
-        k->at = 0;
-        k->len = raw_len;
-        k->pooled = memchr(c->string, '\\', raw_len) != NULL;
-        if (k->pooled) {
-            size_t len;
-            const char *key = decode(r, c->string, raw_len, 1, &len);
-            if (!key) return NULL;
-            k->at = r->mpool.len;
-            k->len = len;
-            tsig_sb_append(&r->mpool, key, len);
-            if (r->mpool.failed) goto nomem;
-        }
-        size_t len;
-        const char *key = member_key_of(r, r->mkey_count, &len);
-        size_t entry = r->mkey_count++;
-        if (tsig_table_add(&mi->exact, key, len, tsig_table_hash(&mi->exact, key, len),
-                           entry) == TSIG_TABLE_NOMEM ||
-            tsig_table_add(&mi->alike, key, len, tsig_table_hash(&mi->alike, key, len),
-                           entry) == TSIG_TABLE_NOMEM)
-            goto nomem;
-    }
-    if (tsig_table_add(&r->mindex_of, okey, sizeof obj, ohash, r->mindex_count - 1) ==
-        TSIG_TABLE_NOMEM)
-        goto nomem;
-    return mi;
-nomem:
-    r->code = TSIG_ERR_NOMEM;
-    return NULL;
-}
-
-/*
- * The value under the key seg[0..len) (compared after "-" -> "_") in the
- * map obj; NULL when obj is not a map or has no such key. The key spelled
- * exactly as the name wins over another spelling ("a-b" and "a_b" may both
- * be keys of a :map), then the first key alike. Firewalled keys need no
- * check here: no name can spell one (names start with a letter).
- */
-static const cJSON *member(renderer *r, const cJSON *obj, const char *seg, size_t len)
-{
-    if (!obj || !cJSON_IsObject(obj)) return NULL;
-    const cJSON *alike = NULL;
-    size_t keys = 0;
-    for (const cJSON *c = obj->child; c; c = c->next) {
-        if (++keys > MEMBER_SCAN) {
-            struct member_index *mi = member_index(r, obj);
-            if (!mi) return NULL;
-            size_t e = tsig_table_find(&mi->exact, seg, len, tsig_table_hash(&mi->exact, seg, len));
-            if (e == TSIG_TABLE_NONE)
-                e = tsig_table_find(&mi->alike, seg, len, tsig_table_hash(&mi->alike, seg, len));
-            if (e == TSIG_TABLE_NOMEM) {
-                r->code = TSIG_ERR_NOMEM;
-                return NULL;
-            }
-            return e == TSIG_TABLE_NONE ? NULL : r->mkeys[e].node;
-        }
-        size_t key_len;
-        const char *key = member_key(r, c, &key_len);
-        if (!key) return NULL;
-        if (!tsig_key_equal_norm(key, key_len, seg, len)) continue;
-        if (memcmp(key, seg, len) == 0) return c;
-        if (!alike) alike = c;
-    }
-    return alike;
-}
-
-/*
- * The value a well-formed name stands for, found as the check resolved it
- * (resolve_name): each section that entered a value, from the innermost
- * out, then the arguments. A section over a typed map owns the names of
- * its declared fields (absent or not in the data); a section over :map or
- * :any, or a typed map with "* T", owns the keys its value has (as in
- * Mustache, other names go on outward). The rest of the name walks into
- * maps. NULL when absent.
- */
-static const cJSON *lookup(renderer *r, const char *name, size_t len)
-{
-    size_t first = 0;
-    while (first < len && name[first] != '.') first++;
-    const cJSON *v = NULL;
-    int bound = 0;
-    for (size_t i = r->sc.depth; i-- > 0 && !bound;) {
-        const section *s = &r->sc.stack[i];
-        if (!s->enters) continue;
-        int owns = s->scope ? scope_owns(s, name, first) : 0;
-        if (owns == 1) {
-            v = member(r, r->elem[i], name, first);
-            bound = 1;
-        } else if (s->open || owns == 2) {
-            v = member(r, r->elem[i], name, first);
-            bound = v != NULL;
-        }
-    }
-    if (!bound) {
-        const tsig_signature *sig = r->sc.sig;
-        if (!find_field(sig->params, sig->param_count, name, first)) return NULL;
-        v = member(r, r->args, name, first);
-    }
-    for (size_t seg = first; seg < len && v;) {
-        size_t end = ++seg;
-        while (end < len && name[end] != '.') end++;
-        v = member(r, v, name + seg, end - seg);
-        seg = end;
-    }
-    return v;
-}
-
-/* Appends a string value: its decoded text, with any lone surrogate
- * ("\ud800" in the JSON) written as U+FFFD so the output stays UTF-8. */
-static void put_string(renderer *r, const cJSON *n)
-{
-    size_t len;
-    const char *s = decode(r, n->valuestring, strlen(n->valuestring), n->valueint, &len);
-    if (!s) return;
-    size_t run = 0;
-    for (size_t i = 0; n->valueint && i + 2 < len; i++) {
-        unsigned char c = (unsigned char)s[i], d = (unsigned char)s[i + 1];
-        if (c == 0xED && d >= 0xA0) { /* WTF-8 of U+D800..U+DFFF */
-            tsig_sb_append(&r->out, s + run, i - run);
-            tsig_sb_puts(&r->out, "\xEF\xBF\xBD");
-            i += 2;
-            run = i + 1;
-        }
-    }
-    tsig_sb_append(&r->out, s + run, len - run);
-}
-
-/* Appends the scalar n as JSON, as written in the arguments. */
-static void put_json_scalar(renderer *r, const cJSON *n)
-{
-    if (cJSON_IsNull(n)) {
-        tsig_sb_puts(&r->out, "null");
-    } else if (cJSON_IsFalse(n)) {
-        tsig_sb_puts(&r->out, "false");
-    } else if (cJSON_IsTrue(n)) {
-        tsig_sb_puts(&r->out, "true");
-    } else if (cJSON_IsNumber(n)) {
-        tsig_sb_puts(&r->out, n->valuestring);
-    } else {
-        tsig_sb_putc(&r->out, '"');
-        tsig_sb_puts(&r->out, n->valuestring);
-        tsig_sb_putc(&r->out, '"');
-    }
-}
-
-/*
- * Appends the list or map v as compact JSON: strings, numbers and keys as
- * written in the arguments, firewalled keys (SPEC §7) left out at every
- * depth. Iterative: nesting costs no C stack.
- */
-static void put_json(renderer *r, const cJSON *v)
-{
-    size_t depth = 0;
-    const cJSON *n = v;
-    for (;;) {
-        if (depth > 0 && cJSON_IsObject(r->open[depth - 1]) && key_firewalled(n)) {
-            n = n->next;
-        } else {
-            if (depth > 0) {
-                char last = r->out.len ? r->out.data[r->out.len - 1] : '\0';
-                if (last != '[' && last != '{') tsig_sb_putc(&r->out, ',');
-                if (cJSON_IsObject(r->open[depth - 1])) {
-                    tsig_sb_putc(&r->out, '"');
-                    tsig_sb_puts(&r->out, n->string);
-                    tsig_sb_append(&r->out, "\":", 2);
-                }
-            }
-            if (!cJSON_IsArray(n) && !cJSON_IsObject(n)) {
-                put_json_scalar(r, n);
-                n = depth > 0 ? n->next : NULL;
-            } else {
-                if (depth == r->open_cap) {
-                    size_t cap = r->open_cap ? r->open_cap * 2 : 16;
-                    const cJSON **grown = realloc(r->open, cap * sizeof *grown);
-                    if (!grown) {
-                        r->code = TSIG_ERR_NOMEM;
-                        return;
-                    }
-                    r->open = grown;
-                    r->open_cap = cap;
-                }
-                r->open[depth++] = n;
-                tsig_sb_putc(&r->out, cJSON_IsObject(n) ? '{' : '[');
-                n = n->child;
-            }
-        }
-        /* Close what ended. */
-        while (!n && depth > 0) {
-            const cJSON *closed = r->open[--depth];
-            tsig_sb_putc(&r->out, cJSON_IsObject(closed) ? '}' : ']');
-            n = depth > 0 ? closed->next : NULL;
-        }
-        if (!n) return;
-    }
-}
-
-/*
- * Appends a value as prompt text: a string as it is (no escaping of any
- * kind: prompts are not HTML), a number as written, true/false, nothing
- * for null or an absent value, a list or map as compact JSON.
- */
-static void put_value(renderer *r, const cJSON *n)
-{
-    if (!n || cJSON_IsNull(n)) return;
-    if (cJSON_IsString(n)) {
-        put_string(r, n);
-    } else if (cJSON_IsArray(n) || cJSON_IsObject(n)) {
-        put_json(r, n);
-    } else {
-        put_json_scalar(r, n);
-    }
-}
-
-/* Counts one step of work; 0 (r->code set) once rendering is over a
- * limit or out of memory. */
-static int step(renderer *r)
-{
-    if (r->code != TSIG_OK) return 0;
-    if (r->out.failed) {
-        r->code = r->out.over ? TSIG_ERR_TOO_LARGE : TSIG_ERR_NOMEM;
-        return 0;
-    }
-    if (++r->steps > TSIG_TEMPLATE_MAX_STEPS || r->out.len > TSIG_MAX_INPUT) {
-        r->code = TSIG_ERR_TOO_LARGE;
-        return 0;
-    }
-    return 1;
-}
-
-static void render_range(renderer *r, size_t first, size_t last, size_t from,
-                         size_t to);
-
-/*
- * Renders the section whose opening tag is r->tags[at] (SPEC §8 semantics,
- * as Mustache): {{#x}} renders its body once per element of a non-empty
- * list (entering each), once for a map (entering it), and once for any
- * other value that is present and not null or false; {{^x}} renders it
- * once exactly when {{#x}} would not (absent, null, false, empty list).
- */
-static void render_section(renderer *r, size_t at)
-{
-    const rtag *open = &r->tags[at];
-    const rtag *close = &r->tags[open->match];
-    section *s = &r->sc.stack[r->sc.depth];
-    memset(s, 0, sizeof *s);
-    s->kind = open->t.kind;
-    s->name = open->t.name;
-    s->name_len = open->t.name_len;
-    s->offset = open->t.start;
-    const tsig_type *type = NULL;
-    tsig_strbuf unused = {0};
-    if (resolve_name(&r->sc, open->t.name, open->t.name_len, &type, &unused))
-        enter_section(s, type, &unused);
-    tsig_sb_release(&unused);
-
-    const cJSON *n = lookup(r, open->t.name, open->t.name_len);
-    int truthy = n && !cJSON_IsNull(n) && !cJSON_IsFalse(n) &&
-                 !(cJSON_IsArray(n) && !n->child);
-    size_t depth = r->sc.depth++;
-    if (s->kind == TAG_INVERTED) {
-        r->elem[depth] = NULL;
-        if (!truthy) render_range(r, at + 1, open->match, open->after, close->before);
-    } else if (truthy && cJSON_IsArray(n)) {
-        for (const cJSON *c = n->child; c && step(r); c = c->next) {
-            r->elem[depth] = c;
-            render_range(r, at + 1, open->match, open->after, close->before);
-        }
-    } else if (truthy) {
-        r->elem[depth] = n;
-        render_range(r, at + 1, open->match, open->after, close->before);
-    }
-    r->sc.depth--;
-}
-
-/*
- * Renders the template text tpl[from..to) holding the tags
- * r->tags[first..last): text as it is, every tag replaced by what it
- * stands for. Recursion follows section nesting (at most
- * TSIG_TEMPLATE_MAX_DEPTH).
- */
-static void render_range(renderer *r, size_t first, size_t last, size_t from,
-                         size_t to)
-{
-    size_t pos = from;
-    for (size_t i = first; i < last && step(r);) {
-        const rtag *rt = &r->tags[i];
-        tsig_sb_append(&r->out, r->tpl + pos, rt->before - pos);
-        if (rt->t.kind == TAG_NAME) {
-            put_value(r, lookup(r, rt->t.name, rt->t.name_len));
-        } else if (rt->t.kind == TAG_DOT) {
-            /* The value of the innermost section that entered one. */
-            for (size_t d = r->sc.depth; d-- > 0;) {
-                if (r->sc.stack[d].enters) {
-                    put_value(r, r->elem[d]);
-                    break;
-                }
-            }
-        } else if (rt->t.kind == TAG_SECTION || rt->t.kind == TAG_INVERTED) {
-            render_section(r, i);
-            i = rt->match; /* go on after the closing tag */
-            rt = &r->tags[i];
-        }
-        pos = rt->after;
-        i++;
-    }
-    if (r->code == TSIG_OK) tsig_sb_append(&r->out, r->tpl + pos, to - pos);
-}
-
-/* Fills *err from the first error of a failed check: the template text,
- * its position, and how many more there are. */
-static void template_error(const tsig_placeholders *res, const char *tpl,
-                           size_t len, tsig_error *err)
-{
-    const tsig_placeholder_error *e = &res->errors[0];
-    tsig_error_set(err, TSIG_ERR_TEMPLATE, tpl, len, e->offset, "%s", e->message);
-    if (res->error_count > 1) {
-        char hint[96];
-        tsig_snprintf(hint, sizeof hint,
-                      "%zu more placeholder error%s: tsig_check_placeholders lists them",
-                      res->error_count - 1, res->error_count > 2 ? "s" : "");
-        tsig_error_hint(err, hint);
-    }
-}
-
-/*
- * Three steps: the template is checked (a template that does not check is
- * never half rendered), the arguments are read into a tree (json.c, one
- * pass, strings as written), and the tags are rendered in order with the sections
- * repeated as their values say. Every buffer is released here, whatever
- * the outcome.
- */
-tsig_code tsig_render_template(const char *tpl, size_t tpl_len,
-                               const tsig_signature *sig, const char *args_json,
-                               size_t args_len, char **out, size_t *out_len,
-                               tsig_error *err)
-{
-    return tsig_render_template_max(tpl, tpl_len, sig, args_json, args_len, 0,
-                                    out, out_len, err);
-}
-
-tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
-                                   const tsig_signature *sig,
-                                   const char *args_json, size_t args_len,
-                                   size_t max_len, char **out, size_t *out_len,
-                                   tsig_error *err)
-{
-    if (max_len == 0) max_len = TSIG_TEMPLATE_MAX_OUTPUT;
-    if (max_len > TSIG_MAX_INPUT) max_len = TSIG_MAX_INPUT;
-    if (out) *out = NULL;
-    if (out_len) *out_len = 0;
-    if (!err) return TSIG_ERR_ARGUMENT;
-    memset(err, 0, sizeof *err);
-    if (!out || !sig || (!tpl && tpl_len) || (!args_json && args_len)) {
-        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0,
-                       "tsig_render_template: %s is NULL",
-                       !out ? "out" : !sig ? "sig" : !args_json ? "args_json" : "tpl");
-        return TSIG_ERR_ARGUMENT;
-    }
-    if (tpl_len > TSIG_MAX_INPUT || args_len > TSIG_MAX_INPUT) {
-        tsig_error_set(err, TSIG_ERR_TOO_LARGE, "", 0, 0,
-                       "%s larger than %zu bytes",
-                       tpl_len > TSIG_MAX_INPUT ? "template" : "arguments",
-                       TSIG_MAX_INPUT);
-        return TSIG_ERR_TOO_LARGE;
-    }
-    if (!tpl) tpl = "";
-
-    /* Only a template whose every placeholder checks is filled. */
-    tsig_placeholders checked;
-    tsig_code code = tsig_check_placeholders(tpl, tpl_len, sig, &checked);
-    if (code == TSIG_OK && !checked.ok) {
-        template_error(&checked, tpl, tpl_len, err);
-        code = TSIG_ERR_TEMPLATE;
-    } else if (code == TSIG_ERR_NOMEM) {
-        tsig_error_set(err, code, "", 0, 0, "out of memory");
-    }
-    tsig_placeholders_free(&checked);
-    if (code != TSIG_OK) return code;
-
-    renderer *r = calloc(1, sizeof *r);
-    if (!r) {
-        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
-        return TSIG_ERR_NOMEM;
-    }
-    r->tpl = tpl;
-    r->len = tpl_len;
-    r->sc.sig = sig;
-    /* Every append is checked against the bound before it allocates. */
-    r->out.max = max_len;
-    tsig_json_tree_options o = {TSIG_MAX_DEPTH_LIMIT, TSIG_TREE_AS_WRITTEN, NULL, NULL, NULL};
-    r->args = tsig_json_tree(args_json, args_len, &o, err);
-    if (!r->args) {
-        code = err->code;
-    } else if (!cJSON_IsObject(r->args)) {
-        const cJSON *root = r->args;
-        const char *got = cJSON_IsNull(root) ? "nil"
-                        : cJSON_IsString(root) ? "string"
-                        : cJSON_IsArray(root) ? "list"
-                        : !cJSON_IsNumber(root) ? "bool"
-                        : root->valueint ? "int" : "float";
-        /* The root is the first value after a byte-order mark and space. */
-        tsig_json j;
-        tsig_json_init(&j, args_json, args_len, 1, err);
-        tsig_json_skip_ws(&j);
-        code = TSIG_ERR_ARGUMENT;
-        tsig_error_set(err, code, args_json, args_len, j.pos,
-                       "arguments must be a map, got %s", got);
-    } else if (read_all_tags(r)) {
-        render_range(r, 0, r->tag_count, 0, tpl_len);
-        if (r->code == TSIG_OK && r->out.failed)
-            r->code = r->out.over ? TSIG_ERR_TOO_LARGE : TSIG_ERR_NOMEM;
-        if (r->code == TSIG_OK && r->out.len > TSIG_MAX_INPUT) r->code = TSIG_ERR_TOO_LARGE;
-        code = r->code;
-    } else {
-        code = r->code;
-        if (code == TSIG_ERR_TEMPLATE)
-            tsig_error_set(err, code, tpl, tpl_len, 0, "sections nest too deep");
-    }
-    if (code == TSIG_OK) {
-        *out = tsig_sb_finish(&r->out, out_len);
-        if (!*out) code = TSIG_ERR_NOMEM;
-    }
-    if (code == TSIG_ERR_NOMEM) {
-        tsig_error_set(err, code, "", 0, 0, "out of memory");
-    } else if (code == TSIG_ERR_TOO_LARGE && r->out.over) {
-        tsig_error_set(err, code, "", 0, 0,
-                       "the rendered prompt is longer than %zu bytes", max_len);
-    } else if (code == TSIG_ERR_TOO_LARGE) {
-        tsig_error_set(err, code, "", 0, 0,
-                       "the rendered prompt is too large (over %zu steps of "
-                       "sections)", TSIG_TEMPLATE_MAX_STEPS);
-    }
-    tsig_sb_release(&r->out);
-    cJSON_Delete(r->args);
-    free(r->tags);
-    free(r->scratch);
-    free(r->open);
-    for (size_t i = 0; i < r->mindex_count; i++) {
-        tsig_table_release(&r->mindex[i].exact);
-        tsig_table_release(&r->mindex[i].alike);
-    }
-    free(r->mindex);
-    if (r->mindex_began) tsig_table_release(&r->mindex_of);
-    free(r->mkeys);
-    tsig_sb_release(&r->mpool);
-    free(r);
-    return code;
-}
