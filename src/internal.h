@@ -66,9 +66,6 @@ int tsig_snprintf(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* Appends s as a JSON string literal, quotes included (escapes ", \, and
- * control characters; bytes >= 0x80 are copied). */
-void tsig_sb_json_string(tsig_strbuf *sb, const char *s, size_t len);
 /* Makes room for extra more bytes; 0 on failure (and sets failed). */
 int tsig_sb_reserve(tsig_strbuf *sb, size_t extra);
 /* Hands the buffer to the caller (freed with tsig_free): the NUL-terminated
@@ -321,6 +318,10 @@ size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
  * out, which has room for len bytes; returns the decoded length. A lone
  * surrogate becomes its three-byte (WTF-8) form. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out);
+/* The escape of one byte inside a JSON string ('"', '\', controls) into
+ * out, its length; 0 when the byte stands for itself. Every JSON string
+ * the core writes is escaped by it (tsig_json_escape, tsig_quote_cut). */
+size_t tsig_json_escape_byte(unsigned char c, char out[6]);
 /* Appends s[0..len) as a JSON string literal, quotes included: escapes
  * '"', '\', control characters and (WTF-8) lone surrogates; bytes that are
  * not UTF-8 become U+FFFD (one per maximal subpart, as TextDecoder reads

@@ -401,29 +401,40 @@ size_t tsig_json_unescape(const char *raw, size_t len, char *out)
     return o;
 }
 
-/* Appends the bytes of one decoded unit, escaped for a JSON string the way
- * JSON.stringify does: '"', '\\' and the named controls (\n \r \t \b \f)
- * by name, other controls as \u00XX, a lone surrogate as \uDXXX (it has no
+/* The one JSON string escape, JSON.stringify's: '"', '\\' and the named
+ * controls (\n \r \t \b \f) by name, other controls as \u00XX. */
+size_t tsig_json_escape_byte(unsigned char c, char out[6])
+{
+    static const char hex[] = "0123456789abcdef";
+    char named = c == '"' ? '"' : c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\r' ? 'r'
+               : c == '\t' ? 't' : c == '\b' ? 'b' : c == '\f' ? 'f' : 0;
+    out[0] = '\\';
+    if (named) {
+        out[1] = named;
+        return 2;
+    }
+    if (c >= 0x20) return 0;
+    out[1] = 'u';
+    out[2] = '0';
+    out[3] = '0';
+    out[4] = hex[c >> 4];
+    out[5] = hex[c & 15];
+    return 6;
+}
+
+/* Appends the bytes of one decoded unit, escaped for a JSON string: a
+ * byte by tsig_json_escape_byte, a lone surrogate as \uDXXX (it has no
  * UTF-8 form), everything else as it is. */
 static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char c = (unsigned char)u[0];
     if (n == 1) {
-        switch (c) {
-        case '"': tsig_sb_append(sb, "\\\"", 2); return;
-        case '\\': tsig_sb_append(sb, "\\\\", 2); return;
-        case '\n': tsig_sb_append(sb, "\\n", 2); return;
-        case '\r': tsig_sb_append(sb, "\\r", 2); return;
-        case '\t': tsig_sb_append(sb, "\\t", 2); return;
-        case '\b': tsig_sb_append(sb, "\\b", 2); return;
-        case '\f': tsig_sb_append(sb, "\\f", 2); return;
-        default:
-            if (c < 0x20) {
-                char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-                tsig_sb_append(sb, e, 6);
-                return;
-            }
+        char e[6];
+        size_t m = tsig_json_escape_byte(c, e);
+        if (m) {
+            tsig_sb_append(sb, e, m);
+            return;
         }
     } else if (n == 3 && c == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0) {
         /* a lone surrogate, kept as its escape */
