@@ -416,9 +416,31 @@ void tsig_json_keys_release(tsig_json_keys *k);
 
 /* tsig_json_walker flags */
 #define TSIG_WALK_KEYS 1u      /* report repeated keys to on_duplicate */
-#define TSIG_WALK_NORMALIZE 2u /* keys compared and written with '-' -> '_' */
-#define TSIG_WALK_STRIP 4u     /* leave out members whose key starts with '_' */
-#define TSIG_WALK_MASK 8u      /* write such members' values as "<Firewalled>" */
+
+/* What becomes of a member in a rewrite, by its key. */
+typedef enum tsig_member_fate {
+    TSIG_MEMBER_KEEP, /* key (as the rule writes it) and value */
+    TSIG_MEMBER_DROP, /* left out; its value is still read and checked */
+    TSIG_MEMBER_MASK  /* key, then the rule's mask instead of the value */
+} tsig_member_fate;
+
+/*
+ * A rewrite's rule for object members, owned by the stage that rewrites
+ * (keys.c normalizes, firewall.c hides); the walker only reads.
+ */
+typedef struct tsig_json_key_rule {
+    /* Keys are compared after '-' -> '_': two that differ only so are a
+     * collision (TSIG_ERR_KEY_COLLISION), not two members. */
+    int normalize;
+    /* NULL: every member is kept. Else its fate by its key (decoded). */
+    tsig_member_fate (*fate)(const char *key, size_t len);
+    /* NULL: keys are written as read. Else writes a kept key, quotes
+     * included: raw[0..raw_len) as read (escaped: it holds escapes) and
+     * text[0..len) decoded, writable (valid only when escaped). */
+    void (*write_key)(tsig_strbuf *out, const char *raw, size_t raw_len, int escaped,
+                      char *text, size_t len);
+    const char *mask; /* the JSON written for a masked member's value */
+} tsig_json_key_rule;
 
 typedef struct tsig_json_frame tsig_json_frame;
 
@@ -437,6 +459,7 @@ typedef struct tsig_json_walker {
     tsig_json_keys *keys;
     tsig_strbuf *out;
     unsigned flags;
+    const tsig_json_key_rule *rule; /* NULL: members kept, keys as read */
     int (*on_duplicate)(void *ctx, size_t first, const char *key, size_t len,
                         size_t offset);
     /* NULL, or called with every string (keys included; is_string 1) and
@@ -453,18 +476,17 @@ int tsig_json_walk(tsig_json_walker *w);
 void tsig_json_walker_release(tsig_json_walker *w);
 
 /*
- * Reads a whole JSON text with the walker (flags: TSIG_WALK_NORMALIZE,
- * TSIG_WALK_STRIP or TSIG_WALK_MASK; repeated keys are always checked,
- * nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back as
- * compact JSON: the one pass of normalize_keys and redact. On success
- * *out (freed with tsig_free) and *out_len (may be NULL); otherwise *out is
- * NULL and *err (may be NULL) says why: TSIG_ERR_JSON (bad text, or
- * "duplicate key \"k\"" with " at <path>" when nested), TSIG_ERR_TOO_DEEP,
- * TSIG_ERR_KEY_COLLISION (normalizing: "keys \"a-b\" and \"a_b\" both
- * normalize to \"a_b\""), TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT,
- * TSIG_ERR_NOMEM.
+ * Reads a whole JSON text with the walker (repeated keys are always
+ * checked, nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back
+ * as compact JSON, members as rule says: the one pass of normalize_keys
+ * (keys.c) and redact (firewall.c). On success *out (freed with tsig_free)
+ * and *out_len (may be NULL); otherwise *out is NULL and *err (may be
+ * NULL) says why: TSIG_ERR_JSON (bad text, or "duplicate key \"k\"" with
+ * " at <path>" when nested), TSIG_ERR_TOO_DEEP, TSIG_ERR_KEY_COLLISION
+ * (normalizing: "keys \"a-b\" and \"a_b\" both normalize to \"a_b\""),
+ * TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT, TSIG_ERR_NOMEM.
  */
-tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_rule *rule,
                             char **out, size_t *out_len, tsig_error *err);
 
 /* At a value of text read before (so valid): reads it whole, checking

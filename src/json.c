@@ -8,11 +8,13 @@
  *   - paths and key sets: where a value is (for messages) and which keys an
  *     object already had (repeated keys are an error everywhere);
  *   - the walker: one whole value, read iteratively and optionally written
- *     back as compact JSON with keys normalized or firewalled ones removed;
+ *     back as compact JSON, members as a caller's rule says (what a key
+ *     becomes: keys.c; what is left out or masked: firewall.c);
  *   - trees: a cJSON tree built in the pass that checks the text, for the
- *     stages that need one (schema import, the API's documents).
+ *     stages that need one (schema import, template arguments, the API's
+ *     documents).
  * validate.c drives the reader with the type tree; keys.c and firewall.c
- * use the walker alone.
+ * give the walker their rules.
  */
 #include "internal.h"
 
@@ -840,38 +842,6 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     return f;
 }
 
-/* Writes an object key: as written, or with '-' -> '_' when normalizing.
- * A plain key is copied byte for byte (a '-' in it is a '-' in its
- * value); an escaped one is decoded, normalized and escaped again, since
- * "\u002d" is a '-' too. */
-static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
-                           const char *text, size_t len)
-{
-    tsig_strbuf *out = w->out;
-    const char *raw = w->j->src + key->start;
-    if (!(w->flags & TSIG_WALK_NORMALIZE)) {
-        tsig_sb_putc(out, '"');
-        tsig_sb_append(out, raw, key->len);
-        tsig_sb_putc(out, '"');
-        return;
-    }
-    if (key->flag) {
-        /* text is the decoded key (in keys->tmp): normalize it there */
-        char *t = (char *)text;
-        for (size_t i = 0; i < len; i++)
-            if (t[i] == '-') t[i] = '_';
-        tsig_json_escape(out, t, len);
-        return;
-    }
-    tsig_sb_putc(out, '"');
-    if (!tsig_sb_reserve(out, key->len)) return;
-    char *dst = out->data + out->len;
-    for (size_t i = 0; i < key->len; i++) dst[i] = raw[i] == '-' ? '_' : raw[i];
-    out->len += key->len;
-    out->data[out->len] = '\0';
-    tsig_sb_putc(out, '"');
-}
-
 /*
  * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
  * before the value; checks it against the object's earlier keys and writes
@@ -898,10 +868,11 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
     seg->len = key.len;
     seg->escaped = key.flag;
 
+    const tsig_json_key_rule *rule = w->rule;
     const char *text = NULL;
     size_t len = 0;
-    int need_text = (w->flags & (TSIG_WALK_KEYS | TSIG_WALK_STRIP | TSIG_WALK_MASK)) ||
-                    (w->out && key.flag && (w->flags & TSIG_WALK_NORMALIZE));
+    int need_text = (w->flags & TSIG_WALK_KEYS) ||
+                    (w->out && rule && (rule->fate || (key.flag && rule->write_key)));
     if (need_text) {
         text = tsig_json_key_text(w->keys, &key, &len);
         if (!text) return tsig_json_fail_code(j, TSIG_ERR_NOMEM, key_at, "out of memory");
@@ -913,19 +884,25 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
         if (found != (size_t)-1 && !w->on_duplicate(w->ctx, found, text, len, key_at))
             return 0;
         /* a key decoded into keys->tmp may have been overwritten: decode again */
-        if (key.flag && (w->flags & (TSIG_WALK_NORMALIZE | TSIG_WALK_STRIP | TSIG_WALK_MASK)))
-            text = tsig_json_key_text(w->keys, &key, &len);
+        if (key.flag && rule) text = tsig_json_key_text(w->keys, &key, &len);
     }
     if (!w->out) return 1;
-    int firewalled = (w->flags & (TSIG_WALK_STRIP | TSIG_WALK_MASK)) && len > 0 &&
-                     (text[0] == '_' || text[0] == '-');
-    if (firewalled && (w->flags & TSIG_WALK_STRIP)) return 2;
+    tsig_member_fate fate = rule && rule->fate ? rule->fate(text, len) : TSIG_MEMBER_KEEP;
+    if (fate == TSIG_MEMBER_DROP) return 2;
     if (f->wrote) tsig_sb_putc(w->out, ',');
     f->wrote = 1;
-    walk_write_key(w, &key, text, len);
+    if (rule && rule->write_key) {
+        /* text is the decoded key in keys->tmp (escaped keys): the rule
+         * may change it there */
+        rule->write_key(w->out, j->src + key.start, key.len, key.flag, (char *)text, len);
+    } else {
+        tsig_sb_putc(w->out, '"');
+        tsig_sb_append(w->out, j->src + key.start, key.len);
+        tsig_sb_putc(w->out, '"');
+    }
     tsig_sb_putc(w->out, ':');
-    if (firewalled) {
-        tsig_sb_puts(w->out, "\"<Firewalled>\"");
+    if (fate == TSIG_MEMBER_MASK) {
+        tsig_sb_puts(w->out, rule->mask);
         return 2;
     }
     return 1;
@@ -1101,7 +1078,7 @@ static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t le
     return 0;
 }
 
-tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_rule *rule,
                             char **out, size_t *out_len, tsig_error *err)
 {
     tsig_error ignored;
@@ -1128,12 +1105,13 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
     tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
     tsig_json_path_init(&path);
     keys.src = j.src;
-    keys.normalized = (flags & TSIG_WALK_NORMALIZE) != 0;
+    keys.normalized = rule && rule->normalize;
     w.j = &j;
     w.path = &path;
     w.keys = &keys;
     w.out = &sb;
-    w.flags = flags | TSIG_WALK_KEYS;
+    w.flags = TSIG_WALK_KEYS;
+    w.rule = rule;
     w.on_duplicate = rewrite_duplicate;
     w.ctx = &w;
 
