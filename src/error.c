@@ -195,12 +195,11 @@ static void cut_put(cut_out *o, const char *s, size_t n)
 /*
  * Written in place, without a strbuf: errors are reported without
  * allocating (toolsig.h), and a quote that needed memory came out as ""
- * when memory ran out. The escapes are tsig_sb_json_string's.
+ * when memory ran out. The escapes are tsig_json_escape_byte's.
  */
 void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
                     size_t size)
 {
-    static const char hex[] = "0123456789abcdef";
     if (size == 0) return;
     size_t i = 0, cps = 0;
     while (i < len && cps < max) {
@@ -217,19 +216,8 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
         if (c >= 0x20 && c != '"' && c != '\\') continue;
         cut_put(&o, s + run, k - run);
         run = k + 1;
-        switch (c) {
-        case '"': cut_put(&o, "\\\"", 2); break;
-        case '\\': cut_put(&o, "\\\\", 2); break;
-        case '\n': cut_put(&o, "\\n", 2); break;
-        case '\r': cut_put(&o, "\\r", 2); break;
-        case '\t': cut_put(&o, "\\t", 2); break;
-        case '\b': cut_put(&o, "\\b", 2); break;
-        case '\f': cut_put(&o, "\\f", 2); break;
-        default: {
-            char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            cut_put(&o, u, 6);
-        }
-        }
+        char e[6];
+        cut_put(&o, e, tsig_json_escape_byte(c, e));
     }
     cut_put(&o, s + run, i - run);
     if (i < len) cut_put(&o, "\xE2\x80\xA6", 3); /* the ellipsis, inside the quotes */

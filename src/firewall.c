@@ -7,12 +7,29 @@
  */
 #include "internal.h"
 
+/* What is firewalled: a key (unescaped) that starts with '_' or, as it
+ * normalizes to '_', with '-'. */
+static tsig_member_fate strip(const char *key, size_t len)
+{
+    return len > 0 && (key[0] == '_' || key[0] == '-') ? TSIG_MEMBER_DROP : TSIG_MEMBER_KEEP;
+}
+
+static tsig_member_fate mask(const char *key, size_t len)
+{
+    return strip(key, len) == TSIG_MEMBER_DROP ? TSIG_MEMBER_MASK : TSIG_MEMBER_KEEP;
+}
+
+/* Keys are kept as written; firewalled members go, or keep their key
+ * with "<Firewalled>" as their value. */
+static const tsig_json_key_rule STRIP = {0, strip, NULL, NULL};
+static const tsig_json_key_rule MASK = {0, mask, NULL, "\"<Firewalled>\""};
+
 /*
- * One pass over the text, writing compact JSON: a member whose key
- * (unescaped) starts with '_' or '-' is left out (strip) or written with
- * "<Firewalled>" as its value (mask); its value is still read and checked,
- * never written. Keys are kept as written. Bad text, nesting over
- * TSIG_DEFAULT_MAX_DEPTH and repeated keys stop it with an error.
+ * One pass over the text (json.c's walker), writing compact JSON: a
+ * firewalled member is left out (strip) or written with "<Firewalled>" as
+ * its value (mask); its value is still read and checked, never written.
+ * Bad text, nesting over TSIG_DEFAULT_MAX_DEPTH and repeated keys stop it
+ * with an error.
  */
 tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode, char **out, size_t *out_len,
@@ -25,6 +42,6 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
         if (err) tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "unknown redact mode %d", (int)mode);
         return TSIG_ERR_ARGUMENT;
     }
-    unsigned flags = mode == TSIG_REDACT_STRIP ? TSIG_WALK_STRIP : TSIG_WALK_MASK;
-    return tsig_json_rewrite(json, len, flags, out, out_len, err);
+    return tsig_json_rewrite(json, len, mode == TSIG_REDACT_STRIP ? &STRIP : &MASK, out,
+                             out_len, err);
 }

@@ -168,7 +168,7 @@ static void ast_type(tsig_strbuf *sb, const tsig_type *t);
 static void ast_field(tsig_strbuf *sb, const tsig_field *f)
 {
     tsig_sb_putc(sb, '[');
-    tsig_sb_json_string(sb, f->name, f->name_len);
+    tsig_json_escape(sb, f->name, f->name_len);
     tsig_sb_putc(sb, ',');
     ast_type(sb, f->type);
     if (f->default_json || f->description) {

@@ -66,9 +66,6 @@ int tsig_snprintf(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* Appends s as a JSON string literal, quotes included (escapes ", \, and
- * control characters; bytes >= 0x80 are copied). */
-void tsig_sb_json_string(tsig_strbuf *sb, const char *s, size_t len);
 /* Makes room for extra more bytes; 0 on failure (and sets failed). */
 int tsig_sb_reserve(tsig_strbuf *sb, size_t extra);
 /* Hands the buffer to the caller (freed with tsig_free): the NUL-terminated
@@ -321,6 +318,10 @@ size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
  * out, which has room for len bytes; returns the decoded length. A lone
  * surrogate becomes its three-byte (WTF-8) form. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out);
+/* The escape of one byte inside a JSON string ('"', '\', controls) into
+ * out, its length; 0 when the byte stands for itself. Every JSON string
+ * the core writes is escaped by it (tsig_json_escape, tsig_quote_cut). */
+size_t tsig_json_escape_byte(unsigned char c, char out[6]);
 /* Appends s[0..len) as a JSON string literal, quotes included: escapes
  * '"', '\', control characters and (WTF-8) lone surrogates; bytes that are
  * not UTF-8 become U+FFFD (one per maximal subpart, as TextDecoder reads
@@ -415,9 +416,31 @@ void tsig_json_keys_release(tsig_json_keys *k);
 
 /* tsig_json_walker flags */
 #define TSIG_WALK_KEYS 1u      /* report repeated keys to on_duplicate */
-#define TSIG_WALK_NORMALIZE 2u /* keys compared and written with '-' -> '_' */
-#define TSIG_WALK_STRIP 4u     /* leave out members whose key starts with '_' */
-#define TSIG_WALK_MASK 8u      /* write such members' values as "<Firewalled>" */
+
+/* What becomes of a member in a rewrite, by its key. */
+typedef enum tsig_member_fate {
+    TSIG_MEMBER_KEEP, /* key (as the rule writes it) and value */
+    TSIG_MEMBER_DROP, /* left out; its value is still read and checked */
+    TSIG_MEMBER_MASK  /* key, then the rule's mask instead of the value */
+} tsig_member_fate;
+
+/*
+ * A rewrite's rule for object members, owned by the stage that rewrites
+ * (keys.c normalizes, firewall.c hides); the walker only reads.
+ */
+typedef struct tsig_json_key_rule {
+    /* Keys are compared after '-' -> '_': two that differ only so are a
+     * collision (TSIG_ERR_KEY_COLLISION), not two members. */
+    int normalize;
+    /* NULL: every member is kept. Else its fate by its key (decoded). */
+    tsig_member_fate (*fate)(const char *key, size_t len);
+    /* NULL: keys are written as read. Else writes a kept key, quotes
+     * included: raw[0..raw_len) as read (escaped: it holds escapes) and
+     * text[0..len) decoded, writable (valid only when escaped). */
+    void (*write_key)(tsig_strbuf *out, const char *raw, size_t raw_len, int escaped,
+                      char *text, size_t len);
+    const char *mask; /* the JSON written for a masked member's value */
+} tsig_json_key_rule;
 
 typedef struct tsig_json_frame tsig_json_frame;
 
@@ -436,6 +459,7 @@ typedef struct tsig_json_walker {
     tsig_json_keys *keys;
     tsig_strbuf *out;
     unsigned flags;
+    const tsig_json_key_rule *rule; /* NULL: members kept, keys as read */
     int (*on_duplicate)(void *ctx, size_t first, const char *key, size_t len,
                         size_t offset);
     /* NULL, or called with every string (keys included; is_string 1) and
@@ -452,18 +476,17 @@ int tsig_json_walk(tsig_json_walker *w);
 void tsig_json_walker_release(tsig_json_walker *w);
 
 /*
- * Reads a whole JSON text with the walker (flags: TSIG_WALK_NORMALIZE,
- * TSIG_WALK_STRIP or TSIG_WALK_MASK; repeated keys are always checked,
- * nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back as
- * compact JSON: the one pass of normalize_keys and redact. On success
- * *out (freed with tsig_free) and *out_len (may be NULL); otherwise *out is
- * NULL and *err (may be NULL) says why: TSIG_ERR_JSON (bad text, or
- * "duplicate key \"k\"" with " at <path>" when nested), TSIG_ERR_TOO_DEEP,
- * TSIG_ERR_KEY_COLLISION (normalizing: "keys \"a-b\" and \"a_b\" both
- * normalize to \"a_b\""), TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT,
- * TSIG_ERR_NOMEM.
+ * Reads a whole JSON text with the walker (repeated keys are always
+ * checked, nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back
+ * as compact JSON, members as rule says: the one pass of normalize_keys
+ * (keys.c) and redact (firewall.c). On success *out (freed with tsig_free)
+ * and *out_len (may be NULL); otherwise *out is NULL and *err (may be
+ * NULL) says why: TSIG_ERR_JSON (bad text, or "duplicate key \"k\"" with
+ * " at <path>" when nested), TSIG_ERR_TOO_DEEP, TSIG_ERR_KEY_COLLISION
+ * (normalizing: "keys \"a-b\" and \"a_b\" both normalize to \"a_b\""),
+ * TSIG_ERR_TOO_LARGE, TSIG_ERR_ARGUMENT, TSIG_ERR_NOMEM.
  */
-tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_rule *rule,
                             char **out, size_t *out_len, tsig_error *err);
 
 /* At a value of text read before (so valid): reads it whole, checking
@@ -499,6 +522,13 @@ struct cJSON;
 /* Strings and keys as C text: "\u0000" and unpaired surrogates read as
  * U+FFFD (no verdict on names or keywords changes: none holds either). */
 #define TSIG_TREE_C_STRINGS 1u
+
+/* Strings and keys as written between their quotes, escapes kept (JSON
+ * text holds no NUL byte, so each is a C string); a string's valueint is 1
+ * when it holds an escape. For a stage that writes the text back as it
+ * came (template values) and decodes only what it reads
+ * (tsig_json_unescape). Repeated keys are still found on the decoded keys. */
+#define TSIG_TREE_AS_WRITTEN 2u
 
 typedef struct tsig_json_tree_options {
     size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
@@ -762,5 +792,109 @@ void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line
                          size_t column, tsig_strbuf *out);
 void tsig_repair_line_col(const char *src, size_t *from, size_t *line, size_t *column,
                           size_t offset);
+
+/* ---- template_tags.c, template_check.c, template_render.c --------------
+ *
+ * Prompt templates (SPEC §8): template_tags.c reads the tags,
+ * template_check.c checks names against a signature and says what a name
+ * means inside sections (the scopes), template_render.c fills a checked
+ * template. Both passes read tags with tsig_tpl_read_tag and resolve names
+ * with the same scopes, so what the check accepts is exactly what the
+ * rendering understands.
+ */
+
+typedef enum tsig_tag_kind {
+    TSIG_TAG_NAME,      /* {{name}} (also malformed names: checked later) */
+    TSIG_TAG_DOT,       /* {{.}} */
+    TSIG_TAG_SECTION,   /* {{#name}} */
+    TSIG_TAG_INVERTED,  /* {{^name}} */
+    TSIG_TAG_CLOSE,     /* {{/name}} */
+    TSIG_TAG_COMMENT,   /* {{! ... }} */
+    TSIG_TAG_AMPERSAND, /* {{&name}}: not supported */
+    TSIG_TAG_TRIPLE,    /* {{{name}}}: not supported */
+    TSIG_TAG_PARTIAL,   /* {{>name}}: not supported */
+    TSIG_TAG_DELIMITER, /* {{=<% %>=}}: not supported */
+    TSIG_TAG_UNCLOSED   /* "{{" with no "}}" after it: the rest of the template */
+} tsig_tag_kind;
+
+/* One tag: where it is and the name inside it, whitespace trimmed. */
+typedef struct tsig_tpl_tag {
+    tsig_tag_kind kind;
+    size_t start;     /* offset of "{{" */
+    size_t end;       /* offset just past the closing braces */
+    const char *name; /* after the sigil, trimmed (points into the template) */
+    size_t name_len;
+} tsig_tpl_tag;
+
+/* Reads the next tag of s[0..len) at or after pos. Returns 0 when the rest
+ * is plain text; otherwise 1 with *t filled. */
+int tsig_tpl_read_tag(const char *s, size_t len, size_t pos, tsig_tpl_tag *t);
+
+/* One tag of a checked template and the text around it. */
+typedef struct tsig_tpl_placed {
+    tsig_tpl_tag t;
+    size_t before; /* the text before the tag ends here */
+    size_t after;  /* the text after the tag starts here */
+    size_t match;  /* a section: the index of its closing tag */
+} tsig_tpl_placed;
+
+
+/* Every tag of a checked template, standalone lines marked and sections
+ * matched with their closing tags (*tags malloc'd, freed by the caller
+ * whatever the outcome). TSIG_OK, TSIG_ERR_NOMEM or TSIG_ERR_TEMPLATE
+ * (sections nested too deep). */
+tsig_code tsig_tpl_read_tags(const char *tpl, size_t len, tsig_tpl_placed **tags,
+                             size_t *count);
+
+/* What {{.}} means in the innermost section that enters its value. */
+typedef enum tsig_dot_rule {
+    TSIG_DOT_OK,        /* a list of scalars or :any: the element */
+    TSIG_DOT_ACCEPT,    /* the section itself is in error: say nothing more */
+    TSIG_DOT_MAPS,      /* a list of maps: write a field instead */
+    TSIG_DOT_MAP,       /* a map: write a field instead */
+    TSIG_DOT_LISTS,     /* a list of lists */
+    TSIG_DOT_SCALAR     /* an optional scalar: write the name itself */
+} tsig_dot_rule;
+
+/* One open section. */
+typedef struct tsig_tpl_section {
+    tsig_tag_kind kind;         /* TSIG_TAG_SECTION or TSIG_TAG_INVERTED */
+    const char *name;      /* as written, trimmed */
+    size_t name_len;
+    size_t offset;         /* of the opening "{{" */
+    int enters;            /* names inside resolve against its value first */
+    int open;              /* every name resolves here (:map, :any, unknown) */
+    /* What names may be fields of: a typed map, or a union whose typed
+     * maps (or, with elements set, lists of typed maps) are looked into. */
+    const tsig_type *scope;
+    int elements;
+    int bad_name;          /* its name was reported as malformed */
+    tsig_dot_rule dot;
+} tsig_tpl_section;
+
+/* Walks the sections from the innermost out and then the parameters. */
+typedef struct tsig_tpl_scopes {
+    const tsig_signature *sig;
+    tsig_tpl_section stack[TSIG_TEMPLATE_MAX_DEPTH];
+    size_t depth;
+} tsig_tpl_scopes;
+
+
+/* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
+const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
+                                      const char *s, size_t len);
+/* Resolves a well-formed name in the scopes, innermost section out, then
+ * the parameters: 1 with *type (NULL: unknown type), or 0 with the reason
+ * appended to why. */
+int tsig_tpl_resolve_name(const tsig_tpl_scopes *sc, const char *name, size_t len,
+                          const tsig_type **type, tsig_strbuf *why);
+/* Fills what a section over a value of type t (NULL: unknown) means for
+ * the names inside it: 1, or 0 with the reason appended to why (a section
+ * needs a list, a map, a bool, an optional value or :any). */
+int tsig_tpl_enter_section(tsig_tpl_section *s, const tsig_type *t, tsig_strbuf *why);
+/* How the scope of s owns the first segment name[0..first): 1 when a
+ * typed map of it declares the field, 2 when only a "* T" entry takes it
+ * (the data decides), 0 when it does not. */
+int tsig_tpl_scope_owns(const tsig_tpl_section *s, const char *name, size_t first);
 
 #endif /* TSIG_INTERNAL_H */

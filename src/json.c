@@ -8,11 +8,13 @@
  *   - paths and key sets: where a value is (for messages) and which keys an
  *     object already had (repeated keys are an error everywhere);
  *   - the walker: one whole value, read iteratively and optionally written
- *     back as compact JSON with keys normalized or firewalled ones removed;
+ *     back as compact JSON, members as a caller's rule says (what a key
+ *     becomes: keys.c; what is left out or masked: firewall.c);
  *   - trees: a cJSON tree built in the pass that checks the text, for the
- *     stages that need one (schema import, the API's documents).
+ *     stages that need one (schema import, template arguments, the API's
+ *     documents).
  * validate.c drives the reader with the type tree; keys.c and firewall.c
- * use the walker alone.
+ * give the walker their rules.
  */
 #include "internal.h"
 
@@ -401,29 +403,40 @@ size_t tsig_json_unescape(const char *raw, size_t len, char *out)
     return o;
 }
 
-/* Appends the bytes of one decoded unit, escaped for a JSON string the way
- * JSON.stringify does: '"', '\\' and the named controls (\n \r \t \b \f)
- * by name, other controls as \u00XX, a lone surrogate as \uDXXX (it has no
+/* The one JSON string escape, JSON.stringify's: '"', '\\' and the named
+ * controls (\n \r \t \b \f) by name, other controls as \u00XX. */
+size_t tsig_json_escape_byte(unsigned char c, char out[6])
+{
+    static const char hex[] = "0123456789abcdef";
+    char named = c == '"' ? '"' : c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\r' ? 'r'
+               : c == '\t' ? 't' : c == '\b' ? 'b' : c == '\f' ? 'f' : 0;
+    out[0] = '\\';
+    if (named) {
+        out[1] = named;
+        return 2;
+    }
+    if (c >= 0x20) return 0;
+    out[1] = 'u';
+    out[2] = '0';
+    out[3] = '0';
+    out[4] = hex[c >> 4];
+    out[5] = hex[c & 15];
+    return 6;
+}
+
+/* Appends the bytes of one decoded unit, escaped for a JSON string: a
+ * byte by tsig_json_escape_byte, a lone surrogate as \uDXXX (it has no
  * UTF-8 form), everything else as it is. */
 static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char c = (unsigned char)u[0];
     if (n == 1) {
-        switch (c) {
-        case '"': tsig_sb_append(sb, "\\\"", 2); return;
-        case '\\': tsig_sb_append(sb, "\\\\", 2); return;
-        case '\n': tsig_sb_append(sb, "\\n", 2); return;
-        case '\r': tsig_sb_append(sb, "\\r", 2); return;
-        case '\t': tsig_sb_append(sb, "\\t", 2); return;
-        case '\b': tsig_sb_append(sb, "\\b", 2); return;
-        case '\f': tsig_sb_append(sb, "\\f", 2); return;
-        default:
-            if (c < 0x20) {
-                char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-                tsig_sb_append(sb, e, 6);
-                return;
-            }
+        char e[6];
+        size_t m = tsig_json_escape_byte(c, e);
+        if (m) {
+            tsig_sb_append(sb, e, m);
+            return;
         }
     } else if (n == 3 && c == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0) {
         /* a lone surrogate, kept as its escape */
@@ -829,38 +842,6 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     return f;
 }
 
-/* Writes an object key: as written, or with '-' -> '_' when normalizing.
- * A plain key is copied byte for byte (a '-' in it is a '-' in its
- * value); an escaped one is decoded, normalized and escaped again, since
- * "\u002d" is a '-' too. */
-static void walk_write_key(tsig_json_walker *w, const tsig_json_span *key,
-                           const char *text, size_t len)
-{
-    tsig_strbuf *out = w->out;
-    const char *raw = w->j->src + key->start;
-    if (!(w->flags & TSIG_WALK_NORMALIZE)) {
-        tsig_sb_putc(out, '"');
-        tsig_sb_append(out, raw, key->len);
-        tsig_sb_putc(out, '"');
-        return;
-    }
-    if (key->flag) {
-        /* text is the decoded key (in keys->tmp): normalize it there */
-        char *t = (char *)text;
-        for (size_t i = 0; i < len; i++)
-            if (t[i] == '-') t[i] = '_';
-        tsig_json_escape(out, t, len);
-        return;
-    }
-    tsig_sb_putc(out, '"');
-    if (!tsig_sb_reserve(out, key->len)) return;
-    char *dst = out->data + out->len;
-    for (size_t i = 0; i < key->len; i++) dst[i] = raw[i] == '-' ? '_' : raw[i];
-    out->len += key->len;
-    out->data[out->len] = '\0';
-    tsig_sb_putc(out, '"');
-}
-
 /*
  * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
  * before the value; checks it against the object's earlier keys and writes
@@ -887,10 +868,11 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
     seg->len = key.len;
     seg->escaped = key.flag;
 
+    const tsig_json_key_rule *rule = w->rule;
     const char *text = NULL;
     size_t len = 0;
-    int need_text = (w->flags & (TSIG_WALK_KEYS | TSIG_WALK_STRIP | TSIG_WALK_MASK)) ||
-                    (w->out && key.flag && (w->flags & TSIG_WALK_NORMALIZE));
+    int need_text = (w->flags & TSIG_WALK_KEYS) ||
+                    (w->out && rule && (rule->fate || (key.flag && rule->write_key)));
     if (need_text) {
         text = tsig_json_key_text(w->keys, &key, &len);
         if (!text) return tsig_json_fail_code(j, TSIG_ERR_NOMEM, key_at, "out of memory");
@@ -902,19 +884,25 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
         if (found != (size_t)-1 && !w->on_duplicate(w->ctx, found, text, len, key_at))
             return 0;
         /* a key decoded into keys->tmp may have been overwritten: decode again */
-        if (key.flag && (w->flags & (TSIG_WALK_NORMALIZE | TSIG_WALK_STRIP | TSIG_WALK_MASK)))
-            text = tsig_json_key_text(w->keys, &key, &len);
+        if (key.flag && rule) text = tsig_json_key_text(w->keys, &key, &len);
     }
     if (!w->out) return 1;
-    int firewalled = (w->flags & (TSIG_WALK_STRIP | TSIG_WALK_MASK)) && len > 0 &&
-                     (text[0] == '_' || text[0] == '-');
-    if (firewalled && (w->flags & TSIG_WALK_STRIP)) return 2;
+    tsig_member_fate fate = rule && rule->fate ? rule->fate(text, len) : TSIG_MEMBER_KEEP;
+    if (fate == TSIG_MEMBER_DROP) return 2;
     if (f->wrote) tsig_sb_putc(w->out, ',');
     f->wrote = 1;
-    walk_write_key(w, &key, text, len);
+    if (rule && rule->write_key) {
+        /* text is the decoded key in keys->tmp (escaped keys): the rule
+         * may change it there */
+        rule->write_key(w->out, j->src + key.start, key.len, key.flag, (char *)text, len);
+    } else {
+        tsig_sb_putc(w->out, '"');
+        tsig_sb_append(w->out, j->src + key.start, key.len);
+        tsig_sb_putc(w->out, '"');
+    }
     tsig_sb_putc(w->out, ':');
-    if (firewalled) {
-        tsig_sb_puts(w->out, "\"<Firewalled>\"");
+    if (fate == TSIG_MEMBER_MASK) {
+        tsig_sb_puts(w->out, rule->mask);
         return 2;
     }
     return 1;
@@ -1090,7 +1078,7 @@ static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t le
     return 0;
 }
 
-tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
+tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_rule *rule,
                             char **out, size_t *out_len, tsig_error *err)
 {
     tsig_error ignored;
@@ -1117,12 +1105,13 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, unsigned flags,
     tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
     tsig_json_path_init(&path);
     keys.src = j.src;
-    keys.normalized = (flags & TSIG_WALK_NORMALIZE) != 0;
+    keys.normalized = rule && rule->normalize;
     w.j = &j;
     w.path = &path;
     w.keys = &keys;
     w.out = &sb;
-    w.flags = flags | TSIG_WALK_KEYS;
+    w.flags = TSIG_WALK_KEYS;
+    w.rule = rule;
     w.on_duplicate = rewrite_duplicate;
     w.ctx = &w;
 
@@ -1283,6 +1272,16 @@ static char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped
     return s;
 }
 
+/* A malloc'd NUL-terminated copy of raw[0..len), or NULL. */
+static char *tree_copy(const char *raw, size_t len)
+{
+    char *s = malloc(len + 1);
+    if (!s) return NULL;
+    memcpy(s, raw, len);
+    s[len] = '\0';
+    return s;
+}
+
 /* The default answer to a repeated key: the error "JSON error at L:C:
  * duplicate key \"k\"", at the key. */
 static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
@@ -1337,8 +1336,10 @@ static char *tree_key(tree_builder *b, tree_frame *f, int first)
                         : tree_duplicate(b, text, len, key_at);
         if (!go_on) return NULL;
     }
-    char *c = tree_text(b, j->src + key.start, key.len, key.flag, 1,
-                        (b->o->flags & TSIG_TREE_C_STRINGS) != 0, &len);
+    char *c = (b->o->flags & TSIG_TREE_AS_WRITTEN)
+                  ? tree_copy(j->src + key.start, key.len)
+                  : tree_text(b, j->src + key.start, key.len, key.flag, 1,
+                              (b->o->flags & TSIG_TREE_C_STRINGS) != 0, &len);
     if (!c) tree_nomem(b);
     return c;
 }
@@ -1357,6 +1358,16 @@ static cJSON *tree_scalar(tree_builder *b)
         v = cJSON_CreateFalse();
     } else if (c == 'n') {
         v = cJSON_CreateNull();
+    } else if (c == '"' && (b->o->flags & TSIG_TREE_AS_WRITTEN)) {
+        char *text = tree_copy(j->src + s.start, s.len);
+        v = text ? cJSON_CreateString("") : NULL;
+        if (v) {
+            cJSON_free(v->valuestring);
+            v->valuestring = text;
+            v->valueint = s.flag;
+        } else {
+            free(text);
+        }
     } else if (c == '"') {
         int c_text = (b->o->flags & TSIG_TREE_C_STRINGS) != 0;
         size_t n;

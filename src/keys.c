@@ -10,10 +10,32 @@
  */
 #include "internal.h"
 
-/* A plain key is copied with '-' -> '_'; an escaped one ("a\u002db") is
- * decoded, normalized and escaped again. */
+/* What a key becomes: '-' -> '_'. A plain key is copied byte for byte
+ * with that change (a '-' in it is a '-' in its value); an escaped one is
+ * decoded, changed and escaped again, since "\u002d" is a '-' too. */
+static void write_key(tsig_strbuf *out, const char *raw, size_t raw_len, int escaped,
+                      char *text, size_t len)
+{
+    if (escaped) {
+        for (size_t i = 0; i < len; i++)
+            if (text[i] == '-') text[i] = '_';
+        tsig_json_escape(out, text, len);
+        return;
+    }
+    tsig_sb_putc(out, '"');
+    if (!tsig_sb_reserve(out, raw_len)) return;
+    char *dst = out->data + out->len;
+    for (size_t i = 0; i < raw_len; i++) dst[i] = raw[i] == '-' ? '_' : raw[i];
+    out->len += raw_len;
+    out->data[out->len] = '\0';
+    tsig_sb_putc(out, '"');
+}
+
+/* Keys that normalize alike collide; every member is kept. */
+static const tsig_json_key_rule NORMALIZE = {1, NULL, write_key, NULL};
+
 tsig_code tsig_normalize_keys(const char *json, size_t len, char **out,
                               size_t *out_len, tsig_error *err)
 {
-    return tsig_json_rewrite(json, len, TSIG_WALK_NORMALIZE, out, out_len, err);
+    return tsig_json_rewrite(json, len, &NORMALIZE, out, out_len, err);
 }

@@ -234,7 +234,7 @@ static void emit_fields(tsig_strbuf *sb, const tsig_field *fields, size_t count,
     tsig_sb_puts(sb, "{\"type\":\"object\",\"properties\":{");
     for (size_t i = 0; i < count; i++) {
         if (i) tsig_sb_putc(sb, ',');
-        tsig_sb_json_string(sb, fields[i].name, fields[i].name_len);
+        tsig_json_escape(sb, fields[i].name, fields[i].name_len);
         tsig_sb_putc(sb, ':');
         emit_field_schema(sb, &fields[i], strict);
     }
@@ -244,7 +244,7 @@ static void emit_fields(tsig_strbuf *sb, const tsig_field *fields, size_t count,
         if (!strict && field_may_be_absent(&fields[i])) continue;
         if (!first) tsig_sb_putc(sb, ',');
         first = 0;
-        tsig_sb_json_string(sb, fields[i].name, fields[i].name_len);
+        tsig_json_escape(sb, fields[i].name, fields[i].name_len);
     }
     tsig_sb_puts(sb, "],\"additionalProperties\":");
     if (extra) emit_type(sb, extra, strict);

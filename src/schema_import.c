@@ -906,14 +906,14 @@ static void put_json(tsig_strbuf *sb, const cJSON *v)
         for (const cJSON *c = v->child; c; c = c->next) {
             if (c != v->child) tsig_sb_putc(sb, ',');
             if (obj) {
-                tsig_sb_json_string(sb, c->string, strlen(c->string));
+                tsig_json_escape(sb, c->string, strlen(c->string));
                 tsig_sb_putc(sb, ':');
             }
             put_json(sb, c);
         }
         tsig_sb_putc(sb, obj ? '}' : ']');
     } else if (cJSON_IsString(v)) {
-        tsig_sb_json_string(sb, v->valuestring, strlen(v->valuestring));
+        tsig_json_escape(sb, v->valuestring, strlen(v->valuestring));
     } else if (cJSON_IsNumber(v)) {
         tsig_sb_puts(sb, v->valuestring);
     } else {

@@ -244,34 +244,6 @@ int tsig_snprintf(char *buf, size_t size, const char *fmt, ...)
     return n;
 }
 
-void tsig_sb_json_string(tsig_strbuf *sb, const char *s, size_t len)
-{
-    static const char hex[] = "0123456789abcdef";
-    tsig_sb_putc(sb, '"');
-    size_t run = 0; /* start of the pending run of bytes copied as they are */
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        tsig_sb_append(sb, s + run, i - run);
-        run = i + 1;
-        switch (c) {
-        case '"': tsig_sb_append(sb, "\\\"", 2); break;
-        case '\\': tsig_sb_append(sb, "\\\\", 2); break;
-        case '\n': tsig_sb_append(sb, "\\n", 2); break;
-        case '\r': tsig_sb_append(sb, "\\r", 2); break;
-        case '\t': tsig_sb_append(sb, "\\t", 2); break;
-        case '\b': tsig_sb_append(sb, "\\b", 2); break;
-        case '\f': tsig_sb_append(sb, "\\f", 2); break;
-        default: {
-            char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            tsig_sb_append(sb, u, 6);
-        }
-        }
-    }
-    tsig_sb_append(sb, s + run, len - run);
-    tsig_sb_putc(sb, '"');
-}
-
 char *tsig_sb_finish(tsig_strbuf *sb, size_t *len)
 {
     if (!sb->failed && !sb->data) tsig_sb_reserve(sb, 0);

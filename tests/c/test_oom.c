@@ -849,7 +849,8 @@ static void build_inputs(void)
     for (int i = 0; i < 40; i++) p += sprintf(p, "{{data.k%d}} {{#items}}{{name}}{{/items}}\n", i);
     p = big_args;
     p += sprintf(p, "{\"data\":{");
-    for (int i = 0; i < 40; i++) p += sprintf(p, "%s\"k%d\":\"v%d\"", i ? "," : "", i, i);
+    for (int i = 0; i < 40; i++) /* "k\u0035" is k5: a key decoded on lookup */
+        p += sprintf(p, i == 5 ? ",\"k\\u0035\":\"v5\"" : "%s\"k%d\":\"v%d\"", i ? "," : "", i, i);
     p += sprintf(p, "},\"items\":[");
     for (int i = 0; i < 40; i++) p += sprintf(p, "%s{\"name\":\"n%d\"}", i ? "," : "", i);
     sprintf(p, "]}");

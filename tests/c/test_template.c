@@ -745,6 +745,19 @@ TEST(render_maps_and_lists_as_compact_json)
                   "{\"s\":\"q\\\"\\u00e9\"}"));
 }
 
+TEST(render_keys_of_large_maps_are_found_as_in_small_ones)
+{
+    /* Past a few keys a map is indexed on its first lookup: the same key
+     * wins (the exact spelling, then the first alike, escapes decoded). */
+    char args[1024], *p = args;
+    p += sprintf(p, "{\"data\":{");
+    for (int i = 0; i < 30; i++) p += sprintf(p, "\"k%d\":%d,", i, i);
+    sprintf(p, "\"a-b\":1,\"a_b\":2,\"c-d\":3,\"c_d-\":4,\"\\u0065\":5,\"f-g\":6,\"f-g_\":7}}");
+    CHECK(renders(RSIG, "{{data.k0}} {{data.k29}} {{data.a_b}} {{data.a-b}} {{data.c_d}}"
+                        " {{data.e}} {{data.f_g}} [{{data.k30}}]",
+                  args, "0 29 2 1 3 5 6 []"));
+}
+
 TEST(render_firewalled_keys_are_left_out_of_json)
 {
     CHECK(renders(RSIG, "{{data}}",
@@ -1107,6 +1120,7 @@ int main(void)
     RUN(render_dotted_names_walk_into_maps);
     RUN(render_keys_compare_after_hyphen_to_underscore);
     RUN(render_maps_and_lists_as_compact_json);
+    RUN(render_keys_of_large_maps_are_found_as_in_small_ones);
     RUN(render_firewalled_keys_are_left_out_of_json);
     RUN(render_section_over_a_list_repeats_per_element);
     RUN(render_names_in_a_section_go_outward_to_the_arguments);
