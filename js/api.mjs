@@ -10,4 +10,4 @@ export {
   importTool,
   normalizeKeys,
 } from './core.mjs';
-export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked } from './tools.mjs';
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked, toolErrorReport } from './tools.mjs';

@@ -1046,6 +1046,7 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  info,
   runCommandLine,
   renderTemplate,
   isOutOfMemory,

@@ -10,7 +10,8 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports, randomFillSync);
 
-// bind, imports, ownOptions, strictWarningText, renderTemplate and isOutOfMemory
-// are the loaders' and tools' business; runCommandLine is the bin's (js/cli.mjs).
-const { bind, imports, ownOptions, strictWarningText, renderTemplate, isOutOfMemory, runCommandLine, ...api } = core;
+// bind, imports, ownOptions, strictWarningText, renderTemplate, info and
+// isOutOfMemory are the loaders' and tools' business; runCommandLine is the
+// bin's (js/cli.mjs).
+const { bind, imports, ownOptions, strictWarningText, renderTemplate, info, isOutOfMemory, runCommandLine, ...api } = core;
 module.exports = { ...api, ...require('../dist/tools.cjs') };
