@@ -183,7 +183,7 @@ export declare class Signature<T extends UntypedSignature = UntypedSignature> {
   validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<T['params']>;
 
   toJsonSchema(options?: SchemaOptions): JsonSchema;
-  toolParametersSchema(options?: SchemaOptions): JsonSchema;
+  toolParametersSchema(options?: SchemaOptions): ParametersJsonSchema;
   /**
    * Each place of the strict schemas that OpenAI's strict mode rejects
    * (`:any`, `:map`, typed extra fields, string length bounds, an enum
@@ -307,6 +307,13 @@ export interface ObjectJsonSchema {
   properties?: Record<string, object>;
   required?: string[];
   [key: string]: unknown;
+}
+
+/** The parameters' schema: a closed object listing every parameter (OpenAI Agents' JsonObjectSchemaStrict). */
+export interface ParametersJsonSchema extends ObjectJsonSchema {
+  properties: Record<string, object>;
+  required: string[];
+  additionalProperties: false;
 }
 
 export interface OpenAIOptions {
