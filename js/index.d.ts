@@ -453,6 +453,15 @@ export declare function checked<const S extends string, Rest extends unknown[], 
   options?: CheckedOptions,
 ): (args: unknown, ...rest: Rest) => Promise<Awaited<R>>;
 
+/** What the core says about itself; a fresh copy each call. */
+export declare function coreInfo(): {
+  version: string;
+  /** The validation modes; the first is the default. */
+  modes: Mode[];
+  /** The titles of the reports on arguments ("Tool") and on results ("Return"). */
+  reportTitles: { input: string; output: string };
+};
+
 /**
  * An error function for frameworks that turn a tool's thrown error into
  * text for the model through one, (context, error) => text (OpenAI
