@@ -9,5 +9,6 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  coreInfo,
 } from './core.mjs';
-export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked } from './tools.mjs';
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked, toolErrorReport } from './tools.mjs';

@@ -94,14 +94,24 @@ function seedHash() {
 
 // What the core says about itself (tsig_api_info): mode names, limits,
 // report titles, the tools header. Read once, on first use.
-let coreInfo = null;
+let infoDoc = null;
 function info() {
-  if (!coreInfo) {
+  if (!infoDoc) {
     const doc = takeJSON(W.tsig_api_info());
     doc.modeOf = Object.assign(Object.create(null), ...doc.modes.map((name, i) => ({ [name]: i })));
-    coreInfo = doc;
+    infoDoc = doc;
   }
-  return coreInfo;
+  return infoDoc;
+}
+
+/**
+ * What the core says about itself, for callers that show it: {version,
+ * modes (the first is the default), reportTitles: {input, output}}. A
+ * fresh copy each call.
+ */
+function coreInfo() {
+  const { version, modes, report_titles: titles } = info();
+  return { version, modes: [...modes], reportTitles: { input: titles.input, output: titles.output } };
 }
 
 // The path string of segments, as the core writes paths ("a[\"b c\"][0]").
@@ -1052,6 +1062,8 @@ export {
   importJsonSchema,
   importTool,
   normalizeKeys,
+  coreInfo,
+  info,
   runCommandLine,
   renderTemplate,
   isOutOfMemory,

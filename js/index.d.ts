@@ -183,7 +183,7 @@ export declare class Signature<T extends UntypedSignature = UntypedSignature> {
   validateInputJSON(text: string, options?: ValidateOptions): ValidationResult<T['params']>;
 
   toJsonSchema(options?: SchemaOptions): JsonSchema;
-  toolParametersSchema(options?: SchemaOptions): JsonSchema;
+  toolParametersSchema(options?: SchemaOptions): ParametersJsonSchema;
   /**
    * Each place of the strict schemas that OpenAI's strict mode rejects
    * (`:any`, `:map`, typed extra fields, string length bounds, an enum
@@ -309,6 +309,13 @@ export interface ObjectJsonSchema {
   [key: string]: unknown;
 }
 
+/** The parameters' schema: a closed object listing every parameter (OpenAI Agents' JsonObjectSchemaStrict). */
+export interface ParametersJsonSchema extends ObjectJsonSchema {
+  properties: Record<string, object>;
+  required: string[];
+  additionalProperties: false;
+}
+
 export interface OpenAIOptions {
   /** OpenAI strict mode (every field required, optionals nullable). */
   strict?: boolean;
@@ -349,6 +356,25 @@ export interface MCPTool {
   outputSchema?: ObjectJsonSchema;
 }
 
+/** An MCP tools/call result: assignable to the MCP SDK's CallToolResult. */
+export interface MCPCallToolResult {
+  [key: string]: unknown;
+  /** The result as JSON text (or the report), then the warnings report when arguments were coerced. */
+  content: { type: 'text'; text: string }[];
+  /** The result when toMCP() has an outputSchema (a list as {items: [...]}). */
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** McpServer.registerTool's config (MCP SDK v2). */
+export interface MCPToolConfig {
+  description?: string;
+  /** Lists the parameters' JSON Schema and lets every value through, for callMCP to check. */
+  inputSchema: { readonly '~standard': StandardProps<Record<string, unknown>, Record<string, unknown>> };
+  /** The signature, when the result is an object. */
+  outputSchema?: Signature;
+}
+
 export declare class Tool {
   private constructor();
   readonly name: string;
@@ -369,6 +395,14 @@ export declare class Tool {
   toOpenAI(options: OpenAIOptions & { api: 'responses' }): OpenAIResponsesTool;
   toAnthropic(): AnthropicTool;
   toMCP(): MCPTool;
+  /**
+   * Calls the tool for an MCP tools/call request: the CallToolResult, with
+   * the report (isError) for a failed call and the warnings report as a
+   * second content block when arguments were coerced.
+   */
+  callMCP(args: unknown): Promise<MCPCallToolResult>;
+  /** McpServer.registerTool's config (SDK v2): register with (args) => tool.callMCP(args). */
+  toMCPConfig(): MCPToolConfig;
 }
 
 export declare function defineTool(name: string, format: ToolFormat): Tool;
@@ -418,6 +452,23 @@ export declare function checked<const S extends string, Rest extends unknown[], 
   fn: (args: SignatureTypes<S>['params'], ...rest: Rest) => R,
   options?: CheckedOptions,
 ): (args: unknown, ...rest: Rest) => Promise<Awaited<R>>;
+
+/** What the core says about itself; a fresh copy each call. */
+export declare function coreInfo(): {
+  version: string;
+  /** The validation modes; the first is the default. */
+  modes: Mode[];
+  /** The titles of the reports on arguments ("Tool") and on results ("Return"). */
+  reportTitles: { input: string; output: string };
+};
+
+/**
+ * An error function for frameworks that turn a tool's thrown error into
+ * text for the model through one, (context, error) => text (OpenAI
+ * Agents' errorFunction): a ValidationError's report; for any other error
+ * a fixed text, so that no detail of it reaches the model.
+ */
+export declare function toolErrorReport(context: unknown, error: unknown): string;
 
 export declare class ValidationError extends Error {
   readonly name: 'ValidationError';

@@ -9,6 +9,7 @@ import {
   checkPlaceholders,
   formatReport,
   isNonJSON,
+  info,
   isOutOfMemory,
   normalizeKeys,
   ownOptions,
@@ -19,7 +20,11 @@ import {
 // Names every provider accepts (OpenAI's rule is the narrowest).
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const DEFAULT_CACHE_SIZE = 100;
-const MODES = ['enabled', 'warn_only', 'disabled', 'strict'];
+
+// The core's report titles ("Tool", "Return") and mode names, the first
+// being the default: tsig_api_info, never copied here.
+const reportTitle = (stage) => info().report_titles[stage];
+const modes = () => info().modes;
 
 let anySignature = null; // ":any", for reading the JSON of unchecked tools
 
@@ -73,7 +78,7 @@ function canonicalJSON(value) {
 // A failed step, shaped for an agent loop: `report` is always the text to
 // feed back to the LLM.
 function validationFailure(stage, result) {
-  const title = stage === 'input' ? 'Tool' : 'Return';
+  const title = reportTitle(stage === 'input' ? 'input' : 'output');
   return {
     ok: false,
     stage,
@@ -325,6 +330,51 @@ class Tool {
   }
 
   /**
+   * Calls the tool for an MCP tools/call request and answers with the MCP
+   * CallToolResult: the result as JSON text (and as structuredContent when
+   * toMCP() gives an outputSchema; a list as {items: [...]}), then, when
+   * arguments were coerced, a second text block with the warnings report,
+   * so the model learns to write them as they are typed. A failure is
+   * {content: [the report], isError: true}, which MCP hands to the model.
+   */
+  async callMCP(args) {
+    const r = await this.call(args ?? {});
+    if (!r.ok) return { content: [{ type: 'text', text: r.report }], isError: true };
+    const result = { content: [{ type: 'text', text: JSON.stringify(r.value) }] };
+    if (this.#signature && this.toMCP().outputSchema) {
+      result.structuredContent = this.#signature.returnsList ? { items: r.value } : r.value;
+    }
+    if (r.warnings.length) {
+      result.content.push({ type: 'text', text: formatReport({ warnings: r.warnings }, { title: reportTitle('input') }) });
+    }
+    return result;
+  }
+
+  /**
+   * The config of MCP's McpServer.registerTool (SDK v2): {description,
+   * inputSchema, outputSchema}. inputSchema lists the parameters' JSON
+   * Schema but lets every value through, for callMCP to check: the model
+   * then gets toolsig's report, and the warnings. outputSchema is the
+   * signature (a Standard Schema) when toMCP() has one.
+   */
+  toMCPConfig() {
+    const config = {};
+    if (this.#description) config.description = this.#description;
+    const sig = this.#signature ?? anySig();
+    const listed = this.#signature ? sig.input['~standard'] : null;
+    config.inputSchema = {
+      '~standard': {
+        version: 1,
+        vendor: 'toolsig',
+        validate: (value) => ({ value }),
+        jsonSchema: listed ? listed.jsonSchema : { input: () => this.parametersSchema(), output: () => this.parametersSchema() },
+      },
+    };
+    if (this.#signature && this.toMCP().outputSchema) config.outputSchema = this.#signature;
+    return config;
+  }
+
+  /**
    * The MCP tools/list entry: {name, description, inputSchema,
    * outputSchema?}. outputSchema is given when the result is an object
    * (MCP requires one): a typed map, :map, or a list (as {items: [...]}).
@@ -382,9 +432,9 @@ function defineTool(name, format) {
   if (!Number.isInteger(cacheSize) || cacheSize < 1) {
     throw new TypeError(`toolsig: tool ${name}: cacheSize must be a whole number of at least 1`);
   }
-  const mode = options.mode ?? 'enabled';
-  if (!MODES.includes(mode)) {
-    throw new TypeError(`toolsig: tool ${name}: unknown mode ${JSON.stringify(mode)} (modes: ${MODES.join(', ')})`);
+  const mode = options.mode ?? modes()[0];
+  if (!modes().includes(mode)) {
+    throw new TypeError(`toolsig: tool ${name}: unknown mode ${JSON.stringify(mode)} (modes: ${modes().join(', ')})`);
   }
   if (options.description != null && typeof options.description !== 'string') {
     throw new TypeError(`toolsig: tool ${name}: description must be a string`);
@@ -414,7 +464,7 @@ function checked(signature, fn, options) {
   const sig = toSignature(signature, 'checked: the signature');
   if (typeof fn !== 'function') throw new TypeError('toolsig: checked(signature, fn): fn must be a function');
   const o = ownOptions(options);
-  const title = o.title ?? 'Tool';
+  const title = o.title ?? reportTitle('input');
   const onWarnings = o.onWarnings;
   if (onWarnings !== undefined && typeof onWarnings !== 'function') throw new TypeError('toolsig: onWarnings must be a function');
   return async function checkedTool(args, ...rest) {
@@ -426,6 +476,18 @@ function checked(signature, fn, options) {
     if (r.warnings.length && onWarnings) onWarnings(r.warnings, formatReport({ warnings: r.warnings }, { title }));
     return fn(r.value, ...rest);
   };
+}
+
+/**
+ * An error function for frameworks that turn a tool's thrown error into
+ * text for the model through one ((context, error) => text, as OpenAI
+ * Agents' errorFunction): a ValidationError (from checked) gives its
+ * report; any other error a fixed text, since an application's own error
+ * may say what the model must not read.
+ */
+function toolErrorReport(_context, error) {
+  if (error instanceof ValidationError) return error.report;
+  return 'An error occurred while running the tool. Please try again.';
 }
 
 /** A prompt template checked against a signature's parameters. */
@@ -496,4 +558,4 @@ function definePrompt(template, signature, options) {
   return new Prompt(template, sig, check.placeholders, maxLength);
 }
 
-export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked };
+export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked, toolErrorReport };

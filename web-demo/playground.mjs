@@ -270,7 +270,7 @@ function readState() {
     name: $('tool-name').value,
     desc: $('tool-desc').value,
     tpl: editors.tpl.value,
-  });
+  }, api.coreInfo().modes);
 }
 
 function applyState(state) {
@@ -285,8 +285,14 @@ function applyState(state) {
   syncExampleMenu(state);
 }
 
+// The validation modes, as the core names them.
+function fillModeMenu() {
+  const menu = $('mode');
+  menu.replaceChildren(...api.coreInfo().modes.map((m) => el('option', { value: m, text: m })));
+}
+
 function stateOfExample(ex) {
-  return normalizeState({ ...DEFAULT_STATE, ...ex, mode: ex.mode ?? 'enabled' });
+  return normalizeState({ ...DEFAULT_STATE, ...ex }, api.coreInfo().modes);
 }
 
 // Shows the example the state is (when it is one), else "Your own".
@@ -447,7 +453,8 @@ function updateData(state) {
   }
   renderIssues('issues', placed, (p) => editors.data.select(p.range.start, p.range.end, p.id), 'No errors or warnings.');
 
-  const report = api.formatReport(result, { title: input ? 'Tool' : 'Return' });
+  const { reportTitles } = api.coreInfo();
+  const report = api.formatReport(result, { title: input ? reportTitles.input : reportTitles.output });
   setOutput('out-report', report || '(empty: nothing to report)', { muted: report === '' });
   $('h-value').textContent = input ? 'Arguments after coercion' : 'Value as validated';
   if (result.ok) setOutput('out-value', JSON.stringify(result.value, null, 2));
@@ -646,7 +653,7 @@ function wire() {
   });
   window.addEventListener('hashchange', () => {
     if (location.hash === lastHash) return;
-    const state = decodeState(location.hash);
+    const state = decodeState(location.hash, api.coreInfo().modes);
     if (state) {
       applyState(state);
       update();
@@ -667,11 +674,12 @@ async function main() {
     msg.textContent = `Could not load toolsig: ${e.message}. Build it with node scripts/build-wasm.mjs (or npm start).`;
     throw e;
   }
+  fillModeMenu();
   fillExampleMenu();
   wire();
   $('loading').hidden = true;
   $('app').hidden = false;
-  applyState(decodeState(location.hash) ?? stateOfExample(exampleById(DEFAULT_EXAMPLE)));
+  applyState(decodeState(location.hash, api.coreInfo().modes) ?? stateOfExample(exampleById(DEFAULT_EXAMPLE)));
   update();
 }
 

@@ -6,7 +6,8 @@
 // server. Unknown keys are ignored and bad values fall back to defaults, so
 // an old or hand-edited link still opens.
 
-export const MODES = ['enabled', 'warn_only', 'disabled', 'strict'];
+// The validation modes are the core's (toolsig's coreInfo().modes, the
+// first being the default): the functions that check a mode take them.
 export const TARGETS = ['input', 'output'];
 export const SCHEMA_KINDS = ['normal', 'strict', 'params'];
 
@@ -19,7 +20,7 @@ export const DEFAULT_STATE = Object.freeze({
   sig: '',
   data: '',
   target: 'input',
-  mode: 'enabled',
+  mode: '', // the core's default mode: normalizeState fills it in
   schema: 'normal',
   name: 'my_tool',
   desc: '',
@@ -42,14 +43,15 @@ function fromBase64url(code) {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-// Keeps only known keys with values of the right kind.
-export function normalizeState(raw) {
+// Keeps only known keys with values of the right kind; modes are the
+// core's validation modes, the first the default.
+export function normalizeState(raw, modes) {
   const s = { ...DEFAULT_STATE };
   if (!raw || typeof raw !== 'object') return s;
   for (const key of Object.keys(DEFAULT_STATE)) {
     if (typeof raw[key] === 'string') s[key] = raw[key];
   }
-  if (!MODES.includes(s.mode)) s.mode = DEFAULT_STATE.mode;
+  if (!modes.includes(s.mode)) s.mode = modes[0];
   if (!TARGETS.includes(s.target)) s.target = DEFAULT_STATE.target;
   if (!SCHEMA_KINDS.includes(s.schema)) s.schema = DEFAULT_STATE.schema;
   return s;
@@ -63,14 +65,14 @@ export function encodeState(state) {
 }
 
 /** The state in a URL fragment, or null when the fragment holds none. */
-export function decodeState(hash) {
+export function decodeState(hash, modes) {
   const m = /^#?s=([A-Za-z0-9_-]*)$/.exec(hash ?? '');
   if (!m) return null;
   try {
     const compact = JSON.parse(fromBase64url(m[1]));
     const raw = {};
     for (const [key, short] of Object.entries(KEYS)) raw[key] = compact[short];
-    return normalizeState(raw);
+    return normalizeState(raw, modes);
   } catch {
     return null;
   }

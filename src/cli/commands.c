@@ -254,24 +254,52 @@ static int run_normalize(cli_args *args)
 
 /* ---- schema ---------------------------------------------------------- */
 
+static cJSON *doc_tree(const char *doc);
+
+/* Prints on stderr, as "warning: #/pointer: what", each place of the strict
+ * schema that OpenAI's strict mode rejects (tsig_api_schema's warnings).
+ * Returns 0, or reports running out of memory. */
+static int print_strict_warnings(const cli_args *args, const tsig_signature *sig, int params)
+{
+    char *doc = tsig_api_schema(sig, params, TSIG_SCHEMA_STRICT);
+    cJSON *tree = doc ? doc_tree(doc) : NULL;
+    tsig_free(doc);
+    if (!tree) return cli_out_of_memory(args);
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(tree, "warnings");
+    for (const cJSON *w = cJSON_IsArray(list) ? list->child : NULL; w; w = w->next) {
+        if (!cJSON_IsString(w)) continue;
+        cli_puts(args, CLI_STDERR, "warning: ");
+        cli_write(args, CLI_STDERR, w->valuestring, (size_t)w->valueint);
+        cli_puts(args, CLI_STDERR, "\n");
+    }
+    cJSON_Delete(tree);
+    return 0;
+}
+
 /* toolsig schema SIG: the schema of the output (or, --params, of the
- * parameters), indented. */
+ * parameters), indented; with --strict, what OpenAI's strict mode cannot
+ * express is named on stderr first (the schema stays the one SPEC §9
+ * gives, exit 0). */
 static int run_schema(cli_args *args)
 {
     cli_text text;
     tsig_signature *sig;
     int rc = load_signature(args, cli_positional(args, 0), 0, &text, &sig);
     if (!rc) {
-        unsigned flags = cli_flag(args, "--strict") ? TSIG_SCHEMA_STRICT : 0;
-        size_t len = 0;
-        char *schema = cli_flag(args, "--params")
-                           ? tsig_tool_parameters_schema(sig, flags, &len)
-                           : tsig_to_json_schema(sig, flags, &len);
-        if (!schema) {
-            rc = cli_out_of_memory(args);
-        } else {
-            rc = cli_write_pretty_json(args, schema, len);
-            tsig_free(schema);
+        int strict = cli_flag(args, "--strict");
+        int params = cli_flag(args, "--params");
+        unsigned flags = strict ? TSIG_SCHEMA_STRICT : 0;
+        if (strict) rc = print_strict_warnings(args, sig, params);
+        if (!rc) {
+            size_t len = 0;
+            char *schema = params ? tsig_tool_parameters_schema(sig, flags, &len)
+                                  : tsig_to_json_schema(sig, flags, &len);
+            if (!schema) {
+                rc = cli_out_of_memory(args);
+            } else {
+                rc = cli_write_pretty_json(args, schema, len);
+                tsig_free(schema);
+            }
         }
     }
     tsig_signature_free(sig);
@@ -616,7 +644,8 @@ const cli_command cli_commands[] = {
      "  --params            the schema of the parameters instead, for\n"
      "                      function-calling tool definitions\n"
      "  --strict            OpenAI strict mode: every field required, optionals\n"
-     "                      nullable\n",
+     "                      nullable; each place strict mode cannot express\n"
+     "                      (:map, :any, ...) is named on stderr\n",
      {{"--strict", NULL}, {"--params", NULL}},
      1, 1, run_schema},
     {"from-schema", "[FILE|-] [--lossy]",

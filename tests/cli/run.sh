@@ -465,6 +465,18 @@ expect_out_has $'"required": [\n    "q",\n    "limit"\n  ]'
 expect_out_has '"type": ['
 run schema ':any'
 expect_out $'{}\n'
+expect_no_err
+
+case_ "schema --strict: each place strict mode cannot express is named on stderr; the schema is unchanged"
+run schema '(id :int, meta :map) -> {tags {* :string}}' --strict --params
+expect_rc 0
+expect_err $'warning: #/properties/meta: :map is an open object; OpenAI strict mode requires "additionalProperties": false and every property listed (use a typed map)\n'
+expect_out_has '"meta": {'
+run schema '(id :int, meta :map) -> {tags {* :string}}' --strict
+expect_rc 0
+expect_err_has 'warning: #/properties/tags: '
+run schema '(id :int, meta :map) -> {tags {* :string}}' --params
+expect_no_err
 
 case_ "schema: a bad signature"
 run schema '[]'

@@ -2,10 +2,12 @@
 // editor ranges, and its examples checked against the package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signature, checkPlaceholders } from '../../dist/node.mjs';
+import { Signature, checkPlaceholders, coreInfo } from '../../dist/node.mjs';
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from '../../web-demo/examples.mjs';
 import { errorRange, lineColumn, placeholderRange, spanRange } from '../../web-demo/locate.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from '../../web-demo/state.mjs';
+
+const { modes } = coreInfo();
 
 test('a state survives the URL fragment, whatever its text', () => {
   const state = {
@@ -20,16 +22,16 @@ test('a state survives the URL fragment, whatever its text', () => {
   };
   const hash = encodeState(state);
   assert.match(hash, /^#s=[A-Za-z0-9_-]+$/);
-  assert.deepEqual(decodeState(hash), state);
-  assert.deepEqual(decodeState(hash.slice(1)), state);
+  assert.deepEqual(decodeState(hash, modes), state);
+  assert.deepEqual(decodeState(hash.slice(1), modes), state);
 });
 
 test('bad or foreign fragments give no state or defaults, never a throw', () => {
   for (const hash of ['', '#', '#top', '#s=', '#s=!!', '#s=bm90IGpzb24', '#s=%%%']) {
-    assert.equal(decodeState(hash), null, hash);
+    assert.equal(decodeState(hash, modes), null, hash);
   }
-  const odd = normalizeState({ sig: 5, mode: 'loose', target: 'both', schema: 'x', name: 'n' });
-  assert.deepEqual(odd, { ...DEFAULT_STATE, name: 'n' });
+  const odd = normalizeState({ sig: 5, mode: 'loose', target: 'both', schema: 'x', name: 'n' }, modes);
+  assert.deepEqual(odd, { ...DEFAULT_STATE, mode: 'enabled', name: 'n' }, 'the core\'s default mode');
 });
 
 test('errorRange covers the word at an error index, or marks the end', () => {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
-  Signature, SignatureError, checkPlaceholders, formatReport, importJsonSchema, importTool, normalizeKeys,
+  Signature, SignatureError, checkPlaceholders, coreInfo, formatReport, importJsonSchema, importTool, normalizeKeys,
   renderTools,
 } from 'toolsig';
 import { openInstance, repoRoot } from './support/env.mjs';
@@ -841,4 +841,16 @@ test('a Signature that is collected without free() is released by the Finalizati
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   assert.equal(inst.signatureFrees(), afterFree);
+});
+
+test('coreInfo: the modes and report titles are the core\'s, the ones validation and reports use', () => {
+  const info = coreInfo();
+  assert.deepEqual(info.modes, ['enabled', 'warn_only', 'disabled', 'strict']);
+  assert.deepEqual(info.reportTitles, { input: 'Tool', output: 'Return' });
+  assert.match(info.version, /^\d+\.\d+\.\d+$/);
+  for (const mode of info.modes) assert.equal(Signature.parse(':int').validate(1, { mode }).ok, true);
+  const r = Signature.parse(':int').validate('x');
+  assert.ok(formatReport(r, { title: info.reportTitles.output }).startsWith('Return validation errors:'));
+  info.modes.push('changed');
+  assert.equal(coreInfo().modes.length, 4, 'a fresh copy each call');
 });

@@ -11,8 +11,8 @@ const require = createRequire(import.meta.url);
 const cjs = require('../../dist/node.cjs');
 
 const API = ['Prompt', 'Signature', 'SignatureError', 'TemplateError', 'Tool', 'ValidationError',
-  'checkPlaceholders', 'checked', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema', 'importTool',
-  'normalizeKeys', 'renderTools'];
+  'checkPlaceholders', 'checked', 'coreInfo', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema',
+  'importTool', 'normalizeKeys', 'renderTools', 'toolErrorReport'];
 
 test('ESM and CJS entry points export the same names', () => {
   assert.deepEqual(Object.keys(esm).sort(), API);
