@@ -339,10 +339,14 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
 {
     if (!s || (!chunk && len)) return TSIG_ERR_ARGUMENT;
     if (state) *state = s->state;
-    if (s->state == TSIG_STREAM_INVALID || len == 0) return TSIG_OK;
+    if (len == 0) return TSIG_OK;
+    /* Bad JSON is bad whatever follows; a value judged invalid is not:
+     * text after it can make the whole a JSON error, end()'s answer. */
+    if (s->state == TSIG_STREAM_INVALID && s->result.json_error.code != TSIG_OK) return TSIG_OK;
     if (s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     tsig_sb_append(&s->text, chunk, len);
     if (s->text.failed) return TSIG_ERR_NOMEM;
+    if (s->state == TSIG_STREAM_INVALID) return TSIG_OK; /* kept for end() */
     if (s->repair && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
         return TSIG_ERR_NOMEM;
     size_t n;
@@ -386,7 +390,8 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     /* The kept result is the one of the whole text unless text came after
      * it that the validator has not seen: ignored by repair (a warning
      * more), or the stream ended early. */
-    int fresh = s->state == TSIG_STREAM_INVALID ||
+    int fresh = (s->state == TSIG_STREAM_INVALID &&
+                 (s->result_len == s->text.len || s->result.json_error.code != TSIG_OK)) ||
                 (s->state == TSIG_STREAM_COMPLETE &&
                  (s->result_len == s->text.len || (s->p == P_DONE && !s->repair)));
     if (!fresh) {
