@@ -176,14 +176,46 @@ test('a text with a JSON error is invalid no later than the one-shot error, with
   }
 });
 
-test('a text with a wrong value is invalid once the stream ends, with the one-shot errors', () => {
+test('a value of the wrong kind is invalid once it is read, with the one-shot error', () => {
+  let early = 0;
   for (const { sig, mode, wrong } of SAMPLES) {
     const want = oneShot(sig, wrong, { mode });
-    const { states, end } = streamPieces(sig, chars(wrong), { mode });
+    const { states, firsts, end } = streamPieces(sig, chars(wrong), { mode });
     assert.deepEqual(ended(end), want);
-    if (!want.ok) assert.equal(states.at(-1), 'invalid');
-    assert.ok(!states.includes('invalid') || states.slice(states.indexOf('invalid')).every((s) => s === 'invalid'));
+    if (want.ok) continue;
+    const first = states.indexOf('invalid');
+    assert.ok(first >= 0 && states.slice(first).every((s) => s === 'invalid'), wrong);
+    const e = want.errors[0];
+    if (e.code === 'type' || e.code === 'unexpected') {
+      // certain when the value is whole: its last character, or for a
+      // number the one after it
+      const by = Math.min(e.index + e.length, wrong.length - 1);
+      assert.ok(first <= by, `${wrong}: invalid at ${first}, not by ${by}`);
+      assert.deepEqual(firsts[first], e);
+      early += 1;
+    }
   }
+  assert.ok(early > 10, `only ${early} samples had an early error`);
+});
+
+test('a field strict mode refuses is invalid once its value is read', () => {
+  const sig = Signature.parse('{a :int, b [:int]}');
+  const s = sig.stream({ mode: 'strict' });
+  assert.equal(s.push('{"a": 1, "zz": [1, 2').state, 'incomplete');
+  const r = s.push(']');
+  assert.equal(r.state, 'invalid');
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message, e.code]), [['zz', 'unexpected field', 'unexpected']]);
+  s.free();
+});
+
+test('a list where a string belongs is invalid before the list ends', () => {
+  const sig = Signature.parse('{items [{id :int, name :string}]}');
+  const s = sig.stream();
+  assert.equal(s.push('{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2').state, 'incomplete');
+  const r = s.push('], "more": true');
+  assert.equal(r.state, 'invalid');
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message]), [['items[1].name', 'expected string, got list']]);
+  assert.deepEqual(ended(s.end()), oneShot(sig, '{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2], "more": true'));
 });
 
 test('chunk boundaries anywhere change nothing', () => {
