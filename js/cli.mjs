@@ -38,6 +38,10 @@
 // - A closed output pipe: Node ignores SIGPIPE, so the tool says "toolsig:
 //   cannot write the output" and exits 2, as the native tool does when
 //   SIGPIPE is ignored (by default the signal ends it).
+// - validate --stream: the native tool feeds standard input to the stream
+//   as it is written; here it is read whole first (a run cannot wait for
+//   input), then fed in the same pieces as a file: the lines printed are
+//   the same, they come when the input has ended.
 // - Memory: the core runs in 32-bit WebAssembly memory, so inputs of
 //   several hundred megabytes can end in "toolsig: out of memory" where the
 //   native tool reads up to its 1 GiB limit.

@@ -678,6 +678,26 @@ class Signature {
     return renderTools([{ name, signature: this, description }], false);
   }
 
+  /**
+   * A validator fed the text in chunks as a model streams it (SPEC §12.2):
+   * {input, mode, maxErrors, maxDepth, repair}; push(chunk) and end() each
+   * return {state, errors, warnings, partial}, end() also the one-shot
+   * result's ok and value.
+   */
+  stream(opts) {
+    const o = ownOptions(opts);
+    if (o.input !== undefined && typeof o.input !== 'boolean') {
+      throw new TypeError(`toolsig: input must be true or false, got ${describeOption(o.input)}`);
+    }
+    const [mode, maxErrors, maxDepth] = validateOptions(opts);
+    const input = o.input ? 1 : 0;
+    const flags = NUMBERS_ARE_DOUBLES | repairFlags(opts);
+    if (!seeded) seedHash();
+    const handle = W.tsig_api_stream_new(this.#live(), input, mode, maxErrors, maxDepth, flags);
+    if (!handle) throw outOfMemory();
+    return new ValidationStream(CREATE, this, handle);
+  }
+
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
   redact(value, opts) {
     const mode = ownOptions(opts).mode ?? 'strip';
@@ -723,6 +743,134 @@ class Signature {
 if (typeof Symbol.dispose !== 'symbol') {
   // Runtimes without explicit resource management still get a dispose().
   Signature.prototype.dispose = Signature.prototype.free;
+}
+
+const streamRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => { if (W) W.tsig_stream_free(handle); })
+  : null;
+
+// The last push's answer: state and errors at once; the partial value (a
+// copy of everything read so far) only when asked for, so that a stream
+// whose partial values are not read stays linear in its length.
+class StreamResult {
+  #partial;
+  constructor(state, errors, warnings, partial) {
+    this.state = state;
+    this.errors = errors;
+    this.warnings = warnings;
+    this.#partial = partial;
+    Object.defineProperty(this, 'partial', {
+      enumerable: true,
+      get: () => {
+        if (typeof this.#partial === 'function') this.#partial = this.#partial();
+        return this.#partial;
+      },
+    });
+  }
+}
+
+/** A stream of JSON text validated as it arrives (Signature#stream). */
+class ValidationStream {
+  #sig;
+  #handle;
+  #text = ''; // the text pushed so far, for the UTF-16 index of each issue
+  #held = ''; // a high surrogate that ended a chunk: its pair is next
+  #last = null; // [state, errors, warnings] of the last judged result
+  #push = 0; // how many pushes so far: a partial value is read before the next
+
+  constructor(token, sig, handle) {
+    if (token !== CREATE) throw new TypeError('toolsig: use signature.stream() to make a stream');
+    this.#sig = sig;
+    this.#handle = handle;
+    if (streamRegistry) streamRegistry.register(this, handle, this);
+  }
+
+  #live() {
+    if (!this.#handle) throw new Error('toolsig: this stream has ended');
+    handleOf(this.#sig); // the signature must still be there
+    return this.#handle;
+  }
+
+  /** Feeds the next chunk of text: {state, errors, warnings, partial}. */
+  push(chunk) {
+    if (typeof chunk !== 'string') throw new TypeError('toolsig: push takes text (a string)');
+    const handle = this.#live();
+    let text = this.#held + chunk;
+    this.#held = '';
+    const last = text.length ? text.charCodeAt(text.length - 1) : 0;
+    if (last >= 0xd800 && last <= 0xdbff) {
+      // A character cut between its two UTF-16 halves: sent whole with the next chunk.
+      this.#held = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    this.#text += text;
+    const [ptr, len] = putString(text, false);
+    const doc = takeJSON(W.tsig_api_stream_push(handle, ptr, len, 0));
+    if (doc.error) throw doc.error === 'too_large' ? new RangeError('toolsig: the stream is larger than the input limit') : outOfMemory();
+    const at = ++this.#push;
+    let errors = [];
+    let warnings = [];
+    if (doc.result) {
+      if (!this.#last || this.#last[0] !== doc.state) {
+        addIndexes(doc.result.errors, this.#text);
+        addIndexes(doc.result.warnings, this.#text);
+        this.#last = [doc.state, doc.result.errors, doc.result.warnings];
+      }
+      errors = this.#last[1].map((e) => ({ ...e }));
+      warnings = this.#last[2].map((e) => ({ ...e }));
+    }
+    return new StreamResult(doc.state, errors, warnings, () => {
+      if (at !== this.#push || !this.#handle) {
+        throw new Error('toolsig: a partial value is read before the next push or end()');
+      }
+      return this.#partialNow();
+    });
+  }
+
+  #partialNow() {
+    const p = W.tsig_api_stream_push(this.#live(), 0, 0, 1);
+    return takeJSON(p).partial;
+  }
+
+  /**
+   * Ends the stream: the one-shot result of the whole text ({ok, value,
+   * errors, warnings}, a text cut off early a JSON error) with its state
+   * and the partial value. The stream's memory is released.
+   */
+  end() {
+    const handle = this.#live();
+    if (this.#held) {
+      // A lone high surrogate at the end: as the one-shot call encodes it.
+      const [ptr, len] = putString(this.#held, false);
+      this.#text += this.#held;
+      this.#held = '';
+      const q = W.tsig_api_stream_push(handle, ptr, len, 0);
+      if (!q) throw outOfMemory();
+      W.free(q);
+    }
+    const partial = this.#partialNow();
+    const doc = takeJSON(W.tsig_api_stream_end(handle));
+    this.free();
+    addIndexes(doc.errors, this.#text);
+    addIndexes(doc.warnings, this.#text);
+    const result = new StreamResult(doc.ok ? 'complete' : 'invalid', doc.errors, doc.warnings, partial);
+    result.ok = doc.ok;
+    if (doc.ok) result.value = doc.value;
+    return result;
+  }
+
+  /** Releases the stream's memory now (end() does too). */
+  free() {
+    if (this.#handle) {
+      if (streamRegistry) streamRegistry.unregister(this);
+      W.tsig_stream_free(this.#handle);
+      this.#handle = 0;
+    }
+  }
+
+  [Symbol.dispose]() {
+    this.free();
+  }
 }
 
 // Standard Schema v1 props for the return type (input false) or the

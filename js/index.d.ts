@@ -116,6 +116,48 @@ export type ValidationResult<T = unknown> =
   | { ok: true; value: T; errors: Issue[]; warnings: Issue[] }
   | { ok: false; errors: Issue[]; warnings: Issue[] };
 
+export type StreamState = 'incomplete' | 'invalid' | 'complete';
+
+export interface StreamOptions extends ValidateOptions {
+  /** Validate tool arguments against the parameters (with coercion; repair on by default). */
+  input?: boolean;
+}
+
+/** What a stream says after a push (SPEC §12.2). */
+export interface StreamResult {
+  /**
+   * incomplete: the text so far can still become valid; invalid: it cannot
+   * (errors has the earliest definite error); complete: a whole valid
+   * value has been read (only whitespace may follow).
+   */
+  state: StreamState;
+  /** The definite errors so far, placed in the text pushed so far. */
+  errors: Issue[];
+  /** Repair and coercion warnings, once the value is judged. */
+  warnings: Issue[];
+  /**
+   * The value read so far, with open strings, lists and maps closed and an
+   * unfinished number or literal left out (null before any), for showing
+   * progress, never for running a tool. Computed when read, and readable
+   * only until the next push or end().
+   */
+  readonly partial: unknown;
+}
+
+/** The one-shot result of the whole text, with the stream's last state. */
+export type StreamEndResult<T = unknown> = StreamResult & ValidationResult<T>;
+
+/** A validator fed the text in chunks as a model streams it. */
+export interface ValidationStream<T = unknown> {
+  /** Feeds the next chunk (it may end anywhere, inside a character too). */
+  push(chunk: string): StreamResult;
+  /** Ends the stream: the one-shot result of the whole text; the memory is released. */
+  end(): StreamEndResult<T>;
+  /** Releases the stream's memory without ending it. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
 /** Why a signature (or schema) could not be read: stable names. */
 export type ErrorCode =
   | 'syntax' | 'unknown_type' | 'duplicate_name' | 'too_deep' | 'json_syntax' | 'key_collision'
@@ -192,6 +234,13 @@ export declare class Signature<T extends UntypedSignature = UntypedSignature> {
    */
   strictWarnings(): { parameters: string[]; returns: string[] };
   renderTool(name: string, description?: string): string;
+  /**
+   * A validator fed JSON text in chunks as a model streams it: the return
+   * type, or with {input: true} the parameters.
+   */
+  stream(options?: StreamOptions & { input?: false }): ValidationStream<T['returns']>;
+  stream(options: StreamOptions & { input: true }): ValidationStream<T['params']>;
+  stream(options?: StreamOptions): ValidationStream<T['returns'] | T['params']>;
   redact(value: unknown, options?: { mode?: 'strip' | 'mask' }): unknown;
 
   /**

@@ -9,17 +9,25 @@
  * where it stopped) and the reader reads its output.
  *
  * Judging the value against the signature is the one-shot validator's
- * work, done once: when the reader sees the whole value (or the first
- * byte that can never become JSON), the text so far is validated in one
- * shot and that result is kept: "complete" or "invalid" with the errors
- * of SPEC §4, and end() returns it (validated again only when repair
- * ignored text after the value, whose warning belongs to the result).
- * So the work over a stream is linear: every byte is read by the push
- * reader once and by the validator once.
+ * work. A type walker follows the type tree as values start (a stack of
+ * frames: per open container its type and the type of its next value), so
+ * that a value of the wrong kind, a float where an int belongs, or a field
+ * strict mode refuses is suspected as it is read. When that value is
+ * whole, the validator judges the value read so far (open containers
+ * closed) and the errors about text really read are the stream's: the
+ * messages are the one-shot ones, and a wrong suspicion costs one
+ * validation and stops the walker. When the reader sees the whole value
+ * (or the first byte that can never become JSON) the text is validated in
+ * one shot and that result is kept; end() returns it, or validates the
+ * whole text again when more came after it (text after a value judged
+ * invalid, or ignored by repair, whose warning belongs to the result).
  *
  * Memory: the stream keeps the text (the validator and the partial value
- * read it); the reader's own state is bounded by the nesting depth.
- * Type errors are found when the value is whole, not before it.
+ * read it); the reader's and the walker's state are bounded by the
+ * nesting depth. The walker runs for return values in the modes whose
+ * errors fail, without repair (arguments are coerced; repair moves
+ * positions): there, and for enum values and bounds, type errors are
+ * found when the value is whole.
  */
 #include "internal.h"
 
@@ -58,6 +66,17 @@ struct tsig_stream {
      * of its first cut_depth containers; or an open string up to str_cut */
     size_t cut, cut_depth, str_cut, bom;
     int in_value_string;
+    /* the type walker (early definite errors): per open container its
+     * type (NULL: not checked inside) and the type of its next value */
+    struct frame { const tsig_type *t, *child; } *frames;
+    size_t frame_cap;
+    int walk, frames_failed;
+    size_t key_at;      /* where the key being read starts */
+    int pending;        /* a value of the wrong kind is being read ... */
+    int check;          /* ... and is whole now */
+    const tsig_type *num_type; /* the type of the number being read */
+    int num_float;      /* it has a fraction or an exponent */
+    size_t bad_depth;   /* ... at this depth: judged when it is whole */
 };
 
 tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
@@ -76,6 +95,11 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     if (s->max_depth > TSIG_MAX_DEPTH_LIMIT) s->max_depth = TSIG_MAX_DEPTH_LIMIT;
     tsig_repair_init(&s->rp, s->max_depth);
     s->p = P_VALUE;
+    /* Types are followed where an error is certain before the end: return
+     * values (arguments are coerced), errors that fail, the text as given
+     * (repair moves positions). */
+    s->walk = !input && !s->repair && sig->returns &&
+              (o.mode == TSIG_MODE_ENABLED || o.mode == TSIG_MODE_STRICT);
     return s;
 }
 
@@ -86,6 +110,7 @@ void tsig_stream_free(tsig_stream *s)
     tsig_sb_release(&s->text);
     tsig_sb_release(&s->stack);
     tsig_result_free(&s->result);
+    free(s->frames);
     free(s);
 }
 
@@ -135,11 +160,127 @@ static int ws(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* ---- the type walker -------------------------------------------------
+ * Follows the type tree as values start, so that a value of the wrong
+ * kind, or a field strict mode refuses, is known when it is read. What
+ * it says is only a suspicion checked by the validator itself (early(),
+ * below), so the messages are the one-shot ones. */
+
+/* The type a container of JSON kind jk is checked against inside, or
+ * NULL (any, :map, a union: not followed). */
+static const tsig_type *container_type(const tsig_type *t, tsig_json_kind jk)
+{
+    while (t && t->kind == TSIG_OPTIONAL) t = t->elem;
+    if (!t) return NULL;
+    if (t->kind == TSIG_LIST && jk == TSIG_JSON_ARRAY) return t;
+    if (t->kind == TSIG_RECORD && jk == TSIG_JSON_OBJECT) return t;
+    return NULL;
+}
+
+/* A value of JSON kind jk starts at depth s->stack.len (before its
+ * container, if it is one, is pushed). */
+static void walk_value(tsig_stream *s, tsig_json_kind jk)
+{
+    size_t d = s->stack.len;
+    const tsig_type *want = d == 0 ? s->sig->returns : s->frames[d - 1].child;
+    if (want && !s->pending && !tsig_type_takes(want, jk)) {
+        s->pending = 1;
+        s->bad_depth = d;
+    }
+    if (jk == TSIG_JSON_NUMBER) {
+        s->num_type = want;
+        while (s->num_type && s->num_type->kind == TSIG_OPTIONAL) s->num_type = s->num_type->elem;
+        s->num_float = 0;
+    }
+    if (jk != TSIG_JSON_OBJECT && jk != TSIG_JSON_ARRAY) return;
+    if (d + 1 > s->frame_cap) {
+        size_t cap = s->frame_cap ? s->frame_cap * 2 : 16;
+        struct frame *f = realloc(s->frames, cap * sizeof *f);
+        if (!f) {
+            s->frames_failed = 1;
+            s->walk = 0;
+            return;
+        }
+        s->frames = f;
+        s->frame_cap = cap;
+    }
+    const tsig_type *t = container_type(want, jk);
+    s->frames[d].t = t;
+    s->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
+}
+
+/* The key t[s->key_at..end) of the map open at the top was read. */
+static void walk_key(tsig_stream *s, const char *t, size_t end)
+{
+    struct frame *f = &s->frames[s->stack.len - 1];
+    f->child = NULL;
+    if (!f->t) return;
+    const char *key = t + s->key_at;
+    size_t len = end - s->key_at;
+    if (memchr(key, '\\', len)) return; /* escaped: left to the validator */
+    for (size_t i = 0; i < f->t->field_count; i++) {
+        const char *norm = f->t->fields[i].norm;
+        size_t k = 0;
+        while (k < len && norm[k] && (key[k] == '-' ? '_' : key[k]) == norm[k]) k++;
+        if (k == len && !norm[k]) {
+            f->child = f->t->fields[i].type;
+            return;
+        }
+    }
+    f->child = f->t->extra;
+    if (!f->t->extra && s->opts.mode == TSIG_MODE_STRICT && !s->pending) {
+        s->pending = 1;
+        s->bad_depth = s->stack.len;
+    }
+}
+
+/* The suspect value is whole: the validator judges the value read so far
+ * (what is open closed) and the errors about what was really read are
+ * the stream's, the first of them the earliest definite error. 1 when
+ * the stream is invalid now, 0 when the suspicion was wrong (the walker
+ * then stops: a wrong one costs one validation, never more), -1 when out
+ * of memory. */
+static int early(tsig_stream *s)
+{
+    s->pending = 0;
+    size_t len, real = s->cut;
+    char *text = tsig_stream_partial(s, &len);
+    if (!text) return -1;
+    tsig_result r;
+    tsig_code code = tsig_validate_json(s->sig, text, len, &s->opts, &r);
+    tsig_free(text);
+    if (code == TSIG_ERR_NOMEM) {
+        tsig_result_free(&r);
+        return -1;
+    }
+    /* keep what lies in the text read: a map or list closed here, a
+     * string cut short is not what the model wrote */
+    tsig_issue *e = (tsig_issue *)(uintptr_t)r.errors;
+    size_t kept = 0;
+    for (size_t i = 0; code == TSIG_OK && i < r.error_count; i++) {
+        if (e[i].offset + e[i].length > real - s->bom || e[i].code == TSIG_ISSUE_TOO_MANY) continue;
+        e[kept] = e[i];
+        e[kept++].offset += s->bom;
+    }
+    if (!kept) {
+        tsig_result_free(&r);
+        s->walk = 0;
+        return 0;
+    }
+    r.error_count = kept;
+    tsig_result_free(&s->result);
+    s->result = r;
+    s->result_len = (size_t)-1; /* judged on part of the text */
+    s->state = TSIG_STREAM_INVALID;
+    return 1;
+}
+
 static void value_done(tsig_stream *s, size_t end)
 {
     s->p = s->stack.len ? P_AFTER : P_DONE;
     s->cut = end;
     s->cut_depth = s->stack.len;
+    if (s->walk && s->pending && s->stack.len == s->bad_depth) s->check = 1;
 }
 
 /* Reads canonical bytes t[s->read..n): 0 at the first byte that can never
@@ -149,10 +290,25 @@ static int reader(tsig_stream *s, const char *t, size_t n)
     const unsigned char *b = (const unsigned char *)t;
     size_t i = s->read;
     while (i < n) {
+        if (s->check) {
+            s->check = 0;
+            int e = early(s);
+            if (e) {
+                s->read = i;
+                return e < 0 ? -1 : 2;
+            }
+        }
         unsigned char c = b[i];
         switch (s->p) {
         case P_VALUE:
             if (ws(c)) break;
+            if (s->walk && c != ']') {
+                tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY
+                                    : c == '"' ? TSIG_JSON_STRING
+                                    : c == 't' || c == 'f' ? TSIG_JSON_BOOL
+                                    : c == 'n' ? TSIG_JSON_NULL : TSIG_JSON_NUMBER;
+                if (s->stack.len < s->max_depth) walk_value(s, jk);
+            }
             if (c == '{' || c == '[') {
                 if (s->stack.len >= s->max_depth) goto bad;
                 tsig_sb_putc(&s->stack, c == '{' ? '}' : ']');
@@ -197,6 +353,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             }
             if (c != '"') goto bad;
             s->p = P_STRING;
+            s->key_at = i + 1;
             s->key = 1;
             s->in_value_string = 0;
             break;
@@ -233,8 +390,12 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             c = b[i];
             if (c == '"') {
                 s->in_value_string = 0;
-                if (s->key) s->p = P_COLON;
-                else value_done(s, i + 1);
+                if (s->key) {
+                    s->p = P_COLON;
+                    if (s->walk) walk_key(s, t, i);
+                } else {
+                    value_done(s, i + 1);
+                }
             } else if (c == '\\') {
                 s->p = P_ESCAPE;
             } else if (c < 0x20) {
@@ -292,11 +453,19 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 if (digit && s->number != N_ZERO) break;
                 if (c == '.' && (s->number == N_ZERO || s->number == N_INT)) {
                     s->number = N_DOT;
+                    s->num_float = 1;
                 } else if ((c == 'e' || c == 'E') && s->number != N_EXP) {
                     s->number = N_E;
+                    s->num_float = 1;
                 } else if (digit) {
                     goto bad; /* a digit after a leading 0 */
                 } else {
+                    /* a float where an int belongs (SPEC §3: by its text) */
+                    if (s->walk && !s->pending && s->num_float && s->num_type &&
+                        s->num_type->kind == TSIG_INT) {
+                        s->pending = 1;
+                        s->bad_depth = s->stack.len;
+                    }
                     value_done(s, i);
                     continue; /* the byte ends the number: read it again */
                 }
@@ -328,6 +497,11 @@ static int reader(tsig_stream *s, const char *t, size_t n)
         i++;
     }
     s->read = i;
+    if (s->check) {
+        s->check = 0;
+        int e = early(s);
+        if (e) return e < 0 ? -1 : 2;
+    }
     return 1;
 bad:
     s->read = i;
@@ -339,10 +513,14 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
 {
     if (!s || (!chunk && len)) return TSIG_ERR_ARGUMENT;
     if (state) *state = s->state;
-    if (s->state == TSIG_STREAM_INVALID || len == 0) return TSIG_OK;
+    if (len == 0) return TSIG_OK;
+    /* Bad JSON is bad whatever follows; a value judged invalid is not:
+     * text after it can make the whole a JSON error, end()'s answer. */
+    if (s->state == TSIG_STREAM_INVALID && s->result.json_error.code != TSIG_OK) return TSIG_OK;
     if (s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     tsig_sb_append(&s->text, chunk, len);
     if (s->text.failed) return TSIG_ERR_NOMEM;
+    if (s->state == TSIG_STREAM_INVALID) return TSIG_OK; /* kept for end() */
     if (s->repair && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
         return TSIG_ERR_NOMEM;
     size_t n;
@@ -354,7 +532,11 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     }
     int was_done = s->p == P_DONE;
     int ok = reader(s, t, n);
-    if (s->stack.failed) return TSIG_ERR_NOMEM;
+    if (s->stack.failed || s->frames_failed || ok < 0) return TSIG_ERR_NOMEM;
+    if (ok == 2) { /* a definite error about a value: invalid now */
+        if (state) *state = s->state;
+        return TSIG_OK;
+    }
     tsig_code code = TSIG_OK;
     /* the value became whole, or the text can never be JSON: judged now */
     if (!ok || (s->p == P_DONE && !was_done)) code = judge(s);
@@ -386,7 +568,8 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     /* The kept result is the one of the whole text unless text came after
      * it that the validator has not seen: ignored by repair (a warning
      * more), or the stream ended early. */
-    int fresh = s->state == TSIG_STREAM_INVALID ||
+    int fresh = (s->state == TSIG_STREAM_INVALID &&
+                 (s->result_len == s->text.len || s->result.json_error.code != TSIG_OK)) ||
                 (s->state == TSIG_STREAM_COMPLETE &&
                  (s->result_len == s->text.len || (s->p == P_DONE && !s->repair)));
     if (!fresh) {

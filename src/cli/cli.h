@@ -67,6 +67,11 @@ struct cli_io {
      * the run ends. */
     cli_read_status (*read)(cli_io *io, const char *path, cli_text *out,
                             const char **reason);
+    /* Reads what standard input has now into buf[0..cap), waiting for at
+     * least one byte (output written so far is flushed first): the count,
+     * 0 at its end, -1 on an error (*reason says why). NULL when the host
+     * has standard input only whole (through read). */
+    long (*read_some)(cli_io *io, char *buf, size_t cap, const char **reason);
 };
 
 /* A command: its name, how it is called, its help, what it accepts. */

@@ -176,6 +176,123 @@ static int parse_mode(const cli_args *args, tsig_mode *mode)
                            v);
 }
 
+/* The line a stream's state is shown by: "complete", or "invalid: " and
+ * the first error (its path first, when not the root). NULL when out of
+ * memory. */
+static char *state_line(tsig_stream_state st, const tsig_result *r)
+{
+    tsig_strbuf sb = {0};
+    switch (st) {
+    case TSIG_STREAM_INCOMPLETE: tsig_sb_puts(&sb, "incomplete\n"); break;
+    case TSIG_STREAM_COMPLETE: tsig_sb_puts(&sb, "complete\n"); break;
+    case TSIG_STREAM_INVALID:
+        tsig_sb_puts(&sb, "invalid");
+        if (r && r->error_count) {
+            const tsig_issue *e = &r->errors[0];
+            tsig_sb_puts(&sb, ": ");
+            if (e->path_len) {
+                tsig_sb_append(&sb, e->path, e->path_len);
+                tsig_sb_puts(&sb, ": ");
+            }
+            tsig_sb_append(&sb, e->message, e->message_len);
+        }
+        tsig_sb_putc(&sb, '\n');
+        break;
+    }
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* Prints the line of st when it is not the last one printed (*shown, which
+ * it replaces); 0, or -1 when out of memory. */
+static int show_state(const cli_args *args, tsig_stream_state st, const tsig_result *r,
+                      char **shown)
+{
+    char *line = state_line(st, r);
+    if (!line) return -1;
+    if (*shown && strcmp(*shown, line) == 0) {
+        tsig_free(line);
+        return 0;
+    }
+    cli_puts(args, CLI_STDOUT, line);
+    tsig_free(*shown);
+    *shown = line;
+    return 0;
+}
+
+/* Feeds data[0..len) to s, showing each change of state. */
+static tsig_code stream_feed(const cli_args *args, tsig_stream *s, const char *data, size_t len,
+                             char **shown)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, data, len, &st);
+    if (code == TSIG_OK && st != TSIG_STREAM_INCOMPLETE &&
+        show_state(args, st, tsig_stream_result(s), shown))
+        code = TSIG_ERR_NOMEM;
+    return code;
+}
+
+/*
+ * toolsig validate SIG [FILE] --stream: the document fed to a stream as it
+ * arrives (standard input as it is written; a file, or standard input on a
+ * host that has it only whole, in pieces: the lines do not depend on where
+ * the pieces end). Prints a line each time the state changes, the last one
+ * the whole document's; exit statuses as for validate.
+ */
+static int stream_validate(cli_args *args, const tsig_signature *sig, int input,
+                           const tsig_validate_options *opts)
+{
+    enum { PIECE = 4096 };
+    const char *path = cli_positional(args, 1);
+    if (!path) path = "-";
+    tsig_stream *s = tsig_stream_new(sig, input, opts);
+    if (!s) return cli_out_of_memory(args);
+    char *shown = NULL;
+    tsig_code code = TSIG_OK;
+    int rc = CLI_OK;
+    if (strcmp(path, "-") == 0 && args->io->read_some && !args->stdin_used) {
+        args->stdin_used = 1;
+        char buf[PIECE];
+        for (;;) {
+            const char *reason = "";
+            long n = args->io->read_some(args->io, buf, sizeof buf, &reason);
+            if (n < 0) {
+                cli_printf(args, CLI_STDERR, "toolsig %s: cannot read FILE (standard input): %s\n",
+                           args->cmd->name, reason);
+                rc = CLI_UNUSABLE;
+            }
+            if (n <= 0) break;
+            code = stream_feed(args, s, buf, (size_t)n, &shown);
+            if (code != TSIG_OK) break;
+        }
+    } else {
+        cli_text data;
+        rc = cli_read_file(args, path, "FILE", &data);
+        for (size_t at = 0; !rc && code == TSIG_OK && at < data.len; at += PIECE)
+            code = stream_feed(args, s, data.data + at, data.len - at < PIECE ? data.len - at : PIECE,
+                               &shown);
+        if (!rc) cli_text_free(&data);
+    }
+    if (!rc && code == TSIG_ERR_TOO_LARGE) {
+        cli_printf(args, CLI_STDERR, "toolsig %s: FILE is larger than %zu bytes\n",
+                   args->cmd->name, (size_t)TSIG_MAX_INPUT);
+        rc = CLI_UNUSABLE;
+    } else if (!rc && code != TSIG_OK) {
+        rc = cli_out_of_memory(args);
+    }
+    if (!rc) {
+        tsig_result r;
+        if (tsig_stream_end(s, &r) == TSIG_ERR_NOMEM ||
+            show_state(args, r.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID, &r, &shown))
+            rc = cli_out_of_memory(args);
+        else
+            rc = r.json_error.code != TSIG_OK ? CLI_UNUSABLE : r.ok ? CLI_OK : CLI_REJECTED;
+        tsig_result_free(&r);
+    }
+    tsig_free(shown);
+    tsig_stream_free(s);
+    return rc;
+}
+
 /*
  * toolsig validate SIG [FILE]: validates once, then prints either the report
  * (nothing when it is empty) or, with --json, tsig_api_result_json's
@@ -196,7 +313,15 @@ static int run_validate(cli_args *args)
 
     cli_text sig_text, data = {0};
     tsig_signature *sig;
+    if (cli_flag(args, "--stream") && json)
+        return cli_usage_error(args, "--stream prints a line per state, not --json");
     rc = load_signature(args, cli_positional(args, 0), json, &sig_text, &sig);
+    if (!rc && cli_flag(args, "--stream")) {
+        rc = stream_validate(args, sig, input, &opts);
+        tsig_signature_free(sig);
+        cli_text_free(&sig_text);
+        return rc;
+    }
     if (!rc) rc = load_file(args, 1, "FILE", &data);
     if (rc) {
         tsig_signature_free(sig);
@@ -591,7 +716,7 @@ const cli_command cli_commands[] = {
      1, 1, run_check},
     {"validate",
      "SIG [FILE|-] [--input] [--mode MODE] [--max-errors N] [--max-depth N] [--repair]\n"
-     "         [--no-repair] [--json]",
+     "         [--no-repair] [--json] [--stream]",
      "validate a JSON document against a signature",
      "Validates the JSON document in FILE (standard input when absent or -)\n"
      "against the return type (strict types, no coercion) or, with --input,\n"
@@ -623,9 +748,15 @@ const cli_command cli_commands[] = {
      "                      \"value\" (when ok) is the value as validated (coerced,\n"
      "                      keys as the signature spells them); each entry is\n"
      "                      {\"path\",\"segments\",\"message\"}, and a JSON text error\n"
-     "                      also has \"line\", \"column\" and \"offset\"\n",
+     "                      also has \"line\", \"column\" and \"offset\"\n"
+     "  --stream            read the document as it arrives (standard input as it\n"
+     "                      is written) and print a line each time its state\n"
+     "                      changes: \"complete\", or \"invalid: \" and the first\n"
+     "                      error, known as soon as it is certain; the last line\n"
+     "                      is the whole document's\n",
      {{"--input", NULL}, {"--mode", "MODE"}, {"--max-errors", "N"},
-      {"--max-depth", "N"}, {"--repair", NULL}, {"--no-repair", NULL}, {"--json", NULL}},
+      {"--max-depth", "N"}, {"--repair", NULL}, {"--no-repair", NULL}, {"--json", NULL},
+      {"--stream", NULL}},
      1, 2, run_validate},
     {"normalize", "[FILE|-]",
      "rewrite every object key's \"-\" as \"_\"",

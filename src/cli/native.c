@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void native_write(cli_io *io, int stream, const char *data, size_t len)
 {
@@ -74,6 +75,21 @@ static cli_read_status native_read(cli_io *io, const char *path, cli_text *out,
     return status;
 }
 
+/* cli_io.read_some: standard input as it arrives (a pipe gives what was
+ * written so far). */
+static long native_read_some(cli_io *io, char *buf, size_t cap, const char **reason)
+{
+    (void)io;
+    fflush(stdout);
+    for (;;) {
+        ssize_t n = read(STDIN_FILENO, buf, cap);
+        if (n >= 0) return (long)n;
+        if (errno == EINTR) continue;
+        *reason = strerror(errno);
+        return -1;
+    }
+}
+
 /* Keys the core's hash tables with 16 bytes of the OS's randomness, so
  * input cannot be written to collide in them (toolsig.h, Section:
  * hashing). Without /dev/urandom the fixed key stays: lookups of crafted
@@ -91,7 +107,7 @@ static void seed_hash(void)
 int main(int argc, char **argv)
 {
     seed_hash();
-    cli_io io = {native_write, native_read};
+    cli_io io = {native_write, native_read, native_read_some};
     int rc = cli_main(&io, argc, argv);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs("toolsig: cannot write the output\n", stderr);

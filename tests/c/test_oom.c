@@ -441,6 +441,41 @@ static int op_validate(const op_case *c, const tsig_signature *sig)
     return rc;
 }
 
+/* A stream fed c->text three bytes at a time: the state and the partial
+ * value after each push, then end()'s result. */
+static int op_stream(const op_case *c, const tsig_signature *sig)
+{
+    tsig_validate_options o = {c->mode, c->max_errors, c->max_depth, c->flags};
+    tsig_stream *s = tsig_stream_new(sig, c->input, &o);
+    if (!s) return R_NOMEM;
+    size_t len = strlen(c->text);
+    for (size_t at = 0; at < len; at += 3) {
+        tsig_stream_state st;
+        if (tsig_stream_push(s, c->text + at, len - at < 3 ? len - at : 3, &st) == TSIG_ERR_NOMEM) {
+            tsig_stream_free(s);
+            return R_NOMEM;
+        }
+        size_t n;
+        char *p = tsig_stream_partial(s, &n);
+        if (!p) {
+            tsig_stream_free(s);
+            return R_NOMEM;
+        }
+        out_fmt("%d ", (int)st);
+        out_bytes(p, n);
+        out_str("\n");
+        tsig_free(p);
+    }
+    tsig_result r;
+    tsig_code code = tsig_stream_end(s, &r);
+    tsig_stream_free(s);
+    int rc = R_OK;
+    if (code == TSIG_ERR_NOMEM) rc = r.ok ? bad("out of memory, and ok") : R_NOMEM;
+    else out_result(code, &r);
+    tsig_result_free(&r);
+    return rc;
+}
+
 /* Validates, then writes the report titled c->text2. */
 static int op_report(const op_case *c, const tsig_signature *sig)
 {
@@ -994,6 +1029,11 @@ static const op_case cases[] = {
     {"format input", op_format, .sig = SIG_IN},
     {"format shorthand", op_format, .sig = "[:int]?"},
     /* validation: output */
+    {"stream output ok", op_stream, .sig = SIG_OUT, .text = OUT_OK},
+    {"stream output errors", op_stream, .sig = SIG_OUT, .text = OUT_BAD},
+    {"stream output strict", op_stream, .sig = SIG_OUT, .text = OUT_OK, .mode = TSIG_MODE_STRICT},
+    {"stream input repaired", op_stream, .sig = SIG_IN, .text = "Sure: {query: 'x', limit: \"5\",} ok", .input = 1},
+    {"stream bad JSON", op_stream, .sig = SIG_OUT, .text = "{\"count\": 1, \"items\": [}"},
     {"validate output ok", op_validate, .sig = SIG_OUT, .text = OUT_OK},
     {"validate output always", op_validate, .sig = SIG_OUT, .text = " " OUT_OK " ",
      .flags = TSIG_VALUE_ALWAYS},

@@ -244,6 +244,51 @@ TEST(a_stream_keeps_the_first_error_and_reads_nothing_after_it)
     tsig_signature_free(sig);
 }
 
+TEST(text_after_a_value_judged_invalid_still_counts_at_the_end)
+{
+    /* the map misses a field (invalid at its "}"), then the text goes on:
+     * the whole is not JSON, which is what end() says, as one shot does */
+    tsig_signature *sig = sig_of("{a :int, b :int}");
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, "{\"a\": 1}", 8, &st);
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    tsig_stream_push(s, " \"b\": 2}", 9, &st);
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    tsig_result r;
+    CHECK_INT(tsig_stream_end(s, &r), TSIG_ERR_JSON);
+    CHECK(r.error_count == 1);
+    if (r.error_count) CHECK_STR(r.errors[0].message, "JSON error at 1:10: expected end of input, found \"\\\"\"");
+    tsig_result_free(&r);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+TEST(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end)
+{
+    tsig_signature *sig = sig_of("{n :int, items [{id :int}]}");
+    static const char *const texts[][3] = {
+        /* before the value is whole, the value itself, the error */
+        {"{\"n\": 1, \"items\": [{\"id\": \"ab", "c\"", "items[0].id: expected int, got string \"abc\""},
+        {"{\"n\": 1.", "5,", "n: expected int, got float 1.5"},
+        {"{\"n\": 1, \"items\": {\"a\": [", "]}", "items: expected list, got map"},
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+        tsig_stream_state st;
+        tsig_stream_push(s, texts[i][0], strlen(texts[i][0]), &st);
+        CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
+        tsig_stream_push(s, texts[i][1], strlen(texts[i][1]), &st);
+        CHECK_INT(st, TSIG_STREAM_INVALID);
+        const tsig_result *r = tsig_stream_result(s);
+        char got[200] = "";
+        if (r && r->error_count) snprintf(got, sizeof got, "%s: %s", r->errors[0].path, r->errors[0].message);
+        CHECK_STR(got, texts[i][2]);
+        tsig_stream_free(s);
+    }
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
@@ -251,5 +296,7 @@ int main(void)
     RUN(chunk_boundaries_anywhere_change_nothing);
     RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
+    RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
+    RUN(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end);
     return tsig_test_summary();
 }

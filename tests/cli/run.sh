@@ -660,6 +660,66 @@ run_in '{"_a":' redact ':any' --strip
 expect_rc 2
 expect_err_has 'JSON error at 1:7: '
 
+case_ "validate --repair: each repair a warning at its place in the text"
+run_in 'Sure:
+```json
+{id: 1, "tags": ["a",]}
+```' validate '{id :int, tags [:string]}' --repair
+expect_rc 0
+expect_out 'Return validation warnings:
+- repaired JSON at 1:1: ignored text before the value
+- repaired JSON at 2:1: took the value out of a code fence
+- repaired JSON at 3:2: quoted the key id
+- repaired JSON at 3:21: removed a trailing comma
+'
+run_in '{id: 1, "tags": []}' validate '{id :int, tags [:string]}' --no-repair
+expect_rc 2
+expect_err_has 'JSON error at 1:2: '
+run_in '{"id": 1, "tags": [NaN]}' validate '{id :int, tags [:string]}' --repair
+expect_rc 2
+
+case_ "validate --stream: a line each time the state changes"
+run_in '{"count": 1, "items": []}' validate '{count :int, items [{id :int}]}' --stream
+expect_rc 0
+expect_out 'complete
+'
+expect_no_err
+run_in '{"count": 1, "items": [{"id": "x"}]}' validate '{count :int, items [{id :int}]}' --stream
+expect_rc 1
+expect_out 'invalid: items[0].id: expected int, got string "x"
+'
+run_in '{"count": 1, "items": [' validate '{count :int, items [{id :int}]}' --stream
+expect_rc 2
+expect_out 'invalid: JSON error at 1:24: expected a JSON value, found end of input
+'
+run_in '{"count": 1, "items": {}}' validate '{count :int, items [{id :int}]}' --stream --mode warn_only
+expect_rc 0
+expect_out 'complete
+'
+run_in '{q: "x", n: "2"}' validate '(q :string, n :int) -> :any' --stream --input
+expect_rc 0
+expect_out 'complete
+'
+printf '%s' '{"a": 1}' >"$TMP/a.json"
+run validate '{a :int, b :int}' "$TMP/a.json" --stream --mode strict
+expect_rc 1
+expect_out 'invalid: b: missing required field, expected int
+'
+
+case_ "validate --stream: the lines do not depend on where the pieces of the text end"
+{ printf '['; for i in $(seq 1 3000); do printf '"caf\u00e9 Ã© %d", ' "$i"; done; printf '"end"]'; } >"$TMP/big.json"
+run validate '[:string]' "$TMP/big.json" --stream
+expect_rc 0
+expect_out 'complete
+'
+run_in "$(cat "$TMP/big.json") x" validate '[:string]' --stream
+expect_rc 2
+expect_out_has 'expected end of input, found "x"'
+
+case_ "validate --stream: not with --json"
+run_in '[1]' validate '[:int]' --stream --json
+expect_usage_error '--stream prints a line per state, not --json'
+
 # ---- the C example of CONTRIBUTING.md -------------------------------------------------
 
 case_ "CONTRIBUTING.md C example compiles and runs"

@@ -90,3 +90,21 @@ expectType<Equal<StandardSchemaV1.InferInput<typeof sig.input>, { city: string; 
 // A typed Signature is still a Signature.
 const plain: Signature = sig;
 void plain;
+
+// A stream carries the types of its end() result.
+{
+  const stream = sig.stream();
+  const step = stream.push('{"temp": 1');
+  const state: 'incomplete' | 'invalid' | 'complete' = step.state;
+  void state;
+  const done = stream.end();
+  if (done.ok) {
+    const temp: number = done.value.temp;
+    void temp;
+  }
+  const args = sig.stream({ input: true, repair: true }).end();
+  if (args.ok) {
+    const city: string = args.value.city;
+    void city;
+  }
+}

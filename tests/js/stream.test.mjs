@@ -1,0 +1,355 @@
+// SPEC §12.2 through the JS package: sig.stream({input, mode, repair}),
+// push(chunk) and end(), each {state, errors, warnings, partial}. The
+// properties run on signatures and values generated from a fixed seed
+// (records, lists, enums, bounded ints, strings with escapes and 2-, 3-
+// and 4-byte characters), written as JSON text with random spacing:
+// - a valid text cut at every character is incomplete until the value is
+//   whole, then complete, never invalid;
+// - a text with an error is invalid no later than the character after the
+//   one-shot error's span, with the same first error;
+// - end() equals the one-shot result;
+// - chunk boundaries anywhere (between the halves of a surrogate pair,
+//   inside an escape, a number, a key) change nothing.
+// SPEC §12.1 (repair) is checked on streams too: the same warnings, at the
+// same places, as the one-shot call.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Signature } from 'toolsig';
+
+/** A generator of numbers from a fixed seed (a linear congruential one). */
+function random(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state >>> 8;
+  };
+  return {
+    below: (n) => next() % n,
+    pick(list) { return list[next() % list.length]; },
+    chance(p) { return next() % 1000 < p * 1000; },
+  };
+}
+
+const KEYS = ['id', 'name', 'first_name', 'tags', 'n2', 'x'];
+const STRINGS = ['', 'abc', 'caf\u00e9', 'a "quoted" \\ word', 'line\nbreak\ttab', '\u6f22\u5b57', '\ud83d\ude00 smile', 'red'];
+
+// A type: {sig: signature text, make(r): a valid value, wrong(r): a value of the wrong kind}.
+function genType(r, depth) {
+  const scalars = [
+    { sig: ':int', make: (g) => g.below(2000) - 1000, wrong: (g) => g.pick(['ten', 1.5, true]) },
+    { sig: ':float', make: (g) => g.pick([0, -1.5, 2.25e3, 7]), wrong: (g) => g.pick(['x', false, null]) },
+    { sig: ':string', make: (g) => g.pick(STRINGS), wrong: (g) => g.pick([3, true, null]) },
+    { sig: ':bool', make: (g) => g.chance(0.5), wrong: (g) => g.pick(['true', 0]) },
+    { sig: ':int[1..100]', make: (g) => 1 + g.below(100), wrong: (g) => g.pick([0, 150, -3]) },
+    { sig: ':enum[red green blue]', make: (g) => g.pick(['red', 'green', 'blue']), wrong: (g) => g.pick(['rex', 'yellow', 'gree']) },
+  ];
+  if (depth >= 3 || r.chance(0.45)) return r.pick(scalars);
+  if (r.chance(0.4)) {
+    const item = genType(r, depth + 1);
+    return {
+      sig: `[${item.sig}]`,
+      make: (g) => Array.from({ length: g.below(4) }, () => item.make(g)),
+      wrong: (g) => g.pick([{ a: 1 }, 'list', 7]),
+      item,
+    };
+  }
+  const names = KEYS.filter(() => r.chance(0.5)).slice(0, 4);
+  if (names.length === 0) names.push('id');
+  const fields = names.map((name) => ({ name, type: genType(r, depth + 1) }));
+    return {
+    sig: `{${fields.map((f) => `${f.name} ${f.type.sig}`).join(', ')}}`,
+    make: (g) => Object.fromEntries(fields.map((f) => [f.name, f.type.make(g)])),
+    wrong: (g) => g.pick([[1], 'map', 2]),
+    fields,
+  };
+}
+
+// A value with one part replaced by a value of the wrong kind.
+function spoil(type, r, root = false) {
+  if (type.fields && (root || r.chance(0.8))) {
+    const v = type.make(r);
+    const f = r.pick(type.fields);
+    v[f.name] = spoil(f.type, r);
+    return v;
+  }
+  if (type.item && r.chance(0.8)) return [type.item.make(r), spoil(type.item, r)];
+  return type.wrong(r);
+}
+
+// JSON text of v with random spacing and random \u escapes in strings.
+function write(v, r) {
+  const sp = () => r.pick(['', '', ' ', '\n  ', '\t']);
+  const str = (s) => {
+    let out = '"';
+    for (const ch of s) {
+      const c = ch.codePointAt(0);
+      if (ch === '"' || ch === '\\') out += `\\${ch}`;
+      else if (c < 0x20) out += r.chance(0.5) ? JSON.stringify(ch).slice(1, -1) : `\\u${c.toString(16).padStart(4, '0')}`;
+      else if (c > 0x7f && c < 0x10000 && r.chance(0.4)) out += `\\u${c.toString(16).padStart(4, '0')}`;
+      else if (c >= 0x10000 && r.chance(0.4)) out += JSON.stringify(ch).replace(/^"|"$/g, '').replace(/./gu, (u) => u.split('').map((h) => `\\u${h.charCodeAt(0).toString(16)}`).join(''));
+      else out += ch;
+    }
+    return `${out}"`;
+  };
+  if (Array.isArray(v)) return `[${sp()}${v.map((x) => write(x, r)).join(`${sp()},${sp()}`)}${sp()}]`;
+  if (v && typeof v === 'object') {
+    return `{${sp()}${Object.entries(v).map(([k, x]) => `${str(k)}${sp()}:${sp()}${write(x, r)}`).join(`,${sp()}`)}${sp()}}`;
+  }
+  if (typeof v === 'string') return str(v);
+  return JSON.stringify(v);
+}
+
+// Signatures with a record at the root (a value whose end the text shows)
+// and texts: valid ones, ones with a wrong value, ones with a JSON error.
+function samples(seed, count) {
+  const r = random(seed);
+  const out = [];
+  while (out.length < count) {
+    const inner = genType(r, 1);
+    const type = inner.fields ? inner
+      : { sig: `{root ${inner.sig}}`, make: (g) => ({ root: inner.make(g) }), fields: [{ name: 'root', type: inner }], wrong: () => [] };
+    const sig = Signature.parse(type.sig);
+    const mode = r.pick(['enabled', 'enabled', 'strict']);
+    const valid = write(type.make(r), r);
+    const wrong = write(spoil(type, r, true), r);
+    const at = 1 + r.below(valid.length - 1);
+    const syntax = valid.slice(0, at) + r.pick(['}', ']', ',,', 'x', ':', '"\u0001']) + valid.slice(at);
+    out.push({ sig, mode, valid, wrong, syntax });
+  }
+  return out;
+}
+
+// The one-shot result's comparable part.
+function oneShot(sig, text, opts) {
+  const r = sig.validateJSON(text, opts);
+  return { ok: r.ok, value: r.ok ? r.value : undefined, errors: r.errors, warnings: r.warnings };
+}
+
+function ended(result) {
+  return { ok: result.ok, value: result.ok ? result.value : undefined, errors: result.errors, warnings: result.warnings };
+}
+
+// Pushes text in the given pieces; the states after each piece, and end().
+function streamPieces(sig, pieces, opts) {
+  const s = sig.stream(opts);
+  const states = [];
+  const firsts = [];
+  for (const p of pieces) {
+    const r = s.push(p);
+    states.push(r.state);
+    firsts.push(r.errors[0]);
+  }
+  return { states, firsts, end: s.end() };
+}
+
+function chars(text) {
+  return text.split(''); // UTF-16 units: a surrogate pair is cut too
+}
+
+const SAMPLES = samples(20240611, 60);
+
+test('a valid text is incomplete until the value is whole, then complete, never invalid', () => {
+  for (const { sig, mode, valid } of SAMPLES) {
+    const { states, end } = streamPieces(sig, chars(valid), { mode });
+    const whole = valid.trimEnd().length - 1; // the closing bracket
+    states.forEach((st, i) => assert.equal(st, i < whole ? 'incomplete' : 'complete', `${valid} at ${i}`));
+    assert.deepEqual(ended(end), oneShot(sig, valid, { mode }));
+    assert.equal(end.state, 'complete');
+  }
+});
+
+test('a text with a JSON error is invalid no later than the one-shot error, with the first error known then', () => {
+  for (const { sig, mode, syntax } of SAMPLES) {
+    const want = oneShot(sig, syntax, { mode });
+    if (want.ok) continue; // the inserted text happened to keep it valid
+    const { states, firsts, end } = streamPieces(sig, chars(syntax), { mode });
+    assert.deepEqual(ended(end), want);
+    const e = want.errors[0];
+    if (e.code !== 'json_syntax') continue;
+    const by = Math.min(e.index, syntax.length - 1);
+    assert.equal(states[by], 'invalid', `${syntax}: not invalid at ${by}`);
+    // The one-shot error itself, or one found earlier (a map closed too
+    // early misses a field before the text after it is bad JSON): the
+    // first error of the text read so far.
+    const first = states.indexOf('invalid');
+    assert.deepEqual(firsts[first], first === by ? e : oneShot(sig, syntax.slice(0, first + 1), { mode }).errors[0]);
+  }
+});
+
+test('a value of the wrong kind is invalid once it is read, with the one-shot error', () => {
+  let early = 0;
+  for (const { sig, mode, wrong } of SAMPLES) {
+    const want = oneShot(sig, wrong, { mode });
+    const { states, firsts, end } = streamPieces(sig, chars(wrong), { mode });
+    assert.deepEqual(ended(end), want);
+    if (want.ok) continue;
+    const first = states.indexOf('invalid');
+    assert.ok(first >= 0 && states.slice(first).every((s) => s === 'invalid'), wrong);
+    const e = want.errors[0];
+    if (e.code === 'type' || e.code === 'unexpected') {
+      // certain when the value is whole: its last character, or for a
+      // number the one after it
+      const by = Math.min(e.index + e.length, wrong.length - 1);
+      assert.ok(first <= by, `${wrong}: invalid at ${first}, not by ${by}`);
+      assert.deepEqual(firsts[first], e);
+      early += 1;
+    }
+  }
+  assert.ok(early > 10, `only ${early} samples had an early error`);
+});
+
+test('a field strict mode refuses is invalid once its value is read', () => {
+  const sig = Signature.parse('{a :int, b [:int]}');
+  const s = sig.stream({ mode: 'strict' });
+  assert.equal(s.push('{"a": 1, "zz": [1, 2').state, 'incomplete');
+  const r = s.push(']');
+  assert.equal(r.state, 'invalid');
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message, e.code]), [['zz', 'unexpected field', 'unexpected']]);
+  s.free();
+});
+
+test('a list where a string belongs is invalid before the list ends', () => {
+  const sig = Signature.parse('{items [{id :int, name :string}]}');
+  const s = sig.stream();
+  assert.equal(s.push('{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2').state, 'incomplete');
+  const r = s.push('], "more": true');
+  assert.equal(r.state, 'invalid');
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message]), [['items[1].name', 'expected string, got list']]);
+  assert.deepEqual(ended(s.end()), oneShot(sig, '{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2], "more": true'));
+});
+
+test('chunk boundaries anywhere change nothing', () => {
+  const r = random(7);
+  for (const { sig, mode, valid, wrong, syntax } of SAMPLES.slice(0, 30)) {
+    for (const text of [valid, wrong, syntax]) {
+      const byChar = streamPieces(sig, chars(text), { mode });
+      for (let t = 0; t < 6; t++) {
+        const pieces = [];
+        const ends = [];
+        for (let at = 0; at < text.length;) {
+          const n = 1 + r.below(9);
+          pieces.push(text.slice(at, at + n));
+          at = Math.min(text.length, at + n);
+          ends.push(at - 1);
+        }
+        const got = streamPieces(sig, pieces, { mode });
+        assert.deepEqual(got.end, byChar.end);
+        assert.deepEqual(got.states, ends.map((i) => byChar.states[i]), text);
+      }
+    }
+  }
+});
+
+test('end() equals the one-shot result, a text cut off early included', () => {
+  const sig = Signature.parse('{count :int, items [{id :int}]}');
+  for (const text of ['', '{"count": 1, "items": [{"id"', '{"count": 1, "items": []}', '{"count": 1, "items": []} x']) {
+    const s = sig.stream();
+    s.push(text);
+    assert.deepEqual(ended(s.end()), oneShot(sig, text));
+  }
+});
+
+test('the partial value closes open strings, lists and maps and leaves out an unfinished number', () => {
+  const sig = Signature.parse('{name :string, items [:float]}');
+  const s = sig.stream();
+  assert.equal(s.push('').partial, null);
+  assert.deepEqual(s.push('{"name": "caf\u00e9 \\u00').partial, { name: 'caf\u00e9 ' });
+  assert.deepEqual(s.push('e9", "items": [1.5, 2').partial, { name: 'caf\u00e9 \u00e9', items: [1.5] });
+  const last = s.push('.5]}');
+  assert.equal(last.state, 'complete');
+  assert.deepEqual(last.partial, { name: 'caf\u00e9 \u00e9', items: [1.5, 2.5] });
+});
+
+test('a partial value is read before the next push', () => {
+  const sig = Signature.parse('[:int]');
+  const s = sig.stream();
+  const first = s.push('[1, 2');
+  s.push(', 3');
+  assert.throws(() => first.partial, /before the next push/);
+  s.free();
+});
+
+test('errors carry code, offset, length and the UTF-16 index into the text pushed', () => {
+  const sig = Signature.parse('{a :string, b :int}');
+  const s = sig.stream();
+  s.push('{"a": "\ud83d');
+  s.push('\ude00", "b": "x"}');
+  const r = s.end();
+  assert.equal(r.state, 'invalid');
+  const [e] = r.errors;
+  assert.deepEqual({ path: e.path, message: e.message, code: e.code, offset: e.offset, length: e.length, index: e.index },
+    { path: 'b', message: 'expected int, got string "x"', code: 'type', offset: 19, length: 3, index: 17 });
+});
+
+test('input streams validate the parameters, with coercion and repair on by default', () => {
+  const sig = Signature.parse('(q :string, limit :int?) -> :any');
+  const text = '{q: \'books\', "limit": "10",}';
+  const s = sig.stream({ input: true });
+  for (const c of chars(text)) assert.notEqual(s.push(c).state, 'invalid');
+  const r = s.end();
+  const want = sig.validateInputJSON(text);
+  assert.deepEqual(ended(r), { ok: want.ok, value: want.value, errors: want.errors, warnings: want.warnings });
+  assert.deepEqual(r.value, { q: 'books', limit: 10 });
+  assert.deepEqual(r.warnings.map((w) => w.code), ['repaired', 'repaired', 'repaired', 'coerced']);
+});
+
+test('repair: every class streamed a character at a time gives the one-shot warnings at their places', () => {
+  const sig = Signature.parse('{id :int, name :string, ok :bool, tags [:string]}');
+  const texts = [
+    'Here it is:\n```json\n{"id": 1, "name": "a", "ok": true, "tags": []}\n```\nDone.',
+    '{"id": 1, "name": "a", "ok": true, "tags": ["x",],}',
+    '{"id": 1, // the id\n "name": "a", /* c */ "ok": true, "tags": []}',
+    "{'id': 1, 'name': '\u201cquoted\u201d', \"ok\": true, \"tags\": [\u201cx\u201d]}",
+    '{id: 1, name: "a", ok: True, tags: []}',
+    '{"id": 1, "name": "line\nbreak\tand tab", "ok": False, "tags": []}',
+    '{"id": 1\n "name": "a"\n "ok": true\n "tags": ["x"\n "y"]}',
+  ];
+  for (const text of texts) {
+    const want = oneShot(sig, text, { repair: true });
+    assert.ok(want.ok, text);
+    assert.ok(want.warnings.length > 0 && want.warnings.every((w) => w.code === 'repaired' && w.index != null));
+    const { states, end } = streamPieces(sig, chars(text), { repair: true });
+    assert.ok(!states.includes('invalid'), text);
+    assert.deepEqual(ended(end), want);
+    assert.equal(states.at(-1), 'complete');
+  }
+});
+
+test('repair: what is never repaired is invalid on a stream as in one shot', () => {
+  const sig = Signature.parse('[:float]');
+  for (const text of ['[1, NaN]', '[1, Infinity]', '[1, 2] [3]', '[1, undefined]', '[1, 2']) {
+    const want = oneShot(sig, text, { repair: true });
+    assert.equal(want.ok, false, text);
+    const { end } = streamPieces(sig, chars(text), { repair: true });
+    assert.deepEqual(ended(end), want, text);
+  }
+});
+
+test('repair is off by default for return values: a fence is a JSON error at its first byte', () => {
+  const sig = Signature.parse('[:int]');
+  const s = sig.stream();
+  const r = s.push('```json\n[1]\n```');
+  assert.equal(r.state, 'invalid');
+  assert.equal(r.errors[0].code, 'json_syntax');
+  assert.equal(r.errors[0].offset, 0);
+  s.free();
+});
+
+test('options are checked as for the one-shot calls', () => {
+  const sig = Signature.parse('[:int]');
+  assert.throws(() => sig.stream({ mode: 'loose' }), /unknown mode/);
+  assert.throws(() => sig.stream({ repair: 'yes' }), /repair must be true or false/);
+  assert.throws(() => sig.stream({ input: 1 }), /input must be true or false/);
+  assert.throws(() => sig.stream().push(42), /push takes text/);
+});
+
+test('an ended stream cannot be pushed to, and a freed signature ends its streams', () => {
+  const sig = Signature.parse('[:int]');
+  const s = sig.stream();
+  s.push('[1]');
+  s.end();
+  assert.throws(() => s.push('x'), /stream has ended/);
+  const t = sig.stream();
+  sig.free();
+  assert.throws(() => t.push('[1]'), /freed/);
+});
