@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StepError, repoRoot, run } from './lib.mjs';
 import { shipJs } from './ship-js.mjs';
+import { buildValidate } from './build-validate.mjs';
 
 export const WASM_TOOLS = [{ command: 'emcc', packages: ['emscripten'] }];
 
@@ -89,10 +90,10 @@ export function buildWasm() {
     ['-Oz', own.filter((f) => !HOT_SOURCES.includes(f))],
     ['-Oz', [CJSON], '-Dstrtod=tsig_strtod'],
   ];
-  for (const [level, files, ...extra] of groups) {
-    run('emcc', [level, ...COMMON_FLAGS, ...INCLUDES, ...extra, '-c', ...files.map((f) => join(repoRoot, f))],
-      { cwd: objects, env: { NODE_PATH: '/usr/share/nodejs' } });
-  }
+  const compile = (level, files, outDir, ...extra) => run('emcc',
+    [level, ...COMMON_FLAGS, ...INCLUDES, ...extra, '-c', ...files.map((f) => join(repoRoot, f))],
+    { cwd: join(repoRoot, outDir), env: { NODE_PATH: '/usr/share/nodejs' } });
+  for (const [level, files, ...extra] of groups) compile(level, files, join('build', 'wasm'), ...extra);
   const exported = wasmExports();
   const link = (output, objectFiles, names) => run('emcc', [
     '-Oz', ...COMMON_FLAGS, '--no-entry',
@@ -105,12 +106,14 @@ export function buildWasm() {
   const cliObjects = new Set(cli.map(objectOf));
   link('toolsig.wasm', sources.map(objectOf).filter((o) => !cliObjects.has(o)), exported.library);
   link('toolsig-cli.wasm', sources.map(objectOf), [...exported.library, ...exported.cli]);
+  const libraryObjects = sources.map(objectOf).filter((o) => !cliObjects.has(o));
+  buildValidate({ objects: libraryObjects, hot: HOT_SOURCES, objectOf, compile, link });
   shipJs();
   for (const name of ['core', 'tools']) {
     const source = readFileSync(join(dist, `${name}.mjs`), 'utf8');
     writeFileSync(join(dist, `${name}.cjs`), toCommonJS(source, `${name}.mjs`));
   }
-  console.log('wrote dist/: toolsig.wasm, toolsig-cli.wasm, the package\'s JS, core.cjs and tools.cjs');
+  console.log('wrote dist/: toolsig.wasm, toolsig-cli.wasm, toolsig-validate.wasm, the package\'s JS, core.cjs and tools.cjs');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWasm();
