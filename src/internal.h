@@ -266,13 +266,19 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     ;
 /* The first position from at that is not JSON whitespace (" ", "\t",
  * "\n", "\r"). Inline: it runs before every token. */
+/* The end of the whitespace run from at (src[at] may be anything). */
+size_t tsig_json_ws_run(const char *src, size_t at, size_t n);
 static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
 {
     const char *s = j->src;
     size_t n = j->len;
     if (at < n && (unsigned char)s[at] > ' ') return at;
-    while (at < n && (s[at] == ' ' || s[at] == '\n' || s[at] == '\r' || s[at] == '\t'))
+    if (at < n && (s[at] == ' ' || s[at] == '\n' || s[at] == '\r' || s[at] == '\t')) {
         at++;
+        /* A run (indentation): sixteen bytes at a time. */
+        if (at < n && (s[at] == ' ' || s[at] == '\n' || s[at] == '\r' || s[at] == '\t'))
+            return tsig_json_ws_run(s, at, n);
+    }
     return at;
 }
 

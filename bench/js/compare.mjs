@@ -2,9 +2,10 @@
 // the speed benchmark's payloads: how the change moved validateJSON,
 // validateInputJSON and validate.
 //
-//   node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--runs 6]
+//   node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--runs 6] [--before-entry F] [--after-entry F]
 //
-// Each DIR is a package root whose dist/node.mjs is loaded (for example a
+// Each DIR is a package root whose dist/node.mjs (or dist/F: validate-node.mjs
+// for toolsig/validate) is loaded (for example a
 // `git worktree add --detach /tmp/before REV` built with
 // `node scripts/build-wasm.mjs`, and this repository). Each build is
 // measured in a process of its own (two wasm instances in one process
@@ -25,8 +26,8 @@ const WORK = [
   ['validateInput(object), 150 B', (s, p) => s.tool.validateInput(p.tool).ok],
 ];
 
-async function child(dir) {
-  const pkg = await import(pathToFileURL(join(resolve(dir), 'dist', 'node.mjs')).href);
+async function child(dir, entry) {
+  const pkg = await import(pathToFileURL(join(resolve(dir), 'dist', entry)).href);
   const s = { out: pkg.Signature.parse(ITEMS_SIG), input: pkg.Signature.parse(ITEMS_INPUT_SIG), tool: pkg.Signature.parse(TOOL_SIG) };
   const tool = toolPayload();
   const p = { items10k: JSON.stringify(itemsPayload(100)), items1m: JSON.stringify(itemsPayload(10000)), tool, toolText: JSON.stringify(tool) };
@@ -35,9 +36,15 @@ async function child(dir) {
 }
 
 if (process.argv[2] === '--child') {
-  await child(process.argv[3]);
+  await child(process.argv[3], process.argv[4]);
 } else {
-  const [beforeDir, afterDir] = process.argv.slice(2).filter((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+  const option = (name, fallback) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const entries = { before: option('--before-entry', 'node.mjs'), after: option('--after-entry', 'node.mjs') };
+  const [beforeDir, afterDir] = process.argv.slice(2)
+    .filter((a, i, all) => !a.startsWith('--') && !/^\d+$/.test(a) && !/^--(before|after)-entry$/.test(all[i - 1]));
   if (!beforeDir || !afterDir) {
     console.error('usage: node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--runs N]');
     process.exit(2);
@@ -48,13 +55,13 @@ if (process.argv[2] === '--child') {
   const samples = { before: [], after: [] };
   for (let r = 0; r < runs; r++) {
     for (const [name, dir] of [['before', beforeDir], ['after', afterDir]]) {
-      const out = spawnSync(process.execPath, [self, '--child', dir], { encoding: 'utf8' });
+      const out = spawnSync(process.execPath, [self, '--child', dir, entries[name]], { encoding: 'utf8' });
       if (out.status !== 0) throw new Error(out.stderr);
       samples[name].push(JSON.parse(out.stdout));
     }
   }
   printMachine();
-  console.log(`before: ${beforeDir}\nafter:  ${afterDir}\n${runs} runs each, alternating\n`);
+  console.log(`before: ${beforeDir} (dist/${entries.before})\nafter:  ${afterDir} (dist/${entries.after})\n${runs} runs each, alternating\n`);
   const rows = WORK.map(([what], i) => {
     const b = median(samples.before.map((x) => x[i]));
     const a = median(samples.after.map((x) => x[i]));
