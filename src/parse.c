@@ -271,7 +271,20 @@ static void describe(const parser *p, const tsig_token *t, char *buf)
     case TSIG_TOK_FAT_ARROW:
         quote(p->src + t->offset, t->len, buf);
         break;
-    default:
+    case TSIG_TOK_LPAREN:
+    case TSIG_TOK_RPAREN:
+    case TSIG_TOK_LBRACKET:
+    case TSIG_TOK_RBRACKET:
+    case TSIG_TOK_LBRACE:
+    case TSIG_TOK_RBRACE:
+    case TSIG_TOK_COMMA:
+    case TSIG_TOK_QUESTION:
+    case TSIG_TOK_COLON:
+    case TSIG_TOK_INVALID:
+    case TSIG_TOK_PIPE:
+    case TSIG_TOK_STAR:
+    case TSIG_TOK_EQUALS:
+    case TSIG_TOK_STRING:
         tsig_describe_found(p->src, p->len, t->offset, buf, ECHO_BUF);
         break;
     }
@@ -1298,7 +1311,7 @@ static const tsig_type *parse_map(parser *p, size_t depth)
  */
 static const tsig_type *parse_member(parser *p, const char *context, size_t depth)
 {
-    const tsig_type *base;
+    const tsig_type *base = NULL;
     switch (p->tok.kind) {
     case TSIG_TOK_TYPE: base = parse_primitive(p); break;
     case TSIG_TOK_LBRACKET: base = parse_list(p, depth); break;
@@ -1315,7 +1328,21 @@ static const tsig_type *parse_member(parser *p, const char *context, size_t dept
             tsig_error_hint(p->err, "no space after the colon: :int");
         return NULL;
     }
-    default:
+    case TSIG_TOK_END:
+    case TSIG_TOK_LPAREN:
+    case TSIG_TOK_RPAREN:
+    case TSIG_TOK_RBRACKET:
+    case TSIG_TOK_RBRACE:
+    case TSIG_TOK_COMMA:
+    case TSIG_TOK_QUESTION:
+    case TSIG_TOK_ARROW:
+    case TSIG_TOK_FAT_ARROW:
+    case TSIG_TOK_IDENT:
+    case TSIG_TOK_INVALID:
+    case TSIG_TOK_PIPE:
+    case TSIG_TOK_STAR:
+    case TSIG_TOK_EQUALS:
+    case TSIG_TOK_STRING:
         fail_no_type(p, context);
         return NULL;
     }

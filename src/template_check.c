@@ -58,8 +58,11 @@ static const char *tag_sigil(tsig_tag_kind kind)
     case TSIG_TAG_TRIPLE: return "{";
     case TSIG_TAG_PARTIAL: return ">";
     case TSIG_TAG_DELIMITER: return "=";
-    default: return "";
+    case TSIG_TAG_NAME:
+    case TSIG_TAG_DOT:
+    case TSIG_TAG_UNCLOSED: return "";
     }
+    return "";
 }
 
 /*

@@ -41,8 +41,9 @@ int cli_read_file(cli_args *args, const char *path, const char *what,
                    args->cmd->name, what, where, (size_t)TSIG_MAX_INPUT);
         return CLI_UNUSABLE;
     case CLI_READ_PENDING: return CLI_UNUSABLE; /* the host asks and runs again */
-    default: return cli_out_of_memory(args);
+    case CLI_READ_NO_MEMORY: return cli_out_of_memory(args);
     }
+    return cli_out_of_memory(args); /* a status no reader returns */
 }
 
 int cli_read_arg(cli_args *args, const char *arg, const char *what,

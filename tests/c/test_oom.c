@@ -258,8 +258,18 @@ static void out_type(const tsig_type *t)
         }
         out_str("}");
         return;
-    default:
+    case TSIG_STRING:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_KEYWORD:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_DATETIME:
+    case TSIG_ENUM:
+    case TSIG_UNION:
         out_fmt("<%d>", (int)tsig_type_kind(t));
+        return;
     }
 }
 
