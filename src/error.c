@@ -284,3 +284,16 @@ int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen)
     }
     return 1;
 }
+
+const char *tsig_json_error_reason(const char *message)
+{
+    static const char prefix[] = "JSON error at ";
+    if (strncmp(message, prefix, sizeof prefix - 1) != 0) return NULL;
+    const char *p = message + sizeof prefix - 1;
+    /* L:C, then ": " */
+    while ((*p >= '0' && *p <= '9') || *p == ':') {
+        if (p[0] == ':' && p[1] == ' ') return p + 2;
+        p++;
+    }
+    return NULL;
+}

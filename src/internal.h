@@ -145,6 +145,9 @@ void tsig_error_setv(tsig_error *err, tsig_code code, const char *src,
     __attribute__((format(printf, 6, 0)))
 #endif
     ;
+/* The reason of a JSON text error's message: what follows "JSON error at
+ * L:C: ", or NULL when message is not of that form. */
+const char *tsig_json_error_reason(const char *message);
 /* Sets err->hint (cut to fit). */
 void tsig_error_hint(tsig_error *err, const char *hint);
 /* 1-based line and byte column of offset in src. */

@@ -505,10 +505,8 @@ static void fail_json(parser *p, const tsig_error *jerr)
              TSIG_SIGNATURE_MAX_DEPTH);
         return;
     }
-    const char *msg = jerr->message;
-    const char *colon = strstr(msg, ": ");
-    if (strncmp(msg, "JSON error at ", 14) == 0 && colon) msg = colon + 2;
-    fail(p, TSIG_ERR_SYNTAX, jerr->offset, "%s", msg);
+    const char *reason = tsig_json_error_reason(jerr->message);
+    fail(p, TSIG_ERR_SYNTAX, jerr->offset, "%s", reason ? reason : jerr->message);
 }
 
 /*

@@ -2178,12 +2178,10 @@ static void store_clear(store *st)
 static COLD void repair_position(const tsig_repair *rp, const char *src, size_t len,
                                  tsig_error *err)
 {
-    const char *what = err->message;
-    if (strncmp(what, "JSON error at ", 14) != 0) return;
-    what = strstr(what + 14, ": ");
+    const char *what = tsig_json_error_reason(err->message);
     if (!what) return;
     char rest[TSIG_MESSAGE_MAX];
-    tsig_snprintf(rest, sizeof rest, "%s", what + 2);
+    tsig_snprintf(rest, sizeof rest, "%s", what);
     size_t offset = tsig_repair_original(rp, err->offset);
     if (offset > len) offset = len;
     size_t line, column;
