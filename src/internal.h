@@ -572,9 +572,14 @@ double tsig_decimal_to_double(const char *s, size_t len);
  * 0.DIGITS x 10^point. Zero is "0" with point 1. */
 size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
 /* Compares two JSON numbers (RFC 8259 lexemes, checked by the caller) by
- * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0").
- * Exponents beyond +-10^15 saturate. */
+ * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0"),
+ * exponents of any length included, at a cost in proportion to the text. */
 int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen);
+/* 1 when no integer n has lo < n (lo <= n unless lo_exclusive) and n < hi
+ * (n <= hi unless hi_exclusive), for JSON numbers lo and hi: exactly, at a
+ * cost in proportion to the text. */
+int tsig_decimal_no_integer(const char *lo, size_t lo_len, int lo_exclusive, const char *hi,
+                            size_t hi_len, int hi_exclusive);
 /* strtod for NUL-terminated text of digits, signs, '.' and 'e'/'E' only
  * (what cJSON hands it): the same prefix read, the same value. */
 double tsig_strtod(const char *s, char **end);

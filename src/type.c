@@ -11,7 +11,6 @@
  */
 #include "internal.h"
 
-#include <math.h>
 
 #include <string.h>
 
@@ -279,26 +278,21 @@ int tsig_bounds_hold_count(const tsig_type *t, size_t count)
 
 /* ---- refinement ranges --------------------------------------------------- */
 
-/* The integers a bound admits start (lower) or end (upper) here: the
- * bound's value rounded inward. Doubles are exact enough for any bound a
- * signature means; beyond 2^53 they only decide emptiness. */
-static double integer_end(const tsig_bound *b, int lower)
-{
-    double v = tsig_decimal_to_double(b->num, b->len);
-    if (lower) return b->exclusive ? floor(v) + 1 : ceil(v);
-    return b->exclusive ? ceil(v) - 1 : floor(v);
-}
-
-/* See internal.h. */
+/* See internal.h. Over integers (:int, lengths) exactly, whatever the
+ * bounds' sizes; a length with no lower bound starts at 0. */
 int tsig_bounds_empty(const tsig_type *t)
 {
-    if (!t->lower.num || !t->upper.num) {
-        if (t->kind == TSIG_FLOAT || !t->upper.num) return 0;
-        return integer_end(&t->upper, 0) < 0 && t->kind != TSIG_INT;
-    }
+    const tsig_bound *lo = &t->lower, *hi = &t->upper;
     if (t->kind == TSIG_FLOAT) {
-        int c = tsig_decimal_compare(t->lower.num, t->lower.len, t->upper.num, t->upper.len);
-        return c > 0 || (c == 0 && (t->lower.exclusive || t->upper.exclusive));
+        if (!lo->num || !hi->num) return 0;
+        int c = tsig_decimal_compare(lo->num, lo->len, hi->num, hi->len);
+        return c > 0 || (c == 0 && (lo->exclusive || hi->exclusive));
     }
-    return integer_end(&t->lower, 1) > integer_end(&t->upper, 0);
+    if (!hi->num) return 0;
+    if (!lo->num) {
+        if (t->kind == TSIG_INT) return 0;
+        return tsig_decimal_no_integer("0", 1, 0, hi->num, hi->len, hi->exclusive);
+    }
+    return tsig_decimal_no_integer(lo->num, lo->len, lo->exclusive, hi->num, hi->len,
+                                   hi->exclusive);
 }

@@ -892,6 +892,31 @@ TEST(enum_values_compare_by_value)
           NULL);
 }
 
+/* SPEC §11.1, §11.3: numbers compare by exact decimal value, however long
+ * their exponents; :int ranges are empty exactly when no integer fits. */
+TEST(enum_values_and_bounds_compare_exactly_at_any_exponent)
+{
+    check(":enum[1e1000000000000000]", OUTPUT, E, "1e10000000000000000", 0,
+          "expected one of 1e1000000000000000, got float 1e10000000000000000", "", NULL);
+    check(":enum[10e1000000000000000]", OUTPUT, E, "1e1000000000000001", 1, "", "", NULL);
+    check(":enum[1e1000000000000000 1e10000000000000000]", OUTPUT, E, "1e10000000000000000", 1, "",
+          "", NULL);
+    check(":float[>1e1000000000000000, <1e10000000000000000]", OUTPUT, E, "1e1000000000000001", 1,
+          "", "", NULL);
+    tsig_error err;
+    const char *empty[] = {":int[100000000000000001..100000000000000000]", ":int[1e400..1e399]",
+                           ":int[>1e400, <10e399]", ":int[>1e10000000000000000, <1e1000000000000000]",
+                           ":enum[10e1000000000000000 1e1000000000000001]"};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        tsig_signature *sig = tsig_parse(empty[i], strlen(empty[i]), &err);
+        if (sig) tsig_test_fail(__FILE__, __LINE__, "%s parsed", empty[i]);
+        tsig_signature_free(sig);
+    }
+    tsig_signature *sig = sig_of(":int[100000000000000000..100000000000000000]");
+    CHECK(sig != NULL);
+    tsig_signature_free(sig);
+}
+
 TEST(refinement_checks_the_base_then_the_bound)
 {
     check(":int[>=1]", OUTPUT, E, "0", 0, "expected int >= 1, got int 0", "", NULL);
@@ -1175,6 +1200,7 @@ int main(void)
     RUN(long_strings_are_accepted);
     RUN(truncated_text_is_always_an_error_and_the_next_call_works);
     RUN(enum_values_compare_by_value);
+    RUN(enum_values_and_bounds_compare_exactly_at_any_exponent);
     RUN(refinement_checks_the_base_then_the_bound);
     RUN(refinement_in_input_coerces_first_and_never_clamps);
     RUN(union_takes_the_first_member_that_accepts);
