@@ -797,6 +797,11 @@ typedef struct tsig_repair {
     tsig_strbuf stack; /* 'o' / 'a' per open container */
     size_t pos, max_depth, prose_at, comment_at, comma_at;
     int state, back, first, newline, quote, key, ctrl_noted, fenced, done;
+    /* A word (or the blanks after a bare key) cut by the end of the text
+     * so far: where it starts, + 1 (0: none), and how far it was read, so
+     * the next call resumes there and reads no byte twice. */
+    size_t word_at, word_to, blank_at, blank_to;
+    int word_dash;
     size_t *map;
     size_t map_count, map_cap;
     tsig_repair_note *notes;
