@@ -770,14 +770,19 @@ size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point)
 
 /* A JSON number's lexeme read as sign, significant digits (no leading or
  * trailing zeros; none for zero) and the exponent of its first digit:
- * value = 0.DIGITS x 10^point. The digits stay in the text: first/count
- * index its integer and fraction digits as if they were one run. */
+ * value = 0.DIGITS x 10^point, point = EXP + shift, where EXP is the
+ * exponent as written (digits kept in the text, never saturated) and
+ * shift is int_len - leading zeros (bounded by the text's length). The
+ * digits stay in the text: first/count index its integer and fraction
+ * digits as if they were one run. */
 typedef struct lexeme {
     const char *s;
     size_t int_start, int_len;   /* digits before "." */
     size_t frac_start, frac_len; /* digits after "." */
     size_t first, count;         /* significant digits, over int then frac */
-    long long point;
+    size_t exp_start, exp_len;   /* the exponent's digits (none: 0) */
+    int exp_negative;
+    long long shift;
     int negative;
 } lexeme;
 
@@ -789,7 +794,6 @@ static char lexeme_digit(const lexeme *x, size_t i)
 
 static void read_lexeme(lexeme *x, const char *s, size_t len)
 {
-    const long long sat = 1000000000000000LL; /* exponents saturate here */
     size_t i = 0;
     memset(x, 0, sizeof *x);
     x->s = s;
@@ -805,14 +809,13 @@ static void read_lexeme(lexeme *x, const char *s, size_t len)
         while (i < len && s[i] >= '0' && s[i] <= '9') i++;
         x->frac_len = i - x->frac_start;
     }
-    long long exp = 0;
     if (i < len && (s[i] == 'e' || s[i] == 'E')) {
         i++;
-        int eneg = 0;
-        if (i < len && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
-        for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-            if (exp < sat) exp = exp * 10 + (s[i] - '0');
-        if (eneg) exp = -exp;
+        if (i < len && (s[i] == '+' || s[i] == '-')) x->exp_negative = s[i++] == '-';
+        while (i < len && s[i] == '0') i++; /* leading zeros say nothing */
+        x->exp_start = i;
+        while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+        x->exp_len = i - x->exp_start;
     }
     size_t total = x->int_len + x->frac_len, lead = 0;
     while (lead < total && lexeme_digit(x, lead) == '0') lead++;
@@ -820,7 +823,47 @@ static void read_lexeme(lexeme *x, const char *s, size_t len)
     while (end > lead && lexeme_digit(x, end - 1) == '0') end--;
     x->first = lead;
     x->count = end - lead;
-    x->point = (long long)x->int_len - (long long)lead + exp;
+    x->shift = (long long)x->int_len - (long long)lead;
+}
+
+/* Digit k (from the last) of x's exponent, 0 beyond its first. */
+static int exp_digit(const lexeme *x, size_t k)
+{
+    return k < x->exp_len ? x->s[x->exp_start + x->exp_len - 1 - k] - '0' : 0;
+}
+
+/* The sign of x's point minus y's, exactly: (+-EXPx) - (+-EXPy) + (shift
+ * difference), one pass over the exponents' digits from the last, the
+ * shift difference entering as the first carry (a digit then stays in
+ * 0..9 and the carry shrinks tenfold per digit). */
+static int point_compare(const lexeme *x, const lexeme *y)
+{
+    int sx = x->exp_negative ? -1 : 1, sy = y->exp_negative ? -1 : 1;
+    long long carry = x->shift - y->shift;
+    size_t n = x->exp_len > y->exp_len ? x->exp_len : y->exp_len;
+    int nonzero = 0;
+    for (size_t k = 0; k < n; k++) {
+        long long val = sx * exp_digit(x, k) - sy * exp_digit(y, k) + carry;
+        long long d = ((val % 10) + 10) % 10;
+        carry = (val - d) / 10;
+        nonzero |= d != 0;
+    }
+    if (carry) return carry < 0 ? -1 : 1;
+    return nonzero;
+}
+
+/* Points beyond this (either way) are only ever compared with the
+ * numbers' own lengths: 2^62, far past any text's length. */
+#define POINT_FAR (1LL << 62)
+
+/* x's point when it is within +-POINT_FAR, else +-POINT_FAR. */
+static long long point_of(const lexeme *x)
+{
+    if (x->exp_len > 18) return x->exp_negative ? -POINT_FAR : POINT_FAR;
+    long long e = 0;
+    for (size_t k = 0; k < x->exp_len; k++) e = e * 10 + (x->s[x->exp_start + k] - '0');
+    long long p = (x->exp_negative ? -e : e) + x->shift;
+    return p > POINT_FAR ? POINT_FAR : p < -POINT_FAR ? -POINT_FAR : p;
 }
 
 int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen)
@@ -833,10 +876,8 @@ int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen)
     if (xs != ys) return xs < ys ? -1 : 1;
     if (xs == 0) return 0;
     /* Same sign: compare magnitudes, then flip for negatives. */
-    int mag = 0;
-    if (x.point != y.point) {
-        mag = x.point < y.point ? -1 : 1;
-    } else {
+    int mag = point_compare(&x, &y);
+    if (!mag) {
         size_t n = x.count < y.count ? x.count : y.count;
         for (size_t i = 0; i < n && !mag; i++) {
             char dx = lexeme_digit(&x, x.first + i), dy = lexeme_digit(&y, y.first + i);
@@ -845,4 +886,67 @@ int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen)
         if (!mag && x.count != y.count) mag = x.count < y.count ? -1 : 1;
     }
     return xs < 0 ? -mag : mag;
+}
+
+/* ---- integers between two numbers (refinements of :int and lengths) ---- */
+
+/* 1 when x (point p) is a whole number: no significant digit after the
+ * point. */
+static int lexeme_whole(const lexeme *x, long long p)
+{
+    return x->count == 0 || (long long)x->count <= p;
+}
+
+/* The digit of |x| (point p) at 10^k (k >= 0). */
+static int digit_at(const lexeme *x, long long p, long long k)
+{
+    long long i = p - 1 - k;
+    if (i < 0 || i >= (long long)x->count) return 0;
+    return lexeme_digit(x, x->first + (size_t)i) - '0';
+}
+
+/*
+ * floor(hi) - floor(lo), clamped to 2 above (lo < hi, both points at most
+ * top - 1, so the whole parts have their digits at 10^0..10^top): the sum
+ * +-whole(|hi|) -+ whole(|lo|) + c (c: the floors of negative numbers with
+ * a fraction), digit by digit from the units with a carry.
+ */
+static long long floor_gap(const lexeme *lo, long long plo, const lexeme *hi, long long phi,
+                           long long top)
+{
+    int shi = hi->negative ? -1 : 1, slo = lo->negative ? -1 : 1;
+    long long carry = 0;
+    if (hi->negative && !lexeme_whole(hi, phi)) carry--; /* floor(-2.5) = -3 */
+    if (lo->negative && !lexeme_whole(lo, plo)) carry++;
+    int units = 0, higher = 0;
+    for (long long k = 0; k <= top; k++) {
+        long long val = shi * digit_at(hi, phi, k) - slo * digit_at(lo, plo, k) + carry;
+        long long d = ((val % 10) + 10) % 10;
+        carry = (val - d) / 10;
+        if (k == 0) units = (int)d;
+        else higher |= d != 0;
+    }
+    if (carry) return carry < 0 ? -1 : 2;
+    return higher ? 2 : units;
+}
+
+int tsig_decimal_no_integer(const char *lo, size_t lo_len, int lo_exclusive, const char *hi,
+                            size_t hi_len, int hi_exclusive)
+{
+    int c = tsig_decimal_compare(lo, lo_len, hi, hi_len);
+    if (c > 0) return 1;
+    lexeme x, y;
+    read_lexeme(&x, lo, lo_len);
+    read_lexeme(&y, hi, hi_len);
+    long long px = point_of(&x), py = point_of(&y);
+    if (c == 0) return !(lexeme_whole(&x, px) && !lo_exclusive && !hi_exclusive);
+    /* lo < hi. Beyond 10^top one of them is at least 10^top in size, so
+     * they are at least 3 apart (two integers multiples of 10, or of
+     * sizes 10^(top-1) and 10^top at least): an integer lies between. */
+    long long top = (long long)x.count + (long long)y.count + 2;
+    if ((x.count && px > top) || (y.count && py > top)) return 0;
+    /* The integers admitted run from floor(lo) + s to floor(hi) - e. */
+    int s = lexeme_whole(&x, px) && !lo_exclusive ? 0 : 1;
+    int e = lexeme_whole(&y, py) && hi_exclusive ? 1 : 0;
+    return floor_gap(&x, px, &y, py, top) < s + e;
 }

@@ -611,9 +611,14 @@ double tsig_decimal_to_double(const char *s, size_t len);
  * 0.DIGITS x 10^point. Zero is "0" with point 1. */
 size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
 /* Compares two JSON numbers (RFC 8259 lexemes, checked by the caller) by
- * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0").
- * Exponents beyond +-10^15 saturate. */
+ * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0"),
+ * exponents of any length included, at a cost in proportion to the text. */
 int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen);
+/* 1 when no integer n has lo < n (lo <= n unless lo_exclusive) and n < hi
+ * (n <= hi unless hi_exclusive), for JSON numbers lo and hi: exactly, at a
+ * cost in proportion to the text. */
+int tsig_decimal_no_integer(const char *lo, size_t lo_len, int lo_exclusive, const char *hi,
+                            size_t hi_len, int hi_exclusive);
 /* strtod for NUL-terminated text of digits, signs, '.' and 'e'/'E' only
  * (what cJSON hands it): the same prefix read, the same value. */
 double tsig_strtod(const char *s, char **end);
@@ -671,6 +676,38 @@ typedef struct tsig_bound {
     int exclusive;     /* ">" / "<" rather than ">=" / "<=" */
 } tsig_bound;
 
+/* A value of an enum (member: its index in values) or of a discriminator
+ * (member: the union member whose field holds it). */
+typedef struct tsig_value_ref {
+    const tsig_enum_value *value;
+    size_t member;
+} tsig_value_ref;
+
+/* What validation looks up in an enum or a union, built with the node by
+ * tsig_type_index_build (parse.c and schema_import.c, the only builders,
+ * call it for every enum and union), so a lookup costs O(log n)
+ * comparisons whatever the data, and nothing is computed per validation. */
+typedef struct tsig_type_index {
+    unsigned kinds;      /* bit k: a value of JSON kind k may be one */
+    /* TSIG_ENUM: the values in value order (strings by bytes, then
+     * numbers by exact value, then booleans); the string values in
+     * ASCII-folded order (folded_count of them). */
+    const tsig_value_ref *sorted;
+    const tsig_value_ref *folded;
+    size_t folded_count;
+    /* TSIG_UNION: the members taking JSON kind k, in member order, are
+     * takes[takes_at[k]..takes_at[k + 1]). */
+    const size_t *takes;
+    size_t takes_at[7];
+    /* TSIG_UNION, discriminated (SPEC §11.3 rule 1): the discriminator in
+     * each member (NULL: not discriminated); all their values (disc_count)
+     * in value order and in ASCII-folded order, each with its member. */
+    const tsig_field *const *disc;
+    const tsig_value_ref *disc_sorted;
+    const tsig_value_ref *disc_folded;
+    size_t disc_count;
+} tsig_type_index;
+
 struct tsig_type {
     tsig_kind kind;
     const tsig_type *elem;    /* TSIG_LIST element, TSIG_OPTIONAL inner */
@@ -683,6 +720,7 @@ struct tsig_type {
     const tsig_enum_value *values;   /* TSIG_ENUM, one or more */
     size_t value_count;
     tsig_bound lower, upper;  /* refinement of :int :float :string [T] */
+    const tsig_type_index *index; /* TSIG_ENUM, TSIG_UNION */
 };
 
 struct tsig_signature {
@@ -741,6 +779,19 @@ int tsig_bounds_hold_number(const tsig_type *t, const char *num, size_t len);
 /* 1 when a count (string length in code points, list length) satisfies
  * t's bounds. */
 int tsig_bounds_hold_count(const tsig_type *t, size_t count);
+/* Builds t->index for an enum or a union whose values or members are
+ * set (members complete): O(n log n) in its values, fields and members.
+ * 0 when out of memory. */
+int tsig_type_index_build(tsig_arena *arena, tsig_type *t);
+/* The entry of sorted[0..n) (in value order) equal to the JSON scalar
+ * of kind vk with text s[0..len) as tsig_enum_value_equal judges, or NULL. */
+const tsig_value_ref *tsig_value_find(const tsig_value_ref *sorted, size_t n,
+                                      tsig_value_kind vk, const char *s, size_t len);
+/* How many entries of folded[0..n) (string values in ASCII-folded order)
+ * equal s[0..len) ignoring ASCII case: 0, 1, or 2 for two or more; *first
+ * the first of them. */
+size_t tsig_value_find_folded(const tsig_value_ref *folded, size_t n, const char *s,
+                              size_t len, const tsig_value_ref **first);
 /* 1 when no value satisfies both of t's bounds: over integers for :int
  * and lengths, over exact decimals for :float (an empty range). */
 int tsig_bounds_empty(const tsig_type *t);
@@ -785,6 +836,11 @@ typedef struct tsig_repair {
     tsig_strbuf stack; /* 'o' / 'a' per open container */
     size_t pos, max_depth, prose_at, comment_at, comma_at;
     int state, back, first, newline, quote, key, ctrl_noted, fenced, done;
+    /* A word (or the blanks after a bare key) cut by the end of the text
+     * so far: where it starts, + 1 (0: none), and how far it was read, so
+     * the next call resumes there and reads no byte twice. */
+    size_t word_at, word_to, blank_at, blank_to;
+    int word_dash;
     size_t *map;
     size_t map_count, map_cap;
     tsig_repair_note *notes;

@@ -769,6 +769,10 @@ static const tsig_type *parse_enum(parser *p)
     if (!t) return NULL;
     t->values = items;
     t->value_count = count;
+    if (!tsig_type_index_build(p->arena, t)) {
+        fail_nomem(p);
+        return NULL;
+    }
     resume_at(p, at);
     return t;
 }
@@ -1508,6 +1512,10 @@ static const tsig_type *parse_type(parser *p, const char *context, size_t depth)
     if (!u) return NULL;
     u->members = members;
     u->member_count = count;
+    if (!tsig_type_index_build(p->arena, u)) {
+        fail_nomem(p);
+        return NULL;
+    }
     if (!optional) return u;
     tsig_type *t = new_type(p, TSIG_OPTIONAL, start);
     if (t) t->elem = u;

@@ -164,14 +164,30 @@ static void refuse(tsig_repair *r, size_t at)
     r->state = R_PASS;
 }
 
-/* The end of the word (letters, digits) starting at at, or MORE. */
-static size_t word_end(const char *s, size_t len, size_t at, int final, int dash)
+/* The end of the word (letters, digits; '-' too when dash) starting at
+ * at, or MORE; a word read before up to the end of the text is read on
+ * from there. */
+static size_t word_end(tsig_repair *r, const char *s, size_t len, size_t at, int final,
+                       int dash)
 {
-    size_t i = at;
+    size_t i = r->word_at == at + 1 && r->word_dash == dash ? r->word_to : at;
     while (i < len && (is_letter((unsigned char)s[i]) || is_digit((unsigned char)s[i]) ||
                        (dash && s[i] == '-')))
         i++;
+    r->word_at = at + 1;
+    r->word_to = i;
+    r->word_dash = dash;
     return i < len || final ? i : (size_t)MORE;
+}
+
+/* The end of the spaces and tabs starting at at, read on as word_end. */
+static size_t spaces_end(tsig_repair *r, const char *s, size_t len, size_t at)
+{
+    size_t i = r->blank_at == at + 1 ? r->blank_to : at;
+    while (i < len && (s[i] == ' ' || s[i] == '\t')) i++;
+    r->blank_at = at + 1;
+    r->blank_to = i;
+    return i;
 }
 
 static int word_is(const char *s, size_t n, const char *w)
@@ -369,7 +385,7 @@ static int value_start(tsig_repair *r, const char *s, size_t len, int final, int
         return 1;
     }
     if (is_letter(c)) {
-        size_t e = word_end(s, len, p, final, 0);
+        size_t e = word_end(r, s, len, p, final, 0);
         if (e == (size_t)MORE) {
             /* refused as soon as it can be no literal (streaming sees it) */
             static const char *const words[] = {"true", "false", "null", "True", "False", "None"};
@@ -428,7 +444,7 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                 }
             }
             if (is_letter(c)) {
-                size_t e = word_end(s, len, p, final, 0);
+                size_t e = word_end(r, s, len, p, final, 0);
                 if (e == (size_t)MORE) return 1;
                 if (value_word(s + p, e - p)) {
                     r->state = R_VALUE;
@@ -518,10 +534,9 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                 if (q) open_string(r, q, p, 3, 1);
                 else refuse(r, p);
             } else if (is_letter(c)) {
-                size_t e = word_end(s, len, p, final, 1);
+                size_t e = word_end(r, s, len, p, final, 1);
                 if (e == (size_t)MORE) return 1;
-                size_t i = e;
-                while (i < len && (s[i] == ' ' || s[i] == '\t')) i++;
+                size_t i = spaces_end(r, s, len, e);
                 if (i >= len && !final) return 1;
                 if (i < len && s[i] == ':') {
                     note(r, TSIG_REPAIR_KEY, p, e - p);
@@ -653,7 +668,7 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                 }
             }
             if (is_letter(c)) {
-                size_t e = word_end(s, len, p, final, 0);
+                size_t e = word_end(r, s, len, p, final, 0);
                 if (e == (size_t)MORE) return 1;
                 if (value_word(s + p, e - p)) {
                     refuse(r, p);

@@ -1264,6 +1264,10 @@ static const tsig_type *make_enum(importer *im, const schema_info *s, const unsi
         if (!keep || keep[i]) vals[n++] = s->values[i];
     t->values = vals;
     t->value_count = n;
+    if (!tsig_type_index_build(im->arena, t)) {
+        fail_nomem(im);
+        return NULL;
+    }
     return t;
 }
 
@@ -1392,6 +1396,10 @@ static const tsig_type *make_union(importer *im, const tsig_type **members, size
     memcpy(copy, members, n * sizeof *copy);
     u->members = copy;
     u->member_count = n;
+    if (!tsig_type_index_build(im->arena, u)) {
+        fail_nomem(im);
+        return NULL;
+    }
     return u;
 }
 

@@ -567,11 +567,13 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
         return TSIG_ERR_NOMEM;
     /* The kept result is the one of the whole text unless text came after
      * it that the validator has not seen: ignored by repair (a warning
-     * more), or the stream ended early. */
-    int fresh = (s->state == TSIG_STREAM_INVALID &&
-                 (s->result_len == s->text.len || s->result.json_error.code != TSIG_OK)) ||
-                (s->state == TSIG_STREAM_COMPLETE &&
-                 (s->result_len == s->text.len || (s->p == P_DONE && !s->repair)));
+     * more), or the stream ended early. Ended before (the result handed
+     * over): judged again, the same result. */
+    int fresh = s->result_len != (size_t)-1 &&
+                ((s->state == TSIG_STREAM_INVALID &&
+                  (s->result_len == s->text.len || s->result.json_error.code != TSIG_OK)) ||
+                 (s->state == TSIG_STREAM_COMPLETE &&
+                  (s->result_len == s->text.len || (s->p == P_DONE && !s->repair))));
     if (!fresh) {
         tsig_code code = judge(s);
         if (code != TSIG_OK) return code;

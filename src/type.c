@@ -11,8 +11,7 @@
  */
 #include "internal.h"
 
-#include <math.h>
-
+#include <stdlib.h>
 #include <string.h>
 
 /* Bit i: a value of JSON kind i may be of this type. */
@@ -71,18 +70,8 @@ int tsig_type_takes(const tsig_type *t, tsig_json_kind jk)
     case TSIG_OPTIONAL:
         return jk == TSIG_JSON_NULL || tsig_type_takes(t->elem, jk);
     case TSIG_UNION:
-        for (size_t i = 0; i < t->member_count; i++)
-            if (tsig_type_takes(t->members[i], jk)) return 1;
-        return 0;
     case TSIG_ENUM:
-        for (size_t i = 0; i < t->value_count; i++) {
-            tsig_value_kind vk = t->values[i].kind;
-            tsig_json_kind want = vk == TSIG_VALUE_STRING ? TSIG_JSON_STRING
-                                  : vk == TSIG_VALUE_BOOL ? TSIG_JSON_BOOL
-                                                          : TSIG_JSON_NUMBER;
-            if (want == jk) return 1;
-        }
-        return 0;
+        return (t->index->kinds & JK(jk)) != 0;
     case TSIG_STRING:
     case TSIG_INT:
     case TSIG_FLOAT:
@@ -142,6 +131,267 @@ int tsig_enum_value_equal(const tsig_enum_value *v, tsig_value_kind vk,
     if (v_num || s_num)
         return v_num && s_num && tsig_decimal_compare(v->text, v->len, s, len) == 0;
     return v->kind == vk && v->len == len && memcmp(v->text, s, len) == 0;
+}
+
+/* ---- lookups built with enums and unions ---------------------------------- */
+
+/* Value order: strings by bytes, then numbers by exact value, then
+ * booleans. */
+static int value_group(tsig_value_kind k)
+{
+    return k == TSIG_VALUE_STRING ? 0 : k == TSIG_VALUE_BOOL ? 2 : 1;
+}
+
+static int bytes_compare(const char *a, size_t alen, const char *b, size_t blen)
+{
+    int c = memcmp(a, b, alen < blen ? alen : blen);
+    if (c) return c < 0 ? -1 : 1;
+    return alen < blen ? -1 : alen > blen;
+}
+
+static int value_compare(tsig_value_kind ak, const char *a, size_t alen, const tsig_enum_value *b)
+{
+    int ga = value_group(ak), gb = value_group(b->kind);
+    if (ga != gb) return ga < gb ? -1 : 1;
+    if (ga == 1) return tsig_decimal_compare(a, alen, b->text, b->len);
+    return bytes_compare(a, alen, b->text, b->len);
+}
+
+static unsigned char fold(char c)
+{
+    return (unsigned char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+}
+
+static int folded_compare(const char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char x = fold(a[i]), y = fold(b[i]);
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return alen < blen ? -1 : alen > blen;
+}
+
+static int ref_compare(const void *pa, const void *pb)
+{
+    const tsig_value_ref *a = pa, *b = pb;
+    int c = value_compare(a->value->kind, a->value->text, a->value->len, b->value);
+    if (c) return c;
+    return a->member < b->member ? -1 : a->member > b->member;
+}
+
+static int ref_compare_folded(const void *pa, const void *pb)
+{
+    const tsig_value_ref *a = pa, *b = pb;
+    int c = folded_compare(a->value->text, a->value->len, b->value->text, b->value->len);
+    if (c) return c;
+    return a->member < b->member ? -1 : a->member > b->member;
+}
+
+const tsig_value_ref *tsig_value_find(const tsig_value_ref *sorted, size_t n,
+                                      tsig_value_kind vk, const char *s, size_t len)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = value_compare(vk, s, len, sorted[mid].value);
+        if (c == 0) return &sorted[mid];
+        if (c < 0) hi = mid;
+        else lo = mid + 1;
+    }
+    return NULL;
+}
+
+size_t tsig_value_find_folded(const tsig_value_ref *folded, size_t n, const char *s,
+                              size_t len, const tsig_value_ref **first)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* the first entry not below s */
+        size_t mid = lo + (hi - lo) / 2;
+        const tsig_enum_value *e = folded[mid].value;
+        if (folded_compare(e->text, e->len, s, len) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t count = 0;
+    *first = lo < n ? &folded[lo] : NULL;
+    for (size_t i = lo; i < n && count < 2; i++, count++) {
+        const tsig_enum_value *e = folded[i].value;
+        if (folded_compare(e->text, e->len, s, len) != 0) break;
+    }
+    return count;
+}
+
+/* refs[0..n) in value order (copied to *sorted) and their string values
+ * in folded order (*folded, *folded_count), in the arena. 0 when out of
+ * memory. */
+static int sort_refs(tsig_arena *arena, tsig_value_ref *refs, size_t n,
+                     const tsig_value_ref **folded, size_t *folded_count)
+{
+    qsort(refs, n, sizeof *refs, ref_compare);
+    size_t strings = 0;
+    while (strings < n && refs[strings].value->kind == TSIG_VALUE_STRING) strings++;
+    tsig_value_ref *f = tsig_arena_alloc(arena, (strings ? strings : 1) * sizeof *f);
+    if (!f) return 0;
+    memcpy(f, refs, strings * sizeof *f);
+    qsort(f, strings, sizeof *f, ref_compare_folded);
+    *folded = f;
+    *folded_count = strings;
+    return 1;
+}
+
+/* The enum of strings f holds as a required field without a default (a
+ * discriminating field), or NULL. */
+static const tsig_type *string_enum(const tsig_field *f)
+{
+    if (f->default_json || f->type->kind != TSIG_ENUM) return NULL;
+    return (f->type->index->kinds & ~JK(TSIG_JSON_STRING)) ? NULL : f->type;
+}
+
+/* tsig_table_key_of over a typed map's fields: a normalized name. */
+static const char *field_norm(const void *ctx, size_t entry, size_t *len)
+{
+    const tsig_field *f = &((const tsig_type *)ctx)->fields[entry];
+    *len = f->name_len;
+    return f->norm;
+}
+
+/*
+ * SPEC §11.3 rule 1 for the union u (ix its index being built): the first
+ * field of the first member that is, in every member (all typed maps), a
+ * required enum of strings, with no string in two members. Each field of
+ * each member is looked up once by name in a table of the first member's
+ * fields, and listed under the one it matches (O(fields)); a field found
+ * in every member is then judged by sorting its values (a value is sorted
+ * for one field only: O(values log values)). 1, also when there is none;
+ * 0 when out of memory.
+ */
+static int find_discriminator(tsig_arena *arena, const tsig_type *u, tsig_type_index *ix)
+{
+    size_t m = u->member_count, total = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (u->members[i]->kind != TSIG_RECORD) return 1;
+        total += u->members[i]->field_count;
+    }
+    const tsig_type *first = u->members[0];
+    size_t nf = first->field_count;
+    if (nf == 0) return 1;
+    /* per field f of first: how many members, their values, and the list
+     * (head, tail, next) of the fields matching it, in member order */
+    size_t *count = calloc(nf, sizeof *count), *values = calloc(nf, sizeof *values);
+    size_t *head = malloc(nf * sizeof *head), *tail = malloc(nf * sizeof *tail);
+    size_t *next = malloc(total * sizeof *next);
+    const tsig_field **hit = malloc(total * sizeof *hit);
+    tsig_table names;
+    tsig_table_init(&names, 0, NULL, field_norm, first);
+    int ok = count && values && head && tail && next && hit;
+    for (size_t f = 0; ok && f < nf; f++) {
+        const tsig_field *d = &first->fields[f];
+        head[f] = tail[f] = (size_t)-1;
+        size_t at = tsig_table_add(&names, d->norm, d->name_len,
+                                   tsig_table_hash(&names, d->norm, d->name_len), f);
+        if (at == TSIG_TABLE_NOMEM) ok = 0;
+    }
+    size_t hits = 0;
+    for (size_t i = 0; ok && i < m; i++) {
+        const tsig_type *r = u->members[i];
+        for (size_t k = 0; ok && k < r->field_count; k++) {
+            const tsig_field *d = &r->fields[k];
+            const tsig_type *e = string_enum(d);
+            if (!e) continue;
+            size_t f = tsig_table_find(&names, d->norm, d->name_len,
+                                       tsig_table_hash(&names, d->norm, d->name_len));
+            if (f == TSIG_TABLE_NOMEM) ok = 0;
+            if (f >= nf || count[f] > i) continue; /* no such name; one per member */
+            if (count[f] < i) continue;             /* missing from a member before */
+            count[f]++;
+            values[f] += e->value_count;
+            hit[hits] = d;
+            next[hits] = (size_t)-1;
+            if (tail[f] == (size_t)-1) head[f] = hits;
+            else next[tail[f]] = hits;
+            tail[f] = hits++;
+        }
+    }
+    for (size_t f = 0; ok && f < nf; f++) {
+        if (count[f] != m) continue;
+        tsig_value_ref *refs = tsig_arena_alloc(arena, (values[f] ? values[f] : 1) * sizeof *refs);
+        const tsig_field **disc = tsig_arena_alloc(arena, m * sizeof *disc);
+        if (!refs || !disc) {
+            ok = 0;
+            break;
+        }
+        size_t n = 0, i = 0;
+        for (size_t h = head[f]; h != (size_t)-1; h = next[h], i++) {
+            disc[i] = hit[h];
+            const tsig_type *e = hit[h]->type;
+            for (size_t v = 0; v < e->value_count; v++) {
+                refs[n].value = &e->values[v];
+                refs[n++].member = i;
+            }
+        }
+        qsort(refs, n, sizeof *refs, ref_compare);
+        int shared = 0; /* a string in two members (one enum has no repeats) */
+        for (size_t k = 1; k < n && !shared; k++) {
+            const tsig_enum_value *a = refs[k - 1].value;
+            shared = value_compare(a->kind, a->text, a->len, refs[k].value) == 0;
+        }
+        if (shared) continue;
+        size_t strings;
+        if (!sort_refs(arena, refs, n, &ix->disc_folded, &strings)) ok = 0;
+        ix->disc = disc;
+        ix->disc_sorted = refs;
+        ix->disc_count = n;
+        break;
+    }
+    tsig_table_release(&names);
+    free(count);
+    free(values);
+    free(head);
+    free(tail);
+    free(next);
+    free(hit);
+    return ok;
+}
+
+int tsig_type_index_build(tsig_arena *arena, tsig_type *t)
+{
+    tsig_type_index *ix = tsig_arena_alloc(arena, sizeof *ix);
+    if (!ix) return 0;
+    if (t->kind == TSIG_ENUM) {
+        size_t n = t->value_count;
+        tsig_value_ref *refs = tsig_arena_alloc(arena, (n ? n : 1) * sizeof *refs);
+        if (!refs) return 0;
+        for (size_t i = 0; i < n; i++) {
+            tsig_value_kind vk = t->values[i].kind;
+            ix->kinds |= vk == TSIG_VALUE_STRING ? JK(TSIG_JSON_STRING)
+                         : vk == TSIG_VALUE_BOOL ? JK(TSIG_JSON_BOOL)
+                                                 : JK(TSIG_JSON_NUMBER);
+            refs[i].value = &t->values[i];
+            refs[i].member = i;
+        }
+        ix->sorted = refs;
+        if (!sort_refs(arena, refs, n, &ix->folded, &ix->folded_count)) return 0;
+        t->index = ix;
+        return 1;
+    }
+    /* a union: its members grouped by the JSON kinds they take */
+    size_t m = t->member_count, total = 0;
+    for (int k = 0; k <= TSIG_JSON_ARRAY; k++)
+        for (size_t i = 0; i < m; i++) total += (size_t)tsig_type_takes(t->members[i], (tsig_json_kind)k);
+    size_t *takes = tsig_arena_alloc(arena, (total ? total : 1) * sizeof *takes);
+    if (!takes) return 0;
+    size_t n = 0;
+    for (int k = 0; k <= TSIG_JSON_ARRAY; k++) {
+        ix->takes_at[k] = n;
+        for (size_t i = 0; i < m; i++)
+            if (tsig_type_takes(t->members[i], (tsig_json_kind)k)) takes[n++] = i;
+        if (n > ix->takes_at[k]) ix->kinds |= JK(k);
+    }
+    ix->takes_at[TSIG_JSON_ARRAY + 1] = n;
+    ix->takes = takes;
+    if (!find_discriminator(arena, t, ix)) return 0;
+    t->index = ix;
+    return 1;
 }
 
 /* ---- labels -------------------------------------------------------------- */
@@ -279,26 +529,21 @@ int tsig_bounds_hold_count(const tsig_type *t, size_t count)
 
 /* ---- refinement ranges --------------------------------------------------- */
 
-/* The integers a bound admits start (lower) or end (upper) here: the
- * bound's value rounded inward. Doubles are exact enough for any bound a
- * signature means; beyond 2^53 they only decide emptiness. */
-static double integer_end(const tsig_bound *b, int lower)
-{
-    double v = tsig_decimal_to_double(b->num, b->len);
-    if (lower) return b->exclusive ? floor(v) + 1 : ceil(v);
-    return b->exclusive ? ceil(v) - 1 : floor(v);
-}
-
-/* See internal.h. */
+/* See internal.h. Over integers (:int, lengths) exactly, whatever the
+ * bounds' sizes; a length with no lower bound starts at 0. */
 int tsig_bounds_empty(const tsig_type *t)
 {
-    if (!t->lower.num || !t->upper.num) {
-        if (t->kind == TSIG_FLOAT || !t->upper.num) return 0;
-        return integer_end(&t->upper, 0) < 0 && t->kind != TSIG_INT;
-    }
+    const tsig_bound *lo = &t->lower, *hi = &t->upper;
     if (t->kind == TSIG_FLOAT) {
-        int c = tsig_decimal_compare(t->lower.num, t->lower.len, t->upper.num, t->upper.len);
-        return c > 0 || (c == 0 && (t->lower.exclusive || t->upper.exclusive));
+        if (!lo->num || !hi->num) return 0;
+        int c = tsig_decimal_compare(lo->num, lo->len, hi->num, hi->len);
+        return c > 0 || (c == 0 && (lo->exclusive || hi->exclusive));
     }
-    return integer_end(&t->lower, 1) > integer_end(&t->upper, 0);
+    if (!hi->num) return 0;
+    if (!lo->num) {
+        if (t->kind == TSIG_INT) return 0;
+        return tsig_decimal_no_integer("0", 1, 0, hi->num, hi->len, hi->exclusive);
+    }
+    return tsig_decimal_no_integer(lo->num, lo->len, lo->exclusive, hi->num, hi->len,
+                                   hi->exclusive);
 }

@@ -105,14 +105,6 @@ typedef struct choice {
     size_t member;
 } choice;
 
-/* Discriminators of unions met, found once per union (SPEC §11.3 rule 1). */
-#define DISC_CACHE 16
-
-typedef struct disc_entry {
-    const tsig_type *u;
-    const tsig_field *field; /* of the first member, NULL when none */
-} disc_entry;
-
 /*
  * One validation. Everything the reading needs lives here and is reused
  * across the whole text: the path of the value being read, the keys of
@@ -155,8 +147,6 @@ typedef struct validator {
     size_t trial;
     size_t errors_seen;
     tsig_strbuf text;    /* a coerced number, a discriminator's key */
-    disc_entry discs[DISC_CACHE];
-    size_t disc_count;
     choice *choices;     /* the choices made, */
     size_t choice_count, choice_cap;
     tsig_table choice_set; /* found by key: entry = index in choices */
@@ -1518,36 +1508,27 @@ static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
         text = j->src + s.start;
         len = s.len;
     }
-    for (size_t i = 0; i < t->value_count; i++) {
-        if (tsig_enum_value_equal(&t->values[i], kind, text, len)) {
-            if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
-            return end;
-        }
+    /* values are found in the enum's sorted index (no two are equal) */
+    const tsig_type_index *ix = t->index;
+    if (tsig_value_find(ix->sorted, t->value_count, kind, text, len)) {
+        if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+        return end;
     }
     const tsig_enum_value *to = NULL;
     if (v->input && kind == TSIG_VALUE_STRING) {
         /* a string value ignoring ASCII case, when only one matches */
-        size_t matches = 0;
-        for (size_t i = 0; i < t->value_count; i++) {
-            const tsig_enum_value *e = &t->values[i];
-            if (e->kind == TSIG_VALUE_STRING &&
-                tsig_coerce_ascii_case_equal(e->text, e->len, text, len)) {
-                to = e;
-                matches++;
-            }
-        }
-        if (matches != 1) to = NULL;
+        const tsig_value_ref *hit;
+        if (tsig_value_find_folded(ix->folded, ix->folded_count, text, len, &hit) == 1)
+            to = hit->value;
         /* then a number or boolean equal to the string's */
         size_t ns, ne;
         if (!to && tsig_coerce_number_text(text, len, &ns, &ne)) {
-            for (size_t i = 0; !to && i < t->value_count; i++)
-                if (tsig_enum_value_equal(&t->values[i], TSIG_VALUE_INT, text + ns, ne - ns))
-                    to = &t->values[i];
+            hit = tsig_value_find(ix->sorted, t->value_count, TSIG_VALUE_INT, text + ns, ne - ns);
+            if (hit) to = hit->value;
         }
         if (!to && tsig_coerce_string_to_bool(text, len, NULL)) {
-            for (size_t i = 0; !to && i < t->value_count; i++)
-                if (tsig_enum_value_equal(&t->values[i], TSIG_VALUE_BOOL, text, len))
-                    to = &t->values[i];
+            hit = tsig_value_find(ix->sorted, t->value_count, TSIG_VALUE_BOOL, text, len);
+            if (hit) to = hit->value;
         }
     }
     if (!to) {
@@ -1760,75 +1741,14 @@ static size_t trial(validator *v, const tsig_type *t, size_t at, int input)
     return end ? found : NONE;
 }
 
-/* The field named name in the typed map t, or NULL. */
-static const tsig_field *field_named(const tsig_type *t, const char *name, size_t len)
-{
-    for (size_t i = 0; i < t->field_count; i++)
-        if (tsig_key_equal_norm(t->fields[i].name, t->fields[i].name_len, name, len))
-            return &t->fields[i];
-    return NULL;
-}
-
-/* The enum of strings f holds as a required field without a default (a
- * discriminating field), or NULL. */
-static const tsig_type *string_enum(const tsig_field *f)
-{
-    if (!f || f->default_json || f->type->kind != TSIG_ENUM) return NULL;
-    for (size_t i = 0; i < f->type->value_count; i++)
-        if (f->type->values[i].kind != TSIG_VALUE_STRING) return NULL;
-    return f->type;
-}
-
-/* SPEC §11.3 rule 1: the first field of u's first member that is, in every
- * member (all typed maps), a required enum of strings, with no string in
- * two members; NULL when u is not discriminated. */
-static const tsig_field *find_discriminator(const tsig_type *u)
-{
-    for (size_t i = 0; i < u->member_count; i++)
-        if (u->members[i]->kind != TSIG_RECORD) return NULL;
-    const tsig_type *first = u->members[0];
-    for (size_t f = 0; f < first->field_count; f++) {
-        const tsig_field *d = &first->fields[f];
-        int ok = 1;
-        for (size_t a = 0; ok && a < u->member_count; a++) {
-            const tsig_type *ea = string_enum(field_named(u->members[a], d->name, d->name_len));
-            if (!ea) ok = 0;
-            for (size_t b = 0; ok && b < a; b++) {
-                const tsig_type *eb = string_enum(field_named(u->members[b], d->name, d->name_len));
-                for (size_t x = 0; ok && x < ea->value_count; x++)
-                    for (size_t y = 0; ok && y < eb->value_count; y++)
-                        if (tsig_enum_value_equal(&ea->values[x], TSIG_VALUE_STRING,
-                                                  eb->values[y].text, eb->values[y].len))
-                            ok = 0;
-            }
-        }
-        if (ok) return d;
-    }
-    return NULL;
-}
-
-/* find_discriminator, remembered for the unions met first. */
-static const tsig_field *discriminator(validator *v, const tsig_type *u)
-{
-    for (size_t i = 0; i < v->disc_count; i++)
-        if (v->discs[i].u == u) return v->discs[i].field;
-    const tsig_field *d = find_discriminator(u);
-    if (v->disc_count < DISC_CACHE) {
-        v->discs[v->disc_count].u = u;
-        v->discs[v->disc_count].field = d;
-        v->disc_count++;
-    }
-    return d;
-}
-
 /* Appends "one of a, b, c": the discriminator's values in every member, in
  * member order (", …" after 10, as enum labels). */
-static void discriminator_label(tsig_strbuf *m, const tsig_type *u, const tsig_field *d)
+static void discriminator_label(tsig_strbuf *m, const tsig_type *u)
 {
     size_t n = 0;
     tsig_sb_puts(m, "one of ");
     for (size_t i = 0; i < u->member_count; i++) {
-        const tsig_type *e = field_named(u->members[i], d->name, d->name_len)->type;
+        const tsig_type *e = u->index->disc[i]->type;
         for (size_t k = 0; k < e->value_count; k++, n++) {
             if (n == 10) {
                 tsig_sb_puts(m, ", \xE2\x80\xA6");
@@ -1845,11 +1765,13 @@ static void discriminator_label(tsig_strbuf *m, const tsig_type *u, const tsig_f
  * discriminator's value names the member that reads it. Absent, or a
  * value of no member, is the one error, at the discriminator's path; the
  * object is then read untyped. In validate_input the value is matched
- * exactly first, then ignoring ASCII case (one value only).
+ * exactly first, then ignoring ASCII case (one value only). The values of
+ * all members are found in the union's index (found with the union).
  */
-static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_field *d,
-                                  size_t at)
+static size_t check_discriminated(validator *v, const tsig_type *u, size_t at)
 {
+    const tsig_type_index *ix = u->index;
+    const tsig_field *d = ix->disc[0];
     tsig_json *j = &v->j;
     j->pos = at;
     if (!skip(v)) return 0; /* the object's text is valid from here on */
@@ -1869,22 +1791,13 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
         v->text.len = tsig_json_unescape(src + s.start, s.len, v->text.data);
         v->text.data[v->text.len] = '\0';
         const char *text = v->text.data;
-        size_t len = v->text.len, matches = 0, folded = NONE;
-        for (size_t i = 0; chosen == NONE && i < u->member_count; i++) {
-            const tsig_type *e = field_named(u->members[i], d->name, d->name_len)->type;
-            for (size_t k = 0; k < e->value_count; k++) {
-                if (tsig_enum_value_equal(&e->values[k], TSIG_VALUE_STRING, text, len)) {
-                    chosen = i;
-                    break;
-                }
-                if (tsig_coerce_ascii_case_equal(e->values[k].text, e->values[k].len, text,
-                                                 len)) {
-                    folded = i;
-                    matches++;
-                }
-            }
-        }
-        if (chosen == NONE && v->input && matches == 1) chosen = folded;
+        size_t len = v->text.len;
+        const tsig_value_ref *hit =
+            tsig_value_find(ix->disc_sorted, ix->disc_count, TSIG_VALUE_STRING, text, len);
+        if (hit) chosen = hit->member;
+        else if (v->input &&
+                 tsig_value_find_folded(ix->disc_folded, ix->disc_count, text, len, &hit) == 1)
+            chosen = hit->member;
     }
     if (chosen != NONE) return check_value(v, u->members[chosen], at);
 
@@ -1896,7 +1809,7 @@ static size_t check_discriminated(validator *v, const tsig_type *u, const tsig_f
         /* about the discriminator's value, or the object that lacks it */
         size_t span_at = at, span_end = end;
         tsig_sb_puts(m, value ? "expected " : "missing required field, expected ");
-        discriminator_label(m, u, d);
+        discriminator_label(m, u);
         if (value) {
             tsig_sb_puts(m, ", got ");
             span_at = (size_t)(value - src);
@@ -1984,31 +1897,38 @@ static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen
  *     (validate would), else the first that accepts it with coercion, else
  *     as validate, with coercion.
  * No member of its kind is "expected string or int, got bool true".
+ *
+ * Cost: the members of the value's JSON kind come from the union's index
+ * (others are not looked at), and each trial reads the value once, so a
+ * value costs at most (members of its kind) x (its size), and in
+ * validate_input at most (members) x (its size) more; the choice is
+ * remembered (per union, text, offset and mode), so enclosing unions do not
+ * multiply it. For a given signature the cost stays linear in the data.
  */
 static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
 {
     char c = v->j.src[at];
-    if (c == '{') {
-        const tsig_field *d = discriminator(v, u);
-        if (d) return check_discriminated(v, u, d, at);
-    }
+    const tsig_type_index *ix = u->index;
+    if (c == '{' && ix->disc) return check_discriminated(v, u, at);
     tsig_json_kind jk = tsig_json_kind_of(c);
-    size_t chosen = NONE, candidates = 0, best = NONE, best_errors = 0;
-    for (size_t i = 0; i < u->member_count; i++) {
-        if (!tsig_type_takes(u->members[i], jk)) continue;
-        if (!candidates++) chosen = i;
-    }
+    const size_t *takes = ix->takes + ix->takes_at[jk];
+    size_t candidates = ix->takes_at[jk + 1] - ix->takes_at[jk];
+    size_t chosen = candidates ? takes[0] : NONE, best = NONE, best_errors = 0;
     int found = candidates > 1 || v->input ? choice_find(v, u, at, &chosen) : 1;
     if (found < 0) return (size_t)nomem(v);
     if (!found) {
         chosen = NONE;
         for (int pass = 0; pass < 1 + v->input && chosen == NONE; pass++) {
-            /* pass 0: as validate would; pass 1: with coercion */
+            /* pass 0: as validate would, the members of its kind; pass 1:
+             * with coercion, every member */
             int input = pass == 1;
+            size_t count = input ? u->member_count : candidates, next = 0;
             best = NONE;
-            for (size_t i = 0; i < u->member_count; i++) {
-                int candidate = tsig_type_takes(u->members[i], jk);
-                if (!candidate && !input) continue;
+            for (size_t k = 0; k < count; k++) {
+                size_t i = input ? k : takes[k];
+                /* the members of its kind, in order, are takes[next...] */
+                int candidate = next < candidates && takes[next] == i;
+                next += (size_t)candidate;
                 size_t errors = trial(v, u->members[i], at, input);
                 if (errors == NONE) return 0;
                 if (!errors) {

@@ -419,6 +419,162 @@ TEST(strtod_of_the_characters_cjson_hands_it)
     }
 }
 
+
+/* SPEC §11.1: numbers compare by exact decimal value, whatever the size of
+ * their exponents (no saturation: 1e(10^15) and 1e(10^16) differ). */
+TEST(numbers_compare_exactly_with_exponents_of_any_length)
+{
+    struct { const char *a, *b; int want; } cases[] = {
+        {"1e1000000000000000", "1e10000000000000000", -1},
+        {"10e1000000000000000", "1e1000000000000001", 0},
+        {"0.1e1000000000000001", "1e1000000000000000", 0},
+        {"1e-1000000000000000", "1e-10000000000000000", 1},
+        {"-1e1000000000000000", "-1e10000000000000000", 1},
+        {"1e99999999999999999999999999", "1e100000000000000000000000000", -1},
+        {"100e99999999999999999999999998", "1e100000000000000000000000000", 0},
+        {"1e0000000000000000000000000005", "1e5", 0},
+        {"123.45e-99999999999999999999", "12345e-100000000000000000001", 0},
+        {"9.99e100000000000000000000", "1e100000000000000000001", -1},
+        {"1e+18446744073709551616", "1e18446744073709551615", 1},
+        {"0e99999999999999999999999", "0", 0},
+        {"-0.0e-99999999999999999999", "0", 0},
+        {"1E2", "100", 0},
+        {"1.0", "1", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *a = cases[i].a, *b = cases[i].b;
+        if (tsig_decimal_compare(a, strlen(a), b, strlen(b)) != cases[i].want ||
+            tsig_decimal_compare(b, strlen(b), a, strlen(a)) != -cases[i].want)
+            tsig_test_fail(__FILE__, __LINE__, "compare(%s, %s): want %d", a, b, cases[i].want);
+    }
+}
+
+/* Shifts of one value between its digits and a long exponent are equal;
+ * one more unit in the exponent is larger. */
+TEST(numbers_with_long_exponents_compare_as_their_shifts)
+{
+    char a[96], b[96];
+    for (int i = 0; i < 2000; i++) {
+        unsigned long long e = next_random() % 1000000000000000ull + 100;
+        unsigned k = (unsigned)(next_random() % 30);
+        int neg = (int)(next_random() & 1);
+        /* 7e(E) and 7 followed by k zeros e(E - k), E of 18-19 digits */
+        snprintf(a, sizeof a, "7e%s%llu%03u", neg ? "-" : "", e, 500u);
+        unsigned long long lo = e * 1000 + 500;
+        char zeros[40] = {0};
+        memset(zeros, '0', k);
+        if (neg) snprintf(b, sizeof b, "7%se-%llu", zeros, lo + k);
+        else snprintf(b, sizeof b, "7%se%llu", zeros, lo - k);
+        CHECK_INT(tsig_decimal_compare(a, strlen(a), b, strlen(b)), 0);
+        if (neg) snprintf(b, sizeof b, "7%se-%llu", zeros, lo + k + 1);
+        else snprintf(b, sizeof b, "7%se%llu", zeros, lo - k + 1);
+        CHECK_INT(tsig_decimal_compare(a, strlen(a), b, strlen(b)), neg ? 1 : -1);
+    }
+}
+
+/* Writes q/4 as a JSON number, a whole one in one of three spellings
+ * ("3", "30e-1", "3.000"). */
+static void quarter_text(long q, char *out, size_t size, unsigned style)
+{
+    const char *frac[] = {"", ".25", ".5", ".75"};
+    const char *sign = q < 0 ? "-" : "";
+    long m = q < 0 ? -q : q;
+    if (m % 4 == 0 && style % 3 == 1) snprintf(out, size, "%s%ld0e-1", sign, m / 4);
+    else if (m % 4 == 0 && style % 3 == 2) snprintf(out, size, "%s%ld.000", sign, m / 4);
+    else snprintf(out, size, "%s%ld%s", sign, m / 4, frac[m % 4]);
+}
+
+/* SPEC §11.7: emptiness of :int and lengths is judged over integers: the
+ * answer for every pair of small bounds, against counting. */
+TEST(integer_ranges_are_empty_exactly_when_no_integer_fits)
+{
+    char lo[48], hi[48];
+    for (long a = -12; a <= 12; a++)
+        for (long b = -12; b <= 12; b++)
+            for (int ex = 0; ex < 4; ex++) {
+                int lo_ex = ex & 1, hi_ex = ex >> 1;
+                quarter_text(a, lo, sizeof lo, (unsigned)(a + b + ex));
+                quarter_text(b, hi, sizeof hi, (unsigned)(a * b + ex));
+                int any = 0;
+                for (long n = -5; n <= 5; n++) {
+                    long q = 4 * n;
+                    if ((lo_ex ? q > a : q >= a) && (hi_ex ? q < b : q <= b)) any = 1;
+                }
+                if (tsig_decimal_no_integer(lo, strlen(lo), lo_ex, hi, strlen(hi), hi_ex) != !any)
+                    tsig_test_fail(__FILE__, __LINE__, "%s%s .. %s%s: want %s", lo_ex ? ">" : ">=",
+                                   lo, hi_ex ? "<" : "<=", hi, any ? "an integer" : "none");
+            }
+}
+
+/* ... and beyond the range of doubles, where 10^17 + 1 and 10^17 are one
+ * double, and 1e400 is infinity. */
+TEST(integer_ranges_beyond_doubles_are_judged_exactly)
+{
+    struct { const char *lo; int lo_ex; const char *hi; int hi_ex; int empty; } cases[] = {
+        {"100000000000000001", 0, "100000000000000000", 0, 1},
+        {"100000000000000000", 0, "100000000000000001", 0, 0},
+        {"100000000000000000", 1, "100000000000000001", 1, 1},
+        {"100000000000000000.5", 0, "100000000000000001", 1, 1},
+        {"100000000000000000.5", 0, "100000000000000001", 0, 0},
+        {"1e400", 0, "1e399", 0, 1},
+        {"1e400", 0, "1e400", 0, 0},
+        {"1e400", 1, "1e400", 0, 1},
+        {"1e400", 1, "10000000000000000000000000000000000000000e360", 1, 1},
+        {"1e1000000000000000", 0, "1e10000000000000000", 0, 0},
+        {"1e10000000000000000", 0, "1e1000000000000000", 0, 1},
+        {"1e-10000000000000000", 0, "1e-1000000000000000", 0, 1},
+        {"-1e-10000000000000000", 0, "1e-1000000000000000", 0, 0},
+        {"-1e-10000000000000000", 1, "-1e-1000000000000000", 1, 1},
+        {"-1e1000000000000000", 1, "-1e1000000000000000", 0, 1},
+        {"-1.5", 0, "-1.25", 0, 1},
+        {"-2.5", 0, "-1.25", 0, 0},
+        {"99999999999999999999.5", 0, "100000000000000000000", 1, 1},
+        {"99999999999999999999.5", 0, "100000000000000000000", 0, 0},
+        {"0.5", 0, "0.75e0", 0, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *lo = cases[i].lo, *hi = cases[i].hi;
+        if (tsig_decimal_no_integer(lo, strlen(lo), cases[i].lo_ex, hi, strlen(hi),
+                                    cases[i].hi_ex) != cases[i].empty)
+            tsig_test_fail(__FILE__, __LINE__, "%s .. %s: want empty %d", lo, hi, cases[i].empty);
+    }
+}
+
+/* Their cost follows the text: exponents of 100,000 digits compare in
+ * about the time of numbers of 100,000 digits. */
+TEST(comparing_long_exponents_costs_what_long_digits_cost)
+{
+    enum { N = 100000, ROUNDS = 200 };
+    char *a = malloc(N + 8), *b = malloc(N + 8), *c = malloc(N + 8), *d = malloc(N + 8);
+    CHECK(a && b && c && d);
+    if (!a || !b || !c || !d) return;
+    memcpy(a, "1e", 2);
+    memcpy(b, "1e", 2);
+    memset(a + 2, '9', N);
+    memset(b + 2, '9', N);
+    b[N + 1] = '8';
+    memset(c, '9', N + 2);
+    memset(d, '9', N + 2);
+    d[N + 1] = '8';
+    struct timespec t0, t1, t2;
+    int sum = 0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < ROUNDS; i++) sum += tsig_decimal_compare(a, N + 2, b, N + 2);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    for (int i = 0; i < ROUNDS; i++) sum += tsig_decimal_compare(c, N + 2, d, N + 2);
+    clock_gettime(CLOCK_MONOTONIC, &t2);
+    CHECK_INT(sum, 2 * ROUNDS);
+    double crafted = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    double plain = (double)(t2.tv_sec - t1.tv_sec) + (double)(t2.tv_nsec - t1.tv_nsec) * 1e-9;
+    if (crafted > 20 * plain + 1e-3)
+        tsig_test_fail(__FILE__, __LINE__, "long exponents %.2f ms, long digits %.2f ms",
+                       crafted * 1e3, plain * 1e3);
+    free(a);
+    free(b);
+    free(c);
+    free(d);
+}
+
 int main(void)
 {
     RUN(nearest_double_of_decimal_text_at_the_edges);
@@ -431,5 +587,10 @@ int main(void)
     RUN(shortest_digits_of_random_doubles);
     RUN(strtod_of_the_characters_cjson_hands_it);
     RUN(numbers_at_the_edges_of_the_range_cost_what_ordinary_numbers_cost);
+    RUN(numbers_compare_exactly_with_exponents_of_any_length);
+    RUN(numbers_with_long_exponents_compare_as_their_shifts);
+    RUN(integer_ranges_are_empty_exactly_when_no_integer_fits);
+    RUN(integer_ranges_beyond_doubles_are_judged_exactly);
+    RUN(comparing_long_exponents_costs_what_long_digits_cost);
     return tsig_test_summary();
 }

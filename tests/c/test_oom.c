@@ -977,6 +977,10 @@ static const char schema_lossy[] =
     "\"maximum\":9},\"s\":{\"type\":\"string\",\"pattern\":\"^a\"},\"e\":{\"enum\":[\"a\",\"b\"]},"
     "\"u\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"r\":{\"$ref\":\"#/$defs/x\"}},"
     "\"$defs\":{\"x\":{\"type\":\"string\"}}}";
+static const char schema_one_of[] =
+    "{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"t\":{\"enum\":[\"a\",\"B\"]},"
+    "\"n\":{\"type\":\"integer\"}},\"required\":[\"t\"]},{\"type\":\"object\","
+    "\"properties\":{\"t\":{\"const\":\"c\"}},\"required\":[\"t\"]}]}";
 static const char schema_bad[] =
     "{\"type\":\"object\",\"properties\":{\"f\":{\"anyOf\":[{\"type\":\"string\"},"
     "{\"type\":\"integer\"}]}}}";
@@ -1031,6 +1035,8 @@ static const op_case cases[] = {
     {"parse duplicate", op_parse, .text = "(a-b :int, a_b :int) -> :int"},
     {"parse duplicate field", op_parse, .text = "() -> {x :int, y {z :int, z :string}}"},
     {"parse too deep", op_parse, .text = deep_sig},
+    {"parse discriminated union", op_parse,
+     .text = "[{k :enum[a], t :enum[x Y]}|{k :enum[a], t :enum[z]}|{t :enum[w], k :enum[b]}]"},
     {"parse bad utf8", op_parse, .text = "(a :int) -> \xff"},
     {"error_format", op_error_format, .text = "(query :string,\n limit) -> :int"},
     {"error_format hint", op_error_format, .text = "(a :int?? ) -> :int"},
@@ -1084,6 +1090,9 @@ static const op_case cases[] = {
             "f {* :int}, g :int|:bool) -> :any",
      .text = "{\"a\":\"X\",\"c\":\"{}\",\"e\":\"s\",\"f\":\"{\\\"k\\\":\\\"1\\\"}\","
              "\"g\":\"true\"}"},
+    {"validate input discriminated", op_validate, .input = 1,
+     .sig = "(s [{k :enum[a], t :enum[x Y]}|{k :enum[a], t :enum[z]}]) -> :any",
+     .text = "{\"s\":[{\"k\":\"a\",\"t\":\"y\"},{\"t\":\"q\"},{\"k\":\"a\"},{\"t\":\"Z\"}]}"},
     {"validate input always", op_validate, .sig = SIG_IN, .input = 1, .flags = TSIG_VALUE_ALWAYS,
      .text = "{\"user-name\":\"b\",\"limit\":1,\"ratio\":1.5,\"opts\":{}}"},
     {"validate input doubles", op_validate, .sig = SIG_IN, .input = 1,
@@ -1139,6 +1148,7 @@ static const op_case cases[] = {
     {"from_schema many properties", op_from_schema, .text = big_schema},
     {"from_schema lossy", op_from_schema, .text = schema_lossy, .flags = TSIG_SCHEMA_LOSSY},
     {"from_schema error", op_from_schema, .text = schema_bad},
+    {"from_schema discriminated oneOf", op_from_schema, .text = schema_one_of},
     {"from_schema strict error", op_from_schema, .text = schema_lossy},
     {"from_schema bad json", op_from_schema, .text = "{\"type\":\n\"object\""},
     {"from_schema too deep", op_from_schema, .text = deep_json},

@@ -289,6 +289,31 @@ TEST(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end)
     tsig_signature_free(sig);
 }
 
+/* Ending an ended stream hands over the same result again. */
+TEST(ending_twice_gives_the_same_result)
+{
+    const sample *sets[] = {VALID, BAD};
+    size_t counts[] = {sizeof VALID / sizeof VALID[0], sizeof BAD / sizeof BAD[0]};
+    for (size_t k = 0; k < 2; k++)
+        for (size_t i = 0; i < counts[k]; i++) {
+            const sample *c = &sets[k][i];
+            tsig_signature *sig = sig_of(c->sig);
+            tsig_stream *s = open_stream(c, sig);
+            tsig_stream_push(s, c->text, strlen(c->text), NULL);
+            tsig_result first, second;
+            tsig_code a = tsig_stream_end(s, &first), b = tsig_stream_end(s, &second);
+            char *da = describe(&first), *db = describe(&second);
+            CHECK_INT(b, a);
+            CHECK_STR(db, da);
+            free(da);
+            free(db);
+            tsig_result_free(&first);
+            tsig_result_free(&second);
+            tsig_stream_free(s);
+            tsig_signature_free(sig);
+        }
+}
+
 int main(void)
 {
     RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
@@ -298,5 +323,6 @@ int main(void)
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end);
+    RUN(ending_twice_gives_the_same_result);
     return tsig_test_summary();
 }

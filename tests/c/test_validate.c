@@ -8,9 +8,11 @@
  * one per line) and value_json (NULL: none was written, the input text is
  * the value) exactly.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "harness.h"
 
@@ -892,6 +894,275 @@ TEST(enum_values_compare_by_value)
           NULL);
 }
 
+/* SPEC §11.1, §11.3: numbers compare by exact decimal value, however long
+ * their exponents; :int ranges are empty exactly when no integer fits. */
+TEST(enum_values_and_bounds_compare_exactly_at_any_exponent)
+{
+    check(":enum[1e1000000000000000]", OUTPUT, E, "1e10000000000000000", 0,
+          "expected one of 1e1000000000000000, got float 1e10000000000000000", "", NULL);
+    check(":enum[10e1000000000000000]", OUTPUT, E, "1e1000000000000001", 1, "", "", NULL);
+    check(":enum[1e1000000000000000 1e10000000000000000]", OUTPUT, E, "1e10000000000000000", 1, "",
+          "", NULL);
+    check(":float[>1e1000000000000000, <1e10000000000000000]", OUTPUT, E, "1e1000000000000001", 1,
+          "", "", NULL);
+    tsig_error err;
+    const char *empty[] = {":int[100000000000000001..100000000000000000]", ":int[1e400..1e399]",
+                           ":int[>1e400, <10e399]", ":int[>1e10000000000000000, <1e1000000000000000]",
+                           ":enum[10e1000000000000000 1e1000000000000001]"};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        tsig_signature *sig = tsig_parse(empty[i], strlen(empty[i]), &err);
+        if (sig) tsig_test_fail(__FILE__, __LINE__, "%s parsed", empty[i]);
+        tsig_signature_free(sig);
+    }
+    tsig_signature *sig = sig_of(":int[100000000000000000..100000000000000000]");
+    CHECK(sig != NULL);
+    tsig_signature_free(sig);
+}
+
+
+/* ---- cost: lookups in enums and unions that data cannot steer ----------
+ * Each test validates crafted data and ordinary data of one size, against
+ * one signature or signatures of one size, and compares processor times
+ * (the best of 5): a ratio, never a duration. */
+
+/* Text built by appends (aborts the test run when out of memory). */
+typedef struct text {
+    char *data;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char piece[256];
+    int n = vsnprintf(piece, sizeof piece, fmt, ap);
+    va_end(ap);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->data = realloc(t->data, t->cap);
+        if (!t->data) abort();
+    }
+    memcpy(t->data + t->len, piece, (size_t)n + 1);
+    t->len += (size_t)n;
+}
+
+/* Best of 5 processor times of validating json against sig; *ok its verdict. */
+static double validate_time(const tsig_signature *sig, int input, const text *json, int *ok)
+{
+    double best = 1e9;
+    for (int r = 0; r < 5; r++) {
+        tsig_result res;
+        clock_t t0 = clock();
+        run(sig, input, json->data, json->len, NULL, &res);
+        double t = (double)(clock() - t0) / CLOCKS_PER_SEC;
+        *ok = res.ok;
+        tsig_result_free(&res);
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+static void cost_at(int line, const char *what, const text *crafted_sig, const text *crafted,
+                    const text *ordinary_sig, const text *ordinary, int input, int want_ok,
+                    double bound)
+{
+    tsig_error err;
+    tsig_signature *cs = tsig_parse(crafted_sig->data, crafted_sig->len, &err);
+    tsig_signature *os = tsig_parse(ordinary_sig->data, ordinary_sig->len, &err);
+    if (!cs || !os) {
+        tsig_test_fail(__FILE__, line, "%s: signature does not parse", what);
+    } else {
+        int cok = 0, ook = 0;
+        double c = validate_time(cs, input, crafted, &cok);
+        double o = validate_time(os, input, ordinary, &ook);
+        if (cok != want_ok || ook != want_ok)
+            tsig_test_fail(__FILE__, line, "%s: ok %d and %d, want %d", what, cok, ook, want_ok);
+        if (o < 1e-3) o = 1e-3; /* below the clock's grain */
+        if (getenv("TSIG_TEST_VERBOSE"))
+            printf("  %s: crafted %.2f ms, ordinary %.2f ms\n", what, c * 1e3, o * 1e3);
+        if (c > bound * o)
+            tsig_test_fail(__FILE__, line, "%s: crafted %.2f ms, ordinary %.2f ms (%.1fx)", what,
+                           c * 1e3, o * 1e3, c / o);
+    }
+    tsig_signature_free(cs);
+    tsig_signature_free(os);
+}
+#define COST(what, cs, c, os, o, input, ok, bound) \
+    cost_at(__LINE__, what, cs, c, os, o, input, ok, bound)
+
+static void release(text *t)
+{
+    free(t->data);
+    t->data = NULL;
+    t->len = t->cap = 0;
+}
+
+/* [:enum[v0 ... v{n-1}]] (or its parameter form) */
+static void enum_list(text *t, size_t n, int param)
+{
+    put(t, param ? "(a [:enum[" : "[:enum[");
+    for (size_t i = 0; i < n; i++) put(t, i ? " v%zu" : "v%zu", i);
+    put(t, param ? "]]) -> :any" : "]]");
+}
+
+/* a list of n copies of item, as the argument a when param */
+static void repeated(text *t, size_t n, const char *item, int param)
+{
+    put(t, param ? "{\"a\":[" : "[");
+    for (size_t i = 0; i < n; i++) put(t, i ? ",%s" : "%s", item);
+    put(t, param ? "]}" : "]");
+}
+
+TEST(enum_values_are_found_in_time_data_cannot_steer)
+{
+    enum { VALUES = 50000, ITEMS = 50000 };
+    text big = {0}, small = {0}, last = {0}, first = {0};
+    /* the last value costs what the first costs */
+    enum_list(&big, VALUES, 0);
+    repeated(&last, ITEMS, "\"v49999\"", 0);
+    repeated(&first, ITEMS, "\"v0\"", 0);
+    COST("last value vs first", &big, &last, &big, &first, OUTPUT, 1, 3);
+    release(&last);
+    release(&first);
+    release(&big);
+    /* ignoring case (one value matches), and a number read from a string,
+     * among 50,000 values: a few times what they cost among 2 (a search of
+     * 16 steps against 1; a scan would cost thousands of times more) */
+    enum_list(&big, VALUES, 1);
+    enum_list(&small, 2, 1);
+    repeated(&last, ITEMS, "\"V49999\"", 1);
+    repeated(&first, ITEMS, "\"V1\"", 1);
+    COST("folded among 50,000 vs among 2", &big, &last, &small, &first, INPUT, 1, 12);
+    release(&big);
+    release(&small);
+    release(&last);
+    release(&first);
+    put(&big, "(a [:enum[");
+    for (size_t i = 0; i < VALUES; i++) put(&big, i ? " %zu" : "%zu", i);
+    put(&big, "]]) -> :any");
+    put(&small, "(a [:enum[0 1]]) -> :any");
+    repeated(&last, ITEMS, "\"49999.0\"", 1);
+    repeated(&first, ITEMS, "\"1.00000\"", 1);
+    COST("numeric string among 50,000 vs among 2", &big, &last, &small, &first, INPUT, 1, 12);
+    release(&big);
+    release(&small);
+    release(&last);
+    release(&first);
+}
+
+TEST(enum_lookups_keep_their_answers)
+{
+    /* one folded match is coerced, two are not (SPEC §11.4) */
+    check("(e :enum[Ab aB c]) -> :any", INPUT, E, "{\"e\":\"AB\"}", 0,
+          "e: expected one of Ab, aB, c, got string \"AB\"", "", NULL);
+    check("(e :enum[Ab c aBc]) -> :any", INPUT, E, "{\"e\":\"AB\"}", 1, "",
+          "e: coerced string \"AB\" to \"Ab\"", "{\"e\":\"Ab\"}");
+    check("(e :enum[Ab c aBc]) -> :any", INPUT, E, "{\"e\":\"abc\"}", 1, "",
+          "e: coerced string \"abc\" to \"aBc\"", "{\"e\":\"aBc\"}");
+    check("(e :enum[b a 10 2.5 true]) -> :any", INPUT, E, "{\"e\":\"25e-1\"}", 1, "",
+          "e: coerced string \"25e-1\" to float", "{\"e\":2.5}");
+    check("(e :enum[b a 10 2.5 true]) -> :any", INPUT, E, "{\"e\":\"true\"}", 1, "",
+          "e: coerced string \"true\" to bool", "{\"e\":true}");
+    check(":enum[b a 10 2.5 true]", OUTPUT, E, "1e1", 1, "", "", NULL);
+    check(":enum[b a 10 2.5 true]", OUTPUT, E, "\"A\"", 0,
+          "expected one of b, a, 10, 2.5, true, got string \"A\"", "", NULL);
+}
+
+/* {t :enum[p0 ... p{n-1}]} for each prefix */
+static void tagged_union(text *t, const char *prefixes, size_t n)
+{
+    for (const char *p = prefixes; *p; p++) {
+        put(t, p == prefixes ? "{t :enum[" : "|{t :enum[");
+        for (size_t i = 0; i < n; i++) put(t, i ? " %c%zu" : "%c%zu", *p, i);
+        put(t, "]}");
+    }
+}
+
+TEST(discriminators_are_found_once_with_the_union)
+{
+    /* two members of 40,000 values each, against two of one value: the
+     * same object, validated 200 times */
+    text big = {0}, small = {0}, json = {0};
+    put(&big, "[");
+    tagged_union(&big, "ab", 40000);
+    put(&big, "]");
+    put(&small, "[");
+    tagged_union(&small, "ab", 1);
+    put(&small, "]");
+    repeated(&json, 200, "{\"t\":\"a0\"}", 0);
+    COST("discriminator of 80,000 values vs 2", &big, &json, &small, &json, OUTPUT, 1, 3);
+    release(&big);
+    release(&small);
+    release(&json);
+    /* 20,000 members of one value each, against 2 */
+    put(&big, "[");
+    put(&small, "[{t :enum[v0]}|{t :enum[v1]}]");
+    for (size_t i = 0; i < 20000; i++) put(&big, i ? "|{t :enum[v%zu]}" : "{t :enum[v%zu]}", i);
+    put(&big, "]");
+    text last = {0}, first = {0};
+    repeated(&last, 2000, "{\"t\":\"v19999\"}", 0);
+    repeated(&first, 2000, "{\"t\":\"v1\"}", 0);
+    COST("discriminator of 20,000 members vs 2", &big, &last, &small, &first, OUTPUT, 1, 3);
+    release(&big);
+    release(&small);
+    release(&last);
+    release(&first);
+}
+
+TEST(every_union_keeps_its_discriminator_however_many_there_are)
+{
+    /* 40 discriminated unions of 300 values a member: objects of the
+     * 40th cost what objects of the first cost */
+    text sig = {0}, first = {0}, last = {0};
+    put(&sig, "[{");
+    for (int u = 0; u < 40; u++) {
+        put(&sig, u ? ", u%d " : "u%d ", u);
+        tagged_union(&sig, "ab", 300);
+        put(&sig, "?");
+    }
+    put(&sig, "}]");
+    repeated(&first, 5000, "{\"u0\":{\"t\":\"b299\"}}", 0);
+    repeated(&last, 5000, "{\"u39\":{\"t\":\"b299\"}}", 0);
+    COST("40th union vs 1st", &sig, &last, &sig, &first, OUTPUT, 1, 3);
+    release(&sig);
+    release(&first);
+    release(&last);
+}
+
+TEST(union_members_of_other_kinds_cost_nothing)
+{
+    /* SPEC §11.3: only members of the value's JSON kind are tried; 20,000
+     * string members before :int are not looked at for an int */
+    text sig = {0}, ints = {0}, strings = {0};
+    put(&sig, "[");
+    for (size_t i = 0; i < 20000; i++) put(&sig, "%s:string[%zu..%zu]", i ? "|" : "", i, i);
+    put(&sig, "|:int]");
+    repeated(&ints, 20000, "7", 0);
+    repeated(&strings, 20000, "\"\"", 0);
+    COST("int after 20,000 string members vs a string", &sig, &ints, &sig, &strings, OUTPUT, 1, 3);
+    release(&sig);
+    release(&ints);
+    release(&strings);
+}
+
+TEST(union_cost_is_linear_in_the_data)
+{
+    /* the first member that accepts is searched for each value (SPEC
+     * §11.3): (members of its kind) x (its size) for a value, so twice the
+     * values cost twice as much */
+    text sig = {0}, once = {0}, twice = {0};
+    put(&sig, "[");
+    for (size_t i = 0; i < 1000; i++) put(&sig, "%s:int[%zu..%zu]", i ? "|" : "", i, i);
+    put(&sig, "]");
+    repeated(&once, 2000, "999", 0);
+    repeated(&twice, 4000, "999", 0);
+    COST("4,000 values vs 2,000", &sig, &twice, &sig, &once, OUTPUT, 1, 3);
+    release(&sig);
+    release(&once);
+    release(&twice);
+}
+
 TEST(refinement_checks_the_base_then_the_bound)
 {
     check(":int[>=1]", OUTPUT, E, "0", 0, "expected int >= 1, got int 0", "", NULL);
@@ -939,6 +1210,31 @@ TEST(discriminated_union_reads_the_member_its_field_names)
           "kind: expected one of circle, square, rect, got string \"oval\"", "", NULL);
     check(shape, OUTPUT, E, "{\"kind\":\"circle\",\"side\":1}", 0,
           "r: missing required field, expected float", "", NULL);
+}
+
+/* SPEC §11.3 rule 1, §11.7: the first field of the first member that is,
+ * in every member, a required enum of strings with no string in two
+ * members; matched after "-" -> "_"; a field with a default cannot
+ * discriminate. */
+TEST(discriminator_is_the_first_field_that_qualifies)
+{
+    check("{k :enum[a], t :enum[x]}|{k :enum[a], t :enum[y]}", OUTPUT, E, "{\"k\":\"a\"}", 0,
+          "t: missing required field, expected one of x, y", "", NULL);
+    check("{t :enum[x], k :enum[p]}|{k :enum[q], t :enum[x]}", OUTPUT, E, "{}", 0,
+          "k: missing required field, expected one of p, q", "", NULL);
+    check("{a-b :enum[x], n :int}|{a_b :enum[y], s :string}", OUTPUT, E, "{\"a-b\":\"y\",\"s\":1}", 0,
+          "s: expected string, got int 1", "", NULL);
+    /* not discriminated: the first of the members with the fewest errors */
+    check("{t :enum[x], n :int}|{t :enum[y 1], s :string}", OUTPUT, E, "{\"t\":\"z\"}", 0,
+          "t: expected one of x, got string \"z\"\nn: missing required field, expected int", "", NULL);
+    check("{t :enum[x], n :int}|{t :enum[y] = \"y\", s :string}", OUTPUT, E, "{\"t\":\"z\"}", 0,
+          "t: expected one of x, got string \"z\"\nn: missing required field, expected int", "", NULL);
+    check("{t :enum[x]}|{t :enum[y]?}", OUTPUT, E, "{\"t\":null}", 1, "", "", NULL);
+    check("(s {t :enum[Ab], n :int}|{t :enum[aB], m :int}) -> :any", INPUT, E,
+          "{\"s\":{\"t\":\"ab\"}}", 0, "s.t: expected one of Ab, aB, got string \"ab\"", "", NULL);
+    check("(s {t :enum[Ab], n :int}|{t :enum[c], m :int}) -> :any", INPUT, E,
+          "{\"s\":{\"t\":\"ab\",\"n\":1}}", 1, "", "s.t: coerced string \"ab\" to \"Ab\"",
+          "{\"s\":{\"t\":\"Ab\",\"n\":1}}");
 }
 
 TEST(union_in_input_prefers_no_coercion_then_coercion)
@@ -1175,10 +1471,18 @@ int main(void)
     RUN(long_strings_are_accepted);
     RUN(truncated_text_is_always_an_error_and_the_next_call_works);
     RUN(enum_values_compare_by_value);
+    RUN(enum_values_and_bounds_compare_exactly_at_any_exponent);
+    RUN(enum_values_are_found_in_time_data_cannot_steer);
+    RUN(enum_lookups_keep_their_answers);
+    RUN(discriminators_are_found_once_with_the_union);
+    RUN(every_union_keeps_its_discriminator_however_many_there_are);
+    RUN(union_members_of_other_kinds_cost_nothing);
+    RUN(union_cost_is_linear_in_the_data);
     RUN(refinement_checks_the_base_then_the_bound);
     RUN(refinement_in_input_coerces_first_and_never_clamps);
     RUN(union_takes_the_first_member_that_accepts);
     RUN(discriminated_union_reads_the_member_its_field_names);
+    RUN(discriminator_is_the_first_field_that_qualifies);
     RUN(union_in_input_prefers_no_coercion_then_coercion);
     RUN(defaults_fill_absent_and_null_arguments_in_input_only);
     RUN(typed_extra_entries_check_every_other_key);
