@@ -684,7 +684,11 @@ static const tsig_type *parse_enum(parser *p)
             v.kind = TSIG_VALUE_STRING;
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             end = scan_number(p, at);
-            if (end == at) end = at + 1;
+            if (end == at) {
+                /* "-" with no digit after it is no number */
+                fail_run(p, at, ENUM_VALUE_WHAT, NULL);
+                return NULL;
+            }
             v.text = p->src + at;
             v.len = end - at;
             v.kind = memchr(v.text, '.', v.len) || memchr(v.text, 'e', v.len) ||

@@ -855,6 +855,61 @@ TEST(parser_is_usable_after_an_error)
     CHECK(tsig_parse("[]", 2, NULL) == NULL);
 }
 
+/* ---- the v2 language (SPEC §11.1, §11.2) -------------------------------- */
+
+TEST(enum_values_are_words_numbers_booleans_or_json_strings)
+{
+    CHECK_AST(":enum[open \"in progress\" 1 1.5 true]",
+              "{\"params\":[],\"returns\":{\"enum\":[\"open\",\"in progress\",1,1.5,true]}}");
+    CHECK_AST(":enum[image/png v1.2 a+b]",
+              "{\"params\":[],\"returns\":{\"enum\":[\"image/png\",\"v1.2\",\"a+b\"]}}");
+    CHECK_ERROR(":enum[true -]", "           ^", TSIG_ERR_SYNTAX,
+                "expected an enum value (a word, a number, true, false or a JSON "
+                "string), found \"-\"", "");
+    CHECK_ERROR(":enum[null]", "      ^", TSIG_ERR_SYNTAX, "null is not an enum value",
+                "mark optional with a ? suffix: :enum[a b]?");
+}
+
+TEST(enum_values_compare_by_exact_value)
+{
+    CHECK_ERROR(":enum[1e2 100]", "          ^", TSIG_ERR_SYNTAX,
+                "duplicate enum value 100", "");
+    CHECK_AST(":enum[1e1000000000000000 1e10000000000000000]",
+              "{\"params\":[],\"returns\":{\"enum\":[1e1000000000000000,1e10000000000000000]}}");
+}
+
+TEST(a_question_mark_goes_once_after_the_last_union_member)
+{
+    CHECK_AST(":int|:string?", "{\"params\":[],\"returns\":{\"optional\":{\"union\":[\"int\",\"string\"]}}}");
+    CHECK_ERROR(":int?|:string", "    ^", TSIG_ERR_SYNTAX,
+                "write ? once, after the last member: :int|:string?", "");
+}
+
+TEST(refinements_apply_to_numbers_strings_and_lists)
+{
+    CHECK_AST(":int[1..]", "{\"params\":[],\"returns\":{\"refined\":\"int\",\"ge\":1}}");
+    CHECK_ERROR(":bool[1..]", "     ^", TSIG_ERR_SYNTAX,
+                "a refinement applies to int, float, string and lists", "");
+    CHECK_ERROR(":int[>1, <2]", "    ^", TSIG_ERR_SYNTAX,
+                "empty range: no value is int > 1 and < 2", "");
+}
+
+TEST(a_default_must_be_a_value_of_its_type)
+{
+    CHECK_AST("(n :int = 3 \"count\") -> :any",
+              "{\"params\":[[\"n\",\"int\",{\"default\":3,\"description\":\"count\"}]],\"returns\":\"any\"}");
+    CHECK_ERROR("(n :int[1..5] = 9) -> :any", "                ^", TSIG_ERR_SYNTAX,
+                "default for n does not match its type: expected int in 1..5, got int 9", "");
+}
+
+TEST(the_star_entry_comes_last_in_a_map)
+{
+    CHECK_AST("{id :int, * :string}",
+              "{\"params\":[],\"returns\":{\"map\":[[\"id\",\"int\"],[\"*\",\"string\"]]}}");
+    CHECK_ERROR("{* :int, id :int}", "         ^", TSIG_ERR_SYNTAX,
+                "the * entry must be the last entry of a map", "write {id :int, * :string}");
+}
+
 int main(void)
 {
     RUN(signature_with_params_arrow_and_return_type);
@@ -906,5 +961,11 @@ int main(void)
     RUN(input_larger_than_the_limit_is_refused_unread);
     RUN(error_text_shows_the_line_and_a_caret);
     RUN(parser_is_usable_after_an_error);
+    RUN(enum_values_are_words_numbers_booleans_or_json_strings);
+    RUN(enum_values_compare_by_exact_value);
+    RUN(a_question_mark_goes_once_after_the_last_union_member);
+    RUN(refinements_apply_to_numbers_strings_and_lists);
+    RUN(a_default_must_be_a_value_of_its_type);
+    RUN(the_star_entry_comes_last_in_a_map);
     return tsig_test_summary();
 }
