@@ -17,8 +17,9 @@
  * closed) and the errors about text really read are the stream's: the
  * messages are the one-shot ones, and a wrong suspicion costs one
  * validation and stops the walker. When the reader sees the whole value
- * (or the first byte that can never become JSON) the text is validated in
- * one shot and that result is kept; end() returns it, or validates the
+ * the text up to its end is validated in one shot (so where chunks end
+ * changes nothing), and at the first byte that can never become JSON the
+ * text so far; that result is kept. end() returns it, or validates the
  * whole text again when more came after it (text after a value judged
  * invalid, or ignored by repair, whose warning belongs to the result).
  *
@@ -72,6 +73,7 @@ struct tsig_stream {
     size_t frame_cap;
     int walk, frames_failed;
     size_t key_at;      /* where the key being read starts */
+    int whole;          /* the value became whole at s->read */
     int pending;        /* a value of the wrong kind is being read ... */
     int check;          /* ... and is whole now */
     const tsig_type *num_type; /* the type of the number being read */
@@ -125,18 +127,19 @@ static const char *canonical(const tsig_stream *s, size_t *len)
     return s->text.data ? s->text.data : "";
 }
 
-/* Validates the text so far in one shot and keeps the result. */
-static tsig_code judge(tsig_stream *s)
+/* Validates the first len bytes of the text in one shot and keeps the
+ * result. */
+static tsig_code judge(tsig_stream *s, size_t len)
 {
     tsig_result_free(&s->result);
     const char *t = s->text.data ? s->text.data : "";
     tsig_validate_options o = s->opts;
     o.flags &= ~(TSIG_REPAIR | TSIG_NO_REPAIR);
     o.flags |= s->repair ? TSIG_REPAIR : TSIG_NO_REPAIR;
-    tsig_code code = s->input ? tsig_validate_input_json(s->sig, t, s->text.len, &o, &s->result)
-                              : tsig_validate_json(s->sig, t, s->text.len, &o, &s->result);
+    tsig_code code = s->input ? tsig_validate_input_json(s->sig, t, len, &o, &s->result)
+                              : tsig_validate_json(s->sig, t, len, &o, &s->result);
     if (code == TSIG_ERR_NOMEM) return code;
-    s->result_len = s->text.len;
+    s->result_len = len;
     s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
     return TSIG_OK;
 }
@@ -278,13 +281,16 @@ static int early(tsig_stream *s)
 static void value_done(tsig_stream *s, size_t end)
 {
     s->p = s->stack.len ? P_AFTER : P_DONE;
+    s->whole = !s->stack.len;
     s->cut = end;
     s->cut_depth = s->stack.len;
     if (s->walk && s->pending && s->stack.len == s->bad_depth) s->check = 1;
 }
 
 /* Reads canonical bytes t[s->read..n): 0 at the first byte that can never
- * become JSON (s->read is left on it), 1 otherwise. */
+ * become JSON (s->read is left on it), 2 at a definite error about a
+ * value, 3 when the value became whole (s->read is after it), -1 when out
+ * of memory, 1 otherwise. */
 static int reader(tsig_stream *s, const char *t, size_t n)
 {
     const unsigned char *b = (const unsigned char *)t;
@@ -297,6 +303,11 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 s->read = i;
                 return e < 0 ? -1 : 2;
             }
+        }
+        if (s->whole) {
+            s->whole = 0;
+            s->read = i;
+            return 3;
         }
         unsigned char c = b[i];
         switch (s->p) {
@@ -502,10 +513,33 @@ static int reader(tsig_stream *s, const char *t, size_t n)
         int e = early(s);
         if (e) return e < 0 ? -1 : 2;
     }
+    if (s->whole) {
+        s->whole = 0;
+        return 3;
+    }
     return 1;
 bad:
     s->read = i;
     return 0;
+}
+
+/* Text after a JSON error: the error's message names the character at
+ * it ("found \"é\""), which may still be arriving; its bytes (4 at most)
+ * are kept, and the text up to them judged again when they complete it.
+ * Nothing else after the error is kept, but with repair, which looks ahead
+ * (where a text that cannot be repaired goes wrong depends on what
+ * follows): there the text is kept for end(). */
+static tsig_code after_json_error(tsig_stream *s, const char *chunk, size_t len)
+{
+    size_t at = s->result.json_error.offset, keep = at + 4, before = s->text.len;
+    size_t take = len;
+    if (!s->repair) take = before >= keep ? 0 : keep - before < len ? keep - before : len;
+    if (before + take > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
+    tsig_sb_append(&s->text, chunk, take);
+    if (s->text.failed) return TSIG_ERR_NOMEM;
+    if (before >= keep || (at < s->result_len && (unsigned char)s->text.data[at] < 0xC0))
+        return TSIG_OK;
+    return judge(s, s->text.len < keep ? s->text.len : keep);
 }
 
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
@@ -516,7 +550,8 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     if (len == 0) return TSIG_OK;
     /* Bad JSON is bad whatever follows; a value judged invalid is not:
      * text after it can make the whole a JSON error, end()'s answer. */
-    if (s->state == TSIG_STREAM_INVALID && s->result.json_error.code != TSIG_OK) return TSIG_OK;
+    if (s->state == TSIG_STREAM_INVALID && s->result.json_error.code != TSIG_OK)
+        return after_json_error(s, chunk, len);
     if (s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     tsig_sb_append(&s->text, chunk, len);
     if (s->text.failed) return TSIG_ERR_NOMEM;
@@ -530,20 +565,19 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
         if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_OK;
         if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) s->read = s->cut = s->bom = 3;
     }
-    int was_done = s->p == P_DONE;
     int ok = reader(s, t, n);
     if (s->stack.failed || s->frames_failed || ok < 0) return TSIG_ERR_NOMEM;
-    if (ok == 2) { /* a definite error about a value: invalid now */
-        if (state) *state = s->state;
-        return TSIG_OK;
-    }
     tsig_code code = TSIG_OK;
-    /* the value became whole, or the text can never be JSON: judged now */
-    if (!ok || (s->p == P_DONE && !was_done)) code = judge(s);
-    if (code == TSIG_OK && !ok && s->state == TSIG_STREAM_COMPLETE) {
-        /* bad bytes after a whole value */
-        code = judge(s);
+    if (ok == 3) {
+        /* The value is whole: judged on the text up to its end (what the
+         * chunk holds after it is read next), so that where the chunks
+         * end changes nothing. */
+        code = judge(s, s->repair ? tsig_repair_original(&s->rp, s->read) : s->read);
+        if (code != TSIG_OK) return code;
+        ok = s->state == TSIG_STREAM_COMPLETE ? reader(s, t, n) : 2;
     }
+    /* the text can never be JSON: judged now */
+    if (!ok) code = judge(s, s->text.len);
     if (state) *state = s->state;
     return code;
 }
@@ -571,11 +605,12 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
      * over): judged again, the same result. */
     int fresh = s->result_len != (size_t)-1 &&
                 ((s->state == TSIG_STREAM_INVALID &&
-                  (s->result_len == s->text.len || s->result.json_error.code != TSIG_OK)) ||
+                  (s->result_len == s->text.len ||
+                   (s->result.json_error.code != TSIG_OK && !s->repair))) ||
                  (s->state == TSIG_STREAM_COMPLETE &&
                   (s->result_len == s->text.len || (s->p == P_DONE && !s->repair))));
     if (!fresh) {
-        tsig_code code = judge(s);
+        tsig_code code = judge(s, s->text.len);
         if (code != TSIG_OK) return code;
     }
     *out = s->result;

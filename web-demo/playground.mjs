@@ -7,10 +7,12 @@
 // paths toolsig reports into underlines and selections in the editors.
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from './examples.mjs';
 import { errorRange, placeholderRange, spanRange, lineColumn } from './locate.mjs';
+import { replay } from './replay.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from './state.mjs';
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 150;
+const STREAM_TICK_MS = 25; // between two pushes of a replayed stream
 const THEME_KEY = 'toolsig-playground-theme';
 // Data larger than this is validated but not mapped to positions.
 
@@ -41,7 +43,8 @@ class Editor {
     this.render();
   }
 
-  // marks: [{start, end, kind: 'error'|'warning', id}] (UTF-16 ranges).
+  // marks: [{start, end, kind: 'error'|'warning'|'fed', id}] (UTF-16
+  // ranges; 'fed' is the text a stream has read so far).
   setMarks(marks) {
     this.marks = marks;
     this.render();
@@ -77,7 +80,8 @@ class Editor {
         frag.append(piece);
       } else {
         const mark = document.createElement('mark');
-        mark.className = on.some((m) => m.kind === 'error') ? 'mark-error' : 'mark-warning';
+        const kind = ['error', 'warning', 'fed'].find((k) => on.some((m) => m.kind === k));
+        mark.className = `mark-${kind}`;
         mark.dataset.ids = on.map((m) => m.id).join(' ');
         mark.dataset.start = String(a);
         mark.textContent = piece;
@@ -267,6 +271,7 @@ function readState() {
     target: document.querySelector('input[name="target"]:checked')?.value,
     mode: $('mode').value,
     schema: $('schema-kind').value,
+    repair: $('repair').value,
     name: $('tool-name').value,
     desc: $('tool-desc').value,
     tpl: editors.tpl.value,
@@ -280,6 +285,7 @@ function applyState(state) {
   $(`target-${state.target}`).checked = true;
   $('mode').value = state.mode;
   $('schema-kind').value = state.schema;
+  $('repair').value = state.repair;
   $('tool-name').value = state.name;
   $('tool-desc').value = state.desc;
   syncExampleMenu(state);
@@ -405,6 +411,27 @@ function renderIssues(listId, placed, onPick, emptyText) {
   }));
 }
 
+// The options of the data pane: the mode, and repair unless left to the
+// core's default for the target.
+function validateOptions(state) {
+  const opts = { mode: state.mode };
+  if (state.repair) opts.repair = state.repair === 'on';
+  return opts;
+}
+
+// Issues of a result placed in text and labelled for the list.
+function labelIssues(result, text) {
+  const placed = placeIssues(result, text);
+  for (const p of placed) {
+    p.label = p.issue.path ? `${p.issue.path}: ${p.issue.message}` : p.issue.message;
+    if (p.range) {
+      const { line, column } = lineColumn(text, p.range.start);
+      p.where = p.range.found ? `line ${line}, column ${column}` : `missing: in the value at line ${line}, column ${column}`;
+    }
+  }
+  return placed;
+}
+
 function updateData(state) {
   const text = state.data;
   if (!current) {
@@ -420,8 +447,8 @@ function updateData(state) {
   let result;
   try {
     result = input
-      ? current.validateInputJSON(text, { mode: state.mode })
-      : current.validateJSON(text, { mode: state.mode });
+      ? current.validateInputJSON(text, validateOptions(state))
+      : current.validateJSON(text, validateOptions(state));
   } catch (e) {
     editors.data.setMarks([]);
     setStatus('data-status', 'error', `Could not validate: ${e.message}`);
@@ -430,14 +457,7 @@ function updateData(state) {
     setOutput('out-value', '', { muted: true });
     return;
   }
-  const placed = placeIssues(result, text);
-  for (const p of placed) {
-    p.label = p.issue.path ? `${p.issue.path}: ${p.issue.message}` : p.issue.message;
-    if (p.range) {
-      const { line, column } = lineColumn(text, p.range.start);
-      p.where = p.range.found ? `line ${line}, column ${column}` : `missing: in the value at line ${line}, column ${column}`;
-    }
-  }
+  const placed = labelIssues(result, text);
   editors.data.setMarks(placed.filter((p) => p.range).map((p) => ({ ...p.range, kind: p.kind, id: p.id })));
   markInvalid(editors.data.input, !result.ok);
 
@@ -529,9 +549,97 @@ function updateTemplate(state) {
   setOutput('out-placeholders', check.placeholders.join('\n') || 'None.', { muted: check.placeholders.length === 0 });
 }
 
+// ---- streaming (SPEC §12.2) ----------------------------------------------------
+
+// The replay under way: {steps (replay.mjs), timer, text}, or null.
+let streaming = null;
+
+const STATE_BADGE = { incomplete: 'badge-idle', invalid: 'badge-error', complete: 'badge-ok' };
+
+function showStreamButton(running) {
+  const button = $('stream');
+  button.textContent = running ? 'Stop' : 'Stream';
+  button.setAttribute('aria-pressed', running ? 'true' : 'false');
+}
+
+// Shows one step of the replay: the state, how far it got, the errors and
+// warnings placed in the text read so far, the partial value.
+function showStreamStep(step, text, stopped) {
+  const read = text.slice(0, step.fed);
+  const badge = $('stream-state');
+  badge.textContent = step.state;
+  badge.className = `badge ${STATE_BADGE[step.state]}`;
+  const of = `${step.fed} of ${plural(text.length, 'character')}`;
+  let progress;
+  if (stopped) progress = `Stopped after ${of}.`;
+  else if (!step.done) progress = `Read ${of}.`;
+  else if (step.fed < text.length) progress = `Invalid after ${of}: the rest is not needed to know.`;
+  else progress = `Ended after all ${plural(text.length, 'character')}: the one-shot result.`;
+  $('stream-progress').textContent = progress;
+  const placed = labelIssues(step, read);
+  renderIssues('stream-issues', placed, (p) => editors.data.select(p.range.start, p.range.end, p.id),
+    step.state === 'incomplete' ? 'No definite error so far.' : 'No errors or warnings.');
+  const marks = placed.filter((p) => p.range).map((p) => ({ ...p.range, kind: p.kind, id: p.id }));
+  if (!step.done) marks.push({ start: 0, end: step.fed, kind: 'fed', id: 'fed' });
+  editors.data.setMarks(marks);
+  setOutput('stream-partial', JSON.stringify(step.partial, null, 2));
+}
+
+function streamTick() {
+  const run = streaming;
+  const { value: step, done } = run.steps.next();
+  if (done) return;
+  run.last = step;
+  showStreamStep(step, run.text, false);
+  if (step.done) {
+    streaming = null;
+    showStreamButton(false);
+    announce(`Stream ${step.state} after ${step.fed} of ${plural(run.text.length, 'character')}.`);
+    return;
+  }
+  run.timer = setTimeout(streamTick, STREAM_TICK_MS);
+}
+
+function startStream() {
+  const state = readState();
+  if (!current) return;
+  update(); // the one-shot view of the same text, and no replay left over
+  let steps;
+  try {
+    steps = replay(current, state.data, { ...validateOptions(state), input: state.target === 'input' });
+  } catch (e) {
+    setStatus('data-status', 'error', `Could not stream: ${e.message}`);
+    return;
+  }
+  const first = { fed: 0, state: 'incomplete', errors: [], warnings: [], partial: null, done: false };
+  streaming = { steps, text: state.data, timer: 0, last: first };
+  $('stream-box').hidden = false;
+  showStreamButton(true);
+  showStreamStep(first, state.data, false);
+  streaming.timer = setTimeout(streamTick, STREAM_TICK_MS);
+}
+
+// Stops the replay under way: by the button (what it showed stays), or
+// because the text or the options changed (it no longer applies).
+function stopStream(keep) {
+  if (!streaming) {
+    if (!keep) $('stream-box').hidden = true;
+    return;
+  }
+  const run = streaming;
+  streaming = null;
+  clearTimeout(run.timer);
+  run.steps.return(); // releases the stream
+  showStreamButton(false);
+  if (keep) showStreamStep(run.last, run.text, true);
+  if (!keep) $('stream-box').hidden = true;
+}
+
 function update() {
+  stopStream(false);
   const state = readState();
   updateSignature(state);
+  $('stream').disabled = !current;
   updateData(state);
   updateOutputs(state);
   updateTemplate(state);
@@ -638,9 +746,13 @@ function wire() {
   editors.data = new Editor($('data-input'), { maxHeight: 460 });
   editors.tpl = new Editor($('tpl-input'), { maxHeight: 260 });
   for (const id of ['sig-input', 'data-input', 'tpl-input', 'tool-name', 'tool-desc']) {
-    $(id).addEventListener('input', scheduleUpdate);
+    $(id).addEventListener('input', () => {
+      stopStream(false); // it streams the text as it was
+      scheduleUpdate();
+    });
   }
-  for (const id of ['mode', 'schema-kind']) $(id).addEventListener('change', update);
+  for (const id of ['mode', 'schema-kind', 'repair']) $(id).addEventListener('change', update);
+  $('stream').addEventListener('click', () => (streaming ? stopStream(true) : startStream()));
   for (const radio of document.querySelectorAll('input[name="target"]')) radio.addEventListener('change', update);
 
   for (const button of document.querySelectorAll('button[data-copy]')) {

@@ -10,10 +10,13 @@
 // first being the default): the functions that check a mode take them.
 export const TARGETS = ['input', 'output'];
 export const SCHEMA_KINDS = ['normal', 'strict', 'params'];
+// Repair of LLM text (SPEC §12.1): '' is the core's default for the target
+// (on for tool input, off for tool output).
+export const REPAIRS = ['', 'on', 'off'];
 
 // Short keys in the URL, long names in the page.
 const KEYS = {
-  sig: 's', data: 'd', target: 't', mode: 'm', schema: 'k', name: 'n', desc: 'e', tpl: 'p',
+  sig: 's', data: 'd', target: 't', mode: 'm', schema: 'k', name: 'n', desc: 'e', tpl: 'p', repair: 'r',
 };
 
 export const DEFAULT_STATE = Object.freeze({
@@ -25,6 +28,7 @@ export const DEFAULT_STATE = Object.freeze({
   name: 'my_tool',
   desc: '',
   tpl: '',
+  repair: '',
 });
 
 function toBase64url(text) {
@@ -54,6 +58,7 @@ export function normalizeState(raw, modes) {
   if (!modes.includes(s.mode)) s.mode = modes[0];
   if (!TARGETS.includes(s.target)) s.target = DEFAULT_STATE.target;
   if (!SCHEMA_KINDS.includes(s.schema)) s.schema = DEFAULT_STATE.schema;
+  if (!REPAIRS.includes(s.repair)) s.repair = DEFAULT_STATE.repair;
   return s;
 }
 

@@ -6,14 +6,15 @@
  * run can be written out by its number and replayed. A broken property
  * aborts in the target; this file then names the target and the run.
  *
- *   test_mutate                      every seed and RUNS mutations per target
+ *   test_mutate                      every seed and each target's runs of
+ *                                    mutations
  *   test_mutate --runs N             N mutations per target instead
- *   test_mutate --seeds DIR          writes the seeds to DIR/signature/ and
- *                                    DIR/documents/ (libFuzzer's corpora)
+ *   test_mutate --seeds DIR          writes the seeds to DIR/<target>/
+ *                                    (libFuzzer's corpora)
  *   test_mutate --show TARGET K      writes run K's input of TARGET to stdout
  *   test_mutate TARGET FILE...       runs TARGET on each file (a reproducer)
  *
- * TARGET is "signature" or "documents". No timing is asserted.
+ * TARGET is "signature", "documents" or "stream". No timing is asserted.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -29,8 +30,11 @@
 #include <unistd.h>
 
 /* Mutations per target in the default run: a few seconds plain, under a
- * minute with the sanitizers. */
+ * minute with the sanitizers. The stream target streams each text three
+ * ways (a byte at a time among them) and validates it several times: it
+ * gets fewer. */
 #define RUNS 20000
+#define STREAM_RUNS 4000
 /* Mutated inputs are cut to this size. */
 #define MAX_INPUT 4096
 
@@ -38,11 +42,13 @@ typedef struct target {
     const char *name;
     int (*run)(const uint8_t *data, size_t size);
     size_t (*seeds)(tsig_fuzz_emit emit, void *ctx);
+    long runs; /* mutations in the default run */
 } target;
 
 static const target TARGETS[] = {
-    {"signature", tsig_fuzz_signature, tsig_fuzz_signature_seeds},
-    {"documents", tsig_fuzz_documents, tsig_fuzz_documents_seeds},
+    {"signature", tsig_fuzz_signature, tsig_fuzz_signature_seeds, RUNS},
+    {"documents", tsig_fuzz_documents, tsig_fuzz_documents_seeds, RUNS},
+    {"stream", tsig_fuzz_stream, tsig_fuzz_stream_seeds, STREAM_RUNS},
 };
 
 /* ---- what runs now, for a crash report ----------------------------------- */
@@ -243,23 +249,33 @@ static void run_target(const target *t, long runs)
     free_inputs(&seeds);
 }
 
-static long runs_per_target = RUNS;
+static long runs_per_target = -1; /* -1: each target's own */
+
+static long runs_of(const target *t)
+{
+    return runs_per_target < 0 ? t->runs : runs_per_target;
+}
 
 TEST(signature_target_holds_on_seeds_and_mutations)
 {
-    run_target(&TARGETS[0], runs_per_target);
+    run_target(&TARGETS[0], runs_of(&TARGETS[0]));
 }
 
 TEST(documents_target_holds_on_seeds_and_mutations)
 {
-    run_target(&TARGETS[1], runs_per_target);
+    run_target(&TARGETS[1], runs_of(&TARGETS[1]));
+}
+
+TEST(stream_target_holds_on_seeds_and_mutations)
+{
+    run_target(&TARGETS[2], runs_of(&TARGETS[2]));
 }
 
 static const target *find_target(const char *name)
 {
     for (size_t i = 0; i < sizeof TARGETS / sizeof TARGETS[0]; i++)
         if (strcmp(TARGETS[i].name, name) == 0) return &TARGETS[i];
-    fprintf(stderr, "test_mutate: no target %s (signature or documents)\n", name);
+    fprintf(stderr, "test_mutate: no target %s (signature, documents or stream)\n", name);
     return NULL;
 }
 
@@ -339,5 +355,6 @@ int main(int argc, char **argv)
     }
     RUN(signature_target_holds_on_seeds_and_mutations);
     RUN(documents_target_holds_on_seeds_and_mutations);
+    RUN(stream_target_holds_on_seeds_and_mutations);
     return tsig_test_summary();
 }

@@ -44,6 +44,9 @@ static const sample BAD[] = {
     {"{a :int}", 0, TSIG_MODE_STRICT, "{\"a\": 1, \"b\": 2}"},
     {"[:int]", 0, TSIG_REPAIR, "[1, Infinity]"},
     {"[:int]", 0, 0, "[1, 2"},
+    {"{a :int, b :int}", 0, 0, "{\"a\": 1} {\"a\": 2}"},
+    {":any", 0, 0, "{\"m\": \"n\"\xC3\xA9}"},
+    {":any", 0, TSIG_REPAIR, "{\"a\":{\"b\":t, n :s}"},
 };
 
 static tsig_signature *sig_of(const char *text)

@@ -280,6 +280,94 @@ test('the placeholder checker lists names and underlines bad ones', async () => 
   await waitText('#tpl-status', 'Every placeholder matches');
 });
 
+// Records what the stream box shows each time its partial value or state
+// changes, so a test sees every step of a replay however fast it runs.
+async function recordStream() {
+  await page.evaluate(() => {
+    window.streamLog = [];
+    const note = () => window.streamLog.push({
+      state: document.getElementById('stream-state').textContent,
+      partial: document.getElementById('stream-partial').textContent,
+      progress: document.getElementById('stream-progress').textContent,
+    });
+    window.streamObserver?.disconnect();
+    window.streamObserver = new MutationObserver(note);
+    for (const id of ['stream-state', 'stream-partial', 'stream-progress']) {
+      window.streamObserver.observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
+    }
+  });
+}
+
+const streamLog = () => page.evaluate(() => window.streamLog);
+
+test('the stream button replays the data: incomplete while it arrives, then complete, repairs underlined', async () => {
+  await selectExample('llm-text');
+  await waitText('#data-status', 'Valid arguments with 7 warnings');
+  await recordStream();
+  await page.click('#stream');
+  assert.equal(await textOf('#stream'), 'Stop');
+  assert.equal(await page.getAttribute('#stream', 'aria-pressed'), 'true');
+  await waitText('#stream-progress', 'Ended after all');
+  assert.equal(await textOf('#stream-state'), 'complete');
+  assert.equal(await textOf('#stream'), 'Stream');
+  assert.deepEqual(JSON.parse(await textOf('#stream-partial')), { query: 'llm agents', limit: 10, sort: 'date' });
+  const log = await streamLog();
+  const states = log.map((e) => e.state);
+  assert.equal(states.indexOf('invalid'), -1, states.join(' '));
+  assert.ok(states.lastIndexOf('incomplete') < states.indexOf('complete'), states.join(' '));
+  // the value so far, shown while it arrives: open strings and maps closed
+  assert.ok(log.some((e) => e.state === 'incomplete' && e.partial.includes('"query": "llm') && !e.partial.includes('limit')),
+    'no partial value with the query alone');
+  // each repair warning underlined where it happened, as the one-shot call places it
+  assert.ok((await textOf('#stream-issues')).includes('repaired JSON at 5:3: quoted the key limit'));
+  const marked = await page.$$eval('[data-editor="data"] mark.mark-warning', (ms) => ms.map((m) => m.textContent));
+  assert.ok(marked.includes('limit'), marked.join('|'));
+  assert.equal(await page.locator('[data-editor="data"] mark.mark-fed').count(), 0);
+  await page.click('#stream-issues li:nth-child(5) button');
+  assert.equal(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return ta.value.slice(ta.selectionStart, ta.selectionEnd);
+  }), 'limit');
+});
+
+test('a streamed value is invalid at its first wrong value, before the rest arrives', async () => {
+  await selectExample('llm-stream-error');
+  await waitText('#data-status', 'Invalid result');
+  await recordStream();
+  await page.click('#stream');
+  await waitText('#stream-state', 'invalid');
+  const total = (await page.inputValue('#data-input')).length;
+  const progress = await waitText('#stream-progress', 'Invalid after');
+  const fed = Number(/after (\d+) of/.exec(progress)[1]);
+  assert.ok(fed < total / 2 + 20, `read ${fed} of ${total}`);
+  assert.ok((await textOf('#stream-issues')).includes('items[1].id: expected int, got string "2"'));
+  assert.equal(await textOf('[data-editor="data"] mark.mark-error'), '"2"');
+  assert.equal(await textOf('#stream'), 'Stream');
+  const states = (await streamLog()).map((e) => e.state);
+  assert.deepEqual([...new Set(states)], ['incomplete', 'invalid']);
+});
+
+test('a replay is stopped by its button, and dropped when the data changes', async () => {
+  await selectExample('nested');
+  await page.click('#stream');
+  await waitText('#stream-progress', 'Read ');
+  await page.click('#stream');
+  const stopped = await waitText('#stream-progress', 'Stopped after');
+  assert.equal(await textOf('#stream-state'), 'incomplete');
+  assert.equal(await page.getAttribute('#stream', 'aria-pressed'), 'false');
+  assert.ok(await page.locator('[data-editor="data"] mark.mark-fed').count() > 0, 'the text read so far is shown');
+  await page.waitForTimeout(150);
+  assert.equal(await textOf('#stream-progress'), stopped, 'nothing is pushed after Stop');
+  await page.click('#stream');
+  await waitText('#stream-progress', 'Read ');
+  await page.locator('#data-input').press('End');
+  await page.keyboard.type(' ');
+  assert.equal(await page.isHidden('#stream-box'), true);
+  assert.equal(await textOf('#stream'), 'Stream');
+  await page.waitForTimeout(150);
+  assert.equal(await page.locator('[data-editor="data"] mark.mark-fed').count(), 0);
+});
+
 test('every example parses or fails as it should, with data that fits', async () => {
   const ids = await page.$$eval('#example option', (os) => os.map((o) => o.value).filter(Boolean));
   assert.ok(ids.length >= 20, `only ${ids.length} examples`);

@@ -1,8 +1,8 @@
 /*
  * libfuzzer.c: libFuzzer's entry point for one fuzz target, chosen when
- * compiling (-DTSIG_FUZZ_TARGET=tsig_fuzz_signature or
- * tsig_fuzz_documents; CMakeLists.txt builds fuzz_signature and
- * fuzz_documents with -DTSIG_FUZZ=ON). Seed corpora come from
+ * compiling (-DTSIG_FUZZ_TARGET=tsig_fuzz_signature, tsig_fuzz_documents
+ * or tsig_fuzz_stream; CMakeLists.txt builds fuzz_signature,
+ * fuzz_documents and fuzz_stream with -DTSIG_FUZZ=ON). Seed corpora come from
  * `test_mutate --seeds DIR` (README.md).
  */
 #include "targets.h"

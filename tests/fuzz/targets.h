@@ -22,6 +22,9 @@
  *     OP (mod TSIG_FUZZ_DOCUMENT_OPS) picks the family (see
  *     target_documents.c); SIGNATURE, when it does not parse, is replaced
  *     by a fixed one, so every op always has a signature to work with.
+ *   stream:     OPTIONS CHUNKING SIGNATURE 0xFF JSON
+ *     JSON repaired and streamed in chunks CHUNKING chooses (see
+ *     target_stream.c); SIGNATURE as for documents.
  */
 #ifndef TSIG_FUZZ_TARGETS_H
 #define TSIG_FUZZ_TARGETS_H
@@ -40,6 +43,7 @@
 /* Runs one input; returns 0 (libFuzzer's convention) or aborts. */
 int tsig_fuzz_signature(const uint8_t *data, size_t size);
 int tsig_fuzz_documents(const uint8_t *data, size_t size);
+int tsig_fuzz_stream(const uint8_t *data, size_t size);
 
 /* Receives one seed input (the bytes are the callee's to copy). */
 typedef void (*tsig_fuzz_emit)(void *ctx, const uint8_t *data, size_t size);
@@ -51,6 +55,7 @@ typedef void (*tsig_fuzz_emit)(void *ctx, const uint8_t *data, size_t size);
  */
 size_t tsig_fuzz_signature_seeds(tsig_fuzz_emit emit, void *ctx);
 size_t tsig_fuzz_documents_seeds(tsig_fuzz_emit emit, void *ctx);
+size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx);
 
 /* ---- shared by the targets (target_common.c) ---------------------------- */
 
