@@ -550,6 +550,28 @@ typedef struct tsig_json_tree_options {
 struct cJSON *tsig_json_tree(const char *json, size_t len,
                              const tsig_json_tree_options *o, tsig_error *err);
 
+/* ---- tools.c: lists of tools, and reading text read before ------------- */
+
+/* Appends tsig_tools_json's list to sb. */
+void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
+
+/* In JSON text json/len read before (so valid): where its value starts
+ * (after a byte-order mark and whitespace); where the value at at ends. */
+size_t tsig_json_value_start(const char *json, size_t len);
+size_t tsig_json_value_end(const char *json, size_t len, size_t at);
+/* The string value of member key of the object at json[at], decoded: a
+ * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
+ * in *out_len); NULL when absent or not a string, or out of memory (then
+ * *nomem is set; it is otherwise left as it was, so one flag can collect
+ * several lookups). */
+char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
+                              size_t *out_len, int *nomem);
+/* The [start, end) offsets of each element of the list at json[at]:
+ * 2 * *count offsets (free), NULL when there are none or when out of
+ * memory (*nomem). */
+size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
+                                int *nomem);
+
 /* ---- validate.c (for the other stages) ---------------------------------- */
 
 /* Validates JSON text against one type as an output is validated (no
