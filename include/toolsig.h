@@ -798,6 +798,30 @@ char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode);
 
 
+/*
+ * Reading a document of this section from C (the command-line tool does
+ * so), without a JSON library: a value is named by the byte offset where
+ * it starts in doc[0..len) (0: the document itself), TSIG_DOC_NONE by
+ * none. Each call reads only the value at `at`, up to what it looks for;
+ * text that is not JSON gives TSIG_DOC_NONE (or NULL, or 0), never a read
+ * outside doc[0..len). Nothing is kept between calls.
+ */
+#define TSIG_DOC_NONE ((size_t)-1)
+
+/* The value of member key (a C string) of the object at doc[at]. */
+size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key);
+/* The first element of the list at doc[at]. */
+size_t tsig_doc_first(const char *doc, size_t len, size_t at);
+/* The element after the one at doc[at], within the same list. */
+size_t tsig_doc_next(const char *doc, size_t len, size_t at);
+/* The string at doc[at], decoded: a NUL-terminated copy (it may hold NUL
+ * bytes: its length in *out_len when not NULL) the caller frees with
+ * tsig_free; NULL when the value is not a string, or out of memory. */
+char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len);
+/* The whole number (digits only) at doc[at], as a size_t (the largest one
+ * when it is larger); 0 when the value is no such number. */
+size_t tsig_doc_size(const char *doc, size_t len, size_t at);
+
 /* =====================================================================
  * Streaming (SPEC §12.2): JSON text validated as it arrives.
  * ===================================================================== */

@@ -14,6 +14,7 @@
 
 #include "cJSON.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -868,4 +869,97 @@ char *tsig_api_placeholders(const char *tpl, size_t len,
     tsig_sb_puts(&sb, "]}");
     tsig_placeholders_free(&r);
     return tsig_sb_finish(&sb, NULL);
+}
+
+/* ---- reading documents (any text: the checking reader) ---------------- */
+
+/* A reader of doc at `at` that checks what it reads: text that is not
+ * JSON stops it, never a read beyond len. */
+static void doc_reader(tsig_json *j, tsig_error *err, const char *doc, size_t len, size_t at)
+{
+    tsig_json_init(j, doc ? doc : "", doc ? len : 0, (size_t)-1, err);
+    j->pos = at;
+}
+
+size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key)
+{
+    tsig_error err;
+    tsig_json j;
+    if (!doc || !key || at >= len || doc[at] != '{') return TSIG_DOC_NONE;
+    doc_reader(&j, &err, doc, len, at + 1);
+    size_t key_len = strlen(key);
+    for (;;) {
+        tsig_json_skip_ws(&j);
+        tsig_json_span k;
+        if (j.pos >= len || doc[j.pos] != '"' || !tsig_json_string(&j, &k)) return TSIG_DOC_NONE;
+        int equal = !k.flag && k.len == key_len && memcmp(doc + k.start, key, key_len) == 0;
+        if (k.flag && k.len <= 6 * key_len) { /* an escaped key: compare it decoded */
+            char *text = malloc(k.len + 1);
+            if (!text) return TSIG_DOC_NONE;
+            size_t n = tsig_json_unescape(doc + k.start, k.len, text);
+            equal = n == key_len && memcmp(text, key, n) == 0;
+            free(text);
+        }
+        tsig_json_skip_ws(&j);
+        if (j.pos >= len || doc[j.pos] != ':') return TSIG_DOC_NONE;
+        j.pos++;
+        tsig_json_skip_ws(&j);
+        if (equal) return j.pos < len ? j.pos : TSIG_DOC_NONE;
+        if (!tsig_json_skip(&j)) return TSIG_DOC_NONE;
+        tsig_json_skip_ws(&j);
+        if (j.pos >= len || doc[j.pos] != ',') return TSIG_DOC_NONE;
+        j.pos++;
+    }
+}
+
+size_t tsig_doc_first(const char *doc, size_t len, size_t at)
+{
+    tsig_error err;
+    tsig_json j;
+    if (!doc || at >= len || doc[at] != '[') return TSIG_DOC_NONE;
+    doc_reader(&j, &err, doc, len, at + 1);
+    tsig_json_skip_ws(&j);
+    return j.pos < len && doc[j.pos] != ']' ? j.pos : TSIG_DOC_NONE;
+}
+
+size_t tsig_doc_next(const char *doc, size_t len, size_t at)
+{
+    tsig_error err;
+    tsig_json j;
+    if (!doc || at >= len) return TSIG_DOC_NONE;
+    doc_reader(&j, &err, doc, len, at);
+    if (!tsig_json_skip(&j)) return TSIG_DOC_NONE;
+    tsig_json_skip_ws(&j);
+    if (j.pos >= len || doc[j.pos] != ',') return TSIG_DOC_NONE;
+    j.pos++;
+    tsig_json_skip_ws(&j);
+    return j.pos < len ? j.pos : TSIG_DOC_NONE;
+}
+
+char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len)
+{
+    tsig_error err;
+    tsig_json j;
+    tsig_json_span s;
+    if (!doc || at >= len || doc[at] != '"') return NULL;
+    doc_reader(&j, &err, doc, len, at);
+    if (!tsig_json_string(&j, &s)) return NULL;
+    char *text = malloc(s.len + 1);
+    if (!text) return NULL;
+    size_t n = tsig_json_unescape(doc + s.start, s.len, text);
+    text[n] = '\0';
+    if (out_len) *out_len = n;
+    return text;
+}
+
+size_t tsig_doc_size(const char *doc, size_t len, size_t at)
+{
+    size_t n = 0, i = at;
+    if (!doc || at >= len) return 0;
+    for (; i < len && doc[i] >= '0' && doc[i] <= '9'; i++) {
+        size_t d = (size_t)(doc[i] - '0');
+        n = n > (SIZE_MAX - d) / 10 ? SIZE_MAX : n * 10 + d;
+    }
+    if (i < len && (doc[i] == '.' || doc[i] == 'e' || doc[i] == 'E')) return 0;
+    return n;
 }

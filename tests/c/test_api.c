@@ -585,6 +585,51 @@ TEST(tools_list_of_text_that_is_no_list)
     tsig_tools_free(NULL);
 }
 
+/* A C caller reads a document with tsig_doc_*: members, elements, strings
+ * decoded, whole numbers. */
+TEST(doc_functions_read_a_document)
+{
+    const char *doc = "{\"ok\":false,\"errors\":[{\"path\":\"a\\u0000b\",\"offset\":12},"
+                      "{\"path\":\"\",\"offset\":7}],\"n\":[]}";
+    size_t n = strlen(doc);
+    size_t list = tsig_doc_member(doc, n, 0, "errors");
+    CHECK(list != TSIG_DOC_NONE && doc[list] == '[');
+    size_t e = tsig_doc_first(doc, n, list);
+    size_t len = 0;
+    char *path = tsig_doc_string(doc, n, tsig_doc_member(doc, n, e, "path"), &len);
+    CHECK(path && len == 3 && memcmp(path, "a\0b", 3) == 0);
+    tsig_free(path);
+    CHECK_INT((long)tsig_doc_size(doc, n, tsig_doc_member(doc, n, e, "offset")), 12);
+    e = tsig_doc_next(doc, n, e);
+    CHECK_INT((long)tsig_doc_size(doc, n, tsig_doc_member(doc, n, e, "offset")), 7);
+    CHECK(tsig_doc_next(doc, n, e) == TSIG_DOC_NONE);
+    CHECK(tsig_doc_first(doc, n, tsig_doc_member(doc, n, 0, "n")) == TSIG_DOC_NONE);
+    CHECK(tsig_doc_member(doc, n, 0, "none") == TSIG_DOC_NONE);
+    CHECK(tsig_doc_member(doc, n, TSIG_DOC_NONE, "ok") == TSIG_DOC_NONE);
+    CHECK(tsig_doc_string(doc, n, tsig_doc_member(doc, n, 0, "ok"), NULL) == NULL);
+    CHECK_INT((long)tsig_doc_size(doc, n, tsig_doc_member(doc, n, 0, "ok")), 0);
+}
+
+/* Text that is not JSON stops the reading: no answer, and no byte read
+ * beyond the text (the sanitizers watch). */
+TEST(doc_functions_stop_at_text_that_is_not_json)
+{
+    static const char *const bad[] = {"{\"a\":\"x\\", "{\"a\"", "{\"a\":[1,", "[\"\\", "{\"\\u12",
+                                      "{\"a\":}", "}", "[", "{\"b\":1 \"a\":2}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        size_t n = strlen(bad[i]);
+        char *copy = malloc(n); /* no NUL after the text */
+        CHECK(copy != NULL);
+        if (!copy) return;
+        memcpy(copy, bad[i], n);
+        size_t v = tsig_doc_member(copy, n, 0, "a");
+        if (v != TSIG_DOC_NONE) CHECK(tsig_doc_string(copy, n, v, NULL) == NULL);
+        size_t e = tsig_doc_first(copy, n, 0);
+        if (e != TSIG_DOC_NONE) CHECK(tsig_doc_next(copy, n, e) == TSIG_DOC_NONE);
+        free(copy);
+    }
+}
+
 /* ---- prompts --------------------------------------------------------- */
 
 TEST(render_tools_from_a_json_list)
@@ -734,6 +779,8 @@ int main(void)
     RUN(tools_from_json_refuses_what_is_not_a_list_of_tools);
     RUN(tools_list_holds_each_tool_and_each_failure);
     RUN(tools_list_of_text_that_is_no_list);
+    RUN(doc_functions_read_a_document);
+    RUN(doc_functions_stop_at_text_that_is_not_json);
     RUN(render_tools_from_a_json_list);
     RUN(render_tools_reports_every_bad_signature_with_its_position);
     RUN(render_tools_checks_the_shape_of_the_list);

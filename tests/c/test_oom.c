@@ -945,6 +945,9 @@ static const char *const cli_from_tools[] = {"toolsig", "from-tools", "tools.jso
 static const char *const cli_from_tools_json[] = {"toolsig", "from-tools", "tools.json", "--json",
                                                   "--lossy", NULL};
 static const char *const cli_tools[] = {"toolsig", "tools", "list.json", NULL};
+static const char *const cli_tools_bad[] = {"toolsig", "tools", "bad-list.json", NULL};
+static const char *const cli_from_tools_bad[] = {"toolsig", "from-tools", "bad-list.json", NULL};
+static const char *const cli_schema_strict[] = {"toolsig", "schema", "@sig.txt", "--strict", NULL};
 static const char *const cli_normalize[] = {"toolsig", "normalize", "doc.json", NULL};
 static const char *const cli_schema[] = {"toolsig", "schema", "@sig.txt", "--params", NULL};
 static const char *const cli_redact[] = {"toolsig", "redact", "@sig.txt", "doc.json", "--mask",
@@ -966,9 +969,11 @@ static const cli_memory_file cli_files[] = {
                           "{\"n\":{\"type\":\"integer\"}},\"required\":[\"n\"]}}]}"),
     FILE_OK("list.json", "[{\"name\":\"a\",\"sig\":\"(x :int) -> :int\",\"description\":\"A.\"},"
                          "{\"name\":\"b\"}]"),
+    FILE_OK("bad-list.json", "[{\"name\":\"a\",\"sig\":\"(x\"},{\"sig\":1},{\"name\":\"c\","
+                             "\"sig\":\":int\",\"sig\":\":int\"}]"),
 };
 #define CLI(label, args) \
-    {label, op_cli, .argv = args, .files = cli_files, .file_count = 4}
+    {label, op_cli, .argv = args, .files = cli_files, .file_count = 5}
 
 #define API(label, fn_id, ...) {label, op_api, .which = fn_id, __VA_ARGS__}
 
@@ -1253,6 +1258,9 @@ static const op_case cases[] = {
     CLI("cli from-tools", cli_from_tools),
     CLI("cli from-tools json", cli_from_tools_json),
     CLI("cli tools", cli_tools),
+    CLI("cli tools bad", cli_tools_bad),
+    CLI("cli from-tools bad", cli_from_tools_bad),
+    CLI("cli schema strict", cli_schema_strict),
     CLI("cli normalize", cli_normalize),
     CLI("cli schema", cli_schema),
     CLI("cli redact", cli_redact),
