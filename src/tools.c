@@ -226,6 +226,7 @@ tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
         tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "no text or no place for the list");
         return TSIG_ERR_ARGUMENT;
     }
+    if (!json) json = ""; /* no text: a JSON error, as for "" */
     tsig_tools *t = calloc(1, sizeof *t);
     if (!t) goto nomem;
     if (check_text(json, len, &t->shape) != TSIG_OK) goto nomem;

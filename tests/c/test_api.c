@@ -581,6 +581,10 @@ TEST(tools_list_of_text_that_is_no_list)
     f = tsig_tools_failure(tools, 0);
     CHECK(f && f->issue.code == TSIG_ISSUE_JSON_SYNTAX && f->error.code == TSIG_ERR_JSON);
     tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_json(NULL, 0, 0, &tools, &err), TSIG_OK);
+    f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->issue.code == TSIG_ISSUE_JSON_SYNTAX);
+    tsig_tools_free(tools);
     CHECK_INT(tsig_tools_from_json("[]", 2, 0, NULL, &err), TSIG_ERR_ARGUMENT);
     tsig_tools_free(NULL);
 }
