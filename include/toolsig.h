@@ -257,7 +257,9 @@ typedef enum tsig_issue_code {
     TSIG_ISSUE_UNION = 12,        /* a value no member of a union takes */
     TSIG_ISSUE_WRAPPED = 13,      /* warning: "wrapped int 1 in a list" */
     TSIG_ISSUE_REPAIRED = 14,     /* warning: "repaired JSON at L:C: ..." (SPEC §12.1) */
-    TSIG_ISSUE_TOO_LARGE = 15     /* the text is larger than TSIG_MAX_INPUT */
+    TSIG_ISSUE_TOO_LARGE = 15,    /* the text is larger than TSIG_MAX_INPUT */
+    TSIG_ISSUE_SCHEMA = 16,       /* a tool whose schemas a signature cannot say */
+    TSIG_ISSUE_SIGNATURE = 17     /* signature text (of a list of tools) that does not parse */
 } tsig_issue_code;
 
 /* "type", "missing", ...; static storage ("" for a code not listed). */
@@ -414,6 +416,87 @@ tsig_signature *tsig_from_json_schema(const char *json, size_t len,
 tsig_signature *tsig_tool_from_json(const char *json, size_t len,
                                     unsigned flags, tsig_messages *warnings,
                                     tsig_error *err);
+
+/* A list of tools read by tsig_tools_from_json; released by tsig_tools_free. */
+typedef struct tsig_tools tsig_tools;
+
+/* One tool of a tsig_tools list that converted. Its memory belongs to the
+ * list (valid until tsig_tools_free). */
+typedef struct tsig_tool {
+    size_t index;              /* its position in the input list */
+    const char *name;          /* its "name" (decoded; may hold NUL bytes); NULL when none */
+    size_t name_len;
+    const char *description;   /* its "description"; NULL when none */
+    size_t description_len;
+    const tsig_signature *sig; /* the signature tsig_tool_from_json gave */
+    const char *signature;     /* its canonical form (tsig_format, flags 0), NUL-terminated */
+    size_t signature_len;
+    const char *const *warnings; /* "<JSON Pointer>: <reason>", NUL-terminated */
+    size_t warning_count;
+} tsig_tool;
+
+/* index of a failure about the whole text rather than one tool */
+#define TSIG_TOOLS_DOCUMENT ((size_t)-1)
+
+/*
+ * One tool that did not convert, or a problem of the whole text (index
+ * TSIG_TOOLS_DOCUMENT: it is not JSON, repeats a key, or is not a list of
+ * tools). Its memory belongs to the list (valid until tsig_tools_free).
+ *
+ * issue says where in the text, as validation does: path ("tools[2]",
+ * "[0].x", "tools", ""), segments, message, a stable code (TSIG_ISSUE_SCHEMA
+ * or TSIG_ISSUE_TOO_DEEP for a tool; json_syntax, too_deep, too_large,
+ * duplicate_key, type or missing for the text) and the span of the value
+ * it is about (a tool: the tool's whole text).
+ *
+ * error is the stage's error: its stable tsig_code (TSIG_ERR_SCHEMA or
+ * TSIG_ERR_TOO_DEEP for a tool, positioned in the tool's own text;
+ * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP or TSIG_ERR_TOO_LARGE for the text,
+ * positioned in it; TSIG_ERR_SCHEMA for text that is not a list of tools),
+ * message (as issue's) and hint.
+ */
+typedef struct tsig_tool_failure {
+    size_t index;
+    const char *name; /* the tool's "name" when it has a string one; NULL otherwise */
+    size_t name_len;
+    tsig_issue issue;
+    tsig_error error;
+} tsig_tool_failure;
+
+/*
+ * Reads a list of MCP or function-calling tools: an MCP tools/list result
+ * {"tools":[...]} or the bare list, each tool converted by
+ * tsig_tool_from_json (flags: TSIG_SCHEMA_LOSSY) from its own text, so
+ * numbers in schemas keep their digits. Every tool is tried.
+ *
+ * Returns TSIG_OK when the text was judged, with *out a list the caller
+ * releases with tsig_tools_free: the tools that converted, in order, and a
+ * failure for each one that did not, or the text's own failures (then no
+ * tool). Otherwise *out is NULL and *err says why: TSIG_ERR_NOMEM,
+ * TSIG_ERR_ARGUMENT (json or out NULL).
+ */
+tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
+                               tsig_tools **out, tsig_error *err);
+
+/* Releases a list and everything its tools and failures point to. NULL is
+ * ignored. */
+void tsig_tools_free(tsig_tools *tools);
+
+/* The tools that converted; tool i (i < count), owned by the list. */
+size_t tsig_tools_count(const tsig_tools *tools);
+const tsig_tool *tsig_tools_get(const tsig_tools *tools, size_t i);
+
+/* The failures, in the order of the text; failure i, owned by the list. */
+size_t tsig_tools_failure_count(const tsig_tools *tools);
+const tsig_tool_failure *tsig_tools_failure(const tsig_tools *tools, size_t i);
+
+/*
+ * The tools that converted as compact JSON:
+ * [{"name":...,"signature":"<canonical>","description":... or null,
+ * "warnings":[...]}, ...]. The caller frees it with tsig_free; NULL when
+ * out of memory.
+ */
+char *tsig_tools_json(const tsig_tools *tools, size_t *len);
 
 /* ========================================================================
  * Section: prompts
@@ -714,6 +797,30 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode);
 
+
+/*
+ * Reading a document of this section from C (the command-line tool does
+ * so), without a JSON library: a value is named by the byte offset where
+ * it starts in doc[0..len) (0: the document itself), TSIG_DOC_NONE by
+ * none. Each call reads only the value at `at`, up to what it looks for;
+ * text that is not JSON gives TSIG_DOC_NONE (or NULL, or 0), never a read
+ * outside doc[0..len). Nothing is kept between calls.
+ */
+#define TSIG_DOC_NONE ((size_t)-1)
+
+/* The value of member key (a C string) of the object at doc[at]. */
+size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key);
+/* The first element of the list at doc[at]. */
+size_t tsig_doc_first(const char *doc, size_t len, size_t at);
+/* The element after the one at doc[at], within the same list. */
+size_t tsig_doc_next(const char *doc, size_t len, size_t at);
+/* The string at doc[at], decoded: a NUL-terminated copy (it may hold NUL
+ * bytes: its length in *out_len when not NULL) the caller frees with
+ * tsig_free; NULL when the value is not a string, or out of memory. */
+char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len);
+/* The whole number (digits only) at doc[at], as a size_t (the largest one
+ * when it is larger); 0 when the value is no such number. */
+size_t tsig_doc_size(const char *doc, size_t len, size_t at);
 
 /* =====================================================================
  * Streaming (SPEC §12.2): JSON text validated as it arrives.

@@ -85,7 +85,7 @@ export type PathSegment = string | number;
 export type IssueCode =
   | 'type' | 'missing' | 'unexpected' | 'ambiguous' | 'duplicate_key' | 'coerced'
   | 'json_syntax' | 'too_deep' | 'too_many' | 'enum' | 'range' | 'length' | 'union'
-  | 'wrapped' | 'repaired' | 'too_large';
+  | 'wrapped' | 'repaired' | 'too_large' | 'schema' | 'signature';
 
 /** One error or warning: where, what, and the part of the JSON text it is about. */
 export interface Issue {

@@ -14,6 +14,7 @@
 
 #include "cJSON.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,87 +156,11 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
 
 /* ---- reading JSON text already known to be valid (json.c's reader) --- */
 
-/* Where the value of JSON text json/len starts: after a byte-order mark
- * and whitespace. */
-static size_t value_start(const char *json, size_t len)
-{
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, 0, &ignored);
-    return tsig_json_ws(&j, j.pos);
-}
-
-/* The string value of member key of the object at json[at], decoded: a
- * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
- * in *len); NULL when absent or not a string, or out of memory (then
- * *nomem is set; it is otherwise left as it was, so one flag can collect
- * several lookups). */
-static char *member_string(const char *json, size_t len, size_t at, const char *key,
-                           size_t *out_len, int *nomem)
-{
-    size_t v = tsig_json_member(json, len, at, key, strlen(key), 0, nomem);
-    if (v == TSIG_JSON_NONE || json[v] != '"') return NULL;
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, 0, &ignored);
-    j.trusted = 1;
-    j.pos = v;
-    tsig_json_span s;
-    if (!tsig_json_string(&j, &s)) return NULL;
-    char *text = malloc(s.len + 1);
-    if (!text) {
-        *nomem = 1;
-        return NULL;
-    }
-    size_t n = tsig_json_unescape(json + s.start, s.len, text);
-    text[n] = '\0';
-    if (out_len) *out_len = n;
-    return text;
-}
-
-/* The [start, end) offsets of each element of the list at json[at], read
- * before (so valid): 2 * *count offsets, NULL when there are none or when
- * out of memory (*nomem). */
-static size_t *element_spans(const char *json, size_t len, size_t at, size_t *count,
-                             int *nomem)
-{
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
-    j.trusted = 1;
-    j.pos = at;
-    size_t *spans = NULL, n = 0, cap = 0;
-    *count = 0;
-    tsig_json_enter(&j);
-    for (;;) {
-        tsig_json_skip_ws(&j);
-        if (j.pos >= j.len || j.src[j.pos] == ']') break;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 8;
-            size_t *grown = realloc(spans, 2 * cap * sizeof *grown);
-            if (!grown) {
-                free(spans);
-                *nomem = 1;
-                return NULL;
-            }
-            spans = grown;
-        }
-        spans[2 * n] = j.pos;
-        if (!tsig_json_skip(&j)) break;
-        spans[2 * n++ + 1] = j.pos;
-        tsig_json_skip_ws(&j);
-        if (j.pos >= j.len || j.src[j.pos] != ',') break;
-        j.pos++;
-    }
-    *count = n;
-    return spans;
-}
-
 /* Appends JSON text the validator accepted as it was given, without
  * surrounding whitespace (and a byte-order mark) so that it embeds. */
 static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
 {
-    const char *p = json + value_start(json, len), *end = json + len;
+    const char *p = json + tsig_json_value_start(json, len), *end = json + len;
     while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
                        end[-1] == '\r'))
         end--;
@@ -302,7 +227,7 @@ char *tsig_api_info(void)
                       "\",\"output\":\"" TSIG_REPORT_TITLE_OUTPUT "\"},\"tools_header\":");
     put_cstring(&sb, TSIG_TOOLS_HEADER);
     tsig_sb_puts(&sb, ",\"issue_codes\":[");
-    for (int c = TSIG_ISSUE_TYPE; c <= TSIG_ISSUE_TOO_LARGE; c++) {
+    for (int c = TSIG_ISSUE_TYPE; c <= TSIG_ISSUE_SIGNATURE; c++) {
         if (c) tsig_sb_putc(&sb, ',');
         put_cstring(&sb, tsig_issue_code_name((tsig_issue_code)c));
     }
@@ -699,210 +624,129 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
-/* A tool converted by tsig_tool_from_json, with what a prompt shows. */
-typedef struct converted_tool {
+/* A tool of a prompt: what tsig_tool_ref points to, owned. */
+typedef struct prompt_tool {
     tsig_signature *sig;
     char *name, *description; /* NULL when absent */
     size_t name_len, description_len;
-} converted_tool;
+} prompt_tool;
 
-static void converted_tool_free(converted_tool *t)
+/* Appends the prompt text of refs[0..n) (tsig_render_tools) as a JSON
+ * string. */
+static void put_prompt(tsig_strbuf *sb, const tsig_tool_ref *refs, size_t n)
 {
-    tsig_signature_free(t->sig);
-    tsig_free(t->name);
-    tsig_free(t->description);
-}
-
-/* Appends the members "name","signature","description","warnings" (no
- * braces) of a converted tool. */
-static void put_converted_tool(tsig_strbuf *sb, const converted_tool *t,
-                               const tsig_messages *warnings)
-{
-    tsig_sb_puts(sb, "\"name\":");
-    if (t->name) tsig_json_escape(sb, t->name, t->name_len);
-    else tsig_sb_puts(sb, "null");
-    size_t n = 0;
-    char *canonical = tsig_format(t->sig, 0, &n);
-    tsig_sb_puts(sb, ",\"signature\":");
-    if (canonical) tsig_json_escape(sb, canonical, n);
-    else sb->failed = 1;
-    tsig_free(canonical);
-    tsig_sb_puts(sb, ",\"description\":");
-    if (t->description) tsig_json_escape(sb, t->description, t->description_len);
-    else tsig_sb_puts(sb, "null");
-    tsig_sb_puts(sb, ",\"warnings\":");
-    put_messages(sb, warnings);
-}
-
-/*
- * Converts the tool whose JSON text is tool[0..len) into *t, which is to be
- * released with converted_tool_free whatever the return. Returns the
- * signature (also t->sig), or NULL with the stage's error in *err. The name
- * and description are read whenever the stage found the text to be JSON
- * (so an error can name its tool).
- */
-static tsig_signature *convert_tool(const char *tool, size_t len, unsigned flags,
-                                    converted_tool *t, tsig_messages *warnings,
-                                    tsig_error *err)
-{
-    size_t p = value_start(tool, len);
-    memset(t, 0, sizeof *t);
-    t->sig = tsig_tool_from_json(tool, len, flags, warnings, err);
-    if ((t->sig || err->code == TSIG_ERR_SCHEMA) && p < len && tool[p] == '{') {
-        int nomem = 0;
-        t->name = member_string(tool, len, p, "name", &t->name_len, &nomem);
-        t->description = member_string(tool, len, p, "description", &t->description_len,
-                                       &nomem);
-        if (nomem) { /* not a tool without a name: a tool we could not read */
-            tsig_signature_free(t->sig);
-            t->sig = NULL;
-            tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
-        }
-    }
-    return t->sig;
-}
-
-char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
-{
-    converted_tool t;
-    tsig_messages warnings = {0};
-    tsig_error err;
-    char *doc;
-    if (!convert_tool(json, len, flags, &t, &warnings, &err)) {
-        doc = error_doc(&err);
-    } else {
-        tsig_strbuf sb = {0};
-        tsig_sb_puts(&sb, "{\"ok\":true,");
-        put_converted_tool(&sb, &t, &warnings);
-        tsig_sb_putc(&sb, '}');
-        doc = tsig_sb_finish(&sb, NULL);
-    }
-    tsig_messages_free(&warnings);
-    converted_tool_free(&t);
-    return doc;
-}
-
-/* Renders the converted tools (all of them, in order) with
- * tsig_render_tools and appends the text as a JSON string. */
-static void put_prompt(tsig_strbuf *sb, const converted_tool *tools, size_t n)
-{
-    tsig_tool_ref *refs = n ? calloc(n, sizeof *refs) : NULL;
-    if (n && !refs) {
-        sb->failed = 1;
-        return;
-    }
-    for (size_t i = 0; i < n; i++) {
-        refs[i].name = tools[i].name ? tools[i].name : "";
-        refs[i].name_len = tools[i].name_len;
-        refs[i].sig = tools[i].sig;
-        refs[i].description = tools[i].description;
-        refs[i].description_len = tools[i].description_len;
-    }
     size_t len = 0;
     char *text = tsig_render_tools(refs, n, &len);
     if (text) tsig_json_escape(sb, text, len);
     else sb->failed = 1;
     tsig_free(text);
-    free(refs);
 }
 
-/* One zeroed converted_tool for each of count elements; NULL when there
- * are none, or when out of memory (*nomem). */
-static converted_tool *tools_for(size_t count, int *nomem)
+/* Appends a decoded string (NULL: null). */
+static void put_string(tsig_strbuf *sb, const char *s, size_t len)
 {
-    converted_tool *tools = count ? calloc(count, sizeof *tools) : NULL;
-    *nomem = count && !tools;
-    return tools;
+    if (s) tsig_json_escape(sb, s, len);
+    else tsig_sb_puts(sb, "null");
 }
 
-static void tools_free(converted_tool *tools, size_t count)
+char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
 {
-    for (size_t i = 0; i < count; i++) converted_tool_free(&tools[i]);
-    free(tools);
+    tsig_messages warnings = {0};
+    tsig_error err;
+    tsig_signature *sig = tsig_tool_from_json(json, len, flags, &warnings, &err);
+    if (!sig) {
+        tsig_messages_free(&warnings);
+        return error_doc(&err);
+    }
+    size_t p = tsig_json_value_start(json, len), name_len = 0, description_len = 0;
+    int nomem = 0;
+    char *name = tsig_json_member_string(json, len, p, "name", &name_len, &nomem);
+    char *description = tsig_json_member_string(json, len, p, "description",
+                                                &description_len, &nomem);
+    size_t n = 0;
+    char *canonical = tsig_format(sig, 0, &n);
+    tsig_strbuf sb = {0};
+    if (nomem) sb.failed = 1;
+    tsig_sb_puts(&sb, "{\"ok\":true,\"name\":");
+    put_string(&sb, name, name_len);
+    tsig_sb_puts(&sb, ",\"signature\":");
+    if (!canonical) sb.failed = 1;
+    else tsig_json_escape(&sb, canonical, n);
+    tsig_sb_puts(&sb, ",\"description\":");
+    put_string(&sb, description, description_len);
+    tsig_sb_puts(&sb, ",\"warnings\":");
+    put_messages(&sb, &warnings);
+    tsig_sb_putc(&sb, '}');
+    tsig_free(canonical);
+    tsig_free(name);
+    tsig_free(description);
+    tsig_messages_free(&warnings);
+    tsig_signature_free(sig);
+    return tsig_sb_finish(&sb, NULL);
 }
 
 /*
- * The JSON text is checked first (any value, exactly as the validator reads
- * JSON), then walked: the list is the document or its "tools" member, and
- * each element's text goes to tsig_tool_from_json as it is, so numbers in
- * schemas keep their digits. Every tool is tried; the prompt is rendered
- * only when all converted.
+ * The document of tsig_tools_from_json's list: the tools, one entry per
+ * failure (a tool's: path, segments, name, message, code and the tool's
+ * span; the text's: as validation writes its issues), and the prompt of
+ * them all when every tool converted.
  */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
 {
-    int nomem;
-    char *doc = check_shape(":any", json, len, ",\"tools\":[]", &nomem);
-    if (doc || nomem) return doc;
-
-    /* The list: the document itself, or its "tools" member. */
-    size_t list = value_start(json, len);
-    const char *prefix = "";
-    nomem = 0;
-    if (list < len && json[list] == '{') {
-        list = tsig_json_member(json, len, list, "tools", 5, 0, &nomem);
-        if (nomem) return NULL;
-        prefix = "tools";
-    }
+    tsig_tools *tools;
+    tsig_error err;
+    if (tsig_tools_from_json(json, len, flags, &tools, &err) != TSIG_OK) return NULL;
+    size_t failures = tsig_tools_failure_count(tools), count = tsig_tools_count(tools);
     tsig_strbuf sb = {0};
-    if (list >= len || json[list] != '[') {
-        tsig_sb_puts(&sb, "{\"ok\":false,\"tools\":[],\"errors\":[{\"path\":");
-        put_cstring(&sb, prefix);
-        tsig_sb_printf(&sb, ",\"segments\":[%s],\"message\":", *prefix ? "\"tools\"" : "");
-        put_cstring(&sb, "expected a list of tools, or an object with a \"tools\" list");
-        tsig_sb_puts(&sb, "}]}");
-        return tsig_sb_finish(&sb, NULL);
-    }
-
-    size_t count, index = 0, converted = 0, failures = 0;
-    size_t *spans = element_spans(json, len, list, &count, &nomem);
-    converted_tool *tools = nomem ? NULL : tools_for(count, &nomem);
-    if (nomem) {
-        free(spans);
-        return NULL;
-    }
-    tsig_strbuf done = {0}, errors = {0}; /* the two lists, without brackets */
-    for (; index < count && !done.failed; index++) {
-        converted_tool *t = &tools[index];
-        tsig_messages warnings = {0};
-        tsig_error err;
-        const char *p = json + spans[2 * index];
-        size_t tool_len = spans[2 * index + 1] - spans[2 * index];
-        if (convert_tool(p, tool_len, flags, t, &warnings, &err)) {
-            tsig_sb_puts(&done, converted++ ? ",{" : "{");
-            put_converted_tool(&done, t, &warnings);
-            tsig_sb_putc(&done, '}');
-        } else if (err.code == TSIG_ERR_NOMEM) {
-            done.failed = 1;
-        } else {
-            if (failures++) tsig_sb_putc(&errors, ',');
-            tsig_sb_printf(&errors, "{\"path\":\"%s[%zu]\",\"segments\":[%s%zu]",
-                           prefix, index, *prefix ? "\"tools\"," : "", index);
-            tsig_sb_puts(&errors, ",\"name\":");
-            if (t->name) tsig_json_escape(&errors, t->name, t->name_len);
-            else tsig_sb_puts(&errors, "null");
-            tsig_sb_puts(&errors, ",\"message\":");
-            put_cstring(&errors, err.message);
-            tsig_sb_putc(&errors, '}');
-        }
-        tsig_messages_free(&warnings);
-    }
     tsig_sb_puts(&sb, "{\"ok\":");
     put_bool(&sb, failures == 0);
-    tsig_sb_puts(&sb, ",\"tools\":[");
-    tsig_sb_append(&sb, done.data, done.len);
-    tsig_sb_puts(&sb, "],\"errors\":[");
-    tsig_sb_append(&sb, errors.data, errors.len);
+    tsig_sb_puts(&sb, ",\"tools\":");
+    tsig_tools_json_append(&sb, tools);
+    tsig_sb_puts(&sb, ",\"errors\":[");
+    for (size_t i = 0; i < failures; i++) {
+        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+        if (i) tsig_sb_putc(&sb, ',');
+        if (f->index == TSIG_TOOLS_DOCUMENT) {
+            /* put_issues writes a list: drop its brackets */
+            tsig_strbuf one = {0};
+            int text_error = f->issue.code == TSIG_ISSUE_JSON_SYNTAX ||
+                             f->issue.code == TSIG_ISSUE_TOO_DEEP ||
+                             f->issue.code == TSIG_ISSUE_TOO_LARGE;
+            put_issues(&one, &f->issue, 1, text_error ? &f->error : NULL);
+            if (one.failed) sb.failed = 1;
+            else tsig_sb_append(&sb, one.data + 1, one.len - 2);
+            tsig_sb_release(&one);
+            continue;
+        }
+        tsig_sb_puts(&sb, "{\"path\":");
+        tsig_json_escape(&sb, f->issue.path, f->issue.path_len);
+        tsig_sb_puts(&sb, ",\"segments\":");
+        put_segments(&sb, f->issue.segments, f->issue.segment_count);
+        tsig_sb_puts(&sb, ",\"name\":");
+        put_string(&sb, f->name, f->name_len);
+        tsig_sb_puts(&sb, ",\"message\":");
+        tsig_json_escape(&sb, f->issue.message, f->issue.message_len);
+        tsig_sb_puts(&sb, ",\"code\":");
+        put_cstring(&sb, tsig_issue_code_name(f->issue.code));
+        tsig_sb_printf(&sb, ",\"offset\":%zu,\"length\":%zu}", f->issue.offset,
+                       f->issue.length);
+    }
     tsig_sb_putc(&sb, ']');
-    if (done.failed || errors.failed) sb.failed = 1;
     if (failures == 0) {
+        tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
+        if (count && !refs) sb.failed = 1;
+        for (size_t i = 0; refs && i < count; i++) {
+            const tsig_tool *t = tsig_tools_get(tools, i);
+            tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
+                               t->description_len};
+            refs[i] = r;
+        }
         tsig_sb_puts(&sb, ",\"prompt\":");
-        put_prompt(&sb, tools, count);
+        if (!sb.failed) put_prompt(&sb, refs, count);
+        free(refs);
     }
     tsig_sb_putc(&sb, '}');
-    tools_free(tools, count);
-    free(spans);
-    tsig_sb_release(&done);
-    tsig_sb_release(&errors);
+    tsig_tools_free(tools);
     return tsig_sb_finish(&sb, NULL);
 }
 
@@ -920,28 +764,34 @@ char *tsig_api_render_tools(const char *json, size_t len)
 
     size_t count, index = 0, failures = 0;
     nomem = 0;
-    size_t *spans = element_spans(json, len, value_start(json, len), &count, &nomem);
-    converted_tool *tools = nomem ? NULL : tools_for(count, &nomem);
-    if (nomem) {
+    size_t *spans = tsig_json_element_spans(json, len, tsig_json_value_start(json, len), &count,
+                                            &nomem);
+    prompt_tool *tools = nomem || !count ? NULL : calloc(count, sizeof *tools);
+    tsig_tool_ref *refs = nomem || !count ? NULL : calloc(count, sizeof *refs);
+    if (nomem || (count && (!tools || !refs))) {
         free(spans);
+        free(tools);
+        free(refs);
         return NULL;
     }
 
     tsig_strbuf errors = {0};
     for (; index < count; index++) {
-        converted_tool *t = &tools[index];
+        prompt_tool *t = &tools[index];
         size_t p = spans[2 * index], sig_len = 0;
         int lost = 0; /* a string member that could not be copied */
-        char *sig = member_string(json, len, p, "sig", &sig_len, &lost);
-        t->name = member_string(json, len, p, "name", &t->name_len, &lost);
-        t->description = member_string(json, len, p, "description", &t->description_len,
-                                       &lost);
+        char *sig = tsig_json_member_string(json, len, p, "sig", &sig_len, &lost);
+        t->name = tsig_json_member_string(json, len, p, "name", &t->name_len, &lost);
+        t->description = tsig_json_member_string(json, len, p, "description",
+                                                 &t->description_len, &lost);
         tsig_error err;
         int has_sig = sig != NULL;
         if (lost || !t->name) errors.failed = 1; /* the shape says name is there */
         else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
         tsig_free(sig);
         if (errors.failed) break;
+        tsig_tool_ref r = {t->name, t->name_len, t->sig, t->description, t->description_len};
+        refs[index] = r;
         if (t->sig || !has_sig) continue;
         if (err.code == TSIG_ERR_NOMEM) {
             errors.failed = 1;
@@ -957,6 +807,8 @@ char *tsig_api_render_tools(const char *json, size_t len)
         if (message.failed) errors.failed = 1;
         else tsig_json_escape(&errors, message.data, message.len);
         tsig_sb_release(&message);
+        tsig_sb_puts(&errors, ",\"code\":");
+        put_cstring(&errors, tsig_issue_code_name(TSIG_ISSUE_SIGNATURE));
         put_position(&errors, &err);
         tsig_sb_puts(&errors, ",\"hint\":");
         put_cstring(&errors, err.hint[0] ? err.hint : NULL);
@@ -972,10 +824,16 @@ char *tsig_api_render_tools(const char *json, size_t len)
         tsig_sb_puts(&sb, "]}");
     } else {
         tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-        put_prompt(&sb, tools, count);
+        put_prompt(&sb, refs, count);
         tsig_sb_putc(&sb, '}');
     }
-    tools_free(tools, count);
+    for (size_t i = 0; i < count; i++) {
+        tsig_signature_free(tools[i].sig);
+        tsig_free(tools[i].name);
+        tsig_free(tools[i].description);
+    }
+    free(tools);
+    free(refs);
     free(spans);
     tsig_sb_release(&errors);
     return tsig_sb_finish(&sb, NULL);
@@ -1011,4 +869,97 @@ char *tsig_api_placeholders(const char *tpl, size_t len,
     tsig_sb_puts(&sb, "]}");
     tsig_placeholders_free(&r);
     return tsig_sb_finish(&sb, NULL);
+}
+
+/* ---- reading documents (any text: the checking reader) ---------------- */
+
+/* A reader of doc at `at` that checks what it reads: text that is not
+ * JSON stops it, never a read beyond len. */
+static void doc_reader(tsig_json *j, tsig_error *err, const char *doc, size_t len, size_t at)
+{
+    tsig_json_init(j, doc ? doc : "", doc ? len : 0, (size_t)-1, err);
+    j->pos = at;
+}
+
+size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key)
+{
+    tsig_error err;
+    tsig_json j;
+    if (!doc || !key || at >= len || doc[at] != '{') return TSIG_DOC_NONE;
+    doc_reader(&j, &err, doc, len, at + 1);
+    size_t key_len = strlen(key);
+    for (;;) {
+        tsig_json_skip_ws(&j);
+        tsig_json_span k;
+        if (j.pos >= len || doc[j.pos] != '"' || !tsig_json_string(&j, &k)) return TSIG_DOC_NONE;
+        int equal = !k.flag && k.len == key_len && memcmp(doc + k.start, key, key_len) == 0;
+        if (k.flag && k.len <= 6 * key_len) { /* an escaped key: compare it decoded */
+            char *text = malloc(k.len + 1);
+            if (!text) return TSIG_DOC_NONE;
+            size_t n = tsig_json_unescape(doc + k.start, k.len, text);
+            equal = n == key_len && memcmp(text, key, n) == 0;
+            free(text);
+        }
+        tsig_json_skip_ws(&j);
+        if (j.pos >= len || doc[j.pos] != ':') return TSIG_DOC_NONE;
+        j.pos++;
+        tsig_json_skip_ws(&j);
+        if (equal) return j.pos < len ? j.pos : TSIG_DOC_NONE;
+        if (!tsig_json_skip(&j)) return TSIG_DOC_NONE;
+        tsig_json_skip_ws(&j);
+        if (j.pos >= len || doc[j.pos] != ',') return TSIG_DOC_NONE;
+        j.pos++;
+    }
+}
+
+size_t tsig_doc_first(const char *doc, size_t len, size_t at)
+{
+    tsig_error err;
+    tsig_json j;
+    if (!doc || at >= len || doc[at] != '[') return TSIG_DOC_NONE;
+    doc_reader(&j, &err, doc, len, at + 1);
+    tsig_json_skip_ws(&j);
+    return j.pos < len && doc[j.pos] != ']' ? j.pos : TSIG_DOC_NONE;
+}
+
+size_t tsig_doc_next(const char *doc, size_t len, size_t at)
+{
+    tsig_error err;
+    tsig_json j;
+    if (!doc || at >= len) return TSIG_DOC_NONE;
+    doc_reader(&j, &err, doc, len, at);
+    if (!tsig_json_skip(&j)) return TSIG_DOC_NONE;
+    tsig_json_skip_ws(&j);
+    if (j.pos >= len || doc[j.pos] != ',') return TSIG_DOC_NONE;
+    j.pos++;
+    tsig_json_skip_ws(&j);
+    return j.pos < len ? j.pos : TSIG_DOC_NONE;
+}
+
+char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len)
+{
+    tsig_error err;
+    tsig_json j;
+    tsig_json_span s;
+    if (!doc || at >= len || doc[at] != '"') return NULL;
+    doc_reader(&j, &err, doc, len, at);
+    if (!tsig_json_string(&j, &s)) return NULL;
+    char *text = malloc(s.len + 1);
+    if (!text) return NULL;
+    size_t n = tsig_json_unescape(doc + s.start, s.len, text);
+    text[n] = '\0';
+    if (out_len) *out_len = n;
+    return text;
+}
+
+size_t tsig_doc_size(const char *doc, size_t len, size_t at)
+{
+    size_t n = 0, i = at;
+    if (!doc || at >= len) return 0;
+    for (; i < len && doc[i] >= '0' && doc[i] <= '9'; i++) {
+        size_t d = (size_t)(doc[i] - '0');
+        n = n > (SIZE_MAX - d) / 10 ? SIZE_MAX : n * 10 + d;
+    }
+    if (i < len && (doc[i] == '.' || doc[i] == 'e' || doc[i] == 'E')) return 0;
+    return n;
 }

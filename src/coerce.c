@@ -1,5 +1,13 @@
 /*
- * coerce.c: the lenient coercions validate_input applies (SPEC §5).
+ * coerce.c: the per-value rules: what one scalar is worth against a scalar
+ * type (accept, coerce, reject with an issue code), from its text alone.
+ * validate.c's traversal reads each value and asks here; stream.c asks the
+ * same of values still arriving.
+ *
+ *   :keyword, :datetime              the strings SPEC §3 allows
+ *   enum                             one of its values (SPEC §11.3)
+ *
+ * and the lenient coercions validate_input applies (SPEC §5, §11.4):
  *
  *   string of an integer (-?[0-9]+)  -> :int    "007" -> 7
  *   string of a JSON number          -> :float  "42" -> 42.0, "1e400" refused
@@ -7,6 +15,8 @@
  *   int                              -> :float  42 -> 42.0 (every digit kept)
  *   float with zero fraction         -> :int    4.20e1 -> 42 (exact decimal,
  *                                              at most 21 digits)
+ *   string, any ASCII case           -> enum    "RED" -> "red" (one match)
+ *   string of a number or boolean    -> enum    "2" -> 2
  *
  * Each function decides from the text alone and, when it applies, appends
  * the coerced JSON to out. Integers are handled as digit strings, never as
@@ -261,4 +271,158 @@ int tsig_coerce_json_text(const char *s, size_t len, size_t max_depth, char open
     tsig_json_path_release(&path);
     if (ok) return 1;
     return code == TSIG_ERR_NOMEM ? -1 : 0;
+}
+
+/* ---- per-value rules ------------------------------------------------- */
+
+int tsig_is_keyword(const char *s, size_t len)
+{
+    if (len == 0) return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c)) continue;
+        if (!strchr("+-*<>=?!_", c) || c == '\0') return 0;
+    }
+    return 1;
+}
+
+/* n digits at s as a number; -1 when one is not a digit. */
+static int digits(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (!is_digit(s[i])) return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+/*
+ * YYYY-MM-DD ("T"|"t") hh:mm:ss [ "." 1*digit ] ( "Z" | "z" | ("+"|"-") hh:mm )
+ * with the date checked against the calendar (leap years), hours 00-23,
+ * minutes 00-59, seconds 00-60.
+ */
+int tsig_is_datetime(const char *s, size_t len)
+{
+    static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (len < 20) return 0;
+    int year = digits(s, 4), month = digits(s + 5, 2), day = digits(s + 8, 2);
+    int hour = digits(s + 11, 2), minute = digits(s + 14, 2), second = digits(s + 17, 2);
+    if (year < 0 || s[4] != '-' || month < 1 || month > 12 || s[7] != '-' || day < 1)
+        return 0;
+    int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > month_days[month - 1] + (month == 2 && leap)) return 0;
+    if (s[10] != 'T' && s[10] != 't') return 0;
+    if (hour < 0 || hour > 23 || s[13] != ':' || minute < 0 || minute > 59 ||
+        s[16] != ':' || second < 0 || second > 60)
+        return 0;
+    size_t i = 19;
+    if (s[i] == '.') {
+        size_t first = ++i;
+        while (i < len && is_digit(s[i])) i++;
+        if (i == first) return 0;
+    }
+    if (i < len && (s[i] == 'Z' || s[i] == 'z')) return i + 1 == len;
+    if (i + 6 != len || (s[i] != '+' && s[i] != '-') || s[i + 3] != ':') return 0;
+    int off_hour = digits(s + i + 1, 2), off_minute = digits(s + i + 4, 2);
+    return off_hour >= 0 && off_hour <= 23 && off_minute >= 0 && off_minute <= 59;
+}
+
+tsig_verdict tsig_value_string(const tsig_type *t, int input, const char *text, size_t len,
+                               tsig_strbuf *out, tsig_issue_code *code)
+{
+    int good = 0;
+    tsig_verdict verdict = TSIG_VALUE_COERCE;
+    switch (t->kind) {
+    case TSIG_KEYWORD:
+        good = tsig_is_keyword(text, len);
+        verdict = TSIG_VALUE_ACCEPT;
+        break;
+    case TSIG_DATETIME:
+        good = tsig_is_datetime(text, len);
+        verdict = TSIG_VALUE_ACCEPT;
+        break;
+    case TSIG_INT: good = input && tsig_coerce_string_to_int(text, len, out); break;
+    case TSIG_FLOAT: good = input && tsig_coerce_string_to_float(text, len, out); break;
+    case TSIG_BOOL: good = input && tsig_coerce_string_to_bool(text, len, out); break;
+    case TSIG_STRING:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_LIST:
+    case TSIG_RECORD:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+    case TSIG_UNION:
+        break; /* not asked: the traversal reads these itself */
+    }
+    if (good) return verdict;
+    *code = TSIG_ISSUE_TYPE;
+    return TSIG_VALUE_REJECT;
+}
+
+tsig_verdict tsig_value_number(const tsig_type *t, unsigned flags, const char *num, size_t len,
+                               int is_int, tsig_strbuf *out, tsig_issue_code *code)
+{
+    int input = (flags & TSIG_RULE_INPUT) != 0;
+    if (t->kind == TSIG_FLOAT) {
+        if (!is_int || !input || (flags & TSIG_RULE_DOUBLES)) return TSIG_VALUE_ACCEPT;
+        if (out) tsig_coerce_int_to_float(num, len, out);
+        return TSIG_VALUE_CONVERT;
+    }
+    if (is_int) return TSIG_VALUE_ACCEPT;
+    if (input && tsig_coerce_float_to_int(num, len, out)) return TSIG_VALUE_COERCE;
+    *code = TSIG_ISSUE_TYPE;
+    return TSIG_VALUE_REJECT;
+}
+
+tsig_verdict tsig_value_enum(const tsig_type *t, int input, tsig_value_kind vk,
+                             const char *text, size_t len, const tsig_enum_value **to,
+                             tsig_issue_code *code)
+{
+    /* values are found in the enum's sorted index (no two are equal) */
+    const tsig_type_index *ix = t->index;
+    if (tsig_value_find(ix->sorted, t->value_count, vk, text, len)) return TSIG_VALUE_ACCEPT;
+    *to = NULL;
+    if (input && vk == TSIG_VALUE_STRING) {
+        /* a string value ignoring ASCII case, when only one matches */
+        const tsig_value_ref *hit;
+        if (tsig_value_find_folded(ix->folded, ix->folded_count, text, len, &hit) == 1)
+            *to = hit->value;
+        /* then a number or boolean equal to the string's */
+        size_t ns, ne;
+        if (!*to && tsig_coerce_number_text(text, len, &ns, &ne)) {
+            hit = tsig_value_find(ix->sorted, t->value_count, TSIG_VALUE_INT, text + ns, ne - ns);
+            if (hit) *to = hit->value;
+        }
+        if (!*to && tsig_coerce_string_to_bool(text, len, NULL)) {
+            hit = tsig_value_find(ix->sorted, t->value_count, TSIG_VALUE_BOOL, text, len);
+            if (hit) *to = hit->value;
+        }
+    }
+    if (*to) return TSIG_VALUE_COERCE;
+    *code = TSIG_ISSUE_TYPE;
+    return TSIG_VALUE_REJECT;
+}
+
+/* 1 iff a is the start of b (ignoring ASCII case when fold). */
+static int starts(const char *a, size_t alen, const char *b, size_t blen, int fold)
+{
+    if (alen > blen) return 0;
+    return fold ? tsig_coerce_ascii_case_equal(a, alen, b, alen) : memcmp(a, b, alen) == 0;
+}
+
+int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len)
+{
+    int others = 0;
+    for (size_t i = 0; i < t->value_count; i++) {
+        const tsig_enum_value *e = &t->values[i];
+        if (e->kind != TSIG_VALUE_STRING) others = 1;
+        else if (starts(text, len, e->text, e->len, input)) return 1;
+    }
+    if (!input || !others) return 0;
+    /* a string that may yet hold a number or a boolean */
+    if (starts(text, len, "true", 4, 0) || starts(text, len, "false", 5, 0)) return 1;
+    for (size_t i = 0; i < len; i++)
+        if (!is_space(text[i]) && !is_digit(text[i]) && !strchr("+-.eE", text[i])) return 0;
+    return 1;
 }

@@ -63,6 +63,8 @@ const char *tsig_issue_code_name(tsig_issue_code code)
     case TSIG_ISSUE_WRAPPED: return "wrapped";
     case TSIG_ISSUE_REPAIRED: return "repaired";
     case TSIG_ISSUE_TOO_LARGE: return "too_large";
+    case TSIG_ISSUE_SCHEMA: return "schema";
+    case TSIG_ISSUE_SIGNATURE: return "signature";
     }
     return "";
 }

@@ -559,6 +559,28 @@ typedef struct tsig_json_tree_options {
 struct cJSON *tsig_json_tree(const char *json, size_t len,
                              const tsig_json_tree_options *o, tsig_error *err);
 
+/* ---- tools.c: lists of tools, and reading text read before ------------- */
+
+/* Appends tsig_tools_json's list to sb. */
+void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
+
+/* In JSON text json/len read before (so valid): where its value starts
+ * (after a byte-order mark and whitespace); where the value at at ends. */
+size_t tsig_json_value_start(const char *json, size_t len);
+size_t tsig_json_value_end(const char *json, size_t len, size_t at);
+/* The string value of member key of the object at json[at], decoded: a
+ * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
+ * in *out_len); NULL when absent or not a string, or out of memory (then
+ * *nomem is set; it is otherwise left as it was, so one flag can collect
+ * several lookups). */
+char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
+                              size_t *out_len, int *nomem);
+/* The [start, end) offsets of each element of the list at json[at]:
+ * 2 * *count offsets (free), NULL when there are none or when out of
+ * memory (*nomem). */
+size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
+                                int *nomem);
+
 /* ---- validate.c (for the other stages) ---------------------------------- */
 
 /* Validates JSON text against one type as an output is validated (no
@@ -812,6 +834,61 @@ int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
+
+/* ---- coerce.c: per-value rules ------------------------------------------
+ *
+ * What one scalar is worth against a scalar type, from its text alone:
+ * accepted as it is, coerced (the new JSON text appended to out when out
+ * is not NULL), or rejected with the issue code to report. The validator's
+ * traversal (validate.c) reads the value, asks, and writes the message;
+ * streaming (stream.c) asks the same questions of a value still arriving.
+ * Bounds of refinements are type.c's: tsig_bounds_hold_number and
+ * tsig_bounds_hold_count (TSIG_ISSUE_RANGE, TSIG_ISSUE_LENGTH).
+ */
+
+typedef enum tsig_verdict {
+    TSIG_VALUE_REJECT = 0,  /* not a value of the type (*code says why) */
+    TSIG_VALUE_ACCEPT = 1,  /* a value of the type, as written */
+    TSIG_VALUE_COERCE = 2,  /* becomes out's text; warned of (TSIG_ISSUE_COERCED) */
+    TSIG_VALUE_CONVERT = 3  /* becomes out's text silently: an int where :float is
+                               declared, written as a float */
+} tsig_verdict;
+
+/* tsig_value_number flags */
+#define TSIG_RULE_INPUT 1u   /* validate_input: the coercions of SPEC §5 apply */
+#define TSIG_RULE_DOUBLES 2u /* TSIG_NUMBERS_ARE_DOUBLES: an int is a float as written */
+
+/* SPEC §3: ^[A-Za-z0-9+\-*<>=?!_]+$ */
+int tsig_is_keyword(const char *s, size_t len);
+/* SPEC §3: an RFC 3339 date-time with an offset, checked against the
+ * calendar. */
+int tsig_is_datetime(const char *s, size_t len);
+
+/* A string (decoded text) for a :keyword, :datetime, or (input only) an
+ * :int, :float or :bool it may be coerced to (SPEC §5). Rejected: *code is
+ * TSIG_ISSUE_TYPE. */
+tsig_verdict tsig_value_string(const tsig_type *t, int input, const char *text, size_t len,
+                               tsig_strbuf *out, tsig_issue_code *code);
+/* A JSON number (its lexeme; is_int: no ".", "e", "E") for an :int or
+ * :float: an int takes both (CONVERT for :float in input, unless DOUBLES);
+ * a float takes :float, and :int in input when its value is whole (COERCE).
+ * Bounds are not looked at. Rejected: *code is TSIG_ISSUE_TYPE. */
+tsig_verdict tsig_value_number(const tsig_type *t, unsigned flags, const char *num, size_t len,
+                               int is_int, tsig_strbuf *out, tsig_issue_code *code);
+/* A scalar (kind vk, text as tsig_enum_value_equal takes it) for an enum
+ * (SPEC §11.3, §11.4): one of its values (ACCEPT); in input, a string equal
+ * ignoring ASCII case to exactly one string value, else a numeric or
+ * boolean string equal to a value (COERCE, *to set: the enum's own text
+ * is what to write); otherwise rejected with TSIG_ISSUE_TYPE. */
+tsig_verdict tsig_value_enum(const tsig_type *t, int input, tsig_value_kind vk,
+                             const char *text, size_t len, const tsig_enum_value **to,
+                             tsig_issue_code *code);
+/* 1 iff the string text[0..len) (decoded, the start of a string still
+ * arriving) can still become a value enum t takes: a prefix of one of its
+ * string values (ignoring ASCII case in input), or, in input, of a string
+ * that tsig_value_enum would coerce (any text that may become a number or
+ * a boolean). */
+int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len);
 /* ---- repair.c: JSON as models write it (SPEC §12.1) --------------------- */
 
 enum {

@@ -501,61 +501,12 @@ static size_t mismatch(validator *v, const tsig_type *t)
     return j->pos;
 }
 
-/* ---- strings: keyword, datetime, coercions ------------------------------ */
+/* ---- scalars: the rules of coerce.c, and their messages ------------------ */
 
-/* SPEC §3: ^[A-Za-z0-9+\-*<>=?!_]+$ */
-static int is_keyword(const char *s, size_t len)
+/* The flags of tsig_value_number for this pass. */
+static inline unsigned number_rules(const validator *v)
 {
-    if (len == 0) return 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c)) continue;
-        if (!strchr("+-*<>=?!_", c) || c == '\0') return 0;
-    }
-    return 1;
-}
-
-/* n digits at s as a number; -1 when one is not a digit. */
-static int digits(const char *s, int n)
-{
-    int v = 0;
-    for (int i = 0; i < n; i++) {
-        if (!is_digit(s[i])) return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    return v;
-}
-
-/*
- * SPEC §3: an RFC 3339 date-time with an offset,
- *   YYYY-MM-DD ("T"|"t") hh:mm:ss [ "." 1*digit ] ( "Z" | "z" | ("+"|"-") hh:mm )
- * with the date checked against the calendar (leap years), hours 00-23,
- * minutes 00-59, seconds 00-60.
- */
-static int is_datetime(const char *s, size_t len)
-{
-    static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (len < 20) return 0;
-    int year = digits(s, 4), month = digits(s + 5, 2), day = digits(s + 8, 2);
-    int hour = digits(s + 11, 2), minute = digits(s + 14, 2), second = digits(s + 17, 2);
-    if (year < 0 || s[4] != '-' || month < 1 || month > 12 || s[7] != '-' || day < 1)
-        return 0;
-    int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    if (day > month_days[month - 1] + (month == 2 && leap)) return 0;
-    if (s[10] != 'T' && s[10] != 't') return 0;
-    if (hour < 0 || hour > 23 || s[13] != ':' || minute < 0 || minute > 59 ||
-        s[16] != ':' || second < 0 || second > 60)
-        return 0;
-    size_t i = 19;
-    if (s[i] == '.') {
-        size_t first = ++i;
-        while (i < len && is_digit(s[i])) i++;
-        if (i == first) return 0;
-    }
-    if (i < len && (s[i] == 'Z' || s[i] == 'z')) return i + 1 == len;
-    if (i + 6 != len || (s[i] != '+' && s[i] != '-') || s[i + 3] != ':') return 0;
-    int off_hour = digits(s + i + 1, 2), off_minute = digits(s + i + 4, 2);
-    return off_hour >= 0 && off_hour <= 23 && off_minute >= 0 && off_minute <= 59;
+    return (v->input ? TSIG_RULE_INPUT : 0u) | (v->doubles ? TSIG_RULE_DOUBLES : 0u);
 }
 
 /* The unescaped text of a string read at s (in place when plain). NULL when
@@ -643,25 +594,12 @@ static size_t check_string(validator *v, const tsig_type *t)
     size_t len;
     const char *text = string_text(v, &s, &len);
     if (!text) return 0;
-    int good, refined = tsig_type_refined(t);
-    const char *to = NULL;
+    int refined = tsig_type_refined(t);
     tsig_strbuf *num = refined ? &v->text : v->out;
     if (refined) v->text.len = 0;
-    if (kind == TSIG_KEYWORD) {
-        good = is_keyword(text, len);
-    } else if (kind == TSIG_DATETIME) {
-        good = is_datetime(text, len);
-    } else if (kind == TSIG_INT) {
-        good = tsig_coerce_string_to_int(text, len, num);
-        to = "int";
-    } else if (kind == TSIG_FLOAT) {
-        good = tsig_coerce_string_to_float(text, len, num);
-        to = "float";
-    } else {
-        good = tsig_coerce_string_to_bool(text, len, v->out);
-        to = "bool";
-    }
-    if (good && to) {
+    tsig_issue_code code;
+    tsig_verdict verdict = tsig_value_string(t, v->input, text, len, num, &code);
+    if (verdict == TSIG_VALUE_COERCE) {
         v->changed = 1;
         j->pos = end;
         if (refined) {
@@ -672,7 +610,7 @@ static size_t check_string(validator *v, const tsig_type *t)
         if (m) {
             tsig_sb_puts(m, "coerced string ");
             tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
-            tsig_sb_printf(m, " to %s", to);
+            tsig_sb_printf(m, " to %s", tsig_kind_name(kind));
             if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
         }
         if (refined && !check_bound_number(v, t, v->text.data, v->text.len, kind == TSIG_INT,
@@ -680,7 +618,7 @@ static size_t check_string(validator *v, const tsig_type *t)
             return 0;
         return end;
     }
-    if (!good && !wrong_scalar(v, t, at, end, &s)) return 0;
+    if (verdict == TSIG_VALUE_REJECT && !wrong_scalar(v, t, at, end, &s)) return 0;
     if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
     return end;
 }
@@ -692,36 +630,27 @@ static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t
 {
     tsig_json_span s = *sp;
     const char *text = v->j.src + s.start;
-    /* the general case: the value's text first, then its bounds */
+    /* the value's text (coerced as validate_input coerces it), then its bounds */
     const char *value = text;
     size_t value_len = s.len;
-    int is_int = s.flag != 0, warn = 0;
-    if (t->kind == TSIG_FLOAT) {
-        if (is_int && v->input && !v->doubles) {
-            v->changed = 1;
-            v->text.len = 0;
-            tsig_coerce_int_to_float(text, s.len, &v->text);
-            is_int = 0;
-            value = NULL;
-        }
-    } else if (!is_int) {
-        v->text.len = 0;
-        if (!v->input || !tsig_coerce_float_to_int(text, s.len, &v->text)) {
-            if (!wrong_scalar(v, t, at, end, &s)) return 0;
-            if (v->out) tsig_sb_append(v->out, text, s.len);
-            return end;
-        }
-        v->changed = 1;
-        warn = is_int = 1;
-        value = NULL;
+    int is_int = s.flag != 0;
+    tsig_issue_code code;
+    v->text.len = 0;
+    tsig_verdict verdict = tsig_value_number(t, number_rules(v), text, s.len, is_int, &v->text, &code);
+    if (verdict == TSIG_VALUE_REJECT) {
+        if (!wrong_scalar(v, t, at, end, &s)) return 0;
+        if (v->out) tsig_sb_append(v->out, text, s.len);
+        return end;
     }
-    if (!value) {
+    if (verdict != TSIG_VALUE_ACCEPT) {
+        v->changed = 1;
         if (v->text.failed) return (size_t)nomem(v);
         value = v->text.data;
         value_len = v->text.len;
+        is_int = t->kind == TSIG_INT;
     }
     if (v->out) tsig_sb_append(v->out, value, value_len);
-    if (warn) {
+    if (verdict == TSIG_VALUE_COERCE) {
         tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
         if (m) {
             tsig_sb_puts(m, "coerced float ");
@@ -733,12 +662,12 @@ static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t
     return check_bound_number(v, t, value, value_len, is_int, at, end) ? end : 0;
 }
 
-/* Reads a number for :int or :float: an int is an int, a float is not
- * (validate_input: a float with a zero fraction becomes an int, with a
- * warning; an int for :float becomes a float, silently, unless the host's
- * numbers are doubles: then it is no change and stays as written), then
- * checked against a refinement. Returns the position after it, 0 when
- * reading must stop. */
+/* Reads a number for :int or :float (tsig_value_number: an int is an int,
+ * a float is not; validate_input: a float with a zero fraction becomes an
+ * int, with a warning; an int for :float becomes a float, silently, unless
+ * the host's numbers are doubles: then it is no change and stays as
+ * written), then checked against a refinement. Returns the position after
+ * it, 0 when reading must stop. */
 static size_t check_number(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
@@ -748,23 +677,24 @@ static size_t check_number(validator *v, const tsig_type *t)
     if (!end) return 0;
     const char *text = j->src + s.start;
     if (tsig_type_refined(t)) return check_refined_number(v, t, at, &s, end);
-    if (t->kind == TSIG_FLOAT) {
-        if (s.flag && v->input && !v->doubles) {
-            v->changed = 1;
-            if (v->out) tsig_coerce_int_to_float(text, s.len, v->out);
-            return end;
-        }
-    } else if (!s.flag) {
-        if (v->input && tsig_coerce_float_to_int(text, s.len, v->out)) {
-            v->changed = 1;
-            tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
-            if (!m) return end;
-            tsig_sb_puts(m, "coerced float ");
-            echo_number(m, text, s.len);
-            tsig_sb_puts(m, " to int");
-            return issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end) ? end : 0;
-        }
+    tsig_issue_code code;
+    switch (tsig_value_number(t, number_rules(v), text, s.len, s.flag != 0, v->out, &code)) {
+    case TSIG_VALUE_ACCEPT: break;
+    case TSIG_VALUE_CONVERT: /* written by the rule */
+        v->changed = 1;
+        return end;
+    case TSIG_VALUE_COERCE: {
+        v->changed = 1;
+        tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
+        if (!m) return end;
+        tsig_sb_puts(m, "coerced float ");
+        echo_number(m, text, s.len);
+        tsig_sb_puts(m, " to int");
+        return issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end) ? end : 0;
+    }
+    case TSIG_VALUE_REJECT:
         if (!wrong_scalar(v, t, at, end, &s)) return 0;
+        break;
     }
     if (v->out) tsig_sb_append(v->out, text, s.len);
     return end;
@@ -1508,28 +1438,11 @@ static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
         text = j->src + s.start;
         len = s.len;
     }
-    /* values are found in the enum's sorted index (no two are equal) */
-    const tsig_type_index *ix = t->index;
-    if (tsig_value_find(ix->sorted, t->value_count, kind, text, len)) {
+    const tsig_enum_value *to = NULL;
+    tsig_issue_code code;
+    if (tsig_value_enum(t, v->input, kind, text, len, &to, &code) == TSIG_VALUE_ACCEPT) {
         if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
         return end;
-    }
-    const tsig_enum_value *to = NULL;
-    if (v->input && kind == TSIG_VALUE_STRING) {
-        /* a string value ignoring ASCII case, when only one matches */
-        const tsig_value_ref *hit;
-        if (tsig_value_find_folded(ix->folded, ix->folded_count, text, len, &hit) == 1)
-            to = hit->value;
-        /* then a number or boolean equal to the string's */
-        size_t ns, ne;
-        if (!to && tsig_coerce_number_text(text, len, &ns, &ne)) {
-            hit = tsig_value_find(ix->sorted, t->value_count, TSIG_VALUE_INT, text + ns, ne - ns);
-            if (hit) to = hit->value;
-        }
-        if (!to && tsig_coerce_string_to_bool(text, len, NULL)) {
-            hit = tsig_value_find(ix->sorted, t->value_count, TSIG_VALUE_BOOL, text, len);
-            if (hit) to = hit->value;
-        }
     }
     if (!to) {
         if (!wrong_scalar(v, t, at, end, &s)) return 0;

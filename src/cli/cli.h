@@ -7,6 +7,9 @@
  * never touch a file or a stream themselves: every byte goes through the
  * cli_io of their host, so both hosts print the same bytes.
  *
+ * The command line is a caller of the library like any other: it uses
+ * toolsig.h alone, with its own buffer and printf (below).
+ *
  * Exit status: 0 fine, 1 rejected (the input was judged and refused),
  * 2 unusable (unreadable file, bad signature, bad JSON, usage error).
  */
@@ -16,7 +19,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "internal.h"
+#include "toolsig.h"
 
 enum { CLI_OK = 0, CLI_REJECTED = 1, CLI_UNUSABLE = 2 };
 
@@ -96,6 +99,25 @@ struct cli_args {
     int stdin_used;                     /* standard input was read already */
 };
 
+/* ---- io.c: text built in memory -------------------------------------- */
+
+/* A growable byte buffer. A failed allocation sets failed; every later
+ * append is then ignored, and cli_buf_finish returns NULL. */
+typedef struct cli_buf {
+    char *data;
+    size_t len, cap;
+    int failed;
+} cli_buf;
+
+void cli_buf_append(cli_buf *b, const char *s, size_t len);
+void cli_buf_puts(cli_buf *b, const char *s);
+void cli_buf_putc(cli_buf *b, char c);
+/* The text, NUL-terminated (length in *len when not NULL), malloc'd: freed
+ * with free (or tsig_free); NULL after a failed allocation. The buffer is
+ * left empty. */
+char *cli_buf_finish(cli_buf *b, size_t *len);
+void cli_buf_release(cli_buf *b);
+
 /* ---- main.c ---------------------------------------------------------- */
 
 /* Runs the command line argv[0..argc) (argv[0] is the program's name) with
@@ -141,7 +163,13 @@ void cli_text_free(cli_text *text);
 void cli_write(const cli_args *args, int stream, const char *data, size_t len);
 /* Writes the NUL-terminated s to stream. */
 void cli_puts(const cli_args *args, int stream, const char *s);
-/* Writes printf-formatted text to stream (out of memory: the message). */
+/*
+ * Writes printf-formatted text to stream, piece by piece (no allocation).
+ * Only what the command line writes is understood: %s (with a width, "-"
+ * to pad on the right, and ".*" for a length given as an int), %zu, %d and
+ * %%; no floating point, so that the WebAssembly build carries no printf
+ * of the C library.
+ */
 void cli_printf(const cli_args *args, int stream, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -165,12 +193,12 @@ int cli_out_of_memory(const cli_args *args);
 /* Reading documents of the JSON boundary (tsig_api_*): 1 iff doc says
  * {"ok":true. */
 int cli_doc_ok(const char *doc);
-/* Prints each entry of the validation-entry list member key of the object
- * at p on stderr, as "prefix<path> (<name>): <message>" (path and name when
- * the entry has them). A JSON text error in src/len gets its caret picture.
- * Returns 0, or reports running out of memory (cli_out_of_memory). */
-struct cJSON;
-int cli_print_doc_errors(const cli_args *args, const struct cJSON *doc, const char *key,
+/* Prints each entry of the validation-entry list member key of the
+ * document doc on stderr, as "prefix<path>: <message>" (the path when not
+ * empty), read with tsig_doc_*. A JSON text error in src/len gets its
+ * caret picture. Returns 0, or reports running out of memory
+ * (cli_out_of_memory). */
+int cli_print_doc_errors(const cli_args *args, const char *doc, const char *key,
                          const char *prefix, const char *src, size_t len);
 
 /* ---- memory.c -------------------------------------------------------- */
@@ -203,7 +231,7 @@ typedef struct cli_memory_file {
  *   - the command ran: its exit status, then each piece of output in the
  *     order it was written: the stream (1 byte: CLI_STDOUT or CLI_STDERR),
  *     the length, the bytes.
- * Returns the answer (freed with tsig_free) and its length in *len, or NULL
+ * Returns the answer (freed with tsig_free or free) and its length in *len, or NULL
  * when out of memory. The files stay the caller's.
  */
 char *tsig_cli_run(int argc, char **argv, const cli_memory_file *files,

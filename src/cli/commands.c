@@ -6,8 +6,6 @@
  */
 #include "cli.h"
 
-#include "cJSON.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,25 +179,25 @@ static int parse_mode(const cli_args *args, tsig_mode *mode)
  * memory. */
 static char *state_line(tsig_stream_state st, const tsig_result *r)
 {
-    tsig_strbuf sb = {0};
+    cli_buf sb = {0};
     switch (st) {
-    case TSIG_STREAM_INCOMPLETE: tsig_sb_puts(&sb, "incomplete\n"); break;
-    case TSIG_STREAM_COMPLETE: tsig_sb_puts(&sb, "complete\n"); break;
+    case TSIG_STREAM_INCOMPLETE: cli_buf_puts(&sb, "incomplete\n"); break;
+    case TSIG_STREAM_COMPLETE: cli_buf_puts(&sb, "complete\n"); break;
     case TSIG_STREAM_INVALID:
-        tsig_sb_puts(&sb, "invalid");
+        cli_buf_puts(&sb, "invalid");
         if (r && r->error_count) {
             const tsig_issue *e = &r->errors[0];
-            tsig_sb_puts(&sb, ": ");
+            cli_buf_puts(&sb, ": ");
             if (e->path_len) {
-                tsig_sb_append(&sb, e->path, e->path_len);
-                tsig_sb_puts(&sb, ": ");
+                cli_buf_append(&sb, e->path, e->path_len);
+                cli_buf_puts(&sb, ": ");
             }
-            tsig_sb_append(&sb, e->message, e->message_len);
+            cli_buf_append(&sb, e->message, e->message_len);
         }
-        tsig_sb_putc(&sb, '\n');
+        cli_buf_putc(&sb, '\n');
         break;
     }
-    return tsig_sb_finish(&sb, NULL);
+    return cli_buf_finish(&sb, NULL);
 }
 
 /* Prints the line of st when it is not the last one printed (*shown, which
@@ -210,11 +208,11 @@ static int show_state(const cli_args *args, tsig_stream_state st, const tsig_res
     char *line = state_line(st, r);
     if (!line) return -1;
     if (*shown && strcmp(*shown, line) == 0) {
-        tsig_free(line);
+        free(line);
         return 0;
     }
     cli_puts(args, CLI_STDOUT, line);
-    tsig_free(*shown);
+    free(*shown);
     *shown = line;
     return 0;
 }
@@ -288,7 +286,7 @@ static int stream_validate(cli_args *args, const tsig_signature *sig, int input,
             rc = r.json_error.code != TSIG_OK ? CLI_UNUSABLE : r.ok ? CLI_OK : CLI_REJECTED;
         tsig_result_free(&r);
     }
-    tsig_free(shown);
+    free(shown);
     tsig_stream_free(s);
     return rc;
 }
@@ -379,26 +377,30 @@ static int run_normalize(cli_args *args)
 
 /* ---- schema ---------------------------------------------------------- */
 
-static cJSON *doc_tree(const char *doc);
-
 /* Prints on stderr, as "warning: #/pointer: what", each place of the strict
  * schema that OpenAI's strict mode rejects (tsig_api_schema's warnings).
  * Returns 0, or reports running out of memory. */
 static int print_strict_warnings(const cli_args *args, const tsig_signature *sig, int params)
 {
     char *doc = tsig_api_schema(sig, params, TSIG_SCHEMA_STRICT);
-    cJSON *tree = doc ? doc_tree(doc) : NULL;
-    tsig_free(doc);
-    if (!tree) return cli_out_of_memory(args);
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(tree, "warnings");
-    for (const cJSON *w = cJSON_IsArray(list) ? list->child : NULL; w; w = w->next) {
-        if (!cJSON_IsString(w)) continue;
+    if (!doc) return cli_out_of_memory(args);
+    size_t n = strlen(doc), list = tsig_doc_member(doc, n, 0, "warnings");
+    int rc = 0;
+    for (size_t w = tsig_doc_first(doc, n, list); w != TSIG_DOC_NONE && !rc;
+         w = tsig_doc_next(doc, n, w)) {
+        size_t len = 0;
+        char *text = tsig_doc_string(doc, n, w, &len);
+        if (!text) {
+            rc = cli_out_of_memory(args);
+            break;
+        }
         cli_puts(args, CLI_STDERR, "warning: ");
-        cli_write(args, CLI_STDERR, w->valuestring, (size_t)w->valueint);
+        cli_write(args, CLI_STDERR, text, len);
         cli_puts(args, CLI_STDERR, "\n");
+        tsig_free(text);
     }
-    cJSON_Delete(tree);
-    return 0;
+    tsig_free(doc);
+    return rc;
 }
 
 /* toolsig schema SIG: the schema of the output (or, --params, of the
@@ -472,66 +474,81 @@ static int run_from_schema(cli_args *args)
 
 /* ---- from-tools ------------------------------------------------------ */
 
-/* Prints every warning of every converted tool in doc on stderr, as
- * "warning: <tool name>: <warning>". Returns 0, or reports running out of
- * memory (a warning is then never printed without its name or text). */
-static int print_tool_warnings(const cli_args *args, const cJSON *doc)
+/* Prints every warning of every converted tool on stderr, as
+ * "warning: <tool name>: <warning>". */
+static void print_tool_warnings(const cli_args *args, const tsig_tools *tools)
 {
-    const cJSON *tools = cJSON_GetObjectItemCaseSensitive(doc, "tools");
-    for (const cJSON *t = cJSON_IsArray(tools) ? tools->child : NULL; t; t = t->next) {
-        const cJSON *list = cJSON_GetObjectItemCaseSensitive(t, "warnings");
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
-        for (const cJSON *w = cJSON_IsArray(list) ? list->child : NULL; w; w = w->next) {
-            if (!cJSON_IsString(w)) continue;
+    for (size_t i = 0; i < tsig_tools_count(tools); i++) {
+        const tsig_tool *t = tsig_tools_get(tools, i);
+        for (size_t w = 0; w < t->warning_count; w++) {
             cli_puts(args, CLI_STDERR, "warning: ");
-            if (cJSON_IsString(name)) {
-                cli_write(args, CLI_STDERR, name->valuestring, (size_t)name->valueint);
+            if (t->name) {
+                cli_write(args, CLI_STDERR, t->name, t->name_len);
                 cli_puts(args, CLI_STDERR, ": ");
             }
-            cli_write(args, CLI_STDERR, w->valuestring, (size_t)w->valueint);
+            cli_puts(args, CLI_STDERR, t->warnings[w]);
             cli_puts(args, CLI_STDERR, "\n");
         }
     }
-    return 0;
 }
 
-/* The exit status for a failed tools document: 1 when every error is a
- * tool that could not be converted (its entry names the tool), 2 when the
- * input itself was unusable (bad JSON, not a list of tools). */
-static int tools_failure_status(const cJSON *doc)
+/* Prints each failure on stderr: a JSON text error with its caret picture,
+ * any other as "error: <path> (<tool name>): <message>". Returns the exit
+ * status: 1 when every failure is a tool that could not be converted, 2
+ * when the text itself was unusable (bad JSON, not a list of tools). */
+static int print_tool_failures(const cli_args *args, const tsig_tools *tools,
+                               const cli_text *data)
 {
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "errors");
-    for (const cJSON *e = cJSON_IsArray(list) ? list->child : NULL; e; e = e->next)
-        if (!cJSON_GetObjectItemCaseSensitive(e, "name")) return CLI_UNUSABLE;
-    return CLI_REJECTED;
+    int rc = CLI_REJECTED;
+    for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
+        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+        if (f->index == TSIG_TOOLS_DOCUMENT) rc = CLI_UNUSABLE;
+        tsig_issue_code code = f->issue.code;
+        if (code == TSIG_ISSUE_JSON_SYNTAX || code == TSIG_ISSUE_TOO_DEEP ||
+            code == TSIG_ISSUE_TOO_LARGE) {
+            tsig_error err = f->error;
+            err.code = TSIG_ERR_JSON;
+            err.hint[0] = '\0';
+            cli_print_error(args, &err, "JSON", data->data, data->len);
+            continue;
+        }
+        cli_puts(args, CLI_STDERR, "error: ");
+        cli_write(args, CLI_STDERR, f->issue.path, f->issue.path_len);
+        if (f->name) {
+            cli_puts(args, CLI_STDERR, " (");
+            cli_write(args, CLI_STDERR, f->name, f->name_len);
+            cli_puts(args, CLI_STDERR, ")");
+        }
+        if (f->issue.path_len || f->name) cli_puts(args, CLI_STDERR, ": ");
+        cli_write(args, CLI_STDERR, f->issue.message, f->issue.message_len);
+        cli_puts(args, CLI_STDERR, "\n");
+    }
+    return rc;
 }
 
-/* The document of a C API call as a tree (NULL when out of memory: the
- * core wrote it, so it is JSON). */
-static cJSON *doc_tree(const char *doc)
+/* The prompt text of every converted tool (tsig_render_tools), printed on
+ * stdout. */
+static int print_tools_prompt(const cli_args *args, const tsig_tools *tools)
 {
-    tsig_error err;
-    return tsig_json_tree(doc, strlen(doc), NULL, &err);
-}
-
-/* A copy of a string member of a tree's root, for print_text (which frees
- * it); NULL when out of memory. */
-static char *doc_text(const cJSON *doc, const char *key, size_t *len)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, key);
-    if (!cJSON_IsString(v)) return NULL;
-    char *copy = malloc((size_t)v->valueint + 1);
-    if (!copy) return NULL;
-    memcpy(copy, v->valuestring, (size_t)v->valueint + 1);
-    *len = (size_t)v->valueint;
-    return copy;
+    size_t count = tsig_tools_count(tools), len = 0;
+    tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
+    if (count && !refs) return cli_out_of_memory(args);
+    for (size_t i = 0; i < count; i++) {
+        const tsig_tool *t = tsig_tools_get(tools, i);
+        tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
+                           t->description_len};
+        refs[i] = r;
+    }
+    int rc = print_text(args, tsig_render_tools(refs, count, &len), &len);
+    free(refs);
+    return rc;
 }
 
 /*
- * toolsig from-tools [FILE]: through tsig_api_tools_from_json. Prints the
- * prompt (warnings on stderr) or, with --json, the document's "tools" list
- * as it is; failures go to stderr, one line per tool (exit 1), or the JSON
- * error with its caret (exit 2).
+ * toolsig from-tools [FILE]: through tsig_tools_from_json. Prints the
+ * prompt (warnings on stderr) or, with --json, the tools as
+ * tsig_tools_json writes them; failures go to stderr, one line per tool
+ * (exit 1), or the JSON error with its caret (exit 2).
  */
 static int run_from_tools(cli_args *args)
 {
@@ -539,41 +556,23 @@ static int run_from_tools(cli_args *args)
     int rc = load_file(args, 0, "FILE", &data);
     if (rc) return rc;
     unsigned flags = cli_flag(args, "--lossy") ? TSIG_SCHEMA_LOSSY : 0;
-    char *doc = tsig_api_tools_from_json(data.data, data.len, flags);
-    if (!doc) {
-        cli_text_free(&data);
-        return cli_out_of_memory(args);
-    }
-    cJSON *tree = doc_tree(doc);
-    if (!tree) {
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    if (tsig_tools_from_json(data.data, data.len, flags, &tools, &err) != TSIG_OK) {
         rc = cli_out_of_memory(args);
-    } else if (!cli_doc_ok(doc)) {
-        rc = cli_print_doc_errors(args, tree, "errors", "error: ", data.data, data.len);
-        if (!rc) rc = tools_failure_status(tree);
+    } else if (tsig_tools_failure_count(tools)) {
+        rc = print_tool_failures(args, tools, &data);
         if (rc == CLI_REJECTED && !flags)
             cli_puts(args, CLI_STDERR,
                      "  hint: --lossy widens what a signature cannot say, with a warning\n");
     } else if (cli_flag(args, "--json")) {
-        /* the "tools" list as the document writes it */
-        size_t n = strlen(doc);
-        int nomem = 0;
-        tsig_error ignored;
-        tsig_json j;
-        tsig_json_init(&j, doc, n, (size_t)-1, &ignored);
-        j.trusted = 1;
-        j.pos = tsig_json_member(doc, n, 0, "tools", 5, 0, &nomem);
-        size_t start = j.pos;
-        tsig_json_skip(&j);
-        cli_write_line(args, CLI_STDOUT, doc + start, j.pos - start);
-    } else {
-        rc = print_tool_warnings(args, tree);
         size_t len = 0;
-        /* the document has a prompt: NULL is out of memory */
-        char *prompt = rc ? NULL : doc_text(tree, "prompt", &len);
-        if (!rc) rc = print_text(args, prompt, &len);
+        rc = print_text(args, tsig_tools_json(tools, &len), &len);
+    } else {
+        print_tool_warnings(args, tools);
+        rc = print_tools_prompt(args, tools);
     }
-    cJSON_Delete(tree);
-    tsig_free(doc);
+    tsig_tools_free(tools);
     cli_text_free(&data);
     return rc;
 }
@@ -610,21 +609,16 @@ static int run_tools(cli_args *args)
     if (rc) return rc;
     char *doc = tsig_api_render_tools(data.data, data.len);
     if (!doc) {
-        cli_text_free(&data);
-        return cli_out_of_memory(args);
-    }
-    cJSON *tree = doc_tree(doc);
-    if (!tree) {
         rc = cli_out_of_memory(args);
     } else if (cli_doc_ok(doc)) {
-        size_t len = 0;
+        size_t n = strlen(doc), len = 0;
         /* the document has a text: NULL is out of memory */
-        rc = print_text(args, doc_text(tree, "text", &len), &len);
+        rc = print_text(args, tsig_doc_string(doc, n, tsig_doc_member(doc, n, 0, "text"), &len),
+                        &len);
     } else {
-        cli_print_doc_errors(args, tree, "errors", "error: ", data.data, data.len);
-        rc = CLI_UNUSABLE;
+        rc = cli_print_doc_errors(args, doc, "errors", "error: ", data.data, data.len);
+        if (!rc) rc = CLI_UNUSABLE;
     }
-    cJSON_Delete(tree);
     tsig_free(doc);
     cli_text_free(&data);
     return rc;

@@ -5,10 +5,73 @@
  */
 #include "cli.h"
 
-#include "cJSON.h"
-
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- cli_buf ---------------------------------------------------------- */
+
+/* Room for extra more bytes and a NUL; 0 (failed set) when there is none. */
+static int buf_room(cli_buf *b, size_t extra)
+{
+    if (b->failed) return 0;
+    if (extra < b->cap - b->len) return 1;
+    if (extra > SIZE_MAX / 2 - b->len - 1) {
+        b->failed = 1;
+        return 0;
+    }
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap - b->len <= extra) cap *= 2;
+    char *grown = realloc(b->data, cap);
+    if (!grown) {
+        b->failed = 1;
+        return 0;
+    }
+    b->data = grown;
+    b->cap = cap;
+    return 1;
+}
+
+void cli_buf_append(cli_buf *b, const char *s, size_t len)
+{
+    if (!len || !buf_room(b, len)) return;
+    memcpy(b->data + b->len, s, len);
+    b->len += len;
+}
+
+void cli_buf_puts(cli_buf *b, const char *s)
+{
+    cli_buf_append(b, s, strlen(s));
+}
+
+void cli_buf_putc(cli_buf *b, char c)
+{
+    cli_buf_append(b, &c, 1);
+}
+
+char *cli_buf_finish(cli_buf *b, size_t *len)
+{
+    if (!buf_room(b, 0)) {
+        cli_buf_release(b);
+        return NULL;
+    }
+    char *text = b->data;
+    text[b->len] = '\0';
+    if (len) *len = b->len;
+    b->data = NULL;
+    b->len = b->cap = 0;
+    return text;
+}
+
+void cli_buf_release(cli_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+    b->failed = 0;
+}
+
+/* ---- reading ---------------------------------------------------------- */
 
 int cli_read_file(cli_args *args, const char *path, const char *what,
                   cli_text *out)
@@ -76,25 +139,65 @@ void cli_puts(const cli_args *args, int stream, const char *s)
     cli_write(args, stream, s, strlen(s));
 }
 
+/* Writes the decimal digits of n. */
+static void write_unsigned(const cli_args *args, int stream, size_t n)
+{
+    char digits[24];
+    size_t i = sizeof digits;
+    do {
+        digits[--i] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    cli_write(args, stream, digits + i, sizeof digits - i);
+}
+
+/* Writes n spaces. */
+static void write_padding(const cli_args *args, int stream, size_t n)
+{
+    for (; n; n--) cli_write(args, stream, " ", 1);
+}
+
+/* Each piece goes to the stream as it is formatted: no allocation, so even
+ * "out of memory" is printed. */
 void cli_vprintf(const cli_args *args, int stream, const char *fmt, va_list ap)
 {
-    char small[256];
-    va_list again;
-    va_copy(again, ap);
-    int n = tsig_vsnprintf(small, sizeof small, fmt, ap);
-    if (n >= 0 && (size_t)n < sizeof small) {
-        cli_write(args, stream, small, (size_t)n);
-    } else if (n >= 0) {
-        char *big = malloc((size_t)n + 1);
-        if (big) {
-            tsig_vsnprintf(big, (size_t)n + 1, fmt, again);
-            cli_write(args, stream, big, (size_t)n);
-            free(big);
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') {
+            const char *plain = p;
+            while (p[1] && p[1] != '%') p++;
+            cli_write(args, stream, plain, (size_t)(p - plain) + 1);
+            continue;
+        }
+        p++;
+        int left = *p == '-';
+        if (left) p++;
+        size_t width = 0;
+        while (*p >= '0' && *p <= '9') width = width * 10 + (size_t)(*p++ - '0');
+        int precision = -1;
+        if (p[0] == '.' && p[1] == '*') {
+            precision = va_arg(ap, int);
+            p += 2;
+        }
+        if (*p == 's') {
+            const char *s = va_arg(ap, const char *);
+            size_t n = strlen(s);
+            if (precision >= 0 && (size_t)precision < n) n = (size_t)precision;
+            if (!left && n < width) write_padding(args, stream, width - n);
+            cli_write(args, stream, s, n);
+            if (left && n < width) write_padding(args, stream, width - n);
+        } else if (p[0] == 'z' && p[1] == 'u') {
+            write_unsigned(args, stream, va_arg(ap, size_t));
+            p++;
+        } else if (*p == 'd') {
+            int n = va_arg(ap, int);
+            if (n < 0) cli_write(args, stream, "-", 1);
+            write_unsigned(args, stream, n < 0 ? (size_t)-(long long)n : (size_t)n);
+        } else if (*p == '%') {
+            cli_write(args, stream, "%", 1);
         } else {
-            cli_out_of_memory(args);
+            return; /* a conversion the command line never writes */
         }
     }
-    va_end(again);
 }
 
 void cli_printf(const cli_args *args, int stream, const char *fmt, ...)
@@ -112,10 +215,10 @@ void cli_write_line(const cli_args *args, int stream, const char *text,
     if (len == 0 || text[len - 1] != '\n') cli_write(args, stream, "\n", 1);
 }
 
-static void newline_indent(tsig_strbuf *sb, size_t depth)
+static void newline_indent(cli_buf *sb, size_t depth)
 {
-    tsig_sb_putc(sb, '\n');
-    for (size_t i = 0; i < depth; i++) tsig_sb_append(sb, "  ", 2);
+    cli_buf_putc(sb, '\n');
+    for (size_t i = 0; i < depth; i++) cli_buf_append(sb, "  ", 2);
 }
 
 /*
@@ -126,7 +229,7 @@ static void newline_indent(tsig_strbuf *sb, size_t depth)
  */
 int cli_write_pretty_json(const cli_args *args, const char *json, size_t len)
 {
-    tsig_strbuf sb = {0};
+    cli_buf sb = {0};
     size_t depth = 0;
     for (size_t i = 0; i < len; i++) {
         char c = json[i];
@@ -134,33 +237,33 @@ int cli_write_pretty_json(const cli_args *args, const char *json, size_t len)
             size_t start = i;
             for (i++; i < len && json[i] != '"'; i++)
                 if (json[i] == '\\') i++;
-            tsig_sb_append(&sb, json + start, (i < len ? i + 1 : len) - start);
+            cli_buf_append(&sb, json + start, (i < len ? i + 1 : len) - start);
         } else if (c == '{' || c == '[') {
             if (i + 1 < len && (json[i + 1] == '}' || json[i + 1] == ']')) {
-                tsig_sb_putc(&sb, c);
-                tsig_sb_putc(&sb, json[++i]);
+                cli_buf_putc(&sb, c);
+                cli_buf_putc(&sb, json[++i]);
             } else {
-                tsig_sb_putc(&sb, c);
+                cli_buf_putc(&sb, c);
                 newline_indent(&sb, ++depth);
             }
         } else if (c == '}' || c == ']') {
             newline_indent(&sb, depth ? --depth : 0);
-            tsig_sb_putc(&sb, c);
+            cli_buf_putc(&sb, c);
         } else if (c == ',') {
-            tsig_sb_putc(&sb, c);
+            cli_buf_putc(&sb, c);
             newline_indent(&sb, depth);
         } else if (c == ':') {
-            tsig_sb_append(&sb, ": ", 2);
+            cli_buf_append(&sb, ": ", 2);
         } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-            tsig_sb_putc(&sb, c);
+            cli_buf_putc(&sb, c);
         }
     }
-    tsig_sb_putc(&sb, '\n');
+    cli_buf_putc(&sb, '\n');
     size_t out_len = 0;
-    char *out = tsig_sb_finish(&sb, &out_len);
+    char *out = cli_buf_finish(&sb, &out_len);
     if (!out) return cli_out_of_memory(args);
     cli_write(args, CLI_STDOUT, out, out_len);
-    tsig_free(out);
+    free(out);
     return CLI_OK;
 }
 
@@ -195,57 +298,44 @@ int cli_doc_ok(const char *doc)
     return doc && strncmp(doc, "{\"ok\":true", 10) == 0;
 }
 
-/* The string member key of an object of a tree, or NULL. */
-static const cJSON *doc_string(const cJSON *obj, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsString(v) ? v : NULL;
-}
-
-/* The non-negative integer member key of an object of a tree (0 when
- * absent). */
-static size_t doc_number(const cJSON *obj, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    size_t n = 0;
-    for (const char *d = cJSON_IsNumber(v) ? v->valuestring : ""; *d >= '0' && *d <= '9'; d++)
-        n = n * 10 + (size_t)(*d - '0');
-    return n;
-}
-
-int cli_print_doc_errors(const cli_args *args, const cJSON *doc, const char *key,
+int cli_print_doc_errors(const cli_args *args, const char *doc, const char *key,
                          const char *prefix, const char *src, size_t len)
 {
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, key);
-    if (!cJSON_IsArray(list)) return 0;
-    for (const cJSON *e = list->child; e; e = e->next) {
-        const cJSON *path = doc_string(e, "path");
-        const cJSON *name = doc_string(e, "name");
-        const cJSON *message = doc_string(e, "message");
-        if (message && strncmp(message->valuestring, "JSON error", 10) == 0 &&
-            cJSON_GetObjectItemCaseSensitive(e, "offset")) {
+    size_t n = strlen(doc), list = tsig_doc_member(doc, n, 0, key);
+    for (size_t e = tsig_doc_first(doc, n, list); e != TSIG_DOC_NONE;
+         e = tsig_doc_next(doc, n, e)) {
+        size_t path_len = 0, message_len = 0;
+        char *path = tsig_doc_string(doc, n, tsig_doc_member(doc, n, e, "path"), &path_len);
+        char *message = tsig_doc_string(doc, n, tsig_doc_member(doc, n, e, "message"),
+                                        &message_len);
+        size_t offset = tsig_doc_member(doc, n, e, "offset");
+        /* every entry has a message and a path: NULL is out of memory */
+        if (!message || !path) {
+            tsig_free(message);
+            tsig_free(path);
+            return cli_out_of_memory(args);
+        }
+        if (strncmp(message, "JSON error", 10) == 0 && offset != TSIG_DOC_NONE) {
             tsig_error err;
             memset(&err, 0, sizeof err);
             err.code = TSIG_ERR_JSON;
-            err.offset = doc_number(e, "offset");
-            err.line = doc_number(e, "line");
-            err.column = doc_number(e, "column");
-            tsig_snprintf(err.message, sizeof err.message, "%s", message->valuestring);
+            err.offset = tsig_doc_size(doc, n, offset);
+            err.line = tsig_doc_size(doc, n, tsig_doc_member(doc, n, e, "line"));
+            err.column = tsig_doc_size(doc, n, tsig_doc_member(doc, n, e, "column"));
+            size_t cut = message_len < sizeof err.message ? message_len : sizeof err.message - 1;
+            memcpy(err.message, message, cut);
             cli_print_error(args, &err, "JSON", src, len);
         } else {
             cli_puts(args, CLI_STDERR, prefix);
-            if (path && path->valueint)
-                cli_write(args, CLI_STDERR, path->valuestring, (size_t)path->valueint);
-            if (name) {
-                cli_puts(args, CLI_STDERR, " (");
-                cli_write(args, CLI_STDERR, name->valuestring, (size_t)name->valueint);
-                cli_puts(args, CLI_STDERR, ")");
+            if (path_len) {
+                cli_write(args, CLI_STDERR, path, path_len);
+                cli_puts(args, CLI_STDERR, ": ");
             }
-            if ((path && path->valueint) || name) cli_puts(args, CLI_STDERR, ": ");
-            if (message)
-                cli_write(args, CLI_STDERR, message->valuestring, (size_t)message->valueint);
+            cli_write(args, CLI_STDERR, message, message_len);
             cli_puts(args, CLI_STDERR, "\n");
         }
+        tsig_free(path);
+        tsig_free(message);
     }
     return 0;
 }

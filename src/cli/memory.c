@@ -15,26 +15,26 @@ typedef struct memory_io {
     cli_io io; /* first member: the commands see only this */
     const cli_memory_file *files;
     size_t file_count;
-    tsig_strbuf answer;  /* the status (4 bytes), then the pieces of output */
+    cli_buf answer;  /* the status (4 bytes), then the pieces of output */
     size_t last_piece;   /* offset of the last piece's stream byte; 0: none */
     const char *needed;  /* the path the host must read first, or NULL */
 } memory_io;
 
 /* Appends n as 4 little-endian bytes. */
-static void put_u32(tsig_strbuf *sb, uint32_t n)
+static void put_u32(cli_buf *sb, uint32_t n)
 {
     char b[4] = {(char)(n & 0xFF), (char)((n >> 8) & 0xFF), (char)((n >> 16) & 0xFF),
                  (char)((n >> 24) & 0xFF)};
-    tsig_sb_append(sb, b, 4);
+    cli_buf_append(sb, b, 4);
 }
 
 /* Overwrites the 4 bytes at offset at with n, little-endian. */
-static void set_u32(tsig_strbuf *sb, size_t at, uint32_t n)
+static void set_u32(cli_buf *sb, size_t at, uint32_t n)
 {
     for (int i = 0; i < 4; i++) sb->data[at + (size_t)i] = (char)((n >> (8 * i)) & 0xFF);
 }
 
-static uint32_t get_u32(const tsig_strbuf *sb, size_t at)
+static uint32_t get_u32(const cli_buf *sb, size_t at)
 {
     uint32_t n = 0;
     for (int i = 3; i >= 0; i--) n = (n << 8) | (unsigned char)sb->data[at + (size_t)i];
@@ -53,13 +53,13 @@ static void memory_write(cli_io *io, int stream, const char *data, size_t len)
         if (!m->last_piece || m->answer.data[m->last_piece] != (char)stream ||
             have == UINT32_MAX) {
             m->last_piece = m->answer.len;
-            tsig_sb_putc(&m->answer, (char)stream);
+            cli_buf_putc(&m->answer, (char)stream);
             put_u32(&m->answer, 0);
             have = 0;
             if (m->answer.failed) return;
         }
         size_t n = len < (size_t)(UINT32_MAX - have) ? len : (size_t)(UINT32_MAX - have);
-        tsig_sb_append(&m->answer, data, n);
+        cli_buf_append(&m->answer, data, n);
         if (m->answer.failed) return;
         set_u32(&m->answer, m->last_piece + 1, have + (uint32_t)n);
         data += n;
@@ -108,12 +108,12 @@ char *tsig_cli_run(int argc, char **argv, const cli_memory_file *files,
     put_u32(&m.answer, 0); /* the exit status, set below */
     int rc = cli_main(&m.io, argc, argv);
     if (m.needed) {
-        tsig_sb_release(&m.answer);
+        cli_buf_release(&m.answer);
         put_u32(&m.answer, CLI_MEMORY_NEEDS_FILE);
         put_u32(&m.answer, (uint32_t)TSIG_MAX_INPUT);
-        tsig_sb_puts(&m.answer, m.needed);
+        cli_buf_puts(&m.answer, m.needed);
     } else if (!m.answer.failed) {
         set_u32(&m.answer, 0, (uint32_t)rc);
     }
-    return tsig_sb_finish(&m.answer, len);
+    return cli_buf_finish(&m.answer, len);
 }

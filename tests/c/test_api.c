@@ -492,6 +492,13 @@ TEST(tools_from_json_names_each_tool_that_fails)
     CHECK_STR(jv_get_str(e, "name"), "bad");
     const char *message = jv_get_str(e, "message");
     CHECK(message && strstr(message, "/properties/m/oneOf"));
+    CHECK_STR(jv_get_str(e, "code"), "schema");
+    /* the span is the failing tool's whole text */
+    const char *tool = strstr(json, "{\"name\":\"bad\"");
+    CHECK_MEMBER(e, "offset", "32");
+    CHECK_INT((long)(tool - json), 32);
+    long long length = 0;
+    CHECK(jv_int(jv_get(e, "length"), &length) && length == (long long)strlen(tool) - 1);
     jv_free(v);
     v = READ_DOC(tsig_api_tools_from_json(json, strlen(json), TSIG_SCHEMA_LOSSY));
     CHECK(jv_bool(jv_get(v, "ok")));
@@ -505,12 +512,126 @@ TEST(tools_from_json_refuses_what_is_not_a_list_of_tools)
     const jv_value *e = jv_at(jv_get(v, "errors"), 0);
     CHECK_STR(jv_get_str(e, "path"), "tools");
     CHECK(!jv_has(e, "name"));
+    CHECK_STR(jv_get_str(e, "code"), "type");
+    CHECK_MEMBER(e, "offset", "9");
+    CHECK_MEMBER(e, "length", "1");
+    jv_free(v);
+    v = READ_DOC(tsig_api_tools_from_json(" {\"tool\":[]}", 12, 0));
+    e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_STR(jv_get_str(e, "code"), "missing");
+    CHECK_MEMBER(e, "offset", "1");
+    CHECK_MEMBER(e, "length", "11");
     jv_free(v);
     v = READ_DOC(tsig_api_tools_from_json("[{]", 3, 0));
     e = jv_at(jv_get(v, "errors"), 0);
     CHECK_MEMBER(e, "column", "3");
+    CHECK_STR(jv_get_str(e, "code"), "json_syntax");
     CHECK_MEMBER(v, "tools", "[]");
     jv_free(v);
+}
+
+/* The C form of the tools list: tools that converted, with their
+ * canonical signature, and one failure per tool that did not. */
+TEST(tools_list_holds_each_tool_and_each_failure)
+{
+    const char *json = "{\"tools\":[{\"name\":\"ok\",\"description\":\"Fine.\",\"inputSchema\":"
+                       "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}},"
+                       "{\"name\":\"bad\",\"inputSchema\":{\"type\":\"object\",\"properties\":"
+                       "{\"m\":{\"type\":\"string\",\"pattern\":\"x\"}}}},3]}";
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    CHECK_INT(tsig_tools_from_json(json, strlen(json), 0, &tools, &err), TSIG_OK);
+    CHECK_INT((long)tsig_tools_count(tools), 1);
+    const tsig_tool *t = tsig_tools_get(tools, 0);
+    CHECK(t && t->index == 0 && t->name_len == 2 && memcmp(t->name, "ok", 2) == 0);
+    CHECK_STR(t ? t->signature : NULL, "(n :int?) -> :any");
+    CHECK(t && t->description_len == 5 && t->warning_count == 0);
+    CHECK(t && tsig_type_kind(tsig_returns(t->sig)) == TSIG_ANY);
+    CHECK(tsig_tools_get(tools, 1) == NULL);
+    CHECK_INT((long)tsig_tools_failure_count(tools), 2);
+    const tsig_tool_failure *f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->index == 1 && f->name_len == 3 && memcmp(f->name, "bad", 3) == 0);
+    CHECK(f && f->error.code == TSIG_ERR_SCHEMA);
+    CHECK(f && f->issue.code == TSIG_ISSUE_SCHEMA);
+    CHECK(f && f->issue.path_len == 8 && memcmp(f->issue.path, "tools[1]", 8) == 0);
+    CHECK(f && f->issue.segment_count == 2 && f->issue.segments[1].index == 1);
+    CHECK(f && strstr(f->issue.message, "/properties/m/pattern"));
+    f = tsig_tools_failure(tools, 1);
+    CHECK(f && f->index == 2 && f->name == NULL && f->issue.length == 1);
+    CHECK(f && json[f->issue.offset] == '3');
+    char *list = tsig_tools_json(tools, NULL);
+    CHECK_STR(list, "[{\"name\":\"ok\",\"signature\":\"(n :int?) -> :any\",\"description\":"
+                    "\"Fine.\",\"warnings\":[]}]");
+    tsig_free(list);
+    tsig_tools_free(tools);
+}
+
+/* Text that holds no list of tools is a failure of the whole text. */
+TEST(tools_list_of_text_that_is_no_list)
+{
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    CHECK_INT(tsig_tools_from_json("{\"a\":1,\"a\":2}", 13, 0, &tools, &err), TSIG_OK);
+    CHECK_INT((long)tsig_tools_count(tools), 0);
+    const tsig_tool_failure *f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->index == TSIG_TOOLS_DOCUMENT && f->issue.code == TSIG_ISSUE_DUPLICATE_KEY);
+    CHECK(f && f->error.code == TSIG_ERR_JSON && f->error.column == 8);
+    tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_json("[1,", 3, 0, &tools, &err), TSIG_OK);
+    f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->issue.code == TSIG_ISSUE_JSON_SYNTAX && f->error.code == TSIG_ERR_JSON);
+    tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_json(NULL, 0, 0, &tools, &err), TSIG_OK);
+    f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->issue.code == TSIG_ISSUE_JSON_SYNTAX);
+    tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_json("[]", 2, 0, NULL, &err), TSIG_ERR_ARGUMENT);
+    tsig_tools_free(NULL);
+}
+
+/* A C caller reads a document with tsig_doc_*: members, elements, strings
+ * decoded, whole numbers. */
+TEST(doc_functions_read_a_document)
+{
+    const char *doc = "{\"ok\":false,\"errors\":[{\"path\":\"a\\u0000b\",\"offset\":12},"
+                      "{\"path\":\"\",\"offset\":7}],\"n\":[]}";
+    size_t n = strlen(doc);
+    size_t list = tsig_doc_member(doc, n, 0, "errors");
+    CHECK(list != TSIG_DOC_NONE && doc[list] == '[');
+    size_t e = tsig_doc_first(doc, n, list);
+    size_t len = 0;
+    char *path = tsig_doc_string(doc, n, tsig_doc_member(doc, n, e, "path"), &len);
+    CHECK(path && len == 3 && memcmp(path, "a\0b", 3) == 0);
+    tsig_free(path);
+    CHECK_INT((long)tsig_doc_size(doc, n, tsig_doc_member(doc, n, e, "offset")), 12);
+    e = tsig_doc_next(doc, n, e);
+    CHECK_INT((long)tsig_doc_size(doc, n, tsig_doc_member(doc, n, e, "offset")), 7);
+    CHECK(tsig_doc_next(doc, n, e) == TSIG_DOC_NONE);
+    CHECK(tsig_doc_first(doc, n, tsig_doc_member(doc, n, 0, "n")) == TSIG_DOC_NONE);
+    CHECK(tsig_doc_member(doc, n, 0, "none") == TSIG_DOC_NONE);
+    CHECK(tsig_doc_member(doc, n, TSIG_DOC_NONE, "ok") == TSIG_DOC_NONE);
+    CHECK(tsig_doc_string(doc, n, tsig_doc_member(doc, n, 0, "ok"), NULL) == NULL);
+    CHECK_INT((long)tsig_doc_size(doc, n, tsig_doc_member(doc, n, 0, "ok")), 0);
+}
+
+/* Text that is not JSON stops the reading: no answer, and no byte read
+ * beyond the text (the sanitizers watch). */
+TEST(doc_functions_stop_at_text_that_is_not_json)
+{
+    static const char *const bad[] = {"{\"a\":\"x\\", "{\"a\"", "{\"a\":[1,", "[\"\\", "{\"\\u12",
+                                      "{\"a\":}", "}", "[", "{\"b\":1 \"a\":2}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        size_t n = strlen(bad[i]);
+        char *copy = malloc(n); /* no NUL after the text */
+        CHECK(copy != NULL);
+        if (!copy) return;
+        memcpy(copy, bad[i], n);
+        size_t v = tsig_doc_member(copy, n, 0, "a");
+        if (v != TSIG_DOC_NONE) CHECK(tsig_doc_string(copy, n, v, NULL) == NULL);
+        size_t e = tsig_doc_first(copy, n, 0);
+        if (e != TSIG_DOC_NONE) CHECK(tsig_doc_next(copy, n, e) == TSIG_DOC_NONE);
+        free(copy);
+    }
 }
 
 /* ---- prompts --------------------------------------------------------- */
@@ -542,6 +663,7 @@ TEST(render_tools_reports_every_bad_signature_with_its_position)
     CHECK_STR(jv_get_str(e, "message"),
               "signature error at 1:18: expected a type after \"limit\", found \")\"");
     CHECK_MEMBER(e, "column", "18");
+    CHECK_STR(jv_get_str(e, "code"), "signature");
     CHECK_STR(jv_get_str(jv_at(jv_get(v, "errors"), 1), "path"), "[2].sig");
     jv_free(v);
 }
@@ -595,7 +717,7 @@ TEST(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order)
                    "\"issue_codes\":[\"type\",\"missing\",\"unexpected\",\"ambiguous\","
                    "\"duplicate_key\",\"coerced\",\"json_syntax\",\"too_deep\",\"too_many\","
                    "\"enum\",\"range\",\"length\",\"union\",\"wrapped\",\"repaired\","
-                   "\"too_large\"]}");
+                   "\"too_large\",\"schema\",\"signature\"]}");
     tsig_free(doc);
 }
 
@@ -659,6 +781,10 @@ int main(void)
     RUN(tools_from_json_reads_a_tools_list_result_and_renders_it);
     RUN(tools_from_json_names_each_tool_that_fails);
     RUN(tools_from_json_refuses_what_is_not_a_list_of_tools);
+    RUN(tools_list_holds_each_tool_and_each_failure);
+    RUN(tools_list_of_text_that_is_no_list);
+    RUN(doc_functions_read_a_document);
+    RUN(doc_functions_stop_at_text_that_is_not_json);
     RUN(render_tools_from_a_json_list);
     RUN(render_tools_reports_every_bad_signature_with_its_position);
     RUN(render_tools_checks_the_shape_of_the_list);

@@ -459,6 +459,110 @@ TEST(json_text_helper_takes_one_valid_value_of_the_kind_asked)
         tsig_test_fail(__FILE__, __LINE__, "repeated key");
 }
 
+/* ---- the per-value rules, asked directly (as stream.c asks them) ------ */
+
+/* The type of x in "(x <type>) -> :any", parsed into *sig. */
+static const tsig_type *param_type(const char *type, tsig_signature **sig)
+{
+    char text[128];
+    snprintf(text, sizeof text, "(x %s) -> :any", type);
+    tsig_error err;
+    *sig = tsig_parse(text, strlen(text), &err);
+    return *sig ? tsig_type_strip(tsig_param_type(*sig, 0)) : NULL;
+}
+
+TEST(keyword_and_datetime_rules_accept_what_spec_3_allows)
+{
+    CHECK(tsig_is_keyword("a+b-c*<>=?!_9", 13));
+    CHECK(!tsig_is_keyword("", 0));
+    CHECK(!tsig_is_keyword("a b", 3));
+    CHECK(tsig_is_datetime("2024-02-29T23:59:60.5Z", 22));
+    CHECK(!tsig_is_datetime("2023-02-29T00:00:00Z", 20));
+    CHECK(tsig_is_datetime("2024-01-01t00:00:00+05:30", 25));
+    CHECK(!tsig_is_datetime("2024-01-01T00:00:00+24:00", 25));
+}
+
+TEST(string_rule_accepts_coerces_or_rejects_with_a_code)
+{
+    tsig_signature *sig;
+    tsig_issue_code code = TSIG_ISSUE_MISSING;
+    tsig_strbuf out = {0};
+    const tsig_type *t = param_type(":int", &sig);
+    CHECK(t && tsig_value_string(t, 1, " 007", 4, &out, &code) == TSIG_VALUE_COERCE);
+    CHECK(out.len == 1 && out.data[0] == '7');
+    CHECK(t && tsig_value_string(t, 0, "7", 1, NULL, &code) == TSIG_VALUE_REJECT);
+    CHECK(code == TSIG_ISSUE_TYPE);
+    tsig_signature_free(sig);
+    t = param_type(":keyword", &sig);
+    CHECK(t && tsig_value_string(t, 0, "ok", 2, NULL, &code) == TSIG_VALUE_ACCEPT);
+    tsig_signature_free(sig);
+    tsig_sb_release(&out);
+}
+
+TEST(number_rule_converts_ints_for_floats_and_coerces_whole_floats)
+{
+    tsig_signature *sig;
+    tsig_issue_code code = TSIG_ISSUE_MISSING;
+    tsig_strbuf out = {0};
+    const tsig_type *t = param_type(":float", &sig);
+    CHECK(t && tsig_value_number(t, TSIG_RULE_INPUT, "42", 2, 1, &out, &code) ==
+                   TSIG_VALUE_CONVERT);
+    CHECK(out.len == 4 && memcmp(out.data, "42.0", 4) == 0);
+    CHECK(t && tsig_value_number(t, TSIG_RULE_INPUT | TSIG_RULE_DOUBLES, "42", 2, 1, NULL,
+                                 &code) == TSIG_VALUE_ACCEPT);
+    CHECK(t && tsig_value_number(t, 0, "42", 2, 1, NULL, &code) == TSIG_VALUE_ACCEPT);
+    tsig_signature_free(sig);
+    t = param_type(":int", &sig);
+    out.len = 0;
+    CHECK(t && tsig_value_number(t, TSIG_RULE_INPUT, "4.20e1", 6, 0, &out, &code) ==
+                   TSIG_VALUE_COERCE);
+    CHECK(out.len == 2 && memcmp(out.data, "42", 2) == 0);
+    CHECK(t && tsig_value_number(t, 0, "4.2", 3, 0, NULL, &code) == TSIG_VALUE_REJECT);
+    CHECK(code == TSIG_ISSUE_TYPE);
+    tsig_signature_free(sig);
+    tsig_sb_release(&out);
+}
+
+TEST(enum_rule_matches_values_and_coerces_strings_in_input)
+{
+    tsig_signature *sig;
+    tsig_issue_code code = TSIG_ISSUE_MISSING;
+    const tsig_enum_value *to = NULL;
+    const tsig_type *t = param_type(":enum[red green 2]", &sig);
+    CHECK(t && tsig_value_enum(t, 0, TSIG_VALUE_STRING, "red", 3, &to, &code) ==
+                   TSIG_VALUE_ACCEPT);
+    CHECK(t && tsig_value_enum(t, 1, TSIG_VALUE_STRING, "RED", 3, &to, &code) ==
+                   TSIG_VALUE_COERCE);
+    CHECK(to && to->len == 3 && memcmp(to->text, "red", 3) == 0);
+    CHECK(t && tsig_value_enum(t, 1, TSIG_VALUE_STRING, " 2.0", 4, &to, &code) ==
+                   TSIG_VALUE_COERCE);
+    CHECK(to && to->kind == TSIG_VALUE_INT);
+    CHECK(t && tsig_value_enum(t, 0, TSIG_VALUE_STRING, "RED", 3, &to, &code) ==
+                   TSIG_VALUE_REJECT);
+    CHECK(code == TSIG_ISSUE_TYPE);
+    tsig_signature_free(sig);
+}
+
+/* Streaming knows early that a string can no longer become a value. */
+TEST(enum_prefix_rule_says_whether_a_string_can_still_match)
+{
+    tsig_signature *sig;
+    const tsig_type *t = param_type(":enum[red green]", &sig);
+    CHECK(t && tsig_enum_string_prefix(t, 0, "gr", 2));
+    CHECK(t && tsig_enum_string_prefix(t, 0, "", 0));
+    CHECK(t && !tsig_enum_string_prefix(t, 0, "GR", 2));
+    CHECK(t && tsig_enum_string_prefix(t, 1, "GR", 2));
+    CHECK(t && !tsig_enum_string_prefix(t, 1, "blue", 4));
+    CHECK(t && !tsig_enum_string_prefix(t, 0, "reds", 4));
+    tsig_signature_free(sig);
+    t = param_type(":enum[a 1 true]", &sig);
+    CHECK(t && tsig_enum_string_prefix(t, 1, " 1.", 3));
+    CHECK(t && tsig_enum_string_prefix(t, 1, "tr", 2));
+    CHECK(t && !tsig_enum_string_prefix(t, 0, " 1", 2));
+    CHECK(t && !tsig_enum_string_prefix(t, 1, "x", 1));
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(integer_string_to_int);
@@ -484,5 +588,10 @@ int main(void)
     RUN(string_holding_json_becomes_a_list_or_map);
     RUN(single_value_is_wrapped_in_a_list);
     RUN(json_text_helper_takes_one_valid_value_of_the_kind_asked);
+    RUN(keyword_and_datetime_rules_accept_what_spec_3_allows);
+    RUN(string_rule_accepts_coerces_or_rejects_with_a_code);
+    RUN(number_rule_converts_ints_for_floats_and_coerces_whole_floats);
+    RUN(enum_rule_matches_values_and_coerces_strings_in_input);
+    RUN(enum_prefix_rule_says_whether_a_string_can_still_match);
     return tsig_test_summary();
 }

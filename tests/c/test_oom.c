@@ -634,6 +634,33 @@ static int op_template(const op_case *c, const tsig_signature *sig)
     return R_OK;
 }
 
+/* tsig_tools_from_json: each tool and failure as the accessors give them,
+ * then tsig_tools_json of the list. */
+static int op_tools(const op_case *c, const tsig_signature *unused)
+{
+    (void)unused;
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    tsig_code code = tsig_tools_from_json(c->text, strlen(c->text), c->flags, &tools, &err);
+    if (code == TSIG_ERR_NOMEM) return tools ? bad("a list and out of memory") : nomem_error(&err);
+    if (code != TSIG_OK || !tools) return bad("no list of tools");
+    for (size_t i = 0; i < tsig_tools_count(tools); i++) {
+        const tsig_tool *t = tsig_tools_get(tools, i);
+        out_fmt("tool %zu: %s (%zu warnings)\n", t->index, t->signature, t->warning_count);
+        for (size_t w = 0; w < t->warning_count; w++) out_fmt("  %s\n", t->warnings[w]);
+    }
+    for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
+        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+        out_fmt("failure %zu %.*s %s: ", f->index, (int)f->issue.path_len, f->issue.path,
+                tsig_issue_code_name(f->issue.code));
+        out_error(&f->error);
+    }
+    size_t n = 0;
+    char *list = tsig_tools_json(tools, &n);
+    tsig_tools_free(tools);
+    return out_text("list", list, n);
+}
+
 /* The tsig_api_* functions, each answering one document. */
 enum {
     API_CHECK,
@@ -928,6 +955,9 @@ static const char *const cli_from_tools[] = {"toolsig", "from-tools", "tools.jso
 static const char *const cli_from_tools_json[] = {"toolsig", "from-tools", "tools.json", "--json",
                                                   "--lossy", NULL};
 static const char *const cli_tools[] = {"toolsig", "tools", "list.json", NULL};
+static const char *const cli_tools_bad[] = {"toolsig", "tools", "bad-list.json", NULL};
+static const char *const cli_from_tools_bad[] = {"toolsig", "from-tools", "bad-list.json", NULL};
+static const char *const cli_schema_strict[] = {"toolsig", "schema", "@sig.txt", "--strict", NULL};
 static const char *const cli_normalize[] = {"toolsig", "normalize", "doc.json", NULL};
 static const char *const cli_schema[] = {"toolsig", "schema", "@sig.txt", "--params", NULL};
 static const char *const cli_redact[] = {"toolsig", "redact", "@sig.txt", "doc.json", "--mask",
@@ -949,9 +979,11 @@ static const cli_memory_file cli_files[] = {
                           "{\"n\":{\"type\":\"integer\"}},\"required\":[\"n\"]}}]}"),
     FILE_OK("list.json", "[{\"name\":\"a\",\"sig\":\"(x :int) -> :int\",\"description\":\"A.\"},"
                          "{\"name\":\"b\"}]"),
+    FILE_OK("bad-list.json", "[{\"name\":\"a\",\"sig\":\"(x\"},{\"sig\":1},{\"name\":\"c\","
+                             "\"sig\":\":int\",\"sig\":\":int\"}]"),
 };
 #define CLI(label, args) \
-    {label, op_cli, .argv = args, .files = cli_files, .file_count = 4}
+    {label, op_cli, .argv = args, .files = cli_files, .file_count = 5}
 
 #define API(label, fn_id, ...) {label, op_api, .which = fn_id, __VA_ARGS__}
 
@@ -1221,6 +1253,11 @@ static const op_case cases[] = {
         .text = "[{\"name\":\"a\",\"description\":\"x\",\"inputSchema\":{\"type\":\"object\"}}]"),
     API("api tools_from_json not list", API_TOOLS, .text = "{\"tool\":[]}"),
     API("api tools_from_json bad json", API_TOOLS, .text = "[{\"name\":\n]"),
+    {"tools_from_json", op_tools, .text = big_tools, .flags = TSIG_SCHEMA_LOSSY},
+    {"tools_from_json mixed", op_tools, .text = tools_mixed},
+    {"tools_from_json not list", op_tools, .text = "{\"tool\":[]}"},
+    {"tools_from_json duplicate keys", op_tools, .text = "[{\"a\":1,\"a\":2},{\"b\":1,\"b\":2}]"},
+    {"tools_from_json bad json", op_tools, .text = "[{\"name\":\n]"},
     API("api render_tools", API_RENDER_TOOLS, .text = render_list_ok),
     API("api render_tools bad sig", API_RENDER_TOOLS, .text = render_list_bad),
     API("api render_tools bad shape", API_RENDER_TOOLS, .text = "[{\"sig\":1}, 2]"),
@@ -1241,6 +1278,9 @@ static const op_case cases[] = {
     CLI("cli from-tools", cli_from_tools),
     CLI("cli from-tools json", cli_from_tools_json),
     CLI("cli tools", cli_tools),
+    CLI("cli tools bad", cli_tools_bad),
+    CLI("cli from-tools bad", cli_from_tools_bad),
+    CLI("cli schema strict", cli_schema_strict),
     CLI("cli normalize", cli_normalize),
     CLI("cli schema", cli_schema),
     CLI("cli redact", cli_redact),

@@ -1,0 +1,391 @@
+/*
+ * tools.c: lists of tools (tsig_tools_from_json): an MCP tools/list result
+ * or a bare list of tool definitions, read into the tools that converted
+ * and a failure for each one that did not.
+ *
+ * The text is checked first, as the validator reads any JSON (so its
+ * problems have paths, codes and spans like every issue); then json.c's
+ * reader walks it: the list is the document or its "tools" member, and
+ * each element's text goes to tsig_tool_from_json as it is. The elements
+ * of text read before are found by the helpers at the end, which api.c
+ * shares.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Storage of a failure that its public view points into. */
+typedef struct failure_store {
+    char path[48];        /* "tools[18446744073709551615]" fits */
+    tsig_segment segments[2];
+} failure_store;
+
+struct tsig_tools {
+    tsig_tool *tools;
+    size_t count;
+    tsig_tool_failure *failures;
+    failure_store *stores; /* one per failure (tool failures only use it) */
+    size_t failure_count;
+    tsig_messages *warnings; /* one per tool */
+    tsig_result shape;       /* the check of the text: its issues stay alive here */
+};
+
+/* Checks json/len as the validator reads any value (enabled mode, no value
+ * written) into *r. TSIG_OK or TSIG_ERR_NOMEM. */
+static tsig_code check_text(const char *json, size_t len, tsig_result *r)
+{
+    tsig_error err;
+    tsig_signature *any = tsig_parse(":any", 4, &err);
+    if (!any) {
+        memset(r, 0, sizeof *r);
+        return TSIG_ERR_NOMEM;
+    }
+    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
+    tsig_code code = tsig_validate_json(any, json, len, &opts, r);
+    tsig_signature_free(any);
+    return code == TSIG_ERR_NOMEM ? TSIG_ERR_NOMEM : TSIG_OK;
+}
+
+/* A failure of the whole text for each error of the check. */
+static int text_failures(tsig_tools *t, const char *json, size_t len)
+{
+    const tsig_result *r = &t->shape;
+    t->failures = calloc(r->error_count, sizeof *t->failures);
+    if (!t->failures) return 0;
+    for (size_t i = 0; i < r->error_count; i++) {
+        tsig_tool_failure *f = &t->failures[t->failure_count++];
+        f->index = TSIG_TOOLS_DOCUMENT;
+        f->issue = r->errors[i];
+        if (r->json_error.code != TSIG_OK) {
+            f->error = r->json_error;
+        } else {
+            tsig_error_set(&f->error, TSIG_ERR_JSON, json, len, r->errors[i].offset, "%.*s",
+                           (int)r->errors[i].message_len, r->errors[i].message);
+        }
+    }
+    return 1;
+}
+
+/* The failure of a text that holds no list of tools: at path prefix
+ * ("tools" or ""), about the value at [at, end) (missing: the object
+ * without a "tools" member). */
+static int not_a_list(tsig_tools *t, const char *json, size_t len, const char *prefix,
+                      int missing, size_t at, size_t end)
+{
+    static const char message[] = "expected a list of tools, or an object with a \"tools\" list";
+    t->failures = calloc(1, sizeof *t->failures);
+    t->stores = calloc(1, sizeof *t->stores);
+    if (!t->failures || !t->stores) return 0;
+    tsig_tool_failure *f = &t->failures[0];
+    failure_store *st = &t->stores[0];
+    t->failure_count = 1;
+    f->index = TSIG_TOOLS_DOCUMENT;
+    tsig_error_set(&f->error, TSIG_ERR_SCHEMA, json, len, at, "%s", message);
+    memcpy(st->path, prefix, strlen(prefix) + 1);
+    f->issue.path = st->path;
+    f->issue.path_len = strlen(prefix);
+    if (*prefix) {
+        st->segments[0].key = "tools";
+        st->segments[0].key_len = 5;
+        f->issue.segments = st->segments;
+        f->issue.segment_count = 1;
+    }
+    f->issue.message = f->error.message;
+    f->issue.message_len = strlen(f->error.message);
+    f->issue.code = missing ? TSIG_ISSUE_MISSING : TSIG_ISSUE_TYPE;
+    f->issue.offset = at;
+    f->issue.length = end - at;
+    return 1;
+}
+
+/* Frees what a failure or tool of index i owns (the name and description
+ * copies, the signature). */
+static void tool_release(tsig_tool *tool)
+{
+    tsig_free((char *)tool->name);
+    tsig_free((char *)tool->description);
+    tsig_free((char *)tool->signature);
+    tsig_signature_free((tsig_signature *)tool->sig);
+}
+
+/*
+ * Converts the element [start, end) of json, index i of the list (prefix
+ * "tools" or ""): a tool appended to t->tools, or a failure appended to
+ * t->failures. 0 when out of memory.
+ */
+static int convert(tsig_tools *t, const char *json, size_t len, size_t start, size_t end,
+                   size_t i, const char *prefix, unsigned flags)
+{
+    const char *text = json + start;
+    size_t text_len = end - start;
+    tsig_tool tool;
+    memset(&tool, 0, sizeof tool);
+    tool.index = i;
+    tsig_messages *warnings = &t->warnings[t->count];
+    tsig_error err;
+    tsig_signature *sig = tsig_tool_from_json(text, text_len, flags, warnings, &err);
+    if (!sig && err.code == TSIG_ERR_NOMEM) {
+        tsig_messages_free(warnings);
+        return 0;
+    }
+    if (text[0] == '{') { /* a string "name" names even a tool that failed */
+        int nomem = 0;
+        tool.name = tsig_json_member_string(json, len, start, "name", &tool.name_len, &nomem);
+        tool.description = tsig_json_member_string(json, len, start, "description",
+                                                   &tool.description_len, &nomem);
+        if (nomem) {
+            tsig_signature_free(sig);
+            tsig_messages_free(warnings);
+            tool_release(&tool);
+            return 0;
+        }
+    }
+    if (sig) {
+        tool.sig = sig;
+        tool.signature = tsig_format(sig, 0, &tool.signature_len);
+        if (!tool.signature) {
+            tsig_messages_free(warnings);
+            tool_release(&tool);
+            return 0;
+        }
+        tool.warnings = warnings->items;
+        tool.warning_count = warnings->count;
+        t->tools[t->count++] = tool;
+        return 1;
+    }
+    tsig_messages_free(warnings);
+    tsig_free((char *)tool.description);
+    tsig_tool_failure *f = &t->failures[t->failure_count];
+    failure_store *st = &t->stores[t->failure_count++];
+    f->index = i;
+    f->name = tool.name;
+    f->name_len = tool.name_len;
+    f->error = err;
+    int n = tsig_snprintf(st->path, sizeof st->path, "%s[%zu]", prefix, i);
+    f->issue.path = st->path;
+    f->issue.path_len = (size_t)n;
+    size_t k = 0;
+    if (*prefix) {
+        st->segments[k].key = "tools";
+        st->segments[k++].key_len = 5;
+    }
+    st->segments[k++].index = i;
+    f->issue.segments = st->segments;
+    f->issue.segment_count = k;
+    f->issue.message = f->error.message;
+    f->issue.message_len = strlen(f->error.message);
+    f->issue.code = err.code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
+    f->issue.offset = start;
+    f->issue.length = text_len;
+    return 1;
+}
+
+/* Reads the list of the checked text json/len into t. 0 when out of
+ * memory. */
+static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags)
+{
+    size_t list = tsig_json_value_start(json, len);
+    const char *prefix = "";
+    int nomem = 0;
+    if (json[list] == '{') {
+        size_t object = list;
+        list = tsig_json_member(json, len, object, "tools", 5, 0, &nomem);
+        if (nomem) return 0;
+        prefix = "tools";
+        if (list == TSIG_JSON_NONE)
+            return not_a_list(t, json, len, prefix, 1, object, tsig_json_value_end(json, len, object));
+    }
+    if (json[list] != '[')
+        return not_a_list(t, json, len, prefix, 0, list, tsig_json_value_end(json, len, list));
+
+    size_t count;
+    size_t *spans = tsig_json_element_spans(json, len, list, &count, &nomem);
+    if (nomem) return 0;
+    int ok = 1;
+    if (count) {
+        t->tools = calloc(count, sizeof *t->tools);
+        t->warnings = calloc(count, sizeof *t->warnings);
+        t->failures = calloc(count, sizeof *t->failures);
+        t->stores = calloc(count, sizeof *t->stores);
+        ok = t->tools && t->warnings && t->failures && t->stores;
+    }
+    for (size_t i = 0; ok && i < count; i++)
+        ok = convert(t, json, len, spans[2 * i], spans[2 * i + 1], i, prefix, flags);
+    free(spans);
+    return ok;
+}
+
+tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
+                               tsig_tools **out, tsig_error *err)
+{
+    tsig_error ignored;
+    if (!err) err = &ignored;
+    if (out) *out = NULL;
+    if (!out || (!json && len)) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "no text or no place for the list");
+        return TSIG_ERR_ARGUMENT;
+    }
+    if (!json) json = ""; /* no text: a JSON error, as for "" */
+    tsig_tools *t = calloc(1, sizeof *t);
+    if (!t) goto nomem;
+    if (check_text(json, len, &t->shape) != TSIG_OK) goto nomem;
+    if (!t->shape.ok ? !text_failures(t, json, len) : !read_list(t, json, len, flags))
+        goto nomem;
+    *out = t;
+    return TSIG_OK;
+nomem:
+    tsig_tools_free(t);
+    tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+    return TSIG_ERR_NOMEM;
+}
+
+void tsig_tools_free(tsig_tools *t)
+{
+    if (!t) return;
+    for (size_t i = 0; i < t->count; i++) {
+        tool_release(&t->tools[i]);
+        tsig_messages_free(&t->warnings[i]);
+    }
+    for (size_t i = 0; i < t->failure_count; i++) tsig_free((char *)t->failures[i].name);
+    free(t->tools);
+    free(t->warnings);
+    free(t->failures);
+    free(t->stores);
+    tsig_result_free(&t->shape);
+    free(t);
+}
+
+size_t tsig_tools_count(const tsig_tools *t)
+{
+    return t ? t->count : 0;
+}
+
+const tsig_tool *tsig_tools_get(const tsig_tools *t, size_t i)
+{
+    return t && i < t->count ? &t->tools[i] : NULL;
+}
+
+size_t tsig_tools_failure_count(const tsig_tools *t)
+{
+    return t ? t->failure_count : 0;
+}
+
+const tsig_tool_failure *tsig_tools_failure(const tsig_tools *t, size_t i)
+{
+    return t && i < t->failure_count ? &t->failures[i] : NULL;
+}
+
+/* Appends a string of a tool (NULL: null). */
+static void put_string(tsig_strbuf *sb, const char *s, size_t len)
+{
+    if (s) tsig_json_escape(sb, s, len);
+    else tsig_sb_puts(sb, "null");
+}
+
+void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *t)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; t && i < t->count; i++) {
+        const tsig_tool *tool = &t->tools[i];
+        tsig_sb_puts(sb, i ? ",{\"name\":" : "{\"name\":");
+        put_string(sb, tool->name, tool->name_len);
+        tsig_sb_puts(sb, ",\"signature\":");
+        tsig_json_escape(sb, tool->signature, tool->signature_len);
+        tsig_sb_puts(sb, ",\"description\":");
+        put_string(sb, tool->description, tool->description_len);
+        tsig_sb_puts(sb, ",\"warnings\":[");
+        for (size_t w = 0; w < tool->warning_count; w++) {
+            if (w) tsig_sb_putc(sb, ',');
+            tsig_json_escape(sb, tool->warnings[w], strlen(tool->warnings[w]));
+        }
+        tsig_sb_puts(sb, "]}");
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+char *tsig_tools_json(const tsig_tools *t, size_t *len)
+{
+    tsig_strbuf sb = {0};
+    tsig_tools_json_append(&sb, t);
+    return tsig_sb_finish(&sb, len);
+}
+
+/* ---- reading text read before (so valid) --------------------------- */
+
+size_t tsig_json_value_start(const char *json, size_t len)
+{
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, 0, &ignored);
+    return tsig_json_ws(&j, j.pos);
+}
+
+size_t tsig_json_value_end(const char *json, size_t len, size_t at)
+{
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
+    j.trusted = 1;
+    j.pos = at;
+    tsig_json_skip(&j);
+    return j.pos;
+}
+
+char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
+                              size_t *out_len, int *nomem)
+{
+    size_t v = tsig_json_member(json, len, at, key, strlen(key), 0, nomem);
+    if (v == TSIG_JSON_NONE || json[v] != '"') return NULL;
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, 0, &ignored);
+    j.trusted = 1;
+    j.pos = v;
+    tsig_json_span s;
+    if (!tsig_json_string(&j, &s)) return NULL;
+    char *text = malloc(s.len + 1);
+    if (!text) {
+        *nomem = 1;
+        return NULL;
+    }
+    size_t n = tsig_json_unescape(json + s.start, s.len, text);
+    text[n] = '\0';
+    if (out_len) *out_len = n;
+    return text;
+}
+
+size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
+                                int *nomem)
+{
+    tsig_error ignored;
+    tsig_json j;
+    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
+    j.trusted = 1;
+    j.pos = at;
+    size_t *spans = NULL, n = 0, cap = 0;
+    *count = 0;
+    tsig_json_enter(&j);
+    for (;;) {
+        tsig_json_skip_ws(&j);
+        if (j.pos >= j.len || j.src[j.pos] == ']') break;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 8;
+            size_t *grown = realloc(spans, 2 * cap * sizeof *grown);
+            if (!grown) {
+                free(spans);
+                *nomem = 1;
+                return NULL;
+            }
+            spans = grown;
+        }
+        spans[2 * n] = j.pos;
+        if (!tsig_json_skip(&j)) break;
+        spans[2 * n++ + 1] = j.pos;
+        tsig_json_skip_ws(&j);
+        if (j.pos >= j.len || j.src[j.pos] != ',') break;
+        j.pos++;
+    }
+    *count = n;
+    return spans;
+}
