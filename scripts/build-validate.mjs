@@ -8,14 +8,16 @@
 //   reaches), every file compiled for size (VALIDATE_LEVEL);
 // - dist/validate-node.mjs, validate-node.cjs, validate-browser.mjs and
 //   validate-edge.mjs: each loader of js/ bundled by esbuild with its own
-//   copy of js/core.mjs and js/validate-api.mjs (functions nothing reaches
+//   copy of the core (js/core.mjs and the files it imports, read as the one
+//   file dist/core.mjs is: one module, no wrapper per file) and
+//   js/validate-api.mjs (functions nothing reaches
 //   left out, comments and white space dropped, nothing renamed), so the entry point never
 //   shares a core, and its wasm memory, with `import 'toolsig'`.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { StepError, repoRoot, run } from './lib.mjs';
-import { commonJsTypes } from './ship-js.mjs';
+import { commonJsTypes, jsSource } from './ship-js.mjs';
 
 // The optimization of the validation hot path (json.c, validate.c) in this
 // module; the rest is -Oz as in toolsig.wasm. bench/RESULTS.md has the
@@ -56,9 +58,16 @@ export function buildValidate({ objects, hot, objectOf, compile, link }) {
   } catch {
     throw new StepError('esbuild is missing (a devDependency): run `npm install` first');
   }
+  // The loaders and validate-api.mjs as they are, beside the core as one file.
+  const staged = join(repoRoot, 'build', 'js-validate');
+  rmSync(staged, { recursive: true, force: true });
+  mkdirSync(staged, { recursive: true });
+  for (const file of [...LOADERS.map(([f]) => f), 'validate-api.mjs', 'core.mjs']) {
+    writeFileSync(join(staged, file), jsSource(file));
+  }
   for (const [file, format, platform] of LOADERS) {
     esbuild.buildSync({
-      entryPoints: [join(repoRoot, 'js', file)],
+      entryPoints: [join(staged, file)],
       outfile: join(repoRoot, 'dist', file),
       bundle: true,
       format,
@@ -67,10 +76,10 @@ export function buildValidate({ objects, hot, objectOf, compile, link }) {
       external: ['node:*', '*.wasm'],
       legalComments: 'none',
       // Spaces and line breaks go, names stay (a stack trace still names
-      // the functions of js/core.mjs): 1.5 KB less gzip than as written.
+      // the functions of the core): 1.5 KB less gzip than as written.
       minifyWhitespace: true,
       minifySyntax: true,
-      banner: { js: `// toolsig (MIT): js/${file} bundled with js/validate-api.mjs and js/core.mjs; the API is documented in js/index.d.ts.` },
+      banner: { js: `// toolsig (MIT): js/${file} bundled with js/validate-api.mjs and the core; the API is documented in js/index.d.ts.` },
       logLevel: 'warning',
     });
   }

@@ -33,7 +33,8 @@ export function wasmExports() {
   return { library: lines.slice(0, at), cli: lines.slice(at + 1) };
 }
 
-// The CommonJS form of one of js/core.mjs and js/tools.mjs: each may import
+// The CommonJS form of one of dist/core.mjs (js/core.mjs and its imports,
+// shipped as one file) and dist/tools.mjs: each may import
 // from './core.mjs' only (one import list, which becomes a require of
 // ./core.cjs) and ends with one `export { ... };` list, which becomes
 // module.exports.

@@ -17,6 +17,46 @@ import { StepError, repoRoot } from './lib.mjs';
 export const SHIPPED_JS = ['api.mjs', 'browser.mjs', 'cli.mjs', 'core.mjs', 'edge.mjs', 'node.cjs', 'node.mjs',
   'tools.mjs'];
 
+// The files js/core.mjs imports, in the order dist/core.mjs holds them:
+// the package ships the core as one file, so that it is one module (one
+// wasm instance's state, which a copy imported under another URL does not
+// share) and its CommonJS form one file too.
+export const CORE_PARTS = ['wasm.mjs', 'results.mjs', 'signature.mjs', 'schemas.mjs'];
+
+// text without its import lists, each of which must name one of CORE_PARTS.
+function withoutImports(text, file) {
+  const out = text.replace(/^import \{[^}]*\} from '\.\/([\w-]+\.mjs)';\n/gm, (_, from) => {
+    if (!CORE_PARTS.includes(from)) throw new StepError(`js/${file} imports ./${from}, not one of the core's files`);
+    return '';
+  });
+  if (/^\s*import\s/m.test(out)) throw new StepError(`js/${file} has an import that is not a list from the core's files`);
+  return out;
+}
+
+/**
+ * The source of dist/core.mjs: each of CORE_PARTS without its imports and
+ * its closing export list, then js/core.mjs without its imports (its
+ * export list names what the package's other files import). read(file)
+ * gives js/<file>'s text.
+ */
+export function coreSource(read) {
+  const parts = CORE_PARTS.map((file) => {
+    const text = withoutImports(read(file), file);
+    const at = text.lastIndexOf('\nexport {');
+    if (at < 0 || /^\s*export\s/m.test(text.slice(0, at)) || !/^\nexport \{[^}]*\};\n$/.test(text.slice(at))) {
+      throw new StepError(`js/${file} must end with one export list and export nothing else`);
+    }
+    return text.slice(0, at + 1);
+  });
+  return [...parts, withoutImports(read('core.mjs'), 'core.mjs')].join('\n');
+}
+
+/** js/<file>'s text, and for core.mjs the text dist/core.mjs is written from. */
+export function jsSource(file) {
+  const read = (f) => readFileSync(join(repoRoot, 'js', f), 'utf8');
+  return file === 'core.mjs' ? coreSource(read) : read(file);
+}
+
 // After these a "/" starts a regular expression, not a division: a
 // punctuator that cannot end an operand, or a keyword that takes one.
 const BEFORE_REGEX_PUNCT = new Set('(,=:[!&|?{};+-*%<>~^'.split(''));
@@ -169,10 +209,11 @@ export function stripComments(source, name = 'source') {
   return out;
 }
 
-/** The shipped form of js/<file>: a line naming its source, then the code. */
+/** The shipped form of js/<file> (source: jsSource(file)): a line naming its source, then the code. */
 export function shippedForm(source, file) {
   const code = stripComments(source, `js/${file}`);
-  const header = `// toolsig (MIT): js/${file} without its comments; the API is documented in js/index.d.ts.\n`;
+  const from = file === 'core.mjs' ? 'js/core.mjs and its imports' : `js/${file}`;
+  const header = `// toolsig (MIT): ${from} without comments; the API is documented in js/index.d.ts.\n`;
   if (!code.startsWith('#!')) return header + code;
   const end = code.indexOf('\n') + 1;
   return code.slice(0, end) + header + code.slice(end);
@@ -204,8 +245,7 @@ export function commonJsTypes(source, name) {
 export function shipJs() {
   mkdirSync(join(repoRoot, 'dist'), { recursive: true });
   for (const file of SHIPPED_JS) {
-    const source = readFileSync(join(repoRoot, 'js', file), 'utf8');
-    writeFileSync(join(repoRoot, 'dist', file), shippedForm(source, file));
+    writeFileSync(join(repoRoot, 'dist', file), shippedForm(jsSource(file), file));
   }
   chmodSync(join(repoRoot, 'dist', 'cli.mjs'), 0o755); // the bin
   for (const name of SHIPPED_TYPES) {

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CORE_PARTS, jsSource } from '../../scripts/ship-js.mjs';
 import { repoRoot, requireBuild, wasmPath } from './support/env.mjs';
 
 const lines = readFileSync(join(repoRoot, 'js', 'wasm-exports.txt'), 'utf8')
@@ -84,12 +85,12 @@ test('the library\'s module is smaller than the command line\'s: the command lin
   assert.ok(readFileSync(wasmPath).length < readFileSync(cliWasmPath).length);
 });
 
-test('js/core.mjs calls only listed functions of the module', () => {
-  const core = readFileSync(join(repoRoot, 'js', 'core.mjs'), 'utf8');
+test('the core\'s files of js/ call only listed functions of the module', () => {
+  const core = jsSource('core.mjs');
   const used = new Set([...core.matchAll(/\bW\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
   const unknown = [...used].filter((n) => !listed.includes(n) && n !== 'memory' && n !== '_initialize');
   assert.deepEqual(unknown, []);
-  for (const name of listed) assert.ok(used.has(name), `${name} is listed but not used by core.mjs`);
+  for (const name of listed) assert.ok(used.has(name), `${name} is listed but not used by the core's files`);
 });
 
 test('no eval( or new Function in js/*.mjs, js/*.cjs and dist/*.cjs', () => {
@@ -115,6 +116,7 @@ test('the edge build compiles no WebAssembly from bytes: the runtime hands it a 
   const edge = jsCode(join(repoRoot, 'js', 'edge.mjs'));
   assert.match(edge, /import wasm from '\.\.\/dist\/toolsig\.wasm'/);
   assert.doesNotMatch(edge, /WebAssembly\.(compile|instantiate|Module)\b/);
-  const core = jsCode(join(repoRoot, 'js', 'core.mjs'));
-  assert.doesNotMatch(core, /WebAssembly\.(compile|instantiate|Module|Instance)\b/);
+  for (const file of ['core.mjs', ...CORE_PARTS]) {
+    assert.doesNotMatch(jsCode(join(repoRoot, 'js', file)), /WebAssembly\.(compile|instantiate|Module|Instance)\b/, file);
+  }
 });

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { SHIPPED_JS, shippedForm, stripComments } from '../../scripts/ship-js.mjs';
+import { CORE_PARTS, SHIPPED_JS, jsSource, shippedForm, stripComments } from '../../scripts/ship-js.mjs';
 import { repoRoot, requireBuild } from './support/env.mjs';
 
 const printer = ts.createPrinter({ removeComments: true });
@@ -24,7 +24,7 @@ function program(text, file = 'x.mjs') {
 for (const file of SHIPPED_JS) {
   test(`dist/${file} is js/${file}'s program without comments, as the build wrote it`, () => {
     requireBuild();
-    const source = readFileSync(join(repoRoot, 'js', file), 'utf8');
+    const source = jsSource(file);
     const shipped = readFileSync(join(repoRoot, 'dist', file), 'utf8');
     assert.equal(shipped, shippedForm(source, file), 'dist/ is up to date: run node scripts/build-wasm.mjs');
     assert.equal(program(shipped, file), program(source, file));
@@ -42,8 +42,18 @@ test('the bin keeps its interpreter line first and stays executable', () => {
 
 test('the shipped JS is smaller gzipped than the sources', () => {
   requireBuild();
-  const gz = (dir) => SHIPPED_JS.reduce((n, f) => n + gzipSync(readFileSync(join(repoRoot, dir, f)), { level: 9 }).length, 0);
-  assert.ok(gz('dist') < 0.75 * gz('js'), `${gz('dist')} vs ${gz('js')}`);
+  const gz = (text) => gzipSync(text, { level: 9 }).length;
+  const shipped = SHIPPED_JS.reduce((n, f) => n + gz(readFileSync(join(repoRoot, 'dist', f))), 0);
+  const sources = SHIPPED_JS.reduce((n, f) => n + gz(jsSource(f)), 0);
+  assert.ok(shipped < 0.75 * sources, `${shipped} vs ${sources}`);
+});
+
+test('dist/core.mjs holds each of the core\'s files of js/ and imports nothing', () => {
+  requireBuild();
+  const core = readFileSync(join(repoRoot, 'js', 'core.mjs'), 'utf8');
+  const imported = [...core.matchAll(/^import [^;]* from '\.\/([\w-]+\.mjs)';$/gm)].map((m) => m[1]);
+  assert.deepEqual(imported.sort(), [...CORE_PARTS].sort());
+  assert.doesNotMatch(readFileSync(join(repoRoot, 'dist', 'core.mjs'), 'utf8'), /^\s*import\s/m);
 });
 
 // Each case: source, and the exact text stripComments must give.

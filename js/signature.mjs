@@ -1,0 +1,503 @@
+// signature.mjs: Signature, a parsed signature holding one handle in wasm
+// memory (released by free() / [Symbol.dispose]() or, as a safety net, by a
+// FinalizationRegistry when the Signature is collected), its validation
+// streams, and its Standard Schema props.
+import {
+  NON_JSON, W, addIndexes, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString, putString, readOut,
+  seedHash, seeded, takeJSON, takeString, toJSONText,
+} from './wasm.mjs';
+import { SignatureError, lazyOkResult, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
+import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
+
+const FORMAT_HIDE_FIREWALLED = 1;
+const FORMAT_NO_DESCRIPTIONS = 2;
+const SCHEMA_STRICT = 1;
+// JS numbers are doubles: an int where :float is declared is the same
+// number either way, so the core neither rewrites it nor answers for it.
+const NUMBERS_ARE_DOUBLES = 4;
+// Repair (SPEC §12.1): switched on / off; neither is the core's default
+// (off for return values, on for tool arguments).
+const REPAIR = 8;
+const NO_REPAIR = 16;
+
+// The repair bits of an options object's {repair}.
+function repairFlags(opts) {
+  if (opts === null || typeof opts !== 'object') return 0;
+  const r = ownOptions(opts).repair;
+  if (r === undefined) return 0;
+  if (typeof r !== 'boolean') throw new TypeError(`toolsig: repair must be true or false, got ${describeOption(r)}`);
+  return r ? REPAIR : NO_REPAIR;
+}
+
+const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
+// maxErrors crosses into wasm as a 32-bit signed number.
+const MAX_ERRORS_LIMIT = 0x7fffffff;
+const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07', 'openapi-3.0']);
+
+// [mode, maxErrors, maxDepth] when no options are given (the core's defaults).
+const DEFAULT_OPTIONS = Object.freeze([0, 0, 0]);
+
+// Reads {mode, maxErrors, maxDepth} into the core's numbers (0: the core's
+// default). A given option must be meaningful: a mode by name, maxErrors a
+// whole number from 1, maxDepth from 1 to the core's limit of 10000 (the
+// core would clamp a larger one silently).
+function validateOptions(opts) {
+  if (opts != null && typeof opts !== 'object') {
+    throw new TypeError('toolsig: options are an object {mode, maxErrors, maxDepth}');
+  }
+  const o = ownOptions(opts);
+  const { modes, modeOf, limits: core } = info();
+  const mode = o.mode ?? modes[0];
+  if (typeof mode !== 'string' || !(mode in modeOf)) {
+    throw new TypeError(`toolsig: unknown mode ${describeOption(mode)} (modes: ${modes.join(', ')})`);
+  }
+  const limits = [['maxErrors', o.maxErrors, MAX_ERRORS_LIMIT], ['maxDepth', o.maxDepth, core.max_depth_limit]];
+  const numbers = limits.map(([name, n, max]) => {
+    if (n == null) return 0;
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      throw new TypeError(`toolsig: ${name} must be a whole number from 1 to ${max}, got ${describeOption(n)}`);
+    }
+    return n;
+  });
+  return [modeOf[mode], numbers[0], numbers[1]];
+}
+
+function describeOption(v) {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  return typeof v === 'object' && v !== null ? 'an object' : String(v);
+}
+
+// The shared success result of a value that needed no change: `value` is
+
+const registry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => { if (W) W.tsig_signature_free(handle); })
+  : null;
+
+let handleOf; // (Signature) => its handle; set in the class's static block
+const CREATE = Symbol('toolsig.Signature'); // the constructor's key, never exported
+
+/** A parsed signature, holding its type tree in wasm memory. */
+class Signature {
+  #handle;
+  #info;
+  #input;
+  #standard;
+
+  // Only Signature.parse makes one: a handle from anywhere else would let
+  // the core read arbitrary wasm memory.
+  constructor(token, handle, info) {
+    if (token !== CREATE) {
+      throw new TypeError('toolsig: use Signature.parse(text) to make a Signature');
+    }
+    this.#handle = handle;
+    this.#info = info;
+    if (registry) registry.register(this, handle, this);
+  }
+
+  /** Parses signature text; throws SignatureError with position and hint. */
+  static parse(text) {
+    if (typeof text !== 'string') {
+      throw new TypeError(`toolsig: a signature is a string, got ${text === null ? 'null' : typeof text}`);
+    }
+    const [ptr, len] = putString(text, false);
+    const handle = W.tsig_api_parse(ptr, len, outSlot);
+    const doc = takeJSON(readOut());
+    if (!handle) throw new SignatureError(doc.error, text);
+    return new Signature(CREATE, handle, doc);
+  }
+
+  /** {ok:true, canonical, returnsList, ast} or {ok:false, error}: never throws for bad text. */
+  static check(text) {
+    try {
+      const sig = Signature.parse(text);
+      const r = { ok: true, canonical: sig.canonical, returnsList: sig.returnsList, ast: sig.ast };
+      sig.free();
+      return r;
+    } catch (e) {
+      if (!(e instanceof SignatureError)) throw e;
+      return {
+        ok: false,
+        error: { code: e.code, message: e.reason, line: e.line, column: e.column, index: e.index, offset: e.offset, hint: e.hint, text: e.text },
+      };
+    }
+  }
+
+  static {
+    // Lets the core's files reach the handle (core.mjs does not export it).
+    handleOf = (sig) => sig.#live();
+  }
+
+  #live() {
+    if (!this.#handle) throw Object.assign(new Error('toolsig: this Signature was freed'), { [FREED]: true });
+    return this.#handle;
+  }
+
+  get canonical() { return this.#info.canonical; }
+  get returnsList() { return this.#info.returns_list; }
+  /** The parsed form as JSON (SPEC "AST as JSON"); a fresh copy each time. */
+  get ast() { return structuredClone(this.#info.ast); }
+  /** [{name, type, optional, default?, description?}], type in canonical form. */
+  get params() { return this.#info.params.map((p) => structuredClone(p)); }
+  /** The return type in canonical form. */
+  get returns() { return this.#info.returns; }
+
+  toString() { return this.#info.canonical; }
+  toJSON() { return this.#info.canonical; }
+
+  /**
+   * The canonical form; {hideFirewalled: true} drops "_" output fields,
+   * {descriptions: false} leaves out descriptions (defaults stay).
+   */
+  format(opts) {
+    const o = ownOptions(opts);
+    let flags = o.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
+    if (o.descriptions === false) flags |= FORMAT_NO_DESCRIPTIONS;
+    return takeString(W.tsig_format(this.#live(), flags, 0));
+  }
+
+  #run(input, text, opts, original, source) {
+    const [mode, maxErrors, maxDepth] = opts === undefined ? DEFAULT_OPTIONS : validateOptions(opts);
+    const [ptr, len] = putString(text, false);
+    const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot,
+      NUMBERS_ARE_DOUBLES | (source != null ? repairFlags(opts) : 0));
+    if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
+    const doc = takeJSON(readOut());
+    if (doc.error) throw new TypeError(`toolsig: ${doc.error.message}`);
+    const result = { ok: doc.ok, value: undefined, errors: doc.errors, warnings: doc.warnings };
+    if (doc.ok) result.value = 'value' in doc ? doc.value : original;
+    else delete result.value;
+    addIndexes(result.errors, text);
+    addIndexes(result.warnings, text);
+    if (source == null && result.errors.length === 1 && result.errors[0].code === 'too_deep') {
+      // A JS value too deep: say where in the value, not where in the text
+      // JSON.stringify wrote.
+      const e = result.errors[0];
+      const limit = maxDepth || info().limits.max_depth;
+      const segments = tooDeepAt(original, limit);
+      result.errors = [{
+        path: pathString(segments), segments, message: `nesting deeper than ${limit}`,
+        code: e.code, offset: e.offset, length: e.length, index: e.index,
+      }];
+    }
+    return result;
+  }
+
+  /** Validates a value against the return type (strict, no coercion). */
+  validate(value, opts) {
+    return this.#run(0, toJSONText(value, 'the value'), opts, value, null);
+  }
+
+  /** Validates JSON text against the return type; bad JSON is an error with line/column/index. */
+  validateJSON(text, opts) {
+    if (typeof text !== 'string') throw new TypeError('toolsig: validateJSON takes JSON text (a string)');
+    return this.#run(0, text, opts, undefined, text);
+  }
+
+  /** Validates tool arguments against the parameters, with coercion. */
+  validateInput(args, opts) {
+    return this.#run(1, toJSONText(args, 'the arguments'), opts, args, null);
+  }
+
+  /** As validateInput, from JSON text (an LLM's tool-call arguments). */
+  validateInputJSON(text, opts) {
+    if (typeof text !== 'string') throw new TypeError('toolsig: validateInputJSON takes JSON text (a string)');
+    return this.#run(1, text, opts, undefined, text);
+  }
+
+  /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */
+  toJsonSchema(opts) {
+    return takeJSON(W.tsig_api_schema(this.#live(), 0, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
+  }
+
+  /** The parameters as one object schema, for function-calling tool definitions. */
+  toolParametersSchema(opts) {
+    return takeJSON(W.tsig_api_schema(this.#live(), 1, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
+  }
+
+  /**
+   * Each place of the strict schemas that OpenAI's strict mode rejects
+   * (:any, :map, typed extra fields, string length bounds, ...), as
+   * "#/pointer: what" messages: {parameters, returns}.
+   */
+  strictWarnings() {
+    const of = (params) => takeJSON(W.tsig_api_schema(this.#live(), params, SCHEMA_STRICT)).warnings;
+    return { parameters: of(1), returns: of(0) };
+  }
+
+  /** "name(params) -> T" and the description indented, for a prompt. */
+  renderTool(name, description) {
+    return renderTools([{ name, signature: this, description }], false);
+  }
+
+  /**
+   * A validator fed the text in chunks as a model streams it (SPEC §12.2):
+   * {input, mode, maxErrors, maxDepth, repair}; push(chunk) and end() each
+   * return {state, errors, warnings, partial}, end() also the one-shot
+   * result's ok and value.
+   */
+  stream(opts) {
+    const o = ownOptions(opts);
+    if (o.input !== undefined && typeof o.input !== 'boolean') {
+      throw new TypeError(`toolsig: input must be true or false, got ${describeOption(o.input)}`);
+    }
+    const [mode, maxErrors, maxDepth] = validateOptions(opts);
+    const input = o.input ? 1 : 0;
+    const flags = NUMBERS_ARE_DOUBLES | repairFlags(opts);
+    if (!seeded) seedHash();
+    const handle = W.tsig_api_stream_new(this.#live(), input, mode, maxErrors, maxDepth, flags);
+    if (!handle) throw outOfMemory();
+    return new ValidationStream(CREATE, this, handle);
+  }
+
+  /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
+  redact(value, opts) {
+    const mode = ownOptions(opts).mode ?? 'strip';
+    if (mode !== 'strip' && mode !== 'mask') {
+      throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
+    }
+    const text = toJSONText(value, 'the value');
+    const [ptr, len] = putString(text, false);
+    const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
+    if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, value));
+    return doc.value;
+  }
+
+  /** Standard Schema v1 of the return type (with Standard JSON Schema). */
+  get ['~standard']() {
+    if (!this.#standard) this.#standard = standardProps(this, false);
+    return this.#standard;
+  }
+
+  /** The parameters as a Standard Schema (validation with coercion). */
+  get input() {
+    if (!this.#input) {
+      const props = standardProps(this, true);
+      this.#input = { '~standard': props };
+    }
+    return this.#input;
+  }
+
+  /** Releases the wasm memory now; the Signature cannot be used afterwards. */
+  free() {
+    if (this.#handle) {
+      if (registry) registry.unregister(this);
+      W.tsig_signature_free(this.#handle);
+      this.#handle = 0;
+    }
+  }
+
+  [Symbol.dispose]() {
+    this.free();
+  }
+}
+
+if (typeof Symbol.dispose !== 'symbol') {
+  // Runtimes without explicit resource management still get a dispose().
+  Signature.prototype.dispose = Signature.prototype.free;
+}
+
+const streamRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => { if (W) W.tsig_stream_free(handle); })
+  : null;
+
+// The last push's answer: state and errors at once; the partial value (a
+// copy of everything read so far) only when asked for, so that a stream
+// whose partial values are not read stays linear in its length.
+class StreamResult {
+  #partial;
+  constructor(state, errors, warnings, partial) {
+    this.state = state;
+    this.errors = errors;
+    this.warnings = warnings;
+    this.#partial = partial;
+    Object.defineProperty(this, 'partial', {
+      enumerable: true,
+      get: () => {
+        if (typeof this.#partial === 'function') this.#partial = this.#partial();
+        return this.#partial;
+      },
+    });
+  }
+}
+
+/** A stream of JSON text validated as it arrives (Signature#stream). */
+class ValidationStream {
+  #sig;
+  #handle;
+  #text = ''; // the text pushed so far, for the UTF-16 index of each issue
+  #held = ''; // a high surrogate that ended a chunk: its pair is next
+  #last = null; // [state, errors, warnings] of the last judged result
+  #push = 0; // how many pushes so far: a partial value is read before the next
+
+  constructor(token, sig, handle) {
+    if (token !== CREATE) throw new TypeError('toolsig: use signature.stream() to make a stream');
+    this.#sig = sig;
+    this.#handle = handle;
+    if (streamRegistry) streamRegistry.register(this, handle, this);
+  }
+
+  #live() {
+    if (!this.#handle) throw new Error('toolsig: this stream has ended');
+    handleOf(this.#sig); // the signature must still be there
+    return this.#handle;
+  }
+
+  /** Feeds the next chunk of text: {state, errors, warnings, partial}. */
+  push(chunk) {
+    if (typeof chunk !== 'string') throw new TypeError('toolsig: push takes text (a string)');
+    const handle = this.#live();
+    let text = this.#held + chunk;
+    this.#held = '';
+    const last = text.length ? text.charCodeAt(text.length - 1) : 0;
+    if (last >= 0xd800 && last <= 0xdbff) {
+      // A character cut between its two UTF-16 halves: sent whole with the next chunk.
+      this.#held = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    this.#text += text;
+    const [ptr, len] = putString(text, false);
+    const doc = takeJSON(W.tsig_api_stream_push(handle, ptr, len, 0));
+    if (doc.error) throw doc.error === 'too_large' ? new RangeError('toolsig: the stream is larger than the input limit') : outOfMemory();
+    const at = ++this.#push;
+    let errors = [];
+    let warnings = [];
+    if (doc.result) {
+      if (!this.#last || this.#last[0] !== doc.state) {
+        addIndexes(doc.result.errors, this.#text);
+        addIndexes(doc.result.warnings, this.#text);
+        this.#last = [doc.state, doc.result.errors, doc.result.warnings];
+      }
+      errors = this.#last[1].map((e) => ({ ...e }));
+      warnings = this.#last[2].map((e) => ({ ...e }));
+    }
+    return new StreamResult(doc.state, errors, warnings, () => {
+      if (at !== this.#push || !this.#handle) {
+        throw new Error('toolsig: a partial value is read before the next push or end()');
+      }
+      return this.#partialNow();
+    });
+  }
+
+  #partialNow() {
+    const p = W.tsig_api_stream_push(this.#live(), 0, 0, 1);
+    return takeJSON(p).partial;
+  }
+
+  /**
+   * Ends the stream: the one-shot result of the whole text ({ok, value,
+   * errors, warnings}, a text cut off early a JSON error) with its state
+   * and the partial value. The stream's memory is released.
+   */
+  end() {
+    const handle = this.#live();
+    if (this.#held) {
+      // A lone high surrogate at the end: as the one-shot call encodes it.
+      const [ptr, len] = putString(this.#held, false);
+      this.#text += this.#held;
+      this.#held = '';
+      const q = W.tsig_api_stream_push(handle, ptr, len, 0);
+      if (!q) throw outOfMemory();
+      W.free(q);
+    }
+    const partial = this.#partialNow();
+    const doc = takeJSON(W.tsig_api_stream_end(handle));
+    this.free();
+    addIndexes(doc.errors, this.#text);
+    addIndexes(doc.warnings, this.#text);
+    const result = new StreamResult(doc.ok ? 'complete' : 'invalid', doc.errors, doc.warnings, partial);
+    result.ok = doc.ok;
+    if (doc.ok) result.value = doc.value;
+    return result;
+  }
+
+  /** Releases the stream's memory now (end() does too). */
+  free() {
+    if (this.#handle) {
+      if (streamRegistry) streamRegistry.unregister(this);
+      W.tsig_stream_free(this.#handle);
+      this.#handle = 0;
+    }
+  }
+
+  [Symbol.dispose]() {
+    this.free();
+  }
+}
+
+// Standard Schema v1 props for the return type (input false) or the
+// parameters (input true). A list return type's JSON Schema is the
+// {items: [...]} wrapper (frameworks require an object at the root), so
+// validate takes that wrapper too (an object whose only key is "items") and
+// returns the list. validate never throws for a value, as Standard Schema
+// asks: one JSON cannot carry (undefined, a BigInt, ...) is an issue like
+// any other, and so is one that throws when read (a getter, a toJSON, a
+// Proxy's trap). Only what is not the value's doing throws: a freed
+// Signature, wasm memory running out.
+//
+// libraryOptions: {strict: true} asks for OpenAI's strict form; what it
+// cannot express is passed to libraryOptions.onWarning (one message at a
+// time), or else written once per signature and side with console.warn.
+function standardProps(sig, input) {
+  let warned = false;
+  const schemaFor = (options) => {
+    const o = ownOptions(options);
+    const target = o.target;
+    if (!JSON_SCHEMA_TARGETS.has(target)) {
+      throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07, openapi-3.0)`);
+    }
+    const lib = ownOptions(o.libraryOptions);
+    const strict = !!lib.strict;
+    const schema = input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
+    if (strict) {
+      const warnings = sig.strictWarnings()[input ? 'parameters' : 'returns'];
+      if (typeof lib.onWarning === 'function') {
+        for (const w of warnings) lib.onWarning(w);
+      } else if (warnings.length && !warned) {
+        warned = true;
+        console.warn(strictWarningText(`the ${input ? 'parameters' : 'return type'} of ${sig.canonical}`, warnings));
+      }
+    }
+    return target === 'openapi-3.0' ? toOpenApi30(schema) : schema;
+  };
+  const check = (value) => {
+    const wrapped = !input && sig.returnsList && value !== null && typeof value === 'object' &&
+      !Array.isArray(value) && Object.keys(value).length === 1 && Object.hasOwn(value, 'items');
+    const prefix = wrapped ? ['items'] : [];
+    let r;
+    try {
+      if (input) r = sig.validateInput(value);
+      else r = sig.validate(wrapped ? value.items : value);
+    } catch (e) {
+      const bad = e && e[NON_JSON];
+      if (!bad) throw e;
+      return { issues: [{ message: bad.message, path: [...prefix, ...bad.segments] }] };
+    }
+    if (r.ok) return { value: r.value };
+    return { issues: r.errors.map((e) => ({ message: e.message, path: [...prefix, ...e.segments] })) };
+  };
+  return {
+    version: 1,
+    vendor: 'toolsig',
+    validate(value) {
+      try {
+        return check(value);
+      } catch (e) {
+        if (isOutOfMemory(e) || (e != null && e[FREED] === true)) throw e;
+        let why;
+        try {
+          why = e instanceof Error ? e.message : String(e);
+        } catch {
+          why = 'an error that cannot be described';
+        }
+        return { issues: [{ message: `toolsig: the value cannot be read: ${why}`, path: [] }] };
+      }
+    },
+    jsonSchema: { input: schemaFor, output: schemaFor },
+  };
+}
+
+export {
+  Signature,
+  handleOf,
+};
