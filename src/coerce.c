@@ -411,15 +411,42 @@ static int starts(const char *a, size_t alen, const char *b, size_t blen, int fo
     return fold ? tsig_coerce_ascii_case_equal(a, alen, b, alen) : memcmp(a, b, alen) == 0;
 }
 
+/* 1 iff a string value of refs[0..n) (in byte order, or in ASCII-folded
+ * order when fold) starts with text[0..len): the values starting with it
+ * come together in that order, the first of them at the first value not
+ * below it, found by bisection (O(log n) comparisons). */
+static int some_value_starts(const tsig_value_ref *refs, size_t n, const char *text,
+                             size_t len, int fold)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const tsig_enum_value *e = refs[mid].value;
+        size_t m = e->len < len ? e->len : len;
+        int c = 0;
+        for (size_t i = 0; i < m && !c; i++) {
+            unsigned char x = (unsigned char)e->text[i], y = (unsigned char)text[i];
+            if (fold) {
+                if (x >= 'A' && x <= 'Z') x = (unsigned char)(x - 'A' + 'a');
+                if (y >= 'A' && y <= 'Z') y = (unsigned char)(y - 'A' + 'a');
+            }
+            c = x < y ? -1 : x > y;
+        }
+        if (!c) c = e->len < len ? -1 : e->len > len;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && starts(text, len, refs[lo].value->text, refs[lo].value->len, fold);
+}
+
 int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len)
 {
-    int others = 0;
-    for (size_t i = 0; i < t->value_count; i++) {
-        const tsig_enum_value *e = &t->values[i];
-        if (e->kind != TSIG_VALUE_STRING) others = 1;
-        else if (starts(text, len, e->text, e->len, input)) return 1;
-    }
-    if (!input || !others) return 0;
+    /* the string values are the first folded_count of the sorted ones */
+    const tsig_type_index *ix = t->index;
+    if (input ? some_value_starts(ix->folded, ix->folded_count, text, len, 1)
+              : some_value_starts(ix->sorted, ix->folded_count, text, len, 0))
+        return 1;
+    if (!input || ix->folded_count == t->value_count) return 0;
     /* a string that may yet hold a number or a boolean */
     if (starts(text, len, "true", 4, 0) || starts(text, len, "false", 5, 0)) return 1;
     for (size_t i = 0; i < len; i++)

@@ -887,7 +887,7 @@ tsig_verdict tsig_value_enum(const tsig_type *t, int input, tsig_value_kind vk,
  * arriving) can still become a value enum t takes: a prefix of one of its
  * string values (ignoring ASCII case in input), or, in input, of a string
  * that tsig_value_enum would coerce (any text that may become a number or
- * a boolean). */
+ * a boolean). O(log values) comparisons, in the enum's index. */
 int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len);
 /* ---- repair.c: JSON as models write it (SPEC §12.1) --------------------- */
 

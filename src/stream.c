@@ -11,10 +11,15 @@
  * Judging the value against the signature is the one-shot validator's
  * work. A type walker follows the type tree as values start (a stack of
  * frames: per open container its type and the type of its next value), so
- * that a value of the wrong kind, a float where an int belongs, or a field
- * strict mode refuses is suspected as it is read. When that value is
- * whole, the validator judges the value read so far (open containers
- * closed) and the errors about text really read are the stream's: the
+ * that a value of the wrong kind, a float where an int belongs, a number
+ * out of a refined range, a string no enum value equals, or a field
+ * strict mode refuses is suspected as it is read. A string whose start
+ * (decoded, before any escape) starts no value of its enum is judged at
+ * once, cut at its shortest such start, so the error is the same wherever
+ * the chunks end. When a suspect value is whole, the validator judges
+ * the value read so far (open containers closed; a string cut short
+ * closed where it was cut) and the errors about text really read are the
+ * stream's: the
  * messages are the one-shot ones, and a wrong suspicion costs one
  * validation and stops the walker. When the reader sees the whole value
  * the text up to its end is validated in one shot (so where chunks end
@@ -27,8 +32,8 @@
  * read it); the reader's and the walker's state are bounded by the
  * nesting depth. The walker runs for return values in the modes whose
  * errors fail, without repair (arguments are coerced; repair moves
- * positions): there, and for enum values and bounds, type errors are
- * found when the value is whole.
+ * positions): there, and for the rest (a string with escapes, length
+ * bounds, unions of maps), type errors are found when the value is whole.
  */
 #include "internal.h"
 
@@ -78,6 +83,10 @@ struct tsig_stream {
     int check;          /* ... and is whole now */
     const tsig_type *num_type; /* the type of the number being read */
     int num_float;      /* it has a fraction or an exponent */
+    size_t num_at;      /* where it starts */
+    const tsig_type *str_type; /* the enum (or union of enums) the string
+                                * being read must start a value of, or NULL */
+    size_t str_at;      /* where its text starts */
     size_t bad_depth;   /* ... at this depth: judged when it is whole */
 };
 
@@ -180,6 +189,64 @@ static const tsig_type *container_type(const tsig_type *t, tsig_json_kind jk)
     return NULL;
 }
 
+/* t when the strings t takes are values of enums (t an enum, or a union
+ * whose members taking strings are all enums), else NULL. */
+static const tsig_type *string_enums(const tsig_type *t)
+{
+    t = tsig_type_strip(t);
+    if (t->kind == TSIG_ENUM) return t;
+    if (t->kind != TSIG_UNION) return NULL;
+    const tsig_type_index *ix = t->index;
+    size_t from = ix->takes_at[TSIG_JSON_STRING], to = ix->takes_at[TSIG_JSON_STRING + 1];
+    if (from == to) return NULL;
+    for (size_t k = from; k < to; k++)
+        if (tsig_type_strip(t->members[ix->takes[k]])->kind != TSIG_ENUM) return NULL;
+    return t;
+}
+
+/* 1 iff the string t[0..len) (decoded; whole when whole, else its start)
+ * can be, or start, a value of s->str_type: O(log values) per enum. */
+static int string_may_be(const tsig_stream *s, const char *t, size_t len, int whole)
+{
+    const tsig_type *u = s->str_type;
+    size_t from = 0, to = 1;
+    if (u->kind == TSIG_UNION) {
+        from = u->index->takes_at[TSIG_JSON_STRING];
+        to = u->index->takes_at[TSIG_JSON_STRING + 1];
+    }
+    for (size_t k = from; k < to; k++) {
+        const tsig_type *e = u->kind == TSIG_UNION ? tsig_type_strip(u->members[u->index->takes[k]]) : u;
+        if (whole ? tsig_value_find(e->index->sorted, e->value_count, TSIG_VALUE_STRING, t, len) != NULL
+                  : tsig_enum_string_prefix(e, 0, t, len))
+            return 1;
+    }
+    return 0;
+}
+
+/* The start t[s->str_at..end) of the string being read (decoded) can
+ * start no value of its enum: judged now (early(), on the text read, the
+ * string cut where it is), on its shortest start that can start none
+ * (whole characters), so that the error is the same wherever the chunks
+ * end. Sets s->check when so. */
+static void string_start_judge(tsig_stream *s, const char *t, size_t end)
+{
+    const char *str = t + s->str_at;
+    size_t len = end - s->str_at;
+    if (!s->str_type || s->pending || string_may_be(s, str, len, 0)) return;
+    /* no start of a start that can start none can (bisection) */
+    size_t lo = 0, hi = len; /* lo can, hi cannot */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (string_may_be(s, str, mid, 0)) lo = mid;
+        else hi = mid;
+    }
+    while (hi < len && ((unsigned char)str[hi] & 0xC0) == 0x80) hi++;
+    s->str_cut = s->str_at + hi;
+    s->str_type = NULL;
+    s->pending = 1;
+    s->check = 1;
+}
+
 /* A value of JSON kind jk starts at depth s->stack.len (before its
  * container, if it is one, is pushed). */
 static void walk_value(tsig_stream *s, tsig_json_kind jk)
@@ -195,6 +262,8 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
         while (s->num_type && s->num_type->kind == TSIG_OPTIONAL) s->num_type = s->num_type->elem;
         s->num_float = 0;
     }
+    s->str_type = NULL;
+    if (jk == TSIG_JSON_STRING && want && !s->pending) s->str_type = string_enums(want);
     if (jk != TSIG_JSON_OBJECT && jk != TSIG_JSON_ARRAY) return;
     if (d + 1 > s->frame_cap) {
         size_t cap = s->frame_cap ? s->frame_cap * 2 : 16;
@@ -247,6 +316,9 @@ static int early(tsig_stream *s)
 {
     s->pending = 0;
     size_t len, real = s->cut;
+    if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
+                               s->p == P_UTF8))
+        real = s->str_cut + 1; /* a string cut short: what is wrong with its start */
     char *text = tsig_stream_partial(s, &len);
     if (!text) return -1;
     tsig_result r;
@@ -339,11 +411,12 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 s->p = P_STRING;
                 s->key = 0;
                 s->in_value_string = 1;
-                s->str_cut = i + 1;
+                s->str_cut = s->str_at = i + 1;
                 break;
             }
             if (c == '-' || (c >= '0' && c <= '9')) {
                 s->p = P_NUMBER;
+                s->num_at = i;
                 s->number = c == '-' ? N_SIGN : c == '0' ? N_ZERO : N_INT;
                 break;
             }
@@ -399,16 +472,30 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             i = k;
             if (i >= n) continue;
             c = b[i];
+            if (s->walk && s->str_type && s->in_value_string) {
+                /* the start before a quote, an escape or any other byte
+                 * the stretch stops at is decoded: judged before it, so
+                 * that a wrong byte after it changes nothing */
+                string_start_judge(s, t, i);
+                if (s->check) continue; /* judged first, the byte read after */
+            }
             if (c == '"') {
                 s->in_value_string = 0;
                 if (s->key) {
                     s->p = P_COLON;
                     if (s->walk) walk_key(s, t, i);
                 } else {
+                    /* a whole string that is no value of its enum */
+                    if (s->walk && s->str_type && !s->pending &&
+                        !string_may_be(s, t + s->str_at, i - s->str_at, 1)) {
+                        s->pending = 1;
+                        s->bad_depth = s->stack.len;
+                    }
                     value_done(s, i + 1);
                 }
             } else if (c == '\\') {
                 s->p = P_ESCAPE;
+                s->str_type = NULL; /* after an escape: left to the validator */
             } else if (c < 0x20) {
                 goto bad;
             } else {
@@ -477,6 +564,14 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                         s->pending = 1;
                         s->bad_depth = s->stack.len;
                     }
+                    /* out of a refined :int's or :float's range */
+                    if (s->walk && !s->pending && s->num_type &&
+                        (s->num_type->kind == TSIG_INT || s->num_type->kind == TSIG_FLOAT) &&
+                        tsig_type_refined(s->num_type) &&
+                        !tsig_bounds_hold_number(s->num_type, t + s->num_at, i - s->num_at)) {
+                        s->pending = 1;
+                        s->bad_depth = s->stack.len;
+                    }
                     value_done(s, i);
                     continue; /* the byte ends the number: read it again */
                 }
@@ -508,6 +603,8 @@ static int reader(tsig_stream *s, const char *t, size_t n)
         i++;
     }
     s->read = i;
+    /* the start of a string read so far (decoded: no escape in it) */
+    if (s->walk && s->str_type && s->in_value_string) string_start_judge(s, t, s->str_cut);
     if (s->check) {
         s->check = 0;
         int e = early(s);

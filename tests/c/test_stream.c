@@ -29,6 +29,8 @@ static const sample VALID[] = {
     {"{a :enum[one two]}", 0, 0, "{\"a\": \"two\"}"},
     {"[:int]", 0, TSIG_REPAIR, "Sure:\n```json\n[1, 2, // two\n 3,]\n```\n"},
     {"(a :bool) -> :any", 1, 0, "{a: True}"},
+    {"{a :enum[pending active]}", 0, 0, "{\"a\": \"pend\\u0069ng\", \"b\": 1}"},
+    {"[:enum[a b] | :int]", 0, 0, "[1, \"a\", \"b\"]"},
 };
 
 static const sample BAD[] = {
@@ -47,6 +49,10 @@ static const sample BAD[] = {
     {"{a :int, b :int}", 0, 0, "{\"a\": 1} {\"a\": 2}"},
     {":any", 0, 0, "{\"m\": \"n\"\xC3\xA9}"},
     {":any", 0, TSIG_REPAIR, "{\"a\":{\"b\":t, n :s}"},
+    {"{a :enum[pending active]}", 0, 0, "{\"a\": \"done\"}"},
+    {"{a :enum[pending active]}", 0, 0, "{\"a\": \"pend\"}"},
+    {"[:enum[a b] | :int]", 0, 0, "[1, \"ab\", \"c\"]"},
+    {"{n :int[1..10], x :float[>0]}", 0, 0, "{\"n\": 11, \"x\": -0.5}"},
 };
 
 static tsig_signature *sig_of(const char *text)
@@ -292,6 +298,71 @@ TEST(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end)
     tsig_signature_free(sig);
 }
 
+/* Pushes before, then more, of a return value of sig: incomplete after
+ * before, invalid after more (nothing when empty) with the first error
+ * "path: message", the one-shot result at the end. */
+static void invalid_once_read(const char *sig_text, const char *before, const char *more,
+                              const char *error)
+{
+    tsig_signature *sig = sig_of(sig_text);
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, before, strlen(before), &st);
+    if (*more) {
+        CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
+        tsig_stream_push(s, more, strlen(more), &st);
+    }
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    const tsig_result *r = tsig_stream_result(s);
+    char got[200] = "";
+    if (r && r->error_count) snprintf(got, sizeof got, "%s: %s", r->errors[0].path, r->errors[0].message);
+    CHECK_STR(got, error);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+/* Still incomplete after text (a return value of sig). */
+static void incomplete_after(const char *sig_text, const char *text)
+{
+    tsig_signature *sig = sig_of(sig_text);
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, text, strlen(text), &st);
+    if (st != TSIG_STREAM_INCOMPLETE)
+        tsig_test_fail(__FILE__, __LINE__, "%s: not incomplete after %s", sig_text, text);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+TEST(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read)
+{
+    const char *e = "{a :enum[pending active]}";
+    invalid_once_read(e, "{\"a\":\"don", "", "a: expected one of pending, active, got string \"d\"");
+    invalid_once_read(e, "{\"a\":\"pen", "x", "a: expected one of pending, active, got string \"penx\"");
+    /* the text before an escape is decoded: judged there */
+    invalid_once_read(e, "{\"a\":\"p", "x\\u00", "a: expected one of pending, active, got string \"px\"");
+    /* a whole string that only starts a value */
+    invalid_once_read(e, "{\"a\":\"pend", "\"", "a: expected one of pending, active, got string \"pend\"");
+    /* a union whose strings are enum values */
+    invalid_once_read("[:enum[a b] | :int]", "[1, \"a\", \"c", "",
+                      "[2]: expected one of a, b, got string \"c\"");
+    incomplete_after(e, "{\"a\":\"");
+    incomplete_after(e, "{\"a\":\"pend");
+    incomplete_after(e, "{\"a\":\"act\\u0069");
+    incomplete_after(e, "{\"a\":\"active\"");
+    /* a string that :string also takes is not judged early */
+    incomplete_after("{a :enum[x] | :string}", "{\"a\":\"don");
+}
+
+TEST(a_number_out_of_range_is_invalid_when_the_number_ends)
+{
+    invalid_once_read("{n :int[1..10], m :int}", "{\"n\": 11", ",",
+                      "n: expected int in 1..10, got int 11");
+    invalid_once_read("[:float[>0]]", "[1, -0.5", "]", "[1]: expected float > 0, got float -0.5");
+    incomplete_after("{n :int[1..10], m :int}", "{\"n\": 10,");
+    incomplete_after("{n :int[1..10], m :int}", "{\"n\": 11");
+}
+
 /* Ending an ended stream hands over the same result again. */
 TEST(ending_twice_gives_the_same_result)
 {
@@ -326,6 +397,8 @@ int main(void)
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end);
+    RUN(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read);
+    RUN(a_number_out_of_range_is_invalid_when_the_number_ends);
     RUN(ending_twice_gives_the_same_result);
     return tsig_test_summary();
 }

@@ -218,6 +218,32 @@ test('a list where a string belongs is invalid before the list ends', () => {
   assert.deepEqual(ended(s.end()), oneShot(sig, '{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2], "more": true'));
 });
 
+test('a string that starts no enum value is invalid as soon as it is read, at its shortest such start', () => {
+  const sig = Signature.parse('{a :enum[pending active], n :int[1..10]}');
+  const s = sig.stream();
+  assert.equal(s.push('{"a": "pen').state, 'incomplete');
+  const r = s.push('x');
+  assert.equal(r.state, 'invalid');
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message]), [['a', 'expected one of pending, active, got string "penx"']]);
+  assert.deepEqual(ended(s.end()), oneShot(sig, '{"a": "penx'));
+  const t = sig.stream();
+  const d = t.push('{"a":"don');
+  assert.equal(d.state, 'invalid');
+  assert.deepEqual(d.errors.map((e) => [e.path, e.message]), [['a', 'expected one of pending, active, got string "d"']]);
+  assert.deepEqual(oneShot(sig, '{"a":"d"}').errors[0], d.errors[0]);
+  t.free();
+});
+
+test('a number out of a refined range is invalid when the number ends', () => {
+  const sig = Signature.parse('{n :int[1..10], a :enum[pending active]}');
+  const s = sig.stream();
+  assert.equal(s.push('{"n": 11').state, 'incomplete');
+  const r = s.push(', "a"');
+  assert.equal(r.state, 'invalid');
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message]), [['n', 'expected int in 1..10, got int 11']]);
+  assert.deepEqual(ended(s.end()), oneShot(sig, '{"n": 11, "a"'));
+});
+
 test('chunk boundaries anywhere change nothing', () => {
   const r = random(7);
   for (const { sig, mode, valid, wrong, syntax } of SAMPLES.slice(0, 30)) {
