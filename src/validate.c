@@ -2006,6 +2006,25 @@ static void store_clear(store *st)
     st->errors_dropped = st->warnings_dropped = 0;
 }
 
+/* The spans of the issues found in repaired text, moved to the places in
+ * the original text they came from (an issue's end maps like its start). */
+static COLD void repair_spans(store *st, const tsig_repair *rp, size_t original_len)
+{
+    tsig_issue *lists[2] = {st->errors, st->warnings};
+    size_t counts[2] = {st->error_count, st->warning_count};
+    for (int k = 0; k < 2; k++) {
+        for (size_t i = 0; i < counts[k]; i++) {
+            tsig_issue *is = &lists[k][i];
+            size_t from = tsig_repair_original(rp, is->offset);
+            size_t to = tsig_repair_original(rp, is->offset + is->length);
+            if (from > original_len) from = original_len;
+            if (to > original_len) to = original_len;
+            is->offset = from;
+            is->length = to > from ? to - from : 0;
+        }
+    }
+}
+
 /* A JSON error found in repaired text, moved to where it is in the
  * original: "JSON error at L:C: <what>" with L:C of the original. */
 static COLD void repair_position(const tsig_repair *rp, const char *src, size_t len,
@@ -2142,6 +2161,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
             v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
             ok = run_pass(v, root);
             if (!ok) repair_position(&rp, original, original_len, &out->json_error);
+            else repair_spans(st, &rp, original_len);
         } else {
             if (repaired < 0) v->j.code = TSIG_ERR_NOMEM;
             tsig_repair_release(&rp);
@@ -2171,7 +2191,8 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         if (!st->value) code = TSIG_ERR_NOMEM;
         out->value_json = st->value;
     }
-    if (code == TSIG_OK && (!add_overflow(st, 0, len) || !add_overflow(st, 1, len)))
+    if (code == TSIG_OK &&
+        (!add_overflow(st, 0, original_len) || !add_overflow(st, 1, original_len)))
         code = TSIG_ERR_NOMEM;
     validator_release(v);
     if (repaired) tsig_repair_release(&rp);

@@ -330,6 +330,27 @@ TEST(a_bare_key_cut_anywhere_is_quoted_as_in_one_piece)
     tsig_repair_release(&whole);
 }
 
+/* Issues found in repaired text point into the original: a raw tab made
+ * the repaired text one byte longer, and the missing field's span is the
+ * whole object as written. */
+TEST(issue_spans_of_repaired_text_are_places_in_the_original)
+{
+    static const char sig_text[] = "(value :datetime) -> :any";
+    static const char json[] = "{\"\talue\":42}";
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, sizeof sig_text - 1, &err);
+    CHECK(sig != NULL);
+    tsig_result r;
+    tsig_validate_input_json(sig, json, sizeof json - 1, NULL, &r);
+    CHECK_INT((long)r.error_count, 1);
+    if (r.error_count == 1) {
+        CHECK_INT((long)r.errors[0].offset, 0);
+        CHECK_INT((long)r.errors[0].length, (long)(sizeof json - 1));
+    }
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(valid_json_is_never_changed_and_gets_no_warning);
@@ -354,5 +375,6 @@ int main(void)
     RUN(repair_warnings_count_against_max_errors);
     RUN(a_word_cut_between_chunks_is_read_on_not_again);
     RUN(a_bare_key_cut_anywhere_is_quoted_as_in_one_piece);
+    RUN(issue_spans_of_repaired_text_are_places_in_the_original);
     return tsig_test_summary();
 }
