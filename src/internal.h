@@ -285,6 +285,24 @@ static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
     return at;
 }
 
+/* Eight bytes at once (SWAR), for the readers' plain stretches of text:
+ * nonzero when any byte may need a closer look. False alarms are allowed
+ * (the caller then looks byte by byte); misses are not. */
+#define TSIG_SWAR_ONES UINT64_C(0x0101010101010101)
+#define TSIG_SWAR_HIGHS UINT64_C(0x8080808080808080)
+static inline uint64_t tsig_swar_zero_byte(uint64_t v)
+{
+    return (v - TSIG_SWAR_ONES) & ~v & TSIG_SWAR_HIGHS;
+}
+
+/* A '"', a '\\', a control character or a byte >= 0x80 among the eight. */
+static inline uint64_t tsig_swar_string_special(uint64_t v)
+{
+    return tsig_swar_zero_byte(v ^ (TSIG_SWAR_ONES * '"')) |
+           tsig_swar_zero_byte(v ^ (TSIG_SWAR_ONES * '\\')) |
+           ((v - TSIG_SWAR_ONES * 0x20) & ~v & TSIG_SWAR_HIGHS) | (v & TSIG_SWAR_HIGHS);
+}
+
 /* Skips whitespace at j->pos. */
 static inline void tsig_json_skip_ws(tsig_json *j)
 {

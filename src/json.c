@@ -103,27 +103,11 @@ COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     return 0;
 }
 
-/* Eight bytes at once (SWAR): nonzero when any byte may need a closer look.
- * False alarms are allowed (the caller then looks byte by byte); misses are
- * not. */
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
-static uint64_t has_zero_byte(uint64_t v)
-{
-    return (v - ONES) & ~v & HIGHS;
-}
-
-/* A '"', a '\\', a control character or a byte >= 0x80 among the eight. */
-static uint64_t string_special(uint64_t v)
-{
-    return has_zero_byte(v ^ (ONES * '"')) | has_zero_byte(v ^ (ONES * '\\')) |
-           ((v - ONES * 0x20) & ~v & HIGHS) | (v & HIGHS);
-}
-
 /* A '"' or a '\\' among the eight (text already checked). */
 static uint64_t string_stop(uint64_t v)
 {
-    return has_zero_byte(v ^ (ONES * '"')) | has_zero_byte(v ^ (ONES * '\\'));
+    return tsig_swar_zero_byte(v ^ (TSIG_SWAR_ONES * '"')) |
+           tsig_swar_zero_byte(v ^ (TSIG_SWAR_ONES * '\\'));
 }
 
 /* Bytes before the first flagged byte of a SWAR mask. Borrows only travel
@@ -336,7 +320,7 @@ size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s)
             while (n - i >= 8) {
                 uint64_t v, mask;
                 memcpy(&v, p + i, 8);
-                if ((mask = string_special(v)) != 0) {
+                if ((mask = tsig_swar_string_special(v)) != 0) {
                     i += first_flagged(mask);
                     break;
                 }

@@ -153,20 +153,6 @@ static tsig_code judge(tsig_stream *s, size_t len)
     return TSIG_OK;
 }
 
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
-static uint64_t zero_byte(uint64_t v)
-{
-    return (v - ONES) & ~v & HIGHS;
-}
-
-/* A '"', a '\\', a control character or a byte >= 0x80 among the eight. */
-static uint64_t special(uint64_t v)
-{
-    return zero_byte(v ^ (ONES * '"')) | zero_byte(v ^ (ONES * '\\')) |
-           ((v - ONES * 0x20) & ~v & HIGHS) | (v & HIGHS);
-}
-
 static int ws(unsigned char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -464,7 +450,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             while (n - k >= 8) { /* eight bytes at a time, as json.c does */
                 uint64_t v;
                 memcpy(&v, b + k, 8);
-                if (special(v)) break;
+                if (tsig_swar_string_special(v)) break;
                 k += 8;
             }
             while (k < n && b[k] != '"' && b[k] != '\\' && b[k] >= 0x20 && b[k] < 0x80) k++;
