@@ -271,6 +271,11 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
  * "\n", "\r"). Inline: it runs before every token. */
 /* The end of the whitespace run from at (src[at] may be anything). */
 size_t tsig_json_ws_run(const char *src, size_t at, size_t n);
+/* The end of the run of plain string bytes from at: the first '"', '\\',
+ * control byte or byte >= 0x80 (n when none). */
+size_t tsig_json_plain_run(const char *src, size_t at, size_t n);
+/* The end of the run of digits '0'..'9' from at. */
+size_t tsig_json_digit_run(const char *src, size_t at, size_t n);
 static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
 {
     const char *s = j->src;
@@ -849,6 +854,9 @@ void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int 
 
 /* Key comparison after "-" -> "_" on both sides. */
 int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
+/* Records of up to this many fields are searched field by field; bigger
+ * ones through an index (validate.c), so keys in any order cost the same. */
+#define TSIG_FIELDS_SCAN_MAX 16
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"

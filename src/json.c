@@ -224,8 +224,30 @@ size_t tsig_json_ws_run(const char *src, size_t at, size_t n)
     return at;
 }
 
-/* The end of the run of digits from i. */
-static size_t digits_end(const char *p, size_t i, size_t n)
+size_t tsig_json_plain_run(const char *src, size_t at, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)src;
+#ifdef TSIG_VECTOR
+    while (n - at >= 16) {
+        size_t k = vec_string_stop(p + at, 0);
+        at += k;
+        if (k < 16) return at;
+    }
+#endif
+    while (n - at >= 8) {
+        uint64_t v, mask;
+        memcpy(&v, p + at, 8);
+        if ((mask = tsig_swar_string_special(v)) != 0) {
+            at += first_flagged(mask);
+            break;
+        }
+        at += 8;
+    }
+    while (at < n && p[at] != '"' && p[at] != '\\' && p[at] >= 0x20 && p[at] < 0x80) at++;
+    return at;
+}
+
+size_t tsig_json_digit_run(const char *p, size_t i, size_t n)
 {
 #ifdef TSIG_VECTOR
     while (n - i >= 16) {
@@ -368,20 +390,20 @@ size_t tsig_json_number_end(tsig_json *j, tsig_json_span *s)
     if (p[i] == '0') {
         i++;
     } else {
-        i = digits_end(p, i, n);
+        i = tsig_json_digit_run(p, i, n);
     }
     if (i < n && p[i] == '.') {
         is_int = 0;
         i++;
         if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit after \".\"");
-        i = digits_end(p, i, n);
+        i = tsig_json_digit_run(p, i, n);
     }
     if (i < n && (p[i] == 'e' || p[i] == 'E')) {
         is_int = 0;
         i++;
         if (i < n && (p[i] == '+' || p[i] == '-')) i++;
         if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit in the exponent");
-        i = digits_end(p, i, n);
+        i = tsig_json_digit_run(p, i, n);
     }
     s->len = i - s->start;
     s->flag = is_int;

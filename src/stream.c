@@ -5,8 +5,10 @@
  * only a state (the open containers, where in a string, number or literal
  * it is) and so knows, byte by byte, whether the text so far can still
  * become JSON, and when a whole value has been read. With repair on, the
- * chunks go through the repair transducer first (repair.c, which resumes
- * where it stopped) and the reader reads its output.
+ * text is its own repair until its first byte that is no JSON (valid JSON
+ * costs what it costs without); from there the repair transducer
+ * (repair.c, which resumes where it stopped) reads the text so far and
+ * each chunk after, and the reader reads its output, from its start.
  *
  * Judging the value against the signature is the one-shot validator's
  * work. A type walker follows the type tree as values start (a stack of
@@ -53,7 +55,8 @@ struct tsig_stream {
     const tsig_signature *sig;
     int input;
     tsig_validate_options opts;
-    int repair;
+    int repair;         /* asked for */
+    int repairing;      /* begun: the reader reads the transducer's output */
     tsig_repair rp;
     tsig_strbuf text;   /* the original text so far */
     size_t read;        /* bytes of the (canonical) text read */
@@ -78,6 +81,7 @@ struct tsig_stream {
     size_t frame_cap;
     int walk, frames_failed;
     size_t key_at;      /* where the key being read starts */
+    int key_escaped;    /* it has an escape */
     int whole;          /* the value became whole at s->read */
     int pending;        /* a value of the wrong kind is being read ... */
     int check;          /* ... and is whole now */
@@ -128,7 +132,7 @@ void tsig_stream_free(tsig_stream *s)
 /* The canonical text: the transducer's output, or the text itself. */
 static const char *canonical(const tsig_stream *s, size_t *len)
 {
-    if (s->repair) {
+    if (s->repairing) {
         *len = s->rp.out.len;
         return s->rp.out.data ? s->rp.out.data : "";
     }
@@ -275,13 +279,13 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
     if (!f->t) return;
     const char *key = t + s->key_at;
     size_t len = end - s->key_at;
-    if (memchr(key, '\\', len)) return; /* escaped: left to the validator */
+    /* escaped, or a record too big to search field by field: left to
+     * the validator */
+    if (s->key_escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX) return;
     for (size_t i = 0; i < f->t->field_count; i++) {
-        const char *norm = f->t->fields[i].norm;
-        size_t k = 0;
-        while (k < len && norm[k] && (key[k] == '-' ? '_' : key[k]) == norm[k]) k++;
-        if (k == len && !norm[k]) {
-            f->child = f->t->fields[i].type;
+        const tsig_field *fd = &f->t->fields[i];
+        if (fd->name_len == len && tsig_key_equal_norm(fd->name, len, key, len)) {
+            f->child = fd->type;
             return;
         }
     }
@@ -370,7 +374,11 @@ static int reader(tsig_stream *s, const char *t, size_t n)
         unsigned char c = b[i];
         switch (s->p) {
         case P_VALUE:
-            if (ws(c)) break;
+        value:
+            if (ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
             if (s->walk && c != ']') {
                 tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY
                                     : c == '"' ? TSIG_JSON_STRING
@@ -415,7 +423,11 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             }
             goto bad;
         case P_KEY:
-            if (ws(c)) break;
+        key:
+            if (ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
             if (c == '}' && s->first) {
                 s->stack.len--;
                 value_done(s, i + 1);
@@ -424,20 +436,33 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             if (c != '"') goto bad;
             s->p = P_STRING;
             s->key_at = i + 1;
+            s->key_escaped = 0;
             s->key = 1;
             s->in_value_string = 0;
             break;
         case P_COLON:
-            if (ws(c)) break;
+            if (ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
             if (c != ':') goto bad;
             s->p = P_VALUE;
             s->first = 0;
             break;
         case P_AFTER:
-            if (ws(c)) break;
+            if (ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
             if (c == ',') {
                 s->p = s->stack.data[s->stack.len - 1] == '}' ? P_KEY : P_VALUE;
                 s->first = 0;
+                /* the next member's first byte, at once */
+                if (i + 1 < n && !ws(b[i + 1])) {
+                    c = b[++i];
+                    if (s->p == P_KEY) goto key;
+                    goto value;
+                }
                 break;
             }
             if (c != (unsigned char)s->stack.data[s->stack.len - 1]) goto bad;
@@ -446,14 +471,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             break;
         case P_STRING: {
             /* the plain stretch in one go */
-            size_t k = i;
-            while (n - k >= 8) { /* eight bytes at a time, as json.c does */
-                uint64_t v;
-                memcpy(&v, b + k, 8);
-                if (tsig_swar_string_special(v)) break;
-                k += 8;
-            }
-            while (k < n && b[k] != '"' && b[k] != '\\' && b[k] >= 0x20 && b[k] < 0x80) k++;
+            size_t k = tsig_json_plain_run(t, i, n);
             if (k > i && s->in_value_string) s->str_cut = k;
             i = k;
             if (i >= n) continue;
@@ -470,6 +488,14 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 if (s->key) {
                     s->p = P_COLON;
                     if (s->walk) walk_key(s, t, i);
+                    /* the usual '":' and the value's first byte, at once */
+                    if (i + 2 < n && b[i + 1] == ':' && !ws(b[i + 2])) {
+                        s->p = P_VALUE;
+                        s->first = 0;
+                        i += 2;
+                        c = b[i];
+                        goto value;
+                    }
                 } else {
                     /* a whole string that is no value of its enum */
                     if (s->walk && s->str_type && !s->pending &&
@@ -481,6 +507,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 }
             } else if (c == '\\') {
                 s->p = P_ESCAPE;
+                s->key_escaped = s->key;
                 s->str_type = NULL; /* after an escape: left to the validator */
             } else if (c < 0x20) {
                 goto bad;
@@ -534,7 +561,10 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 s->number = c == '0' ? N_ZERO : N_INT;
                 break;
             case N_ZERO: case N_INT: case N_FRAC: case N_EXP:
-                if (digit && s->number != N_ZERO) break;
+                if (digit && s->number != N_ZERO) {
+                    i = tsig_json_digit_run(t, i + 1, n);
+                    continue;
+                }
                 if (c == '.' && (s->number == N_ZERO || s->number == N_INT)) {
                     s->number = N_DOT;
                     s->num_float = 1;
@@ -584,7 +614,8 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             break;
         case P_DONE:
             if (!ws(c)) goto bad;
-            break;
+            i = tsig_json_ws_run(t, i + 1, n);
+            continue;
         }
         i++;
     }
@@ -625,6 +656,37 @@ static tsig_code after_json_error(tsig_stream *s, const char *chunk, size_t len)
     return judge(s, s->text.len < keep ? s->text.len : keep);
 }
 
+/* Reads the canonical text from where the reader stopped: reader()'s
+ * answer, -1 also when its stacks ran out of memory. */
+static int read_text(tsig_stream *s)
+{
+    size_t n;
+    const char *t = canonical(s, &n);
+    if (s->read == 0 && n && (unsigned char)t[0] == 0xEF) {
+        /* a byte-order mark is skipped, as the validator does */
+        if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return 1;
+        if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) s->read = s->cut = s->bom = 3;
+    }
+    int ok = reader(s, t, n);
+    return s->stack.failed || s->frames_failed ? -1 : ok;
+}
+
+/* Repair (SPEC §12.1) starts at the first byte that is no JSON: until
+ * then the text is its own repair, and valid JSON costs what it costs
+ * without. The repair transducer reads the text so far, and the reader
+ * starts again on its output. 0 when out of memory. */
+static int start_repair(tsig_stream *s)
+{
+    s->repairing = 1;
+    if (!tsig_repair_run(&s->rp, s->text.data, s->text.len, 0)) return 0;
+    s->p = P_VALUE;
+    s->read = s->cut = s->cut_depth = s->str_cut = s->bom = 0;
+    s->stack.len = 0;
+    s->in_value_string = s->whole = s->pending = s->check = 0;
+    s->state = TSIG_STREAM_INCOMPLETE;
+    return 1;
+}
+
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state)
 {
@@ -639,25 +701,29 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     tsig_sb_append(&s->text, chunk, len);
     if (s->text.failed) return TSIG_ERR_NOMEM;
     if (s->state == TSIG_STREAM_INVALID) return TSIG_OK; /* kept for end() */
-    if (s->repair && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
+    if (s->repairing && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
         return TSIG_ERR_NOMEM;
-    size_t n;
-    const char *t = canonical(s, &n);
-    if (s->read == 0 && (unsigned char)t[0] == 0xEF) {
-        /* a byte-order mark is skipped, as the validator does */
-        if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_OK;
-        if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) s->read = s->cut = s->bom = 3;
+    int ok = read_text(s);
+    if (!ok && s->repair && !s->repairing) {
+        /* The first byte that is no JSON: from here on the reader reads
+         * the repaired text, from its start (once: linear still). */
+        if (!start_repair(s)) return TSIG_ERR_NOMEM;
+        ok = read_text(s);
     }
-    int ok = reader(s, t, n);
-    if (s->stack.failed || s->frames_failed || ok < 0) return TSIG_ERR_NOMEM;
+    if (ok < 0) return TSIG_ERR_NOMEM;
     tsig_code code = TSIG_OK;
-    if (ok == 3) {
+    while (ok == 3) {
         /* The value is whole: judged on the text up to its end (what the
          * chunk holds after it is read next), so that where the chunks
          * end changes nothing. */
-        code = judge(s, s->repair ? tsig_repair_original(&s->rp, s->read) : s->read);
+        code = judge(s, s->repairing ? tsig_repair_original(&s->rp, s->read) : s->read);
         if (code != TSIG_OK) return code;
-        ok = s->state == TSIG_STREAM_COMPLETE ? reader(s, t, n) : 2;
+        ok = s->state == TSIG_STREAM_COMPLETE ? read_text(s) : 2;
+        if (!ok && s->repair && !s->repairing) {
+            if (!start_repair(s)) return TSIG_ERR_NOMEM;
+            ok = read_text(s);
+        }
+        if (ok < 0) return TSIG_ERR_NOMEM;
     }
     /* the text can never be JSON: judged now */
     if (!ok) code = judge(s, s->text.len);
@@ -680,7 +746,7 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     if (!out) return TSIG_ERR_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (!s) return TSIG_ERR_ARGUMENT;
-    if (s->repair && !tsig_repair_run(&s->rp, s->text.data ? s->text.data : "", s->text.len, 1))
+    if (s->repairing && !tsig_repair_run(&s->rp, s->text.data ? s->text.data : "", s->text.len, 1))
         return TSIG_ERR_NOMEM;
     /* The kept result is the one of the whole text unless text came after
      * it that the validator has not seen: ignored by repair (a warning

@@ -717,7 +717,6 @@ static int check_inner(validator *v, const tsig_type *t, const char *text, size_
 /* Typed maps of more fields than this get an index of their fields for
  * keys that are not the expected next one (a scan of up to this many
  * names costs less than hashing the key). */
-#define FIELDS_SCAN_MAX 16
 
 /* The fields of one typed map by normalized name (hash.c), built for one
  * validation the first time a key of that map needs it. */
@@ -781,7 +780,7 @@ static size_t find_field(validator *v, const tsig_type *t, const char *key,
                          size_t len, size_t hint)
 {
     size_t n = t->field_count;
-    if (n > FIELDS_SCAN_MAX) {
+    if (n > TSIG_FIELDS_SCAN_MAX) {
         const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
         if (f && f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return hint;
         tsig_table *ix = field_index_of(v, t);

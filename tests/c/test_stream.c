@@ -31,6 +31,11 @@ static const sample VALID[] = {
     {"(a :bool) -> :any", 1, 0, "{a: True}"},
     {"{a :enum[pending active]}", 0, 0, "{\"a\": \"pend\\u0069ng\", \"b\": 1}"},
     {"[:enum[a b] | :int]", 0, 0, "[1, \"a\", \"b\"]"},
+    /* repair begins at the first byte that is no JSON: mid-text, and
+     * after a value already whole */
+    {"[:int]", 0, TSIG_REPAIR, "[1, 2, 3,]"},
+    {"{a :int}", 0, TSIG_REPAIR, "{\"a\": 1}\nThat is all."},
+    {"{a :int}", 0, TSIG_REPAIR, "\xEF\xBB\xBF{\"a\": 1,}"},
 };
 
 static const sample BAD[] = {
