@@ -843,7 +843,8 @@ typedef struct tsig_stream tsig_stream;
 tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
                              const tsig_validate_options *opts);
 /* Feeds the next chunk (any bytes: a chunk may end inside a character, an
- * escape, a number or a key) and sets *state. Each byte is read once. */
+ * escape, a number or a key) and sets *state. Each byte is read once as
+ * it arrives; the validator reads the value once more when it is whole. */
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state);
 tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
@@ -862,10 +863,19 @@ void tsig_stream_free(tsig_stream *s);
 /* The stream for the JS package: NULL for a bad mode or flags. */
 tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
                                  size_t max_errors, size_t max_depth, unsigned flags);
+/* Feeds a chunk: the state (TSIG_STREAM_*), plus 4 when the result is
+ * not the one of the previous call (read it with a push of nothing); -2
+ * when the stream grew over the input limit, -1 when out of memory. */
+int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len);
+/* 1 when the partial value is the text given (a whole value, not
+ * repaired, only whitespace after it): the caller can read it from there. */
+int tsig_api_stream_partial_is_text(const tsig_stream *s);
 /* {"state":"incomplete"|"invalid"|"complete"[,"result":{"ok","errors",
  * "warnings"}][,"partial":<JSON>]}; NULL when out of memory. */
 char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial);
-/* tsig_api_validate's document for the whole text; NULL when out of memory. */
+/* tsig_api_validate's document for the whole text, with "value" only when
+ * validation changed it (the caller has the text as given); NULL when out
+ * of memory. */
 char *tsig_api_stream_end(tsig_stream *s);
 
 #ifdef __cplusplus

@@ -99,12 +99,17 @@ const LAZY_VALUE = {
   configurable: true,
 };
 
-function lazyOkResult(text) {
-  const result = { ok: true };
+// result.value becomes JSON.parse(text), done when first read.
+function lazyValue(result, text) {
   Object.defineProperty(result, 'value', LAZY_VALUE);
+  new LazyValue(result, text);
+  return result;
+}
+
+function lazyOkResult(text) {
+  const result = lazyValue({ ok: true }, text);
   result.errors = [];
   result.warnings = [];
-  new LazyValue(result, text);
   return result;
 }
 
@@ -139,6 +144,7 @@ export {
   SignatureError,
   formatReport,
   lazyOkResult,
+  lazyValue,
   okResult,
   tooDeepAt,
   valueErrorMessage,

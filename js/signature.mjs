@@ -6,7 +6,7 @@ import {
   NON_JSON, W, addIndexes, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString, putString, readOut,
   seedHash, seeded, takeJSON, takeString, toJSONText,
 } from './wasm.mjs';
-import { SignatureError, lazyOkResult, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
+import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
 import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
 
 const FORMAT_HIDE_FIREWALLED = 1;
@@ -297,6 +297,9 @@ if (typeof Symbol.dispose !== 'symbol') {
   Signature.prototype.dispose = Signature.prototype.free;
 }
 
+// tsig_stream_state, by number.
+const STREAM_STATES = ['incomplete', 'invalid', 'complete'];
+
 const streamRegistry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { if (W) W.tsig_stream_free(handle); })
   : null;
@@ -327,7 +330,7 @@ class ValidationStream {
   #handle;
   #text = ''; // the text pushed so far, for the UTF-16 index of each issue
   #held = ''; // a high surrogate that ended a chunk: its pair is next
-  #last = null; // [state, errors, warnings] of the last judged result
+  #last = null; // [errors, warnings] of the last judged result, null while incomplete
   #push = 0; // how many pushes so far: a partial value is read before the next
 
   constructor(token, sig, handle) {
@@ -357,21 +360,23 @@ class ValidationStream {
     }
     this.#text += text;
     const [ptr, len] = putString(text, false);
-    const doc = takeJSON(W.tsig_api_stream_push(handle, ptr, len, 0));
-    if (doc.error) throw doc.error === 'too_large' ? new RangeError('toolsig: the stream is larger than the input limit') : outOfMemory();
-    const at = ++this.#push;
-    let errors = [];
-    let warnings = [];
-    if (doc.result) {
-      if (!this.#last || this.#last[0] !== doc.state) {
+    const rc = W.tsig_api_stream_step(handle, ptr, len);
+    if (rc < 0) throw rc === -2 ? new RangeError('toolsig: the stream is larger than the input limit') : outOfMemory();
+    const state = STREAM_STATES[rc & 3];
+    if (rc & 4) {
+      // A result judged since the last push: read once, kept until the next.
+      const doc = takeJSON(W.tsig_api_stream_push(handle, 0, 0, 0));
+      this.#last = null;
+      if (doc.result) {
         addIndexes(doc.result.errors, this.#text);
         addIndexes(doc.result.warnings, this.#text);
-        this.#last = [doc.state, doc.result.errors, doc.result.warnings];
+        this.#last = [doc.result.errors, doc.result.warnings];
       }
-      errors = this.#last[1].map((e) => ({ ...e }));
-      warnings = this.#last[2].map((e) => ({ ...e }));
     }
-    return new StreamResult(doc.state, errors, warnings, () => {
+    const at = ++this.#push;
+    const errors = this.#last ? this.#last[0].map((e) => ({ ...e })) : [];
+    const warnings = this.#last ? this.#last[1].map((e) => ({ ...e })) : [];
+    return new StreamResult(state, errors, warnings, () => {
       if (at !== this.#push || !this.#handle) {
         throw new Error('toolsig: a partial value is read before the next push or end()');
       }
@@ -400,14 +405,23 @@ class ValidationStream {
       if (!q) throw outOfMemory();
       W.free(q);
     }
-    const partial = this.#partialNow();
+    // The partial value: the text itself when it is a whole value as
+    // given (parsed when read), else the core's copy.
+    const text = this.#text;
+    const partial = W.tsig_api_stream_partial_is_text(handle)
+      ? () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+      : this.#partialNow();
     const doc = takeJSON(W.tsig_api_stream_end(handle));
     this.free();
     addIndexes(doc.errors, this.#text);
     addIndexes(doc.warnings, this.#text);
     const result = new StreamResult(doc.ok ? 'complete' : 'invalid', doc.errors, doc.warnings, partial);
     result.ok = doc.ok;
-    if (doc.ok) result.value = doc.value;
+    // A value as given is not sent back: read from the text when asked for.
+    if (doc.ok) {
+      if ('value' in doc) result.value = doc.value;
+      else lazyValue(result, this.#text);
+    }
     return result;
   }
 

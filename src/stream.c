@@ -62,6 +62,7 @@ struct tsig_stream {
     size_t read;        /* bytes of the (canonical) text read */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
+    size_t judged, told; /* results judged; how many when last told */
     size_t result_len;  /* the original length it was validated on */
     /* the push reader */
     int p, back, first, key, number, need, esc;
@@ -154,6 +155,7 @@ static tsig_code judge(tsig_stream *s, size_t len)
     if (code == TSIG_ERR_NOMEM) return code;
     s->result_len = len;
     s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
+    s->judged++;
     return TSIG_OK;
 }
 
@@ -337,6 +339,7 @@ static int early(tsig_stream *s)
     s->result = r;
     s->result_len = (size_t)-1; /* judged on part of the text */
     s->state = TSIG_STREAM_INVALID;
+    s->judged++;
     return 1;
 }
 
@@ -684,6 +687,7 @@ static int start_repair(tsig_stream *s)
     s->stack.len = 0;
     s->in_value_string = s->whole = s->pending = s->check = 0;
     s->state = TSIG_STREAM_INCOMPLETE;
+    s->judged++;
     return 1;
 }
 
@@ -814,6 +818,23 @@ tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
     return tsig_stream_new(sig, input, &o);
 }
 
+int tsig_api_stream_partial_is_text(const tsig_stream *s)
+{
+    /* a whole value read as given: its partial value is the text */
+    return s && !s->repairing && s->p == P_DONE;
+}
+
+int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, chunk, len, &st);
+    if (code == TSIG_ERR_TOO_LARGE) return -2;
+    if (code != TSIG_OK) return -1;
+    int news = s->judged != s->told;
+    s->told = s->judged;
+    return (int)st | (news ? 4 : 0);
+}
+
 char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial)
 {
     tsig_stream_state st;
@@ -850,7 +871,7 @@ char *tsig_api_stream_end(tsig_stream *s)
     tsig_code code = tsig_stream_end(s, &r);
     char *doc = NULL;
     if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
-        doc = tsig_api_result_json(&r, s->text.data ? s->text.data : "", s->text.len, 1);
+        doc = tsig_api_result_json(&r, NULL, 0, r.changed); /* as given: not sent back */
     tsig_result_free(&r);
     return doc;
 }

@@ -393,6 +393,48 @@ TEST(ending_twice_gives_the_same_result)
         }
 }
 
+/* The JS package's step: the state, and 4 exactly when a result was
+ * judged since the step before (a push of nothing then reads it). */
+TEST(a_step_says_when_there_is_a_new_result)
+{
+    tsig_signature *sig = sig_of("{a :int, b :int}");
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    const char *text = "{\"a\": 1, \"b\": 2}";
+    size_t len = strlen(text), news = 0;
+    for (size_t i = 0; i < len; i++) {
+        int rc = tsig_api_stream_step(s, text + i, 1);
+        CHECK(rc >= 0);
+        news += (rc & 4) != 0;
+        CHECK_INT(rc & 3, i + 1 < len ? TSIG_STREAM_INCOMPLETE : TSIG_STREAM_COMPLETE);
+        if (i + 1 == len) CHECK(rc & 4);
+    }
+    CHECK_INT(news, 1);
+    CHECK_INT(tsig_api_stream_step(s, " ", 1), TSIG_STREAM_COMPLETE); /* nothing new */
+    CHECK_INT(tsig_api_stream_step(s, "x", 1), TSIG_STREAM_INVALID | 4);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+/* The partial value is the text given when a whole value was read as it
+ * came; not while it is open, nor when it was repaired. */
+TEST(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given)
+{
+    tsig_signature *sig = sig_of("[:int]");
+    tsig_validate_options repair = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_push(s, "[1, 2", 5, NULL);
+    CHECK(!tsig_api_stream_partial_is_text(s));
+    tsig_stream_push(s, "]\n", 2, NULL);
+    CHECK(tsig_api_stream_partial_is_text(s));
+    tsig_stream_free(s);
+    s = tsig_stream_new(sig, 0, &repair);
+    tsig_stream_push(s, "[1, 2,]", 7, NULL);
+    CHECK_INT(tsig_stream_get_state(s), TSIG_STREAM_COMPLETE);
+    CHECK(!tsig_api_stream_partial_is_text(s));
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
@@ -405,5 +447,7 @@ int main(void)
     RUN(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read);
     RUN(a_number_out_of_range_is_invalid_when_the_number_ends);
     RUN(ending_twice_gives_the_same_result);
+    RUN(a_step_says_when_there_is_a_new_result);
+    RUN(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given);
     return tsig_test_summary();
 }
