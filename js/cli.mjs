@@ -8,8 +8,9 @@
 // as toolsig.wasm, the module the API, the playground and the edge build
 // load, plus the command line) and runs there in memory (tsig_cli_run,
 // src/cli/memory.c).
-// The module is import-free, so it cannot read a file or write a stream:
-// that, and only that, is done here. Nothing about a command, an option, a
+// The module reads no file and writes no stream itself: that, and only
+// that, is done here (its two imports, below, are standard input as it
+// arrives and output written at once, for validate --stream). Nothing about a command, an option, a
 // help text, a message or an exit status is written twice, so the two tools
 // cannot drift apart; tests/js/cli.test.mjs runs both on the same command
 // lines and compares every byte.
@@ -38,22 +39,54 @@
 // - A closed output pipe: Node ignores SIGPIPE, so the tool says "toolsig:
 //   cannot write the output" and exits 2, as the native tool does when
 //   SIGPIPE is ignored (by default the signal ends it).
-// - validate --stream: the native tool feeds standard input to the stream
-//   as it is written; here it is read whole first (a run cannot wait for
-//   input), then fed in the same pieces as a file: the lines printed are
-//   the same, they come when the input has ended.
+// - validate --stream reads standard input as it arrives, as the native
+//   tool does: the core calls tsig_host_read, which waits here for the
+//   next bytes (readSync), after handing the lines printed so far to
+//   tsig_host_write, which writes them at once (writeSync).
 // - Memory: the core runs in 32-bit WebAssembly memory, so inputs of
 //   several hundred megabytes can end in "toolsig: out of memory" where the
 //   native tool reads up to its 1 GiB limit.
 import { randomFillSync } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { getSystemErrorMap } from 'node:util';
 import { bind, imports, runCommandLine } from './core.mjs';
 
+// The module's own imports (src/cli/cli.h, cli_memory_host).
+let memory = null;
+const host = {
+  // Waits for the next bytes of standard input: how many, 0 at its end,
+  // or -1 with the reason (NUL-terminated) in the buffer.
+  tsig_host_read(ptr, cap) {
+    const buf = new Uint8Array(memory.buffer, ptr, cap);
+    for (;;) {
+      try {
+        return readSync(0, buf, 0, cap, null);
+      } catch (error) {
+        if (error.code === 'EAGAIN') {
+          sleep(5);
+          continue;
+        }
+        if (error.code === 'EINTR') continue;
+        if (error.code === 'EOF') return 0;
+        const reason = new TextEncoder().encode(reasonOf(error)).subarray(0, cap - 1);
+        buf.set(reason);
+        buf[reason.length] = 0;
+        return -1;
+      }
+    }
+  },
+  // Writes output now, in order with what process.stdout and stderr wrote.
+  tsig_host_write(stream, ptr, len) {
+    writeNow(stream === STDERR ? 2 : 1, new Uint8Array(memory.buffer, ptr, len).slice());
+  },
+};
+
 // This process is the bin: core.mjs runs on the command line's module.
-bind(new WebAssembly.Instance(
-  new WebAssembly.Module(readFileSync(new URL('../dist/toolsig-cli.wasm', import.meta.url))), imports).exports,
-  randomFillSync);
+const exports = new WebAssembly.Instance(
+  new WebAssembly.Module(readFileSync(new URL('../dist/toolsig-cli.wasm', import.meta.url))),
+  { ...imports, env: { ...imports.env, ...host } }).exports;
+memory = exports.memory;
+bind(exports, randomFillSync);
 
 const NEEDS_FILE = 0xffffffff; // CLI_MEMORY_NEEDS_FILE
 // cli_read_status (src/cli/cli.h): how reading a file went.
@@ -166,6 +199,25 @@ function readInput(path, limit) {
   }
 }
 
+// Writes bytes to fd before returning (a full pipe is waited for); a
+// stream that cannot be written is reported as the native tool does.
+function writeNow(fd, bytes) {
+  let at = 0;
+  while (at < bytes.length && !writeFailed) {
+    try {
+      at += writeSync(fd, bytes, at, bytes.length - at);
+    } catch (error) {
+      if (error.code === 'EAGAIN') {
+        sleep(5);
+        continue;
+      }
+      if (fd === 1) onWriteError();
+      else process.exitCode = UNUSABLE;
+      return;
+    }
+  }
+}
+
 // Writes the pieces of output of an answer, from byte at on, in order.
 function writeOutput(answer, view, at) {
   while (at < answer.length) {
@@ -225,4 +277,5 @@ process.stderr.on('error', () => {
   process.exitCode = UNUSABLE;
 });
 
-process.exitCode = main(process.argv.slice(2));
+const status = main(process.argv.slice(2));
+process.exitCode = writeFailed ? UNUSABLE : status;

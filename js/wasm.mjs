@@ -339,7 +339,7 @@ function ownOptions(opts) {
   return Object.assign(Object.create(null), opts ?? undefined);
 }
 
-// The command line run in memory (tsig_cli_run in src/cli/cli.h), for the
+// The command line run in memory (tsig_cli_run_live in src/cli/cli.h), for the
 // package's bin (js/cli.mjs) only, which binds core.mjs to
 // toolsig-cli.wasm: not part of the API, and toolsig.wasm lacks it. argv: the command
 // line, argv[0] the program's name; files: what the bin read so far, each
@@ -378,7 +378,7 @@ function runCommandLine(argv, files) {
       view.setUint32(rec + 8, data, true);
       view.setUint32(rec + 12, datas[i] ? datas[i].length : 0, true);
     });
-    const answer = W.tsig_cli_run(argv.length, block, block + 4 * argv.length, files.length, outSlot);
+    const answer = W.tsig_cli_run_live(argv.length, block, block + 4 * argv.length, files.length, outSlot);
     if (!answer) return null;
     const bytes = mem().slice(answer, answer + readOut());
     W.free(answer);

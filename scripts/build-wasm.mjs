@@ -54,6 +54,10 @@ export function toCommonJS(source, name) {
 // for speed, everything else for size: -O3 on these two files makes
 // validation 2.5 times as fast on 10 KB for ~3 KB more gzip; -O3 everywhere
 // would add ~26 KB gzip for nothing measurable (bench/RESULTS.md).
+// What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
+// input as it arrives and output written at once (js/cli.mjs gives them).
+const CLI_HOST_IMPORTS = ['env.tsig_host_read', 'env.tsig_host_write'];
+
 export const HOT_SOURCES = ['src/json.c', 'src/validate.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 
@@ -112,17 +116,28 @@ export function buildWasm() {
   };
   for (const [level, files, ...extra] of groups) compile(level, files, join('build', 'wasm'), ...extra);
   const exported = wasmExports();
-  const link = (output, objectFiles, names) => run('emcc', [
+  const link = (output, objectFiles, names, extra = []) => run('emcc', [
     '-Oz', ...COMMON_FLAGS, '--no-entry',
     '-sSTANDALONE_WASM', '-sMALLOC=emmalloc', '-sFILESYSTEM=0',
     '-sALLOW_MEMORY_GROWTH', '-sINITIAL_MEMORY=8MB', '-sTOTAL_STACK=4MB',
     `-sEXPORTED_FUNCTIONS=${names.map((n) => `_${n}`).join(',')}`,
+    ...extra,
     ...objectFiles,
     '-o', join('dist', output),
   ], { env: { NODE_PATH: '/usr/share/nodejs' } });
   const cliObjects = new Set(cli.map(objectOf));
   link('toolsig.wasm', sources.map(objectOf).filter((o) => !cliObjects.has(o)), exported.library);
-  link('toolsig-cli.wasm', sources.map(objectOf), [...exported.library, ...exported.cli]);
+  // The command line's module imports what its host gives (src/cli/cli.h,
+  // tsig_cli_run_live): emcc is told to leave undefined symbols to the
+  // host, and the imports are checked to be the library's and those.
+  link('toolsig-cli.wasm', sources.map(objectOf), [...exported.library, ...exported.cli],
+    ['-sERROR_ON_UNDEFINED_SYMBOLS=0']);
+  const importsOf = (file) => WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(join(dist, file))))
+    .map((i) => `${i.module}.${i.name}`).sort();
+  const want = [...importsOf('toolsig.wasm'), ...CLI_HOST_IMPORTS].sort();
+  if (importsOf('toolsig-cli.wasm').join() !== want.join()) {
+    throw new StepError(`toolsig-cli.wasm imports ${importsOf('toolsig-cli.wasm').join(', ')}; expected ${want.join(', ')}`);
+  }
   const libraryObjects = sources.map(objectOf).filter((o) => !cliObjects.has(o));
   buildValidate({ objects: libraryObjects, hot: HOT_SOURCES, objectOf, compile, link });
   shipJs();

@@ -237,4 +237,27 @@ typedef struct cli_memory_file {
 char *tsig_cli_run(int argc, char **argv, const cli_memory_file *files,
                    size_t file_count, size_t *len);
 
+/* A host that gives standard input as it arrives (validate --stream). */
+typedef struct cli_memory_host {
+    /* Waits for the next bytes of standard input: how many it put in buf
+     * (at most cap; 0 at its end), or -1 when reading failed, with the
+     * reason, NUL-terminated, in buf. */
+    long (*read_some)(char *buf, size_t cap);
+    /* Writes output now (CLI_STDOUT or CLI_STDERR). */
+    void (*write)(int stream, const char *data, size_t len);
+} cli_memory_host;
+
+/* tsig_cli_run with a host: a command that reads standard input as it
+ * arrives hands the output written so far to host->write before each
+ * read, so that it is seen as it comes; the answer holds the rest. Such a
+ * command reads standard input last, so a run that asks for a file has
+ * handed nothing over. */
+char *tsig_cli_run_host(int argc, char **argv, const cli_memory_file *files,
+                        size_t file_count, const cli_memory_host *host, size_t *len);
+
+/* tsig_cli_run_host with the host of the WebAssembly module: the
+ * functions it imports from its host (js/cli.mjs). */
+char *tsig_cli_run_live(int argc, char **argv, const cli_memory_file *files,
+                        size_t file_count, size_t *len);
+
 #endif /* TSIG_CLI_H */

@@ -1,7 +1,9 @@
 /*
  * memory.c: the toolsig command line run in memory (tsig_cli_run), for a
  * host that has files and streams the C code cannot reach: the WebAssembly
- * module under the npm package's bin (js/cli.mjs), which is import-free.
+ * module under the npm package's bin (js/cli.mjs), whose only imports are
+ * standard input as it arrives and output written at once, for a command
+ * that streams (tsig_cli_run_live).
  * The same cli_main and commands run as in the native tool; only the
  * cli_io differs: output is appended to the answer, and a file is looked
  * up among those the host read (or asked for, see cli.h).
@@ -18,6 +20,7 @@ typedef struct memory_io {
     cli_buf answer;  /* the status (4 bytes), then the pieces of output */
     size_t last_piece;   /* offset of the last piece's stream byte; 0: none */
     const char *needed;  /* the path the host must read first, or NULL */
+    const cli_memory_host *host; /* standard input as it arrives, or NULL */
 } memory_io;
 
 /* Appends n as 4 little-endian bytes. */
@@ -96,13 +99,55 @@ static cli_read_status memory_read(cli_io *io, const char *path, cli_text *out,
     return CLI_READ_PENDING;
 }
 
+/* cli_io.read_some: hands the output so far to the host, then waits for
+ * the next bytes of standard input. */
+static long memory_read_some(cli_io *io, char *buf, size_t cap, const char **reason)
+{
+    memory_io *m = (memory_io *)io;
+    for (size_t at = 4; !m->answer.failed && at + 5 <= m->answer.len;) {
+        size_t n = get_u32(&m->answer, at + 1);
+        m->host->write(m->answer.data[at], m->answer.data + at + 5, n);
+        at += 5 + n;
+    }
+    if (!m->answer.failed) m->answer.len = 4;
+    m->last_piece = 0;
+    long n = m->host->read_some(buf, cap);
+    if (n < 0) {
+        buf[cap - 1] = '\0';
+        *reason = buf;
+        return -1;
+    }
+    return n > (long)cap ? (long)cap : n;
+}
+
 char *tsig_cli_run(int argc, char **argv, const cli_memory_file *files,
                    size_t file_count, size_t *len)
+{
+    return tsig_cli_run_host(argc, argv, files, file_count, NULL, len);
+}
+
+#if defined(__wasm__)
+#define HOST_IMPORT(name) __attribute__((import_module("env"), import_name(name)))
+HOST_IMPORT("tsig_host_read") long tsig_host_read(char *buf, size_t cap);
+HOST_IMPORT("tsig_host_write") void tsig_host_write(int stream, const char *data, size_t len);
+
+char *tsig_cli_run_live(int argc, char **argv, const cli_memory_file *files,
+                        size_t file_count, size_t *len)
+{
+    static const cli_memory_host host = {tsig_host_read, tsig_host_write};
+    return tsig_cli_run_host(argc, argv, files, file_count, &host, len);
+}
+#endif
+
+char *tsig_cli_run_host(int argc, char **argv, const cli_memory_file *files,
+                        size_t file_count, const cli_memory_host *host, size_t *len)
 {
     memory_io m;
     memset(&m, 0, sizeof m);
     m.io.write = memory_write;
     m.io.read = memory_read;
+    if (host) m.io.read_some = memory_read_some;
+    m.host = host;
     m.files = files;
     m.file_count = file_count;
     put_u32(&m.answer, 0); /* the exit status, set below */

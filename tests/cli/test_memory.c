@@ -9,6 +9,7 @@
 #include "harness.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,6 +199,74 @@ TEST(consecutive_writes_to_one_stream_are_one_piece)
     CHECK(strstr(a.out, "\n  redact        ") != NULL);
 }
 
+/* A host giving standard input in the pieces of a script, and noting
+ * what output it was handed before each read. */
+static const char *const *host_script;
+static size_t host_step;
+static char host_out[1024], host_seen[8][1024];
+static size_t host_out_len;
+
+static long script_read(char *buf, size_t cap)
+{
+    strcpy(host_seen[host_step], host_out);
+    const char *piece = host_script[host_step++];
+    if (!piece) return 0;
+    if (piece[0] == '!') { /* reading fails */
+        snprintf(buf, cap, "%s", piece + 1);
+        return -1;
+    }
+    size_t n = strlen(piece);
+    memcpy(buf, piece, n);
+    return (long)n;
+}
+
+static void script_write(int stream, const char *data, size_t len)
+{
+    CHECK_INT(stream, CLI_STDOUT);
+    CHECK(host_out_len + len < sizeof host_out);
+    memcpy(host_out + host_out_len, data, len);
+    host_out_len += len;
+    host_out[host_out_len] = '\0';
+}
+
+static uint32_t run_host(const char *const *script, answer *a)
+{
+    static const cli_memory_host host = {script_read, script_write};
+    const char *argv[] = {"toolsig", "validate", "{a :int}", "--stream", NULL};
+    host_script = script;
+    host_step = host_out_len = 0;
+    host_out[0] = '\0';
+    memset(a, 0, sizeof *a);
+    size_t len = 0;
+    char *doc = tsig_cli_run_host(4, (char **)argv, NULL, 0, &host, &len);
+    CHECK(doc != NULL && len >= 4);
+    uint32_t status = doc ? u32_at(doc) : 0;
+    if (doc && len > 9) memcpy(a->err, doc + 9, len - 9 < sizeof a->err ? len - 9 : 0);
+    tsig_free(doc);
+    return status;
+}
+
+/* validate --stream on a host that gives standard input as it arrives:
+ * each line is handed over before the next read, not at the end. */
+TEST(a_stream_shows_each_state_before_reading_on)
+{
+    const char *const script[] = {"{\"a\": 1", "}", "\n", NULL};
+    answer a;
+    CHECK_INT(run_host(script, &a), CLI_OK);
+    CHECK_INT(host_step, 4);
+    CHECK_STR(host_seen[1], "");
+    CHECK_STR(host_seen[2], "complete\n"); /* before the third read */
+    CHECK_STR(host_out, "complete\n");
+}
+
+TEST(a_stream_whose_input_cannot_be_read_says_why)
+{
+    const char *const script[] = {"{\"a\": ", "!Input/output error", NULL};
+    answer a;
+    CHECK_INT(run_host(script, &a), CLI_UNUSABLE);
+    CHECK_STR(a.err, "toolsig validate: cannot read FILE (standard input): Input/output error\n");
+}
+
 int main(void)
 {
     RUN(version_needs_no_file);
@@ -209,5 +278,7 @@ int main(void)
     RUN(files_the_host_could_not_read);
     RUN(pieces_keep_the_order_of_writing);
     RUN(consecutive_writes_to_one_stream_are_one_piece);
+    RUN(a_stream_shows_each_state_before_reading_on);
+    RUN(a_stream_whose_input_cannot_be_read_says_why);
     return tsig_test_summary();
 }

@@ -4,7 +4,7 @@
 // lines covering every command.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // own copy: the one node.mjs bound runs on toolsig.wasm, which has no
 // command line).
 const cliCore = await import(new URL('../../dist/core.mjs?cli', import.meta.url).href);
+// Its host functions: standard input is empty here, output goes nowhere
+// (the runs below read no standard input as it arrives).
+const noHost = { tsig_host_read: () => 0, tsig_host_write: () => {} };
 cliCore.bind(new WebAssembly.Instance(
-  new WebAssembly.Module(readFileSync(join(root, 'dist', 'toolsig-cli.wasm'))), cliCore.imports).exports);
+  new WebAssembly.Module(readFileSync(join(root, 'dist', 'toolsig-cli.wasm'))),
+  { ...cliCore.imports, env: { ...cliCore.imports.env, ...noHost } }).exports);
 const { runCommandLine } = cliCore;
 const cli = join(root, 'dist', 'cli.mjs');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -296,4 +300,34 @@ test('the native and the JS tool print the same bytes and exit alike', { timeout
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('validate --stream prints each line as standard input arrives, before it ends', async () => {
+  const child = spawn(process.execPath, [cli, 'validate', '{a :int}', '--stream'], { cwd: root });
+  let out = '';
+  const lines = [];
+  let waiting = null;
+  child.stdout.on('data', (d) => {
+    out += d;
+    while (out.includes('\n')) {
+      lines.push(out.slice(0, out.indexOf('\n')));
+      out = out.slice(out.indexOf('\n') + 1);
+      if (waiting) waiting();
+    }
+  });
+  const nextLine = (n) => new Promise((done) => {
+    waiting = () => { if (lines.length >= n) done(); };
+    waiting();
+  });
+  const exited = new Promise((done) => child.on('close', (code) => done(code)));
+  child.stdin.write('{"a": 1');
+  child.stdin.write('}');
+  await nextLine(1); // with standard input still open
+  assert.deepEqual(lines, ['complete']);
+  child.stdin.write(' x');
+  await nextLine(2);
+  assert.match(lines[1], /^invalid: JSON error at 1:10: expected end of input, found "x"$/);
+  child.stdin.end();
+  assert.equal(await exited, 2);
+  assert.equal(lines.length, 2);
 });

@@ -25,7 +25,7 @@ const cliWasmPath = join(repoRoot, 'dist', 'toolsig-cli.wasm');
 const C_LIBRARY = ['malloc', 'free'];
 // The command line run in memory, for the package's bin: declared in
 // src/cli/cli.h, not part of the library's API (wasm-exports.txt says so).
-const CLI = ['tsig_cli_run'];
+const CLI = ['tsig_cli_run_live'];
 
 // What Emscripten adds to every standalone module: the memory, the
 // function table, the constructor runner, and stack and errno functions.
@@ -64,7 +64,12 @@ test('every listed name but the C allocator and the CLI entry is declared as a f
   }
 });
 
-for (const [file, path, names] of [['toolsig.wasm', wasmPath, library], ['toolsig-cli.wasm', cliWasmPath, listed]]) {
+const MEMORY_GROWTH = { module: 'env', name: 'emscripten_notify_memory_growth', kind: 'function' };
+// The command line's module imports standard input as it arrives and
+// output written at once (src/cli/cli.h, cli_memory_host), from js/cli.mjs.
+const CLI_HOST = ['tsig_host_read', 'tsig_host_write'].map((name) => ({ module: 'env', name, kind: 'function' }));
+for (const [file, path, names, imported] of [['toolsig.wasm', wasmPath, library, [MEMORY_GROWTH]],
+  ['toolsig-cli.wasm', cliWasmPath, listed, [MEMORY_GROWTH, ...CLI_HOST]]]) {
   test(`dist/${file} exports its listed functions, and nothing else but Emscripten's own`, () => {
     const exported = WebAssembly.Module.exports(wasmModule(path));
     const functions = new Set(exported.filter((e) => e.kind === 'function').map((e) => e.name));
@@ -74,9 +79,9 @@ for (const [file, path, names] of [['toolsig.wasm', wasmPath, library], ['toolsi
     assert.ok(exported.some((e) => e.name === 'memory' && e.kind === 'memory'));
   });
 
-  test(`dist/${file} imports nothing but env.emscripten_notify_memory_growth`, () => {
-    assert.deepEqual(WebAssembly.Module.imports(wasmModule(path)),
-      [{ module: 'env', name: 'emscripten_notify_memory_growth', kind: 'function' }]);
+  test(`dist/${file} imports nothing but ${imported.map((i) => `${i.module}.${i.name}`).join(', ')}`, () => {
+    const byName = (a, b) => a.name.localeCompare(b.name);
+    assert.deepEqual(WebAssembly.Module.imports(wasmModule(path)).sort(byName), [...imported].sort(byName));
   });
 }
 
