@@ -138,3 +138,34 @@ describe('validate.json through toolsig/validate', () => {
     });
   }
 });
+
+describe('streams through toolsig/validate', () => {
+  const cases = [
+    ['{count :int, items [{id :int, tags [:string]}]}', '{"count": 2, "items": [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": []}]}', {}],
+    ['{count :int, items [{id :int}]}', '{"count": 1, "items": [{"id": "x"}]}', {}],
+    ['(q :string, n :int) -> :any', 'Sure:\n```json\n{q: "x", n: "2",}\n```', { input: true }],
+    ['{a :enum[pending active]}', '{"a": "pend', {}],
+  ];
+  for (const [sigText, text, opts] of cases) {
+    test(`${sigText} streamed a character at a time gives toolsig's states and end()`, () => {
+      const a = small.Signature.parse(sigText);
+      const b = full.Signature.parse(sigText);
+      try {
+        const sa = a.stream(opts);
+        const sb = b.stream(opts);
+        for (const ch of text) {
+          const x = sa.push(ch);
+          const y = sb.push(ch);
+          assert.deepEqual({ state: x.state, errors: x.errors, partial: x.partial },
+            { state: y.state, errors: y.errors, partial: y.partial });
+        }
+        const x = sa.end();
+        const y = sb.end();
+        assert.deepEqual({ ...x, value: x.value, partial: x.partial }, { ...y, value: y.value, partial: y.partial });
+      } finally {
+        a.free();
+        b.free();
+      }
+    });
+  }
+});
