@@ -78,7 +78,10 @@ struct tsig_stream {
     int in_value_string;
     /* the type walker (early definite errors): per open container its
      * type (NULL: not checked inside) and the type of its next value */
-    struct frame { const tsig_type *t, *child; } *frames;
+    struct frame {
+        const tsig_type *t, *child;
+        size_t next; /* a map: the field after the last one named */
+    } *frames;
     size_t frame_cap;
     int walk, frames_failed;
     size_t key_at;      /* where the key being read starts */
@@ -271,6 +274,7 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
     const tsig_type *t = container_type(want, jk);
     s->frames[d].t = t;
     s->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
+    s->frames[d].next = 0;
 }
 
 /* The key t[s->key_at..end) of the map open at the top was read. */
@@ -284,10 +288,16 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
     /* escaped, or a record too big to search field by field: left to
      * the validator */
     if (s->key_escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX) return;
-    for (size_t i = 0; i < f->t->field_count; i++) {
+    /* from the field after the last one named: keys mostly come in the
+     * signature's order */
+    size_t n = f->t->field_count;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = f->next + k < n ? f->next + k : f->next + k - n;
         const tsig_field *fd = &f->t->fields[i];
-        if (fd->name_len == len && tsig_key_equal_norm(fd->name, len, key, len)) {
+        if (fd->name_len == len && (memcmp(fd->name, key, len) == 0 ||
+                                    tsig_key_equal_norm(fd->name, len, key, len))) {
             f->child = fd->type;
+            f->next = i + 1;
             return;
         }
     }
