@@ -36,6 +36,13 @@
  * errors fail, without repair (arguments are coerced; repair moves
  * positions): there, and for the rest (a string with escapes, length
  * bounds, unions of maps), type errors are found when the value is whole.
+ *
+ * Cost: each byte is read once by the reader as it arrives and once more
+ * by the validator when the value is whole, so a stream costs about two
+ * validations of its text (the push that completes the value pays the
+ * second). Reading each byte once, in memory bounded by the open
+ * containers, needs a validator that can stop at the end of a chunk and
+ * go on from there; the one-shot validator runs on whole values.
  */
 #include "internal.h"
 
