@@ -650,6 +650,10 @@ double tsig_decimal_to_double(const char *s, size_t len);
  * them to digits, returns how many, and sets *point so that |v| is
  * 0.DIGITS x 10^point. Zero is "0" with point 1. */
 size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
+
+/* {low, high} of the 128-bit mantissa of 10^q, floor(10^q x 2^s) in
+ * [2^127, 2^128), for -348 <= q <= 347 (decimal_pow10.h). */
+void tsig_pow10_mantissa(int q, uint64_t m[2]);
 /* Compares two JSON numbers (RFC 8259 lexemes, checked by the caller) by
  * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0"),
  * exponents of any length included, at a cost in proportion to the text. */
