@@ -827,6 +827,10 @@ int tsig_bounds_hold_count(const tsig_type *t, size_t count);
  * set (members complete): O(n log n) in its values, fields and members.
  * 0 when out of memory. */
 int tsig_type_index_build(tsig_arena *arena, tsig_type *t);
+
+/* Sorts base[0..n) (elements of size bytes) by cmp, in O(n log n) whatever
+ * the order: qsort's contract, less code (type.c). */
+void tsig_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
 /* The entry of sorted[0..n) (in value order) equal to the JSON scalar
  * of kind vk with text s[0..len) as tsig_enum_value_equal judges, or NULL. */
 const tsig_value_ref *tsig_value_find(const tsig_value_ref *sorted, size_t n,
