@@ -12,8 +12,6 @@
  */
 #include "internal.h"
 
-#include "cJSON.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,50 +467,87 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
     return rc;
 }
 
-/* Reads [{"path":...,"message":...}, ...] into issues allocated in arena;
- * 0 when the list is not of that shape. */
-static int read_issue_list(const cJSON *list, tsig_arena *arena,
+/* The decoded string at at of the text j reads (read before), NUL-terminated
+ * in arena; NULL when it is not a string or out of memory. */
+static char *doc_text(tsig_json *j, size_t at, tsig_arena *arena, size_t *out_len)
+{
+    tsig_json_span s;
+    j->pos = at;
+    if (j->src[at] != '"' || !tsig_json_string(j, &s)) return NULL;
+    char *text = tsig_arena_alloc(arena, s.len + 1);
+    if (!text) return NULL;
+    *out_len = tsig_json_unescape(j->src + s.start, s.len, text);
+    text[*out_len] = '\0';
+    return text;
+}
+
+/* Reads member key of the object doc[0..len) (compact JSON read before),
+ * a list [{"path":...,"message":...}, ...], into issues allocated in
+ * arena: absent, no issues; 0 when the list is not of that shape (path
+ * may be absent or null) or out of memory. */
+static int read_issue_list(const char *doc, size_t len, const char *key, tsig_arena *arena,
                            tsig_issue **out, size_t *count)
 {
     *out = NULL;
     *count = 0;
-    if (!list) return 1;
-    if (!cJSON_IsArray(list)) return 0;
-    size_t n = (size_t)cJSON_GetArraySize(list);
-    tsig_issue *issues = n ? tsig_arena_alloc(arena, n * sizeof *issues) : NULL;
-    if (n && !issues) return 0;
-    size_t i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        const cJSON *path = cJSON_GetObjectItemCaseSensitive(e, "path");
-        const cJSON *message = cJSON_GetObjectItemCaseSensitive(e, "message");
-        if (!cJSON_IsString(message)) return 0;
-        if (path && !cJSON_IsString(path) && !cJSON_IsNull(path)) return 0;
-        issues[i].path = cJSON_IsString(path) ? path->valuestring : "";
-        issues[i].path_len = cJSON_IsString(path) ? (size_t)path->valueint : 0;
-        issues[i].message = message->valuestring;
-        issues[i].message_len = (size_t)message->valueint;
+    int nomem = 0;
+    size_t at = tsig_json_member(doc, len, 0, key, strlen(key), 0, &nomem);
+    if (at == TSIG_JSON_NONE) return !nomem;
+    if (doc[at] != '[') return 0;
+    tsig_error err;
+    tsig_json j;
+    tsig_json_init(&j, doc, len, (size_t)-1, &err);
+    j.trusted = 1;
+    /* compact: the elements start after "[" and after each "," at the
+     * list's level */
+    size_t n = 0;
+    j.pos = at + 1;
+    while (doc[j.pos] != ']') {
+        n++;
+        if (!tsig_json_skip(&j)) return 0;
+        if (doc[j.pos] == ',') j.pos++;
+    }
+    if (!n) return 1;
+    tsig_issue *issues = tsig_arena_alloc(arena, n * sizeof *issues);
+    if (!issues) return 0;
+    memset(issues, 0, n * sizeof *issues);
+    size_t e = at + 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t path = tsig_json_member(doc, len, e, "path", 4, 0, &nomem);
+        size_t message = tsig_json_member(doc, len, e, "message", 7, 0, &nomem);
+        if (message == TSIG_JSON_NONE ||
+            !(issues[i].message = doc_text(&j, message, arena, &issues[i].message_len)))
+            return 0;
+        issues[i].path = "";
+        if (path != TSIG_JSON_NONE && doc[path] != 'n' &&
+            !(issues[i].path = doc_text(&j, path, arena, &issues[i].path_len)))
+            return 0;
+        j.pos = e;
+        if (!tsig_json_skip(&j)) return 0;
+        e = j.pos + 1; /* after the "," (or "]") */
     }
     *out = issues;
     *count = n;
     return 1;
 }
 
+/* The document is checked whole as every stage checks JSON (repeated keys
+ * and nesting included) and read from its compact copy. */
 char *tsig_api_report(const char *json, size_t len, const char *title,
                       size_t title_len)
 {
     tsig_error err;
-    cJSON *doc = json ? tsig_json_tree(json, len, NULL, &err) : NULL;
+    char *doc = NULL;
+    size_t doc_len = 0;
     tsig_arena arena = {0};
     char *text = NULL;
     char *title_z = tsig_arena_strndup(&arena, title ? title : "Tool",
                                        title ? title_len : 4);
     tsig_issue *errors, *warnings;
     size_t error_count, warning_count;
-    if (doc && title_z &&
-        read_issue_list(cJSON_GetObjectItemCaseSensitive(doc, "errors"), &arena,
-                        &errors, &error_count) &&
-        read_issue_list(cJSON_GetObjectItemCaseSensitive(doc, "warnings"), &arena,
-                        &warnings, &warning_count)) {
+    if (json && title_z && tsig_json_rewrite(json, len, NULL, &doc, &doc_len, &err) == TSIG_OK &&
+        read_issue_list(doc, doc_len, "errors", &arena, &errors, &error_count) &&
+        read_issue_list(doc, doc_len, "warnings", &arena, &warnings, &warning_count)) {
         tsig_result r;
         memset(&r, 0, sizeof r);
         r.ok = error_count == 0;
@@ -522,7 +557,7 @@ char *tsig_api_report(const char *json, size_t len, const char *title,
         r.warning_count = warning_count;
         text = tsig_report(&r, title_z, NULL);
     }
-    cJSON_Delete(doc);
+    tsig_free(doc);
     tsig_arena_release(&arena);
     return text;
 }

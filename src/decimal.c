@@ -8,8 +8,8 @@
  * or a stranger may send by the thousand):
  *   - text to double: exact double arithmetic when the digits and the
  *     power of ten are both exact doubles (Clinger); else the Eisel-Lemire
- *     method, a 64 x 128-bit product with a table of powers of ten
- *     (decimal_pow10.h), which settles nearly every number in a few
+ *     method, a 64 x 128-bit product with a power of ten (from a small
+ *     table, decimal_pow10.h), which settles nearly every number in a few
  *     nanoseconds and says when it cannot; else an exact division of big
  *     integers (at most DIGITS_MAX digits and 10^±1130: a few thousand
  *     word operations, in proportion to the digits).
@@ -305,27 +305,59 @@ static int floor_log2_pow10(int q)
 /* The high and low words of a * b. */
 static void mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
+    /* one instruction on 64-bit machines; wasm has none (a libcall) */
+    __extension__ unsigned __int128 p = (unsigned __int128)a * b;
+    *hi = (uint64_t)(p >> 64);
+    *lo = (uint64_t)p;
+#else
     uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
     uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
     uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
     *lo = (mid << 32) | (uint32_t)ll;
     *hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+/* M(q), the 128-bit mantissa of 10^q, as {low, high} (decimal_pow10.h):
+ * its base's mantissa times 5^j, the top 128 bits of the product, plus
+ * the correction. */
+void tsig_pow10_mantissa(int q, uint64_t m[2])
+{
+    int k = q - POW10_BASE_MIN;
+    const uint64_t *b = POW10_BASE[k / POW10_STEP];
+    uint64_t f = 1; /* 5^j, j < 28: at most 27 multiplications */
+    for (int j = k % POW10_STEP; j > 0; j--) f *= 5;
+    uint64_t h1, l1, h0, l0;
+    mul64(b[1], f, &h1, &l1);
+    mul64(b[0], f, &h0, &l0);
+    /* the product in three words p2:p1:l0 */
+    uint64_t p1 = l1 + h0, p2 = h1 + (p1 < h0);
+    uint64_t hi = p1, lo = l0;
+    if (p2) {
+        /* f >= 5: shift the top bit of p2 to bit 127 */
+        int z = leading_zeros(p2);
+        hi = p2 << z | (p1 >> 1) >> (63 - z);
+        lo = p1 << z | (l0 >> 1) >> (63 - z);
+    }
+    int i = q - POW10_MIN;
+    uint64_t fix = (uint64_t)(POW10_FIX[i / 4] >> (2 * (i % 4)) & 3);
+    m[0] = lo + fix;
+    m[1] = hi + (m[0] < fix);
 }
 
 
 /*
  * Eisel-Lemire (as in Go's strconv and Wuffs): the bits of the double
- * nearest man x 10^q (man > 0), or 0 when the 128-bit product cannot
+ * nearest man x 10^q (man > 0; pow: the mantissa of 10^q), or 0 when the 128-bit product cannot
  * settle it (a halfway case, a product too close to call, a subnormal or
  * infinite result): the caller then computes exactly.
  */
-static int eisel_lemire(uint64_t man, int q, uint64_t *bits)
+static int eisel_lemire(uint64_t man, int q, const uint64_t pow[2], uint64_t *bits)
 {
-    if (q < POW10_MIN || q > POW10_MAX) return 0;
     int clz = leading_zeros(man);
     man <<= clz;
     int64_t exp2 = (int64_t)floor_log2_pow10(q) + 64 - BIAS - clz;
-    const uint64_t *pow = POW10[q - POW10_MIN];
     uint64_t xhi, xlo;
     mul64(man, pow[1], &xhi, &xlo);
     if ((xhi & 0x1FF) == 0x1FF && xlo + man < man) {
@@ -431,8 +463,11 @@ static uint64_t double_bits(const decimal *a)
     uint64_t bits, upper;
     /* more digits than w holds: the value is in [w, w + 1) x 10^q, so
      * both ends giving one double settle it */
-    if (eisel_lemire(w, q, &bits) &&
-        (whole || (eisel_lemire(w + 1, q, &upper) && upper == bits)))
+    uint64_t pow[2];
+    if (q < POW10_MIN || q > POW10_MAX) return exact_bits(a);
+    tsig_pow10_mantissa(q, pow);
+    if (eisel_lemire(w, q, pow, &bits) &&
+        (whole || (eisel_lemire(w + 1, q, pow, &upper) && upper == bits)))
         return bits;
     return exact_bits(a);
 }
@@ -631,11 +666,10 @@ typedef struct fixed128 {
     uint64_t hi, lo; /* integer part, fraction (units of 2^-64) */
 } fixed128;
 
-/* m x 2^e2 x 10^q as 64.64 fixed point (m < 2^56), at most 2 units low;
- * 0 when the integer part would not fit. */
-static int scaled(uint64_t m, int e2, int q, fixed128 *out)
+/* m x 2^e2 x 10^q as 64.64 fixed point (m < 2^56), at most 2 units low,
+ * pow being the mantissa of 10^q; 0 when the integer part would not fit. */
+static int scaled(uint64_t m, int e2, int q, const uint64_t pow[2], fixed128 *out)
 {
-    const uint64_t *pow = POW10[q - POW10_MIN];
     uint64_t h0, l0, h1, l1;
     mul64(m, pow[0], &h0, &l0);
     mul64(m, pow[1], &h1, &l1);
@@ -722,16 +756,19 @@ static size_t fast_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point)
     int lg = e + 63 - leading_zeros(f);
     int k = (lg >= 0 ? lg * 78913 / 262144 : -((-lg * 78913 + 262143) / 262144)) + 1;
     fixed128 x, lower, upper;
+    uint64_t pow[2];
     for (;;) {
         int q = 17 - k;
-        if (q < POW10_MIN || q > POW10_MAX || !scaled(4 * f, e - 2, q, &x)) return 0;
+        if (q < POW10_MIN || q > POW10_MAX) return 0;
+        tsig_pow10_mantissa(q, pow);
+        if (!scaled(4 * f, e - 2, q, pow, &x)) return 0;
         if (x.hi < POW10_U64[17] - 1) break;
         if (x.hi == POW10_U64[17] - 1) return 0; /* at 10^17, too close to tell */
         k++;
     }
     if (x.hi < POW10_U64[16]) return 0;
-    if (!scaled(4 * f + 2, e - 2, 17 - k, &upper) ||
-        !scaled(4 * f - 2 + (uint64_t)unequal, e - 2, 17 - k, &lower))
+    if (!scaled(4 * f + 2, e - 2, 17 - k, pow, &upper) ||
+        !scaled(4 * f - 2 + (uint64_t)unequal, e - 2, 17 - k, pow, &lower))
         return 0;
     int lo = 1, hi = 17;
     uint64_t c = 0;

@@ -655,6 +655,10 @@ double tsig_decimal_to_double(const char *s, size_t len);
  * them to digits, returns how many, and sets *point so that |v| is
  * 0.DIGITS x 10^point. Zero is "0" with point 1. */
 size_t tsig_double_digits(double v, char digits[TSIG_DOUBLE_DIGITS], int *point);
+
+/* {low, high} of the 128-bit mantissa of 10^q, floor(10^q x 2^s) in
+ * [2^127, 2^128), for -348 <= q <= 347 (decimal_pow10.h). */
+void tsig_pow10_mantissa(int q, uint64_t m[2]);
 /* Compares two JSON numbers (RFC 8259 lexemes, checked by the caller) by
  * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0"),
  * exponents of any length included, at a cost in proportion to the text. */
@@ -828,6 +832,10 @@ int tsig_bounds_hold_count(const tsig_type *t, size_t count);
  * set (members complete): O(n log n) in its values, fields and members.
  * 0 when out of memory. */
 int tsig_type_index_build(tsig_arena *arena, tsig_type *t);
+
+/* Sorts base[0..n) (elements of size bytes) by cmp, in O(n log n) whatever
+ * the order: qsort's contract, less code (type.c). */
+void tsig_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
 /* The entry of sorted[0..n) (in value order) equal to the JSON scalar
  * of kind vk with text s[0..len) as tsig_enum_value_equal judges, or NULL. */
 const tsig_value_ref *tsig_value_find(const tsig_value_ref *sorted, size_t n,

@@ -575,7 +575,7 @@ static size_t skip_ws(const parser *p, size_t at)
     return at;
 }
 
-/* qsort order of enum values: kind group (strings, numbers, booleans),
+/* tsig_sort order of enum values: kind group (strings, numbers, booleans),
  * then value, then place in the source. */
 static int value_group(const tsig_enum_value *v)
 {
@@ -611,7 +611,7 @@ static int check_enum_duplicates(parser *p, const tsig_enum_value *values,
         return 0;
     }
     for (size_t i = 0; i < count; i++) sorted[i] = &values[i];
-    qsort(sorted, count, sizeof *sorted, compare_values);
+    tsig_sort(sorted, count, sizeof *sorted, compare_values);
     const tsig_enum_value *dup = NULL;
     for (size_t i = 1; i < count; i++) {
         const tsig_enum_value *a = sorted[i - 1], *b = sorted[i];
@@ -1358,7 +1358,7 @@ static const tsig_type *parse_member(parser *p, const char *context, size_t dept
     return base;
 }
 
-/* qsort order of formatted union members: by text. */
+/* tsig_sort order of formatted union members: by text. */
 static int compare_texts(const void *a, const void *b)
 {
     const char *const *x = a, *const *y = b;
@@ -1392,7 +1392,7 @@ static int check_union(parser *p, const tsig_type *const *members, size_t count)
             return 0;
         }
     }
-    qsort(texts, count, sizeof *texts, compare_texts);
+    tsig_sort(texts, count, sizeof *texts, compare_texts);
     for (size_t i = 1; i < count; i++) {
         if (strcmp(texts[i - 1], texts[i]) != 0) continue;
         /* report the later member of the first pair in the source */

@@ -748,8 +748,43 @@ TEST(path_writes_segments_as_validation_paths_are_written)
     tsig_free(doc);
 }
 
+/* A report document's issues: path and message decoded, a null or absent
+ * path for the root, other members ignored. */
+TEST(report_reads_each_issues_path_and_message)
+{
+    const char *doc = " { \"errors\" : [ {\"path\":\"a.b\",\"message\":\"expected int, got \\\"x\\\"\"},"
+                      " {\"path\":null,\"message\":\"m\\u00e9\"} ], \"warnings\":[{\"message\":\"coerced\"}],"
+                      " \"extra\":[1] }";
+    char *text = tsig_api_report(doc, strlen(doc), "Return", 6);
+    CHECK_STR(text, "Return validation errors:\n- a.b: expected int, got \"x\"\n- m\xC3\xA9\n\n"
+                    "Return validation warnings:\n- coerced");
+    tsig_free(text);
+    text = tsig_api_report("{}", 2, NULL, 0);
+    CHECK_STR(text, "");
+    tsig_free(text);
+}
+
+/* Text that is not JSON (a repeated key included), an issue list that is no
+ * list, an issue with no message or a path that is no string: no report. */
+TEST(report_of_a_document_of_another_shape_is_null)
+{
+    const char *bad[] = {
+        "", "{\"errors\":[]", "{\"errors\":[],\"errors\":[]}", "{\"errors\":{}}",
+        "{\"errors\":null}", "{\"errors\":[1]}", "{\"warnings\":[{\"path\":\"p\"}]}",
+        "{\"errors\":[{\"path\":1,\"message\":\"m\"}]}",
+        "{\"errors\":[{\"message\":\"a\",\"message\":\"b\"}]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *text = tsig_api_report(bad[i], strlen(bad[i]), NULL, 0);
+        if (text) tsig_test_fail(__FILE__, __LINE__, "%s: got a report", bad[i]);
+        tsig_free(text);
+    }
+}
+
 int main(void)
 {
+    RUN(report_reads_each_issues_path_and_message);
+    RUN(report_of_a_document_of_another_shape_is_null);
     RUN(path_writes_segments_as_validation_paths_are_written);
     RUN(info_names_modes_limits_report_titles_and_issue_codes_in_enum_order);
     RUN(validation_entries_of_json_text_errors_have_code_position_and_no_length);

@@ -17,6 +17,7 @@
 
 #include "harness.h"
 #include "internal.h"
+#include "pow10_reference.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
@@ -51,6 +52,21 @@ static int same_as_strtod(const char *text)
     if (bits_of(got) == bits_of(want)) return 1;
     tsig_test_fail(__FILE__, __LINE__, "decimal_to_double(%s): got %.17g, want %.17g", text, got, want);
     return 0;
+}
+
+/* The mantissas computed from a few bases and corrections are, for every
+ * power of ten in range, those of the full table. */
+TEST(every_power_of_ten_has_the_mantissa_of_the_full_table)
+{
+    for (int q = REF_POW10_MIN; q <= REF_POW10_MAX; q++) {
+        uint64_t m[2];
+        tsig_pow10_mantissa(q, m);
+        const uint64_t *want = REF_POW10[q - REF_POW10_MIN];
+        if (m[0] != want[0] || m[1] != want[1])
+            tsig_test_fail(__FILE__, __LINE__, "mantissa of 1e%d: got %016llx%016llx, want %016llx%016llx",
+                           q, (unsigned long long)m[1], (unsigned long long)m[0],
+                           (unsigned long long)want[1], (unsigned long long)want[0]);
+    }
 }
 
 TEST(nearest_double_of_decimal_text_at_the_edges)
@@ -577,6 +593,7 @@ TEST(comparing_long_exponents_costs_what_long_digits_cost)
 
 int main(void)
 {
+    RUN(every_power_of_ten_has_the_mantissa_of_the_full_table);
     RUN(nearest_double_of_decimal_text_at_the_edges);
     RUN(a_tie_decided_by_a_digit_past_800);
     RUN(digits_past_800_still_place_the_point);

@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 199309L
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,8 +422,57 @@ TEST(template_lookups_in_a_map_of_many_keys_cost_what_lookups_of_its_first_key_c
     free(o);
 }
 
+/* ---- sorting (the enum and union lookups are built sorted) ------------ */
+
+static size_t comparisons;
+
+static int compare_u32(const void *pa, const void *pb)
+{
+    uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+    comparisons++;
+    return (a > b) - (a < b);
+}
+
+/* 16-byte elements ordered by their first word: element size is honoured. */
+typedef struct wide {
+    uint32_t key, copy[3];
+} wide;
+
+static int compare_wide(const void *pa, const void *pb)
+{
+    return compare_u32(&((const wide *)pa)->key, &((const wide *)pb)->key);
+}
+
+TEST(sort_orders_any_input_in_at_most_2_n_log2_n_comparisons)
+{
+    enum { N = 4096, LOG2_N = 12 };
+    static uint32_t a[N];
+    static wide w[N];
+    uint32_t x = 12345;
+    for (int order = 0; order < 5; order++) {
+        for (size_t n = 0; n <= N; n = n ? 2 * n + (n & 1) : 1) {
+            for (size_t i = 0; i < n; i++) {
+                x = x * 1103515245u + 12345u;
+                uint32_t v = order == 0 ? (uint32_t)i : order == 1 ? (uint32_t)(n - i)
+                           : order == 2 ? 7u : order == 3 ? (uint32_t)(i % 3) : x >> 8;
+                a[i] = v;
+                w[i] = (wide){v, {v, v, v}};
+            }
+            comparisons = 0;
+            tsig_sort(a, n, sizeof *a, compare_u32);
+            CHECK(comparisons <= 2 * n * LOG2_N + 2);
+            tsig_sort(w, n, sizeof *w, compare_wide);
+            for (size_t i = 1; i < n; i++) {
+                CHECK(a[i - 1] <= a[i]);
+                CHECK(w[i - 1].key <= w[i].key && w[i].copy[2] == w[i].key);
+            }
+        }
+    }
+}
+
 int main(void)
 {
+    RUN(sort_orders_any_input_in_at_most_2_n_log2_n_comparisons);
     RUN(crafted_keys_collide_under_their_seed_only);
     RUN(hash_reads_hyphen_as_underscore_when_normalizing);
     RUN(hash_is_siphash_1_3);

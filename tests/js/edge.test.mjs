@@ -83,7 +83,8 @@ function edgeModules() {
     seen.add(name);
     if (!name.endsWith('.mjs')) continue;
     const code = readFileSync(join(repoRoot, name), 'utf8');
-    for (const m of code.matchAll(/^\s*(?:import|export)\b[^'"]*?(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    // a statement starts a line or follows a ";" (the bundles are minified)
+    for (const m of code.matchAll(/(?:^|;)\s*(?:import|export)\b[^'";]*?(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
       queue.push(posix.normalize(posix.join(posix.dirname(name), m[1])));
     }
   }
