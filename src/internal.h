@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- arena.c ---------------------------------------------------------- */
 
@@ -314,6 +315,60 @@ static inline void tsig_json_skip_ws(tsig_json *j)
 size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
 /* At a '-' or a digit: reads the number. As tsig_json_string_end. */
 size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
+/*
+ * The same for the common token, inline: a string of plain ASCII with no
+ * escape, found by the eight-byte check, and a number of digits with at
+ * most a fraction. Anything else (and a big-endian machine, where the
+ * check's first flag is not exact) is read by the functions above.
+ */
+static inline size_t tsig_json_string_end_fast(tsig_json *j, tsig_json_span *s)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const unsigned char *p = (const unsigned char *)j->src;
+    size_t n = j->len, i = j->pos + 1;
+    while (n - i >= 8) {
+        uint64_t v, mask;
+        memcpy(&v, p + i, 8);
+        if ((mask = tsig_swar_string_special(v)) != 0) {
+            i += (size_t)__builtin_ctzll(mask) >> 3;
+            if (p[i] != '"') break;
+            s->start = j->pos + 1;
+            s->len = i - s->start;
+            s->flag = 0;
+            return j->pos = i + 1;
+        }
+        i += 8;
+    }
+#endif
+    return tsig_json_string_end(j, s);
+}
+static inline size_t tsig_json_number_end_fast(tsig_json *j, tsig_json_span *s)
+{
+    const char *p = j->src;
+    size_t n = j->len, i = j->pos;
+    int is_int = 1;
+    if (i < n && p[i] == '-') i++;
+    if (i < n && p[i] == '0') {
+        i++;
+    } else if (i < n && p[i] >= '1' && p[i] <= '9') {
+        do i++;
+        while (i < n && p[i] >= '0' && p[i] <= '9');
+    } else {
+        return tsig_json_number_end(j, s);
+    }
+    if (i < n && p[i] == '.') {
+        if (i + 1 >= n || p[i + 1] < '0' || p[i + 1] > '9') return tsig_json_number_end(j, s);
+        i++;
+        do i++;
+        while (i < n && p[i] >= '0' && p[i] <= '9');
+        is_int = 0;
+    }
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) return tsig_json_number_end(j, s);
+    s->start = j->pos;
+    s->len = i - s->start;
+    s->flag = is_int;
+    return j->pos = i;
+}
 /* The same, as 1 (read) or 0 (error). */
 static inline int tsig_json_string(tsig_json *j, tsig_json_span *s)
 {

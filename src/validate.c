@@ -40,6 +40,11 @@
 #else
 #define COLD
 #endif
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 /* Code points of a value echoed in a message (SPEC §4). */
 #define ECHO_MAX 40
@@ -583,7 +588,7 @@ static size_t check_plain_string(validator *v, const tsig_type *t, size_t at)
  * when the string allows (SPEC §5), then a refinement's bounds checked on
  * the coerced number (SPEC §11.7: no clamping).
  */
-static size_t check_string(validator *v, const tsig_type *t)
+static NOINLINE size_t check_string(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t at = j->pos;
@@ -714,6 +719,53 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at);
 static int check_inner(validator *v, const tsig_type *t, const char *text, size_t len,
                        size_t max_depth);
 
+/*
+ * check_value for the values most texts are made of, inline where fields
+ * and elements are read: a :string, an :int or a :float (not refined)
+ * whose value stands at at and is of its type as written. Anything else,
+ * including a value check_value would change or report, is read by
+ * check_value from at (these reads have no effect but j->pos).
+ */
+static inline size_t check_fast(validator *v, const tsig_type *t, size_t at)
+{
+    tsig_json *j = &v->j;
+    if (at >= j->len || tsig_type_refined(t)) return check_value(v, t, at);
+    char c = j->src[at];
+    tsig_json_span s;
+    size_t end;
+    switch (t->kind) {
+    case TSIG_STRING:
+        if (c != '"') break;
+        j->pos = at;
+        if (!(end = tsig_json_string_end_fast(j, &s))) return 0;
+        if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+        return end;
+    case TSIG_INT:
+    case TSIG_FLOAT:
+        if (c != '-' && !is_digit(c)) break;
+        j->pos = at;
+        if (!(end = tsig_json_number_end_fast(j, &s))) return 0;
+        /* an int for :float is converted in validate_input (unless the
+         * host's numbers are doubles); a float for :int is not an int */
+        if (s.flag ? t->kind == TSIG_FLOAT && v->input && !v->doubles : t->kind == TSIG_INT)
+            break;
+        if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+        return end;
+    case TSIG_BOOL:
+    case TSIG_KEYWORD:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_DATETIME:
+    case TSIG_LIST:
+    case TSIG_RECORD:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+    case TSIG_UNION:
+        break;
+    }
+    return check_value(v, t, at);
+}
+
 /* Typed maps of more fields than this get an index of their fields for
  * keys that are not the expected next one (a scan of up to this many
  * names costs less than hashing the key). */
@@ -815,12 +867,13 @@ static int slots_grow(validator *v, size_t n)
     return 1;
 }
 
-/* Pushes n cleared slots; *base gets the first. 0 when out of memory. */
-static int slots_push(validator *v, size_t n, size_t *base)
+/* Pushes n slots, those from the first on cleared; *base gets the
+ * first. 0 when out of memory. */
+static inline int slots_push(validator *v, size_t n, size_t first, size_t *base)
 {
     if (n > v->slot_cap - v->slot_count && !slots_grow(v, n)) return 0;
     *base = v->slot_count;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = first; i < n; i++) {
         slot *s = &v->slots[v->slot_count + i];
         s->key_at = s->first = s->last = NONE;
     }
@@ -1072,7 +1125,17 @@ static size_t check_field(validator *v, const tsig_field *field, size_t at)
             return j->pos = end;
         }
     }
-    return check_value(v, field->type, at);
+    return check_fast(v, field->type, at);
+}
+
+/* Fields of a map read in data order whose first key is remembered in a
+ * bit set (the others: in their slot's key_at, NONE until named). */
+#define SEEN_BITS 64
+
+/* 1 iff field f of the map whose slots start at base was named. */
+static inline int named(const validator *v, size_t base, size_t f, uint64_t seen)
+{
+    return f < SEEN_BITS ? (int)(seen >> f & 1) : v->slots[base + f].key_at != NONE;
 }
 
 /*
@@ -1080,7 +1143,7 @@ static size_t check_field(validator *v, const tsig_field *field, size_t at)
  * check_record_located when the order of messages (pass 1) or of the
  * written fields (pass 2) would differ from declaration order.
  */
-static size_t check_record(validator *v, const tsig_type *t)
+static NOINLINE size_t check_record(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t open_at = j->pos, depth = j->depth;
@@ -1092,12 +1155,14 @@ static size_t check_record(validator *v, const tsig_type *t)
     size_t out_mark = v->out ? v->out->len : 0;
     size_t base;
     if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
+    /* the first SEEN_BITS fields are told named or not by seen */
+    if (!slots_push(v, field_count, SEEN_BITS, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
         return (size_t)nomem(v);
     }
     size_t step = v->path.count - 1;
+    uint64_t seen = 0;
     tsig_json_keyframe kf;
     keys_lazy(&kf);
     if (v->out) tsig_sb_putc(v->out, '{');
@@ -1131,9 +1196,10 @@ static size_t check_record(validator *v, const tsig_type *t)
          * that, the map is read again located.
          */
         size_t before = v->emitted, order;
-        if (f < field_count && v->slots[base + f].key_at == NONE) {
+        if (f < field_count && !named(v, base, f, seen)) {
             const tsig_field *field = &t->fields[f];
             v->slots[base + f].key_at = key.start - 1;
+            if (f < SEEN_BITS) seen |= (uint64_t)1 << f;
             /* declared fields not first in signature order: the value
              * changes; pass 2 writes it located */
             if (saw_extra || (last != NONE && f < last)) {
@@ -1148,7 +1214,8 @@ static size_t check_record(validator *v, const tsig_type *t)
             order = f;
             set_key_step(v, step, field->name, field->name_len, 0);
             if (v->out) write_key(v, &wrote, field, &key);
-            at = check_field(v, field, value_at);
+            at = v->input && field->default_json ? check_field(v, field, value_at)
+                                                 : check_fast(v, field->type, value_at);
             if (!at) { ok = 0; break; }
         } else {
             tsig_json_span first_key, *first = NULL;
@@ -1185,9 +1252,12 @@ static size_t check_record(validator *v, const tsig_type *t)
         at = j->pos;
     }
     /* missing fields: their messages belong at their field's order */
-    for (size_t f = 0; ok && !relocate && f < field_count; f++) {
+    int all = field_count <= SEEN_BITS &&
+              seen == (field_count == SEEN_BITS ? ~(uint64_t)0
+                                                : ((uint64_t)1 << field_count) - 1);
+    for (size_t f = 0; ok && !relocate && !all && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
-        if (v->slots[base + f].key_at != NONE) continue;
+        if (named(v, base, f, seen)) continue;
         if (field->default_json) {
             /* validate_input fills it: pass 2 writes it in its place */
             if (!v->input) continue;
@@ -1262,7 +1332,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
     size_t field_count = t->field_count, base, members = v->member_count;
     size_t open_at = j->pos;
     if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
+    if (!slots_push(v, field_count, 0, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
         return (size_t)nomem(v);
@@ -1363,7 +1433,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 /* Reads a list of t's elements, then checks its length against t's
  * refinement (SPEC §11.3: elements first). Returns the position after it,
  * 0 when reading must stop. */
-static size_t check_list(validator *v, const tsig_type *t)
+static NOINLINE size_t check_list(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     const tsig_type *elem = t->elem;
@@ -1379,7 +1449,7 @@ static size_t check_list(validator *v, const tsig_type *t)
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            at = check_value(v, elem, at);
+            at = check_fast(v, elem, at);
             if (!at) return 0;
             at = tsig_json_ws(j, at);
             if (at < j->len && j->src[at] == ',') {
