@@ -40,10 +40,14 @@
 #else
 #define COLD
 #endif
+/* The hot path's shape: what each value goes through inline, the rest
+ * called. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define HOT_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define HOT_INLINE inline
 #endif
 
 /* Code points of a value echoed in a message (SPEC §4). */
@@ -175,12 +179,14 @@ static int is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-/* tsig_json_enter, with the common case inline. */
-static int enter(tsig_json *j)
+/* tsig_json_enter at the bracket at at, with the common case inline
+ * (at comes in a register: j->pos is only stored, never read back). */
+static int enter(tsig_json *j, size_t at)
 {
+    j->pos = at;
     if (j->depth >= j->max_depth) return tsig_json_enter(j);
     j->depth++;
-    j->pos++;
+    j->pos = at + 1;
     return 1;
 }
 
@@ -719,6 +725,9 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at);
 static int check_inner(validator *v, const tsig_type *t, const char *text, size_t len,
                        size_t max_depth);
 
+static size_t check_record(validator *v, const tsig_type *t, size_t open_at);
+static size_t check_list(validator *v, const tsig_type *t, size_t open_at);
+
 /*
  * check_value for the values most texts are made of, inline where fields
  * and elements are read: a :string, an :int or a :float (not refined)
@@ -726,23 +735,29 @@ static int check_inner(validator *v, const tsig_type *t, const char *text, size_
  * including a value check_value would change or report, is read by
  * check_value from at (these reads have no effect but j->pos).
  */
-static inline size_t check_fast(validator *v, const tsig_type *t, size_t at)
+static HOT_INLINE size_t check_fast(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
-    if (at >= j->len || tsig_type_refined(t)) return check_value(v, t, at);
+    if (at >= j->len) return check_value(v, t, at);
     char c = j->src[at];
     tsig_json_span s;
     size_t end;
     switch (t->kind) {
+    case TSIG_RECORD:
+        if (c == '{') return check_record(v, t, at);
+        break;
+    case TSIG_LIST:
+        if (c == '[') return check_list(v, t, at);
+        break;
     case TSIG_STRING:
-        if (c != '"') break;
+        if (c != '"' || tsig_type_refined(t)) break;
         j->pos = at;
         if (!(end = tsig_json_string_end_fast(j, &s))) return 0;
         if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
         return end;
     case TSIG_INT:
     case TSIG_FLOAT:
-        if (c != '-' && !is_digit(c)) break;
+        if ((c != '-' && !is_digit(c)) || tsig_type_refined(t)) break;
         j->pos = at;
         if (!(end = tsig_json_number_end_fast(j, &s))) return 0;
         /* an int for :float is converted in validate_input (unless the
@@ -756,8 +771,6 @@ static inline size_t check_fast(validator *v, const tsig_type *t, size_t at)
     case TSIG_ANY:
     case TSIG_MAP:
     case TSIG_DATETIME:
-    case TSIG_LIST:
-    case TSIG_RECORD:
     case TSIG_OPTIONAL:
     case TSIG_ENUM:
     case TSIG_UNION:
@@ -940,7 +953,7 @@ static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
  * is exactly that. Reads it (and the ':') and returns the position after
  * the ':'; returns 0, reading nothing, otherwise.
  */
-static size_t expected_key(validator *v, const tsig_type *t, size_t hint,
+static HOT_INLINE size_t expected_key(validator *v, const tsig_type *t, size_t hint,
                            size_t at, tsig_json_span *key)
 {
     const tsig_json *j = &v->j;
@@ -1143,18 +1156,21 @@ static inline int named(const validator *v, size_t base, size_t f, uint64_t seen
  * check_record_located when the order of messages (pass 1) or of the
  * written fields (pass 2) would differ from declaration order.
  */
-static NOINLINE size_t check_record(validator *v, const tsig_type *t)
+static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t open_at)
 {
     tsig_json *j = &v->j;
-    size_t open_at = j->pos, depth = j->depth;
+    size_t depth = j->depth;
     int located = located_has(v, open_at);
     if (located < 0) return (size_t)nomem(v);
-    if (located) return check_record_located(v, t);
+    if (located) {
+        j->pos = open_at;
+        return check_record_located(v, t);
+    }
     size_t field_count = t->field_count;
     mark m = mark_now(v);
     size_t out_mark = v->out ? v->out->len : 0;
     size_t base;
-    if (!enter(j)) return 0;
+    if (!enter(j, open_at)) return 0;
     /* the first SEEN_BITS fields are told named or not by seen */
     if (!slots_push(v, field_count, SEEN_BITS, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
@@ -1169,10 +1185,42 @@ static NOINLINE size_t check_record(validator *v, const tsig_type *t)
 
     size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
     int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
-    tsig_json_skip_ws(j);
-    int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
-    size_t at = j->pos; /* where the next member (or whitespace) starts */
-    while (more == 1) {
+    size_t at = j->pos = tsig_json_ws(j, open_at + 1);
+    int more = at < j->len && j->src[at] == '}' ? 2 : 1;
+    /* at: where the next member (or whitespace) starts */
+    /*
+     * The common case first: each key the next declared field's, spelled
+     * as declared. Its members are read as the loop below reads them, with
+     * what that loop tests known: no field named yet from this one on, no
+     * extra member, fields in signature order, and messages in order.
+     */
+    while (more == 1 && hint < field_count) {
+        tsig_json_span key;
+        size_t value_at = expected_key(v, t, hint, at, &key);
+        if (!value_at) break;
+        const tsig_field *field = &t->fields[hint];
+        v->slots[base + hint].key_at = key.start - 1;
+        if (hint < SEEN_BITS) seen |= (uint64_t)1 << hint;
+        set_key_step(v, step, field->name, field->name_len, 0);
+        if (v->out) write_key(v, &wrote, field, &key);
+        size_t before = v->emitted;
+        at = v->input && field->default_json ? check_field(v, field, value_at)
+                                             : check_fast(v, field->type, value_at);
+        if (!at) {
+            ok = 0;
+            break;
+        }
+        if (v->emitted != before) {
+            max_order = hint;
+            have_order = 1;
+        }
+        last = hint++;
+        data_index++;
+        more = after_member(j, at);
+        if (!more) ok = 0;
+        at = j->pos;
+    }
+    while (ok && more == 1) {
         tsig_json_span key;
         size_t len, f;
         const char *text;
@@ -1331,7 +1379,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
     tsig_json *j = &v->j;
     size_t field_count = t->field_count, base, members = v->member_count;
     size_t open_at = j->pos;
-    if (!enter(j)) return 0;
+    if (!enter(j, open_at)) return 0;
     if (!slots_push(v, field_count, 0, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
@@ -1433,12 +1481,11 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 /* Reads a list of t's elements, then checks its length against t's
  * refinement (SPEC §11.3: elements first). Returns the position after it,
  * 0 when reading must stop. */
-static NOINLINE size_t check_list(validator *v, const tsig_type *t)
+static NOINLINE size_t check_list(validator *v, const tsig_type *t, size_t open_at)
 {
     tsig_json *j = &v->j;
     const tsig_type *elem = t->elem;
-    size_t open_at = j->pos;
-    if (!enter(j)) return 0;
+    if (!enter(j, open_at)) return 0;
     if (!path_push(v)) return (size_t)nomem(v);
     size_t step = v->path.count - 1, count = 0;
     if (v->out) tsig_sb_putc(v->out, '[');
@@ -1957,10 +2004,10 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
         if (c == '{') return walk(v, 1) ? j->pos : 0;
         break;
     case TSIG_RECORD:
-        if (c == '{') return check_record(v, t);
+        if (c == '{') return check_record(v, t, at);
         break;
     case TSIG_LIST:
-        if (c == '[') return check_list(v, t);
+        if (c == '[') return check_list(v, t, at);
         break;
     case TSIG_STRING:
         if (c == '"') return check_plain_string(v, t, at);
