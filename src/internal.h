@@ -321,7 +321,12 @@ size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
  * most a fraction. Anything else (and a big-endian machine, where the
  * check's first flag is not exact) is read by the functions above.
  */
-static inline size_t tsig_json_string_end_fast(tsig_json *j, tsig_json_span *s)
+#if defined(__GNUC__)
+#define TSIG_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TSIG_ALWAYS_INLINE inline
+#endif
+static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_json_span *s)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *p = (const unsigned char *)j->src;
@@ -342,7 +347,7 @@ static inline size_t tsig_json_string_end_fast(tsig_json *j, tsig_json_span *s)
 #endif
     return tsig_json_string_end(j, s);
 }
-static inline size_t tsig_json_number_end_fast(tsig_json *j, tsig_json_span *s)
+static TSIG_ALWAYS_INLINE size_t tsig_json_number_end_fast(tsig_json *j, tsig_json_span *s)
 {
     const char *p = j->src;
     size_t n = j->len, i = j->pos;
