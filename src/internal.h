@@ -15,6 +15,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#if !defined(TSIG_SCALAR) && defined(__SSE2__)
+#include <emmintrin.h>
+#elif !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 /* ---- arena.c ---------------------------------------------------------- */
 
@@ -331,6 +336,41 @@ static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_js
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
+#if !defined(TSIG_SCALAR) && defined(__SSE2__)
+    while (n - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                 _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (bits) {
+            i += (size_t)__builtin_ctz(bits);
+            if (p[i] != '"') return tsig_json_string_end(j, s);
+            s->start = j->pos + 1;
+            s->len = i - s->start;
+            s->flag = 0;
+            return j->pos = i + 1;
+        }
+        i += 16;
+    }
+#elif !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
+    while (n - i >= 16) {
+        v128_t v = wasm_v128_load(p + i);
+        v128_t m = wasm_v128_or(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')),
+                                             wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))),
+                                wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)));
+        unsigned bits = (unsigned)wasm_i8x16_bitmask(m);
+        if (bits) {
+            i += (size_t)__builtin_ctz(bits);
+            if (p[i] != '"') return tsig_json_string_end(j, s);
+            s->start = j->pos + 1;
+            s->len = i - s->start;
+            s->flag = 0;
+            return j->pos = i + 1;
+        }
+        i += 16;
+    }
+#endif
     while (n - i >= 8) {
         uint64_t v, mask;
         memcpy(&v, p + i, 8);

@@ -953,8 +953,8 @@ static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
  * is exactly that. Reads it (and the ':') and returns the position after
  * the ':'; returns 0, reading nothing, otherwise.
  */
-static HOT_INLINE size_t expected_key(validator *v, const tsig_type *t, size_t hint,
-                           size_t at, tsig_json_span *key)
+static HOT_INLINE size_t expected_key_inline(validator *v, const tsig_type *t, size_t hint,
+                                         size_t at, tsig_json_span *key)
 {
     const tsig_json *j = &v->j;
     if (hint >= t->field_count) return 0;
@@ -970,6 +970,13 @@ static HOT_INLINE size_t expected_key(validator *v, const tsig_type *t, size_t h
     key->len = n;
     key->flag = 0;
     return v->j.pos = colon + 1;
+}
+
+/* The same, called (where keys in another order are read). */
+static NOINLINE size_t expected_key(validator *v, const tsig_type *t, size_t hint, size_t at,
+                                    tsig_json_span *key)
+{
+    return expected_key_inline(v, t, hint, at, key);
 }
 
 /* After a member (whitespace allowed from at): 1 for "," (j->pos after
@@ -1138,7 +1145,7 @@ static size_t check_field(validator *v, const tsig_field *field, size_t at)
             return j->pos = end;
         }
     }
-    return check_fast(v, field->type, at);
+    return check_value(v, field->type, at);
 }
 
 /* Fields of a map read in data order whose first key is remembered in a
@@ -1151,75 +1158,31 @@ static inline int named(const validator *v, size_t base, size_t f, uint64_t seen
     return f < SEEN_BITS ? (int)(seen >> f & 1) : v->slots[base + f].key_at != NONE;
 }
 
-/*
- * Reads a typed map in data order (see the top of the file). Falls back to
- * check_record_located when the order of messages (pass 1) or of the
- * written fields (pass 2) would differ from declaration order.
- */
-static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t open_at)
+/* The state of a typed map read in data order when check_record hands it
+ * to check_record_rest. */
+typedef struct map_read {
+    mark m;
+    size_t open_at, depth, out_mark, base, step, at;
+    uint64_t seen;
+    size_t hint, last, data_index, max_order;
+    int have_order, wrote, ok, more;
+} map_read;
+
+/* The rest of check_record, from the first member that is not the next
+ * declared field's key as declared (or the end, when a field is missing). */
+static NOINLINE size_t check_record_rest(validator *v, const tsig_type *t, const map_read *r)
 {
     tsig_json *j = &v->j;
-    size_t depth = j->depth;
-    int located = located_has(v, open_at);
-    if (located < 0) return (size_t)nomem(v);
-    if (located) {
-        j->pos = open_at;
-        return check_record_located(v, t);
-    }
     size_t field_count = t->field_count;
-    mark m = mark_now(v);
-    size_t out_mark = v->out ? v->out->len : 0;
-    size_t base;
-    if (!enter(j, open_at)) return 0;
-    /* the first SEEN_BITS fields are told named or not by seen */
-    if (!slots_push(v, field_count, SEEN_BITS, &base)) return (size_t)nomem(v);
-    if (!path_push(v)) {
-        v->slot_count = base;
-        return (size_t)nomem(v);
-    }
-    size_t step = v->path.count - 1;
-    uint64_t seen = 0;
+    mark m = r->m;
+    size_t open_at = r->open_at, depth = r->depth, out_mark = r->out_mark, base = r->base;
+    size_t step = r->step, at = r->at, hint = r->hint, last = r->last;
+    size_t data_index = r->data_index, max_order = r->max_order;
+    uint64_t seen = r->seen;
+    int saw_extra = 0, have_order = r->have_order, wrote = r->wrote, ok = r->ok;
+    int relocate = 0, more = r->more;
     tsig_json_keyframe kf;
     keys_lazy(&kf);
-    if (v->out) tsig_sb_putc(v->out, '{');
-
-    size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
-    int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
-    size_t at = j->pos = tsig_json_ws(j, open_at + 1);
-    int more = at < j->len && j->src[at] == '}' ? 2 : 1;
-    /* at: where the next member (or whitespace) starts */
-    /*
-     * The common case first: each key the next declared field's, spelled
-     * as declared. Its members are read as the loop below reads them, with
-     * what that loop tests known: no field named yet from this one on, no
-     * extra member, fields in signature order, and messages in order.
-     */
-    while (more == 1 && hint < field_count) {
-        tsig_json_span key;
-        size_t value_at = expected_key(v, t, hint, at, &key);
-        if (!value_at) break;
-        const tsig_field *field = &t->fields[hint];
-        v->slots[base + hint].key_at = key.start - 1;
-        if (hint < SEEN_BITS) seen |= (uint64_t)1 << hint;
-        set_key_step(v, step, field->name, field->name_len, 0);
-        if (v->out) write_key(v, &wrote, field, &key);
-        size_t before = v->emitted;
-        at = v->input && field->default_json ? check_field(v, field, value_at)
-                                             : check_fast(v, field->type, value_at);
-        if (!at) {
-            ok = 0;
-            break;
-        }
-        if (v->emitted != before) {
-            max_order = hint;
-            have_order = 1;
-        }
-        last = hint++;
-        data_index++;
-        more = after_member(j, at);
-        if (!more) ok = 0;
-        at = j->pos;
-    }
     while (ok && more == 1) {
         tsig_json_span key;
         size_t len, f;
@@ -1262,8 +1225,7 @@ static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t ope
             order = f;
             set_key_step(v, step, field->name, field->name_len, 0);
             if (v->out) write_key(v, &wrote, field, &key);
-            at = v->input && field->default_json ? check_field(v, field, value_at)
-                                                 : check_fast(v, field->type, value_at);
+            at = check_field(v, field, value_at);
             if (!at) { ok = 0; break; }
         } else {
             tsig_json_span first_key, *first = NULL;
@@ -1339,6 +1301,86 @@ static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t ope
     j->depth--;
     if (v->out) tsig_sb_putc(v->out, '}');
     return ++j->pos; /* after '}' */
+}
+
+/*
+ * Reads a typed map in data order (see the top of the file). Falls back to
+ * check_record_located when the order of messages (pass 1) or of the
+ * written fields (pass 2) would differ from declaration order.
+ */
+static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t open_at)
+{
+    tsig_json *j = &v->j;
+    size_t depth = j->depth;
+    int located = located_has(v, open_at);
+    if (located < 0) return (size_t)nomem(v);
+    if (located) {
+        j->pos = open_at;
+        return check_record_located(v, t);
+    }
+    size_t field_count = t->field_count;
+    mark m = mark_now(v);
+    size_t out_mark = v->out ? v->out->len : 0;
+    size_t base;
+    if (!enter(j, open_at)) return 0;
+    /* the first SEEN_BITS fields are told named or not by seen */
+    if (!slots_push(v, field_count, SEEN_BITS, &base)) return (size_t)nomem(v);
+    if (!path_push(v)) {
+        v->slot_count = base;
+        return (size_t)nomem(v);
+    }
+    size_t step = v->path.count - 1;
+    uint64_t seen = 0;
+    if (v->out) tsig_sb_putc(v->out, '{');
+
+    size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
+    int have_order = 0, wrote = 0, ok = 1;
+    size_t at = j->pos = tsig_json_ws(j, open_at + 1);
+    int more = at < j->len && j->src[at] == '}' ? 2 : 1;
+    /* at: where the next member (or whitespace) starts */
+    /*
+     * The common case first: each key the next declared field's, spelled
+     * as declared. Its members are read as the loop below reads them, with
+     * what that loop tests known: no field named yet from this one on, no
+     * extra member, fields in signature order, and messages in order.
+     */
+    while (more == 1 && hint < field_count) {
+        tsig_json_span key;
+        size_t value_at = expected_key_inline(v, t, hint, at, &key);
+        if (!value_at) break;
+        const tsig_field *field = &t->fields[hint];
+        v->slots[base + hint].key_at = key.start - 1;
+        if (hint < SEEN_BITS) seen |= (uint64_t)1 << hint;
+        set_key_step(v, step, field->name, field->name_len, 0);
+        if (v->out) write_key(v, &wrote, field, &key);
+        size_t before = v->emitted;
+        at = v->input && field->default_json ? check_field(v, field, value_at)
+                                             : check_fast(v, field->type, value_at);
+        if (!at) {
+            ok = 0;
+            break;
+        }
+        if (v->emitted != before) {
+            max_order = hint;
+            have_order = 1;
+        }
+        last = hint++;
+        data_index++;
+        more = after_member(j, at);
+        if (!more) ok = 0;
+        at = j->pos;
+    }
+    if (ok && more == 2 && hint == field_count) {
+        /* every field named once, in order: nothing missing */
+        v->path.count = step;
+        v->slot_count = base;
+        j->depth--;
+        if (v->out) tsig_sb_putc(v->out, '}');
+        return ++j->pos; /* after '}' */
+    }
+    map_read r = {m, open_at, depth, out_mark, base, step, at, seen, hint, last, data_index,
+                  max_order, have_order, wrote, ok, more};
+    return check_record_rest(v, t, &r);
 }
 
 /* Pushes a member; 0 when out of memory. */
