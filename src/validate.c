@@ -133,12 +133,10 @@ typedef struct validator {
     int changed;
     size_t emitted;    /* messages produced (kept or counted) */
     store *st;
-    tsig_json_path path;
     tsig_json_keys keys;
     tsig_json_walker walker;
     slot *slots;
     size_t slot_count, slot_cap;
-    slot slot_small[64];
     member *members;
     size_t member_count, member_cap;
     size_t *located;   /* offsets of maps read located, a set: */
@@ -162,6 +160,10 @@ typedef struct validator {
     size_t text_id, text_seq; /* the text being read; texts read so far */
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
+    /* Last, as they need no clearing (validator_init clears what comes
+     * before them): */
+    tsig_json_path path;
+    slot slot_small[64];
 } validator;
 
 /* ---- small helpers -----------------------------------------------------
@@ -2093,7 +2095,7 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
 static void validator_init(validator *v, store *st, const char *json, size_t len,
                            size_t max_depth, tsig_error *err)
 {
-    memset(v, 0, sizeof *v);
+    memset(v, 0, offsetof(validator, path));
     v->st = st;
     tsig_json_init(&v->j, json, len, max_depth, err);
     tsig_json_path_init(&v->path);
