@@ -322,18 +322,26 @@ size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
 size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
 /*
  * The same for the common token, inline: a string of plain ASCII with no
- * escape, found by the eight-byte check, and a number of digits with at
- * most a fraction. Anything else (and a big-endian machine, where the
- * check's first flag is not exact) is read by the functions above.
+ * escape, found by the sixteen-byte check of SSE2 or wasm SIMD128 where
+ * built for them (not TSIG_SCALAR), else by the eight-byte one, and a
+ * number of digits with at most a fraction. Anything else (and a
+ * big-endian machine, where the eight-byte check's first flag is not
+ * exact) is read by the functions above, from the start.
  */
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
 #define TSIG_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define TSIG_ALWAYS_INLINE inline
 #endif
+/* Built for size (-Os, -Oz), they are the calls. */
+#if defined(__OPTIMIZE_SIZE__)
+#define TSIG_FAST_READERS 0
+#else
+#define TSIG_FAST_READERS 1
+#endif
 static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_json_span *s)
 {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if TSIG_FAST_READERS && defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
 #if !defined(TSIG_SCALAR) && defined(__SSE2__)
@@ -389,6 +397,9 @@ static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_js
 }
 static TSIG_ALWAYS_INLINE size_t tsig_json_number_end_fast(tsig_json *j, tsig_json_span *s)
 {
+#if !TSIG_FAST_READERS
+    return tsig_json_number_end(j, s);
+#else
     const char *p = j->src;
     size_t n = j->len, i = j->pos;
     int is_int = 1;
@@ -413,6 +424,7 @@ static TSIG_ALWAYS_INLINE size_t tsig_json_number_end_fast(tsig_json *j, tsig_js
     s->len = i - s->start;
     s->flag = is_int;
     return j->pos = i;
+#endif
 }
 /* The same, as 1 (read) or 0 (error). */
 static inline int tsig_json_string(tsig_json *j, tsig_json_span *s)

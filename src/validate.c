@@ -42,7 +42,7 @@
 #endif
 /* The hot path's shape: what each value goes through inline, the rest
  * called. */
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
 #define NOINLINE __attribute__((noinline))
 #define HOT_INLINE inline __attribute__((always_inline))
 #else
@@ -740,7 +740,7 @@ static size_t check_list(validator *v, const tsig_type *t, size_t open_at);
 static HOT_INLINE size_t check_fast(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
-    if (at >= j->len) return check_value(v, t, at);
+    if (!TSIG_FAST_READERS || at >= j->len) return check_value(v, t, at);
     char c = j->src[at];
     tsig_json_span s;
     size_t end;
@@ -1346,7 +1346,7 @@ static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t ope
      * what that loop tests known: no field named yet from this one on, no
      * extra member, fields in signature order, and messages in order.
      */
-    while (more == 1 && hint < field_count) {
+    while (TSIG_FAST_READERS && more == 1 && hint < field_count) {
         tsig_json_span key;
         size_t value_at = expected_key_inline(v, t, hint, at, &key);
         if (!value_at) break;
