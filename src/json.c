@@ -270,8 +270,8 @@ static size_t check_escape(tsig_json *j, size_t i)
  * escape = '\' ( '"' | '\' | '/' | 'b' | 'f' | 'n' | 'r' | 't' | 'u' 4*hex )
  *
  * Reads the string whose opening quote is at j->pos. Clean stretches are
- * skipped eight bytes at a time; escapes and non-ASCII sequences are checked
- * one by one (unless trusted). On success s spans the content between the
+ * skipped sixteen bytes at a time (vector) or eight (SWAR); escapes and
+ * non-ASCII sequences are checked one by one (unless trusted). On success s spans the content between the
  * quotes and j->pos is after the closing quote. A \u escape may name a lone
  * surrogate: JSON.parse accepts it, so does this.
  */
