@@ -53,13 +53,15 @@ export function toCommonJS(source, name) {
 // The validation hot path (the one-pass reader and validator) is compiled
 // for speed, everything else for size: -O3 on these two files makes
 // validation 2.5 times as fast on 10 KB for ~3 KB more gzip; -O3 everywhere
-// would add ~26 KB gzip for nothing measurable (bench/RESULTS.md).
+// would add ~26 KB gzip for nothing measurable (bench/RESULTS.md). They are
+// compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
+// inline the size-built files' functions into them (~1 KB gzip more for
+// toolsig.wasm) for no speed.
+export const HOT_SOURCES = ['src/json.c', 'src/validate.c'];
+const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
 // input as it arrives and output written at once (js/cli.mjs gives them).
 const CLI_HOST_IMPORTS = ['env.tsig_host_read', 'env.tsig_host_write'];
-
-export const HOT_SOURCES = ['src/json.c', 'src/validate.c'];
-const CJSON = 'third_party/cjson/cJSON.c';
 
 // Flags of every compile and of the link. Bulk memory turns memset/memcpy
 // into single instructions (the size-built libc loops byte by byte
@@ -71,11 +73,13 @@ const CJSON = 'third_party/cjson/cJSON.c';
 // scripts/build-wasm.mjs --scalar` builds without it (TSIG_SCALAR: the
 // eight-byte loops alone), for comparison and for older engines.
 const SCALAR = process.argv.includes('--scalar');
-// Only json.c gets it: elsewhere the vectorizer would grow the module
-// (+1.5 KB gzip for toolsig.wasm with -msimd128 on every file) for nothing.
+// Only json.c and validate.c (its inline string reader, internal.h) get
+// it, with the vectorizers off: they would grow the module (+1.5 KB gzip
+// for toolsig.wasm with -msimd128 on every file, +2 KB on validate.c
+// alone) for nothing; the sixteen-byte scans are written by hand.
 const COMMON_FLAGS = ['-flto', '-mbulk-memory', '-std=c11'];
-export const SIMD_SOURCES = ['src/json.c'];
-const SIMD_FLAGS = SCALAR ? ['-DTSIG_SCALAR'] : ['-msimd128'];
+export const SIMD_SOURCES = ['src/json.c', 'src/validate.c'];
+const SIMD_FLAGS = SCALAR ? ['-DTSIG_SCALAR'] : ['-msimd128', '-fno-vectorize', '-fno-slp-vectorize'];
 const INCLUDES = ['include', 'src', 'third_party/cjson'].map((d) => `-I${join(repoRoot, d)}`);
 
 export function buildWasm() {
@@ -101,7 +105,7 @@ export function buildWasm() {
   // numbers with tsig_strtod (decimal.c): libc's strtod would bring ~8 KB
   // of long double arithmetic for the same results.
   const groups = [
-    ['-O3', own.filter((f) => HOT_SOURCES.includes(f))],
+    ['-O3', own.filter((f) => HOT_SOURCES.includes(f)), '-fno-lto'],
     ['-Oz', own.filter((f) => !HOT_SOURCES.includes(f))],
     ['-Oz', [CJSON], '-Dstrtod=tsig_strtod'],
   ];

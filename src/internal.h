@@ -14,6 +14,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#if !defined(TSIG_SCALAR) && defined(__SSE2__)
+#include <emmintrin.h>
+#elif !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 /* ---- arena.c ---------------------------------------------------------- */
 
@@ -319,6 +325,112 @@ static inline void tsig_json_skip_ws(tsig_json *j)
 size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
 /* At a '-' or a digit: reads the number. As tsig_json_string_end. */
 size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
+/*
+ * The same for the common token, inline: a string of plain ASCII with no
+ * escape, found by the sixteen-byte check of SSE2 or wasm SIMD128 where
+ * built for them (not TSIG_SCALAR), else by the eight-byte one, and a
+ * number of digits with at most a fraction. Anything else (and a
+ * big-endian machine, where the eight-byte check's first flag is not
+ * exact) is read by the functions above, from the start.
+ */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
+#define TSIG_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TSIG_ALWAYS_INLINE inline
+#endif
+/* Built for size (-Os, -Oz), they are the calls. */
+#if defined(__OPTIMIZE_SIZE__)
+#define TSIG_FAST_READERS 0
+#else
+#define TSIG_FAST_READERS 1
+#endif
+static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_json_span *s)
+{
+#if TSIG_FAST_READERS && defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const unsigned char *p = (const unsigned char *)j->src;
+    size_t n = j->len, i = j->pos + 1;
+#if !defined(TSIG_SCALAR) && defined(__SSE2__)
+    while (n - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                 _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (bits) {
+            i += (size_t)__builtin_ctz(bits);
+            if (p[i] != '"') return tsig_json_string_end(j, s);
+            s->start = j->pos + 1;
+            s->len = i - s->start;
+            s->flag = 0;
+            return j->pos = i + 1;
+        }
+        i += 16;
+    }
+#elif !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
+    while (n - i >= 16) {
+        v128_t v = wasm_v128_load(p + i);
+        v128_t m = wasm_v128_or(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')),
+                                             wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))),
+                                wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)));
+        unsigned bits = (unsigned)wasm_i8x16_bitmask(m);
+        if (bits) {
+            i += (size_t)__builtin_ctz(bits);
+            if (p[i] != '"') return tsig_json_string_end(j, s);
+            s->start = j->pos + 1;
+            s->len = i - s->start;
+            s->flag = 0;
+            return j->pos = i + 1;
+        }
+        i += 16;
+    }
+#endif
+    while (n - i >= 8) {
+        uint64_t v, mask;
+        memcpy(&v, p + i, 8);
+        if ((mask = tsig_swar_string_special(v)) != 0) {
+            i += (size_t)__builtin_ctzll(mask) >> 3;
+            if (p[i] != '"') break;
+            s->start = j->pos + 1;
+            s->len = i - s->start;
+            s->flag = 0;
+            return j->pos = i + 1;
+        }
+        i += 8;
+    }
+#endif
+    return tsig_json_string_end(j, s);
+}
+static TSIG_ALWAYS_INLINE size_t tsig_json_number_end_fast(tsig_json *j, tsig_json_span *s)
+{
+#if !TSIG_FAST_READERS
+    return tsig_json_number_end(j, s);
+#else
+    const char *p = j->src;
+    size_t n = j->len, i = j->pos;
+    int is_int = 1;
+    if (i < n && p[i] == '-') i++;
+    if (i < n && p[i] == '0') {
+        i++;
+    } else if (i < n && p[i] >= '1' && p[i] <= '9') {
+        do i++;
+        while (i < n && p[i] >= '0' && p[i] <= '9');
+    } else {
+        return tsig_json_number_end(j, s);
+    }
+    if (i < n && p[i] == '.') {
+        if (i + 1 >= n || p[i + 1] < '0' || p[i + 1] > '9') return tsig_json_number_end(j, s);
+        i++;
+        do i++;
+        while (i < n && p[i] >= '0' && p[i] <= '9');
+        is_int = 0;
+    }
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) return tsig_json_number_end(j, s);
+    s->start = j->pos;
+    s->len = i - s->start;
+    s->flag = is_int;
+    return j->pos = i;
+#endif
+}
 /* The same, as 1 (read) or 0 (error). */
 static inline int tsig_json_string(tsig_json *j, tsig_json_span *s)
 {

@@ -292,8 +292,8 @@ static size_t check_escape(tsig_json *j, size_t i)
  * escape = '\' ( '"' | '\' | '/' | 'b' | 'f' | 'n' | 'r' | 't' | 'u' 4*hex )
  *
  * Reads the string whose opening quote is at j->pos. Clean stretches are
- * skipped eight bytes at a time; escapes and non-ASCII sequences are checked
- * one by one (unless trusted). On success s spans the content between the
+ * skipped sixteen bytes at a time (vector) or eight (SWAR); escapes and
+ * non-ASCII sequences are checked one by one (unless trusted). On success s spans the content between the
  * quotes and j->pos is after the closing quote. A \u escape may name a lone
  * surrogate: JSON.parse accepts it, so does this.
  */
@@ -301,70 +301,46 @@ size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s)
 {
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
-    int escaped = 0;
+    int escaped = 0, trusted = j->trusted;
     s->start = i;
-    if (j->trusted) {
-        for (;;) {
+    for (;;) {
+        /* to the next byte that may stop the run: the vector finds it
+         * exactly, SWAR may stop early (then the byte is looked at alone) */
 #ifdef TSIG_VECTOR
-            while (n - i >= 16) {
-                size_t k = vec_string_stop(p + i, 1);
-                i += k;
-                if (k < 16) break;
-            }
+        if (n - i >= 16) {
+            size_t k = vec_string_stop(p + i, trusted);
+            i += k;
+            if (k == 16) continue;
+        } else
 #endif
+        {
             while (n - i >= 8) {
                 uint64_t v, mask;
                 memcpy(&v, p + i, 8);
-                if ((mask = string_stop(v)) != 0) {
+                mask = trusted ? string_stop(v) : tsig_swar_string_special(v);
+                if (mask != 0) {
                     i += first_flagged(mask);
                     break;
                 }
                 i += 8;
             }
             if (i >= n) return (size_t)tsig_json_fail(j, n, "a closing quote");
-            if (p[i] == '"') break;
-            if (p[i] == '\\') {
-                escaped = 1;
-                i += 2;
-            } else {
-                i++;
-            }
         }
-    } else {
-        for (;;) {
-#ifdef TSIG_VECTOR
-            while (n - i >= 16) {
-                size_t k = vec_string_stop(p + i, 0);
-                i += k;
-                if (k < 16) break;
-            }
-#endif
-            while (n - i >= 8) {
-                uint64_t v, mask;
-                memcpy(&v, p + i, 8);
-                if ((mask = tsig_swar_string_special(v)) != 0) {
-                    i += first_flagged(mask);
-                    break;
-                }
-                i += 8;
-            }
-            if (i >= n) return (size_t)tsig_json_fail(j, n, "a closing quote");
-            unsigned char c = p[i];
-            if (c == '"') break;
-            if (c == '\\') {
-                size_t k = check_escape(j, i);
-                if (!k) return 0;
-                escaped = 1;
-                i += k;
-            } else if (c < 0x20) {
-                return (size_t)tsig_json_fail(j, i, "an escaped control character");
-            } else if (c >= 0x80) {
-                size_t k = tsig_utf8_seq(p + i, n - i);
-                if (!k) return (size_t)tsig_json_fail(j, i, "UTF-8 text");
-                i += k;
-            } else {
-                i++;
-            }
+        unsigned char c = p[i];
+        if (c == '"') break;
+        if (c == '\\') {
+            size_t k = trusted ? 2 : check_escape(j, i);
+            if (!k) return 0;
+            escaped = 1;
+            i += k;
+        } else if (trusted || (c >= 0x20 && c < 0x80)) {
+            i++;
+        } else if (c < 0x20) {
+            return (size_t)tsig_json_fail(j, i, "an escaped control character");
+        } else {
+            size_t k = tsig_utf8_seq(p + i, n - i);
+            if (!k) return (size_t)tsig_json_fail(j, i, "UTF-8 text");
+            i += k;
         }
     }
     s->len = i - s->start;

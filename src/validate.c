@@ -40,6 +40,15 @@
 #else
 #define COLD
 #endif
+/* The hot path's shape: what each value goes through inline, the rest
+ * called. */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
+#define NOINLINE __attribute__((noinline))
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define NOINLINE
+#define HOT_INLINE inline
+#endif
 
 /* Code points of a value echoed in a message (SPEC §4). */
 #define ECHO_MAX 40
@@ -124,12 +133,10 @@ typedef struct validator {
     int changed;
     size_t emitted;    /* messages produced (kept or counted) */
     store *st;
-    tsig_json_path path;
     tsig_json_keys keys;
     tsig_json_walker walker;
     slot *slots;
     size_t slot_count, slot_cap;
-    slot slot_small[64];
     member *members;
     size_t member_count, member_cap;
     size_t *located;   /* offsets of maps read located, a set: */
@@ -153,6 +160,10 @@ typedef struct validator {
     size_t text_id, text_seq; /* the text being read; texts read so far */
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
+    /* Last, as they need no clearing (validator_init clears what comes
+     * before them): */
+    tsig_json_path path;
+    slot slot_small[64];
 } validator;
 
 /* ---- small helpers -----------------------------------------------------
@@ -170,12 +181,14 @@ static int is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-/* tsig_json_enter, with the common case inline. */
-static int enter(tsig_json *j)
+/* tsig_json_enter at the bracket at at, with the common case inline
+ * (at comes in a register: j->pos is only stored, never read back). */
+static int enter(tsig_json *j, size_t at)
 {
+    j->pos = at;
     if (j->depth >= j->max_depth) return tsig_json_enter(j);
     j->depth++;
-    j->pos++;
+    j->pos = at + 1;
     return 1;
 }
 
@@ -583,7 +596,7 @@ static size_t check_plain_string(validator *v, const tsig_type *t, size_t at)
  * when the string allows (SPEC §5), then a refinement's bounds checked on
  * the coerced number (SPEC §11.7: no clamping).
  */
-static size_t check_string(validator *v, const tsig_type *t)
+static NOINLINE size_t check_string(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     size_t at = j->pos;
@@ -714,6 +727,60 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at);
 static int check_inner(validator *v, const tsig_type *t, const char *text, size_t len,
                        size_t max_depth);
 
+static size_t check_record(validator *v, const tsig_type *t, size_t open_at);
+static size_t check_list(validator *v, const tsig_type *t, size_t open_at);
+
+/*
+ * check_value for the values most texts are made of, inline where fields
+ * and elements are read: a :string, an :int or a :float (not refined)
+ * whose value stands at at and is of its type as written. Anything else,
+ * including a value check_value would change or report, is read by
+ * check_value from at (these reads have no effect but j->pos).
+ */
+static HOT_INLINE size_t check_fast(validator *v, const tsig_type *t, size_t at)
+{
+    tsig_json *j = &v->j;
+    if (!TSIG_FAST_READERS || at >= j->len) return check_value(v, t, at);
+    char c = j->src[at];
+    tsig_json_span s;
+    size_t end;
+    switch (t->kind) {
+    case TSIG_RECORD:
+        if (c == '{') return check_record(v, t, at);
+        break;
+    case TSIG_LIST:
+        if (c == '[') return check_list(v, t, at);
+        break;
+    case TSIG_STRING:
+        if (c != '"' || tsig_type_refined(t)) break;
+        j->pos = at;
+        if (!(end = tsig_json_string_end_fast(j, &s))) return 0;
+        if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+        return end;
+    case TSIG_INT:
+    case TSIG_FLOAT:
+        if ((c != '-' && !is_digit(c)) || tsig_type_refined(t)) break;
+        j->pos = at;
+        if (!(end = tsig_json_number_end_fast(j, &s))) return 0;
+        /* an int for :float is converted in validate_input (unless the
+         * host's numbers are doubles); a float for :int is not an int */
+        if (s.flag ? t->kind == TSIG_FLOAT && v->input && !v->doubles : t->kind == TSIG_INT)
+            break;
+        if (v->out) tsig_sb_append(v->out, j->src + at, end - at);
+        return end;
+    case TSIG_BOOL:
+    case TSIG_KEYWORD:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_DATETIME:
+    case TSIG_OPTIONAL:
+    case TSIG_ENUM:
+    case TSIG_UNION:
+        break;
+    }
+    return check_value(v, t, at);
+}
+
 /* Typed maps of more fields than this get an index of their fields for
  * keys that are not the expected next one (a scan of up to this many
  * names costs less than hashing the key). */
@@ -814,12 +881,13 @@ static int slots_grow(validator *v, size_t n)
     return 1;
 }
 
-/* Pushes n cleared slots; *base gets the first. 0 when out of memory. */
-static int slots_push(validator *v, size_t n, size_t *base)
+/* Pushes n slots, those from the first on cleared; *base gets the
+ * first. 0 when out of memory. */
+static inline int slots_push(validator *v, size_t n, size_t first, size_t *base)
 {
     if (n > v->slot_cap - v->slot_count && !slots_grow(v, n)) return 0;
     *base = v->slot_count;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = first; i < n; i++) {
         slot *s = &v->slots[v->slot_count + i];
         s->key_at = s->first = s->last = NONE;
     }
@@ -886,8 +954,8 @@ static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
  * is exactly that. Reads it (and the ':') and returns the position after
  * the ':'; returns 0, reading nothing, otherwise.
  */
-static size_t expected_key(validator *v, const tsig_type *t, size_t hint,
-                           size_t at, tsig_json_span *key)
+static HOT_INLINE size_t expected_key_inline(validator *v, const tsig_type *t, size_t hint,
+                                         size_t at, tsig_json_span *key)
 {
     const tsig_json *j = &v->j;
     if (hint >= t->field_count) return 0;
@@ -903,6 +971,13 @@ static size_t expected_key(validator *v, const tsig_type *t, size_t hint,
     key->len = n;
     key->flag = 0;
     return v->j.pos = colon + 1;
+}
+
+/* The same, called (where keys in another order are read). */
+static NOINLINE size_t expected_key(validator *v, const tsig_type *t, size_t hint, size_t at,
+                                    tsig_json_span *key)
+{
+    return expected_key_inline(v, t, hint, at, key);
 }
 
 /* After a member (whitespace allowed from at): 1 for "," (j->pos after
@@ -1074,39 +1149,42 @@ static size_t check_field(validator *v, const tsig_field *field, size_t at)
     return check_value(v, field->type, at);
 }
 
-/*
- * Reads a typed map in data order (see the top of the file). Falls back to
- * check_record_located when the order of messages (pass 1) or of the
- * written fields (pass 2) would differ from declaration order.
- */
-static size_t check_record(validator *v, const tsig_type *t)
+/* Fields of a map read in data order whose first key is remembered in a
+ * bit set (the others: in their slot's key_at, NONE until named). */
+#define SEEN_BITS 64
+
+/* 1 iff field f of the map whose slots start at base was named. */
+static inline int named(const validator *v, size_t base, size_t f, uint64_t seen)
+{
+    return f < SEEN_BITS ? (int)(seen >> f & 1) : v->slots[base + f].key_at != NONE;
+}
+
+/* The state of a typed map read in data order when check_record hands it
+ * to check_record_rest. */
+typedef struct map_read {
+    mark m;
+    size_t open_at, depth, out_mark, base, step, at;
+    uint64_t seen;
+    size_t hint, last, data_index, max_order;
+    int have_order, wrote, ok, more;
+} map_read;
+
+/* The rest of check_record, from the first member that is not the next
+ * declared field's key as declared (or the end, when a field is missing). */
+static NOINLINE size_t check_record_rest(validator *v, const tsig_type *t, const map_read *r)
 {
     tsig_json *j = &v->j;
-    size_t open_at = j->pos, depth = j->depth;
-    int located = located_has(v, open_at);
-    if (located < 0) return (size_t)nomem(v);
-    if (located) return check_record_located(v, t);
     size_t field_count = t->field_count;
-    mark m = mark_now(v);
-    size_t out_mark = v->out ? v->out->len : 0;
-    size_t base;
-    if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
-    if (!path_push(v)) {
-        v->slot_count = base;
-        return (size_t)nomem(v);
-    }
-    size_t step = v->path.count - 1;
+    mark m = r->m;
+    size_t open_at = r->open_at, depth = r->depth, out_mark = r->out_mark, base = r->base;
+    size_t step = r->step, at = r->at, hint = r->hint, last = r->last;
+    size_t data_index = r->data_index, max_order = r->max_order;
+    uint64_t seen = r->seen;
+    int saw_extra = 0, have_order = r->have_order, wrote = r->wrote, ok = r->ok;
+    int relocate = 0, more = r->more;
     tsig_json_keyframe kf;
     keys_lazy(&kf);
-    if (v->out) tsig_sb_putc(v->out, '{');
-
-    size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
-    int saw_extra = 0, have_order = 0, wrote = 0, ok = 1, relocate = 0;
-    tsig_json_skip_ws(j);
-    int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
-    size_t at = j->pos; /* where the next member (or whitespace) starts */
-    while (more == 1) {
+    while (ok && more == 1) {
         tsig_json_span key;
         size_t len, f;
         const char *text;
@@ -1130,9 +1208,10 @@ static size_t check_record(validator *v, const tsig_type *t)
          * that, the map is read again located.
          */
         size_t before = v->emitted, order;
-        if (f < field_count && v->slots[base + f].key_at == NONE) {
+        if (f < field_count && !named(v, base, f, seen)) {
             const tsig_field *field = &t->fields[f];
             v->slots[base + f].key_at = key.start - 1;
+            if (f < SEEN_BITS) seen |= (uint64_t)1 << f;
             /* declared fields not first in signature order: the value
              * changes; pass 2 writes it located */
             if (saw_extra || (last != NONE && f < last)) {
@@ -1184,9 +1263,12 @@ static size_t check_record(validator *v, const tsig_type *t)
         at = j->pos;
     }
     /* missing fields: their messages belong at their field's order */
-    for (size_t f = 0; ok && !relocate && f < field_count; f++) {
+    int all = field_count <= SEEN_BITS &&
+              seen == (field_count == SEEN_BITS ? ~(uint64_t)0
+                                                : ((uint64_t)1 << field_count) - 1);
+    for (size_t f = 0; ok && !relocate && !all && f < field_count; f++) {
         const tsig_field *field = &t->fields[f];
-        if (v->slots[base + f].key_at != NONE) continue;
+        if (named(v, base, f, seen)) continue;
         if (field->default_json) {
             /* validate_input fills it: pass 2 writes it in its place */
             if (!v->input) continue;
@@ -1220,6 +1302,86 @@ static size_t check_record(validator *v, const tsig_type *t)
     j->depth--;
     if (v->out) tsig_sb_putc(v->out, '}');
     return ++j->pos; /* after '}' */
+}
+
+/*
+ * Reads a typed map in data order (see the top of the file). Falls back to
+ * check_record_located when the order of messages (pass 1) or of the
+ * written fields (pass 2) would differ from declaration order.
+ */
+static NOINLINE size_t check_record(validator *v, const tsig_type *t, size_t open_at)
+{
+    tsig_json *j = &v->j;
+    size_t depth = j->depth;
+    int located = located_has(v, open_at);
+    if (located < 0) return (size_t)nomem(v);
+    if (located) {
+        j->pos = open_at;
+        return check_record_located(v, t);
+    }
+    size_t field_count = t->field_count;
+    mark m = mark_now(v);
+    size_t out_mark = v->out ? v->out->len : 0;
+    size_t base;
+    if (!enter(j, open_at)) return 0;
+    /* the first SEEN_BITS fields are told named or not by seen */
+    if (!slots_push(v, field_count, SEEN_BITS, &base)) return (size_t)nomem(v);
+    if (!path_push(v)) {
+        v->slot_count = base;
+        return (size_t)nomem(v);
+    }
+    size_t step = v->path.count - 1;
+    uint64_t seen = 0;
+    if (v->out) tsig_sb_putc(v->out, '{');
+
+    size_t hint = 0, last = NONE, data_index = 0, max_order = 0;
+    int have_order = 0, wrote = 0, ok = 1;
+    size_t at = j->pos = tsig_json_ws(j, open_at + 1);
+    int more = at < j->len && j->src[at] == '}' ? 2 : 1;
+    /* at: where the next member (or whitespace) starts */
+    /*
+     * The common case first: each key the next declared field's, spelled
+     * as declared. Its members are read as the loop below reads them, with
+     * what that loop tests known: no field named yet from this one on, no
+     * extra member, fields in signature order, and messages in order.
+     */
+    while (TSIG_FAST_READERS && more == 1 && hint < field_count) {
+        tsig_json_span key;
+        size_t value_at = expected_key_inline(v, t, hint, at, &key);
+        if (!value_at) break;
+        const tsig_field *field = &t->fields[hint];
+        v->slots[base + hint].key_at = key.start - 1;
+        if (hint < SEEN_BITS) seen |= (uint64_t)1 << hint;
+        set_key_step(v, step, field->name, field->name_len, 0);
+        if (v->out) write_key(v, &wrote, field, &key);
+        size_t before = v->emitted;
+        at = v->input && field->default_json ? check_field(v, field, value_at)
+                                             : check_fast(v, field->type, value_at);
+        if (!at) {
+            ok = 0;
+            break;
+        }
+        if (v->emitted != before) {
+            max_order = hint;
+            have_order = 1;
+        }
+        last = hint++;
+        data_index++;
+        more = after_member(j, at);
+        if (!more) ok = 0;
+        at = j->pos;
+    }
+    if (ok && more == 2 && hint == field_count) {
+        /* every field named once, in order: nothing missing */
+        v->path.count = step;
+        v->slot_count = base;
+        j->depth--;
+        if (v->out) tsig_sb_putc(v->out, '}');
+        return ++j->pos; /* after '}' */
+    }
+    map_read r = {m, open_at, depth, out_mark, base, step, at, seen, hint, last, data_index,
+                  max_order, have_order, wrote, ok, more};
+    return check_record_rest(v, t, &r);
 }
 
 /* Pushes a member; 0 when out of memory. */
@@ -1260,8 +1422,8 @@ static size_t check_record_located(validator *v, const tsig_type *t)
     tsig_json *j = &v->j;
     size_t field_count = t->field_count, base, members = v->member_count;
     size_t open_at = j->pos;
-    if (!enter(j)) return 0;
-    if (!slots_push(v, field_count, &base)) return (size_t)nomem(v);
+    if (!enter(j, open_at)) return 0;
+    if (!slots_push(v, field_count, 0, &base)) return (size_t)nomem(v);
     if (!path_push(v)) {
         v->slot_count = base;
         return (size_t)nomem(v);
@@ -1362,12 +1524,11 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 /* Reads a list of t's elements, then checks its length against t's
  * refinement (SPEC §11.3: elements first). Returns the position after it,
  * 0 when reading must stop. */
-static size_t check_list(validator *v, const tsig_type *t)
+static NOINLINE size_t check_list(validator *v, const tsig_type *t, size_t open_at)
 {
     tsig_json *j = &v->j;
     const tsig_type *elem = t->elem;
-    size_t open_at = j->pos;
-    if (!enter(j)) return 0;
+    if (!enter(j, open_at)) return 0;
     if (!path_push(v)) return (size_t)nomem(v);
     size_t step = v->path.count - 1, count = 0;
     if (v->out) tsig_sb_putc(v->out, '[');
@@ -1378,7 +1539,7 @@ static size_t check_list(validator *v, const tsig_type *t)
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            at = check_value(v, elem, at);
+            at = check_fast(v, elem, at);
             if (!at) return 0;
             at = tsig_json_ws(j, at);
             if (at < j->len && j->src[at] == ',') {
@@ -1886,10 +2047,10 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
         if (c == '{') return walk(v, 1) ? j->pos : 0;
         break;
     case TSIG_RECORD:
-        if (c == '{') return check_record(v, t);
+        if (c == '{') return check_record(v, t, at);
         break;
     case TSIG_LIST:
-        if (c == '[') return check_list(v, t);
+        if (c == '[') return check_list(v, t, at);
         break;
     case TSIG_STRING:
         if (c == '"') return check_plain_string(v, t, at);
@@ -1933,7 +2094,7 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
 static void validator_init(validator *v, store *st, const char *json, size_t len,
                            size_t max_depth, tsig_error *err)
 {
-    memset(v, 0, sizeof *v);
+    memset(v, 0, offsetof(validator, path));
     v->st = st;
     tsig_json_init(&v->j, json, len, max_depth, err);
     tsig_json_path_init(&v->path);

@@ -2,7 +2,9 @@
  * test_json.c: json.c's reading of text read before (values skipped whole,
  * members found by their unescaped keys), its trees (strings whole,
  * numbers as written, the reader's errors); and the walker's hooks: every
- * string and number handed over as read, errors in the caller's words.
+ * string and number handed over as read, errors in the caller's words;
+ * the inline readers of the validator's common tokens answer as the full
+ * ones, wherever a string's special byte or the text's end falls.
  */
 #include <stdio.h>
 #include <string.h>
@@ -178,6 +180,104 @@ TEST(syntax_errors_can_be_reworded)
     CHECK_STR(err.message, "JSON error at 1:4: expected \",\" or \"]\", found \"2\"");
 }
 
+
+/* One token read at text[0] by a reader: where it ends, its span and the
+ * error, if any. */
+typedef struct token_read {
+    size_t end, start, len;
+    int flag;
+    tsig_code code;
+    char message[TSIG_MESSAGE_MAX];
+} token_read;
+
+static token_read read_token(const char *text, size_t len, int trusted,
+                             size_t (*reader)(tsig_json *, tsig_json_span *))
+{
+    token_read r;
+    memset(&r, 0, sizeof r);
+    tsig_error err;
+    memset(&err, 0, sizeof err);
+    tsig_json j;
+    tsig_json_init(&j, text, len, (size_t)-1, &err);
+    j.trusted = trusted;
+    tsig_json_span s = {0, 0, 0};
+    r.end = reader(&j, &s);
+    if (r.end) {
+        CHECK(j.pos == r.end);
+        r.start = s.start;
+        r.len = s.len;
+        r.flag = s.flag;
+    }
+    r.code = j.code;
+    snprintf(r.message, sizeof r.message, "%s", r.end ? "" : err.message);
+    return r;
+}
+
+static int same_read(const token_read *a, const token_read *b)
+{
+    return a->end == b->end && a->start == b->start && a->len == b->len &&
+           a->flag == b->flag && a->code == b->code && strcmp(a->message, b->message) == 0;
+}
+
+TEST(inline_string_reader_answers_as_the_full_one)
+{
+    /* what may stand at a place in a string: plain, or each byte that
+     * stops the plain run (the end of the text when "") */
+    static const char *const special[] = {"", "\"", "\\n", "\\u00e9", "\\x", "\x01",
+                                          "\xC3\xA9", "\xFF", "\x7F", "\x1F"};
+    char text[128];
+    int bad = 0;
+    for (size_t before = 0; before < 40; before++) {
+        for (size_t k = 0; k < sizeof special / sizeof special[0]; k++) {
+            for (size_t after = 0; after < 20; after += 3) {
+                for (int close = 0; close < 2; close++) {
+                    size_t n = 0;
+                    text[n++] = '"';
+                    for (size_t i = 0; i < before; i++) text[n++] = (char)('a' + i % 26);
+                    memcpy(text + n, special[k], strlen(special[k]));
+                    n += strlen(special[k]);
+                    for (size_t i = 0; i < after; i++) text[n++] = ' ';
+                    if (close) text[n++] = '"';
+                    text[n] = '\0';
+                    for (int trusted = 0; trusted < 2; trusted++) {
+                        /* trusted text was read once: only good strings */
+                        token_read full = read_token(text, n, 0, tsig_json_string_end);
+                        if (trusted && !full.end) continue;
+                        if (trusted) full = read_token(text, n, 1, tsig_json_string_end);
+                        token_read fast = read_token(text, n, trusted, tsig_json_string_end_fast);
+                        if (!same_read(&full, &fast) && bad++ < 5)
+                            fprintf(stderr, "  string %zu+%zu+%zu %d trusted %d differs\n",
+                                    before, k, after, close, trusted);
+                    }
+                }
+            }
+        }
+    }
+    CHECK(bad == 0);
+}
+
+TEST(inline_number_reader_answers_as_the_full_one)
+{
+    static const char *const numbers[] = {
+        "0", "-0", "7", "-7", "12", "1234567890123456789012345678901234567890", "0.5",
+        "-0.25", "10.125", "1.", "1.x", "-", "-x", "-.5", "01", "00", "1e5", "1E+5",
+        "2.5e-3", "1e", "1e+", "0.0", "3.14159265358979323846264338327950288"};
+    static const char *const tails[] = {"", ",", "]", "}", " ", ".", "e", "x"};
+    char text[128];
+    int bad = 0;
+    for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+            snprintf(text, sizeof text, "%s%s", numbers[k], tails[t]);
+            size_t n = strlen(text);
+            token_read full = read_token(text, n, 0, tsig_json_number_end);
+            token_read fast = read_token(text, n, 0, tsig_json_number_end_fast);
+            if (!same_read(&full, &fast) && bad++ < 5)
+                fprintf(stderr, "  number \"%s\" differs\n", text);
+        }
+    }
+    CHECK(bad == 0);
+}
+
 int main(void)
 {
     RUN(text_read_before_is_skipped_whole_and_members_are_found);
@@ -186,5 +286,7 @@ int main(void)
     RUN(a_tree_is_refused_with_the_readers_errors);
     RUN(walker_hands_over_every_string_and_number);
     RUN(syntax_errors_can_be_reworded);
+    RUN(inline_string_reader_answers_as_the_full_one);
+    RUN(inline_number_reader_answers_as_the_full_one);
     return tsig_test_summary();
 }

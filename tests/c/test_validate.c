@@ -687,6 +687,20 @@ TEST(duplicate_keys_are_an_error_in_every_mode)
     check(":map", OUTPUT, TSIG_MODE_ENABLED, json, 0, "k7: duplicate key \"k7\"", "", NULL);
 }
 
+TEST(fields_past_the_sixty_fourth_are_told_named_missing_and_repeated)
+{
+    char sig[2048] = "{", json[2048] = "{";
+    for (int i = 0; i < 70; i++) sprintf(sig + strlen(sig), "%sf%d :int", i ? ", " : "", i);
+    strcat(sig, "}");
+    for (int i = 0; i < 70; i++)
+        if (i != 65) sprintf(json + strlen(json), "\"f%d\":%d,", i, i);
+    strcat(json, "\"f3\":0,\"f67\":0}");
+    check(sig, OUTPUT, TSIG_MODE_ENABLED, json, 0,
+          "f3: duplicate key \"f3\"\nf65: missing required field, expected int\n"
+          "f67: duplicate key \"f67\"",
+          "", NULL);
+}
+
 /* Validates text against :any with max_depth and returns the code. */
 static tsig_code depth_code(const char *sig_text, int input, const char *json, size_t len,
                             size_t max_depth, char *message, size_t size)
@@ -1462,6 +1476,7 @@ int main(void)
     RUN(escaped_lone_surrogates_are_accepted);
     RUN(whitespace_around_and_between_tokens_is_allowed);
     RUN(duplicate_keys_are_an_error_in_every_mode);
+    RUN(fields_past_the_sixty_fourth_are_told_named_missing_and_repeated);
     RUN(nesting_is_bounded_by_max_depth);
     RUN(max_depth_is_clamped_to_the_limit);
     RUN(arguments_object_is_the_first_level);
