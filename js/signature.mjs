@@ -314,13 +314,12 @@ class StreamResult {
     this.errors = errors;
     this.warnings = warnings;
     this.#partial = partial;
-    Object.defineProperty(this, 'partial', {
-      enumerable: true,
-      get: () => {
-        if (typeof this.#partial === 'function') this.#partial = this.#partial();
-        return this.#partial;
-      },
-    });
+  }
+
+  /** The value read so far (SPEC §12.2), made when first read. */
+  get partial() {
+    if (typeof this.#partial === 'function') this.#partial = this.#partial();
+    return this.#partial;
   }
 }
 

@@ -233,7 +233,8 @@ tsig_token tsig_lex_next(tsig_lexer *lx);
  * problem (bad text, nesting over max_depth, out of memory), which is
  * described in *err; every reading function then returns 0. trusted: the
  * text was read once already, so strings are scanned without checking
- * UTF-8 and escapes again. */
+ * UTF-8 and escapes again. quiet: only whether the text reads matters,
+ * so a failure writes no message (nor finds its line). */
 typedef struct tsig_json {
     /* 64 bytes on 64-bit targets (one cache line; the typed validator
      * reads it at every token): keep it so when adding fields. */
@@ -244,6 +245,7 @@ typedef struct tsig_json {
     size_t max_depth;
     _Bool trusted;
     _Bool bom;        /* the text started with a UTF-8 byte-order mark */
+    _Bool quiet;      /* a failure records its code and nothing else */
     tsig_code code;
     tsig_error *err;
     /* NULL, or the caller's wording of what a syntax error expected: given
@@ -724,6 +726,36 @@ size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t 
 tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,
                                   size_t len, const tsig_validate_options *opts,
                                   tsig_result *out);
+
+/* A value of a text known to validate against type as it stands, with no
+ * message and no change (input: as validate_input reads it): a stream
+ * learns it as each element of a list is whole, and the validation of the
+ * whole text then steps over it instead of reading it again. */
+typedef struct tsig_known {
+    size_t start, end; /* the bytes of count elements of one list in a row */
+    size_t count;
+    const tsig_type *type; /* of each */
+    int input;
+} tsig_known;
+
+/* Validates the elements of a list of elem from text[at] (an element's
+ * first byte), one after the other, read as at nesting depth depth of a
+ * text validated with opts, up to the first that is not whole or does not
+ * validate with no message and no change (cut short, invalid, changed), or
+ * the list's end. Returns the end of the last one that does and sets
+ * *count to how many do; 0 when none: what tsig_known records. */
+size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
+                              size_t at, size_t depth, const tsig_validate_options *opts,
+                              size_t *count);
+
+/* tsig_validate_json (input 0) or tsig_validate_input_json's reading of
+ * root with known[0..count) (sorted by start, not overlapping): the
+ * elements of a list found at a known run's start, of its type, are
+ * stepped over (pass 1 only: a value written is read). The result is the
+ * one of the text read whole. */
+tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char *json,
+                                   size_t len, const tsig_validate_options *opts,
+                                   const tsig_known *known, size_t count, tsig_result *out);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and

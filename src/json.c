@@ -73,6 +73,7 @@ void tsig_json_init(tsig_json *j, const char *src, size_t len,
 static COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
 {
     size_t line, column;
+    if (j->quiet) return tsig_json_fail_code(j, code, offset, "%s", what);
     if (offset > j->len) offset = j->len;
     tsig_line_col(j->src, j->len, offset, &line, &column);
     return tsig_json_fail_code(j, code, offset, "JSON error at %zu:%zu: %s", line, column, what);
@@ -85,6 +86,7 @@ COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
     if (j->code != TSIG_OK) return 0;
+    if (j->quiet) return tsig_json_fail_code(j, TSIG_ERR_JSON, offset, "%s", expected);
     if (j->reword) expected = j->reword(expected);
     tsig_describe_found(j->src, j->len, offset, found, sizeof found);
     tsig_snprintf(what, sizeof what, "expected %s, found %s", expected, found);
@@ -98,7 +100,7 @@ COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     va_list ap;
     va_start(ap, fmt);
     j->code = code;
-    tsig_error_setv(j->err, code, j->src, j->len, offset, fmt, ap);
+    if (!j->quiet) tsig_error_setv(j->err, code, j->src, j->len, offset, fmt, ap);
     va_end(ap);
     return 0;
 }

@@ -103,6 +103,10 @@ struct tsig_stream {
                                 * being read must start a value of, or NULL */
     size_t str_at;      /* where its text starts */
     size_t bad_depth;   /* ... at this depth: judged when it is whole */
+    /* elements of lists validated as they became whole, stepped over by
+     * the reader and by the validation of the whole text */
+    tsig_known *known;
+    size_t known_count, known_cap;
 };
 
 tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
@@ -137,6 +141,7 @@ void tsig_stream_free(tsig_stream *s)
     tsig_sb_release(&s->stack);
     tsig_result_free(&s->result);
     free(s->frames);
+    free(s->known);
     free(s);
 }
 
@@ -160,8 +165,11 @@ static tsig_code judge(tsig_stream *s, size_t len)
     tsig_validate_options o = s->opts;
     o.flags &= ~(TSIG_REPAIR | TSIG_NO_REPAIR);
     o.flags |= s->repair ? TSIG_REPAIR : TSIG_NO_REPAIR;
-    tsig_code code = s->input ? tsig_validate_input_json(s->sig, t, len, &o, &s->result)
-                              : tsig_validate_json(s->sig, t, len, &o, &s->result);
+    tsig_code code = s->known_count && !s->repairing
+                         ? tsig_validate_with_known(s->sig->returns, 0, t, len, &o, s->known,
+                                                    s->known_count, &s->result)
+                     : s->input ? tsig_validate_input_json(s->sig, t, len, &o, &s->result)
+                                : tsig_validate_json(s->sig, t, len, &o, &s->result);
     if (code == TSIG_ERR_NOMEM) return code;
     s->result_len = len;
     s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
@@ -360,6 +368,27 @@ static int early(tsig_stream *s)
     return 1;
 }
 
+/* The elements of the list open at the top from t[at] (one's first byte)
+ * that are whole in t[0..n) and validate with no message and no change,
+ * one after the other (recorded in s->known as one run): the end of the
+ * last, else 0. The reader reads on from there. */
+static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
+{
+    const struct frame *f = &s->frames[s->stack.len - 1];
+    if (!f->t || f->t->kind != TSIG_LIST) return 0;
+    if (s->known_count == s->known_cap) {
+        size_t cap = s->known_cap ? s->known_cap * 2 : 16;
+        tsig_known *k = realloc(s->known, cap * sizeof *k);
+        if (!k) return 0; /* read as any other: the same result */
+        s->known = k;
+        s->known_cap = cap;
+    }
+    size_t count, end = tsig_validate_elements(f->t->elem, 0, t, n, at, s->stack.len, &s->opts,
+                                               &count);
+    if (end) s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, 0};
+    return end;
+}
+
 static void value_done(tsig_stream *s, size_t end)
 {
     s->p = s->stack.len ? P_AFTER : P_DONE;
@@ -398,6 +427,17 @@ static int reader(tsig_stream *s, const char *t, size_t n)
             if (ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
+            }
+            if (s->walk && c != ']' && !s->pending && s->stack.len &&
+                s->stack.data[s->stack.len - 1] == ']') {
+                /* elements of a list of a known type: validated whole
+                 * as far as they are here whole, and stepped over */
+                size_t end = elements_known(s, t, n, i);
+                if (end) {
+                    value_done(s, end);
+                    i = end;
+                    continue;
+                }
             }
             if (s->walk && c != ']') {
                 tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY
@@ -703,6 +743,7 @@ static int start_repair(tsig_stream *s)
     s->read = s->cut = s->cut_depth = s->str_cut = s->bom = 0;
     s->stack.len = 0;
     s->in_value_string = s->whole = s->pending = s->check = 0;
+    s->known_count = 0;
     s->state = TSIG_STREAM_INCOMPLETE;
     s->judged++;
     return 1;

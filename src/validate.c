@@ -160,6 +160,10 @@ typedef struct validator {
     size_t text_id, text_seq; /* the text being read; texts read so far */
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
+    /* Values known to validate (tsig_known): the next one is known_next,
+     * starting at known_at (SIZE_MAX when none is left). */
+    const tsig_known *known;
+    size_t known_count, known_next, known_at;
     /* Last, as they need no clearing (validator_init clears what comes
      * before them): */
     tsig_json_path path;
@@ -1524,6 +1528,26 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 /* Reads a list of t's elements, then checks its length against t's
  * refinement (SPEC §11.3: elements first). Returns the position after it,
  * 0 when reading must stop. */
+/* Element *i of type t at *at: 1 when the next known run starts there
+ * (then *at is after the run and *i its last element), 0 when it is to be
+ * read. Known runs are met in the order of the text; one passed unmet (a
+ * union member read the text another way) is left behind. */
+static COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
+{
+    size_t start = tsig_json_ws(&v->j, *at);
+    if (start < v->known_at) return 0;
+    while (v->known_next < v->known_count && v->known[v->known_next].start < start) v->known_next++;
+    v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
+    if (v->known_at != start) return 0;
+    const tsig_known *k = &v->known[v->known_next];
+    if (k->type != t || k->input != v->input || v->out) return 0;
+    v->known_next++;
+    v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
+    v->j.pos = *at = k->end;
+    *i += k->count - 1;
+    return 1;
+}
+
 static NOINLINE size_t check_list(validator *v, const tsig_type *t, size_t open_at)
 {
     tsig_json *j = &v->j;
@@ -1539,8 +1563,10 @@ static NOINLINE size_t check_list(validator *v, const tsig_type *t, size_t open_
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            at = check_fast(v, elem, at);
-            if (!at) return 0;
+            if (v->known_at == SIZE_MAX || !known_skip(v, elem, &at, &i)) {
+                at = check_fast(v, elem, at);
+                if (!at) return 0;
+            }
             at = tsig_json_ws(j, at);
             if (at < j->len && j->src[at] == ',') {
                 at++;
@@ -2106,6 +2132,7 @@ static void validator_init(validator *v, store *st, const char *json, size_t len
     v->walker.keys = &v->keys;
     v->walker.on_duplicate = on_duplicate;
     v->walker.ctx = v;
+    v->known_at = SIZE_MAX;
 }
 
 static void validator_release(validator *v)
@@ -2268,7 +2295,7 @@ static void store_free(store *st)
  */
 static tsig_code validate(const tsig_type *root, int input, const char *json,
                           size_t len, const tsig_validate_options *opts,
-                          tsig_result *out)
+                          const tsig_known *known, size_t known_count, tsig_result *out)
 {
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
@@ -2294,6 +2321,11 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     v->doubles = (o.flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
     v->mode = o.mode;
     v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
+    if (known_count) {
+        v->known = known;
+        v->known_count = known_count;
+        v->known_at = known[0].start;
+    }
 
     tsig_code code = TSIG_OK;
     int ok = run_pass(v, root);
@@ -2390,7 +2422,7 @@ tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,
     if (!out) return TSIG_ERR_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (!sig) return TSIG_ERR_ARGUMENT;
-    return validate(sig->returns, 0, json, len, opts, out);
+    return validate(sig->returns, 0, json, len, opts, NULL, 0, out);
 }
 
 tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
@@ -2407,7 +2439,7 @@ tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
     args.kind = TSIG_RECORD;
     args.fields = sig->params;
     args.field_count = sig->param_count;
-    return validate(&args, 1, json, len, opts, out);
+    return validate(&args, 1, json, len, opts, NULL, 0, out);
 }
 
 void tsig_result_free(tsig_result *result)
@@ -2424,5 +2456,56 @@ tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,
     if (!out) return TSIG_ERR_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (!type) return TSIG_ERR_ARGUMENT;
-    return validate(type, 0, json, len, opts, out);
+    return validate(type, 0, json, len, opts, NULL, 0, out);
+}
+
+tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char *json,
+                                   size_t len, const tsig_validate_options *opts,
+                                   const tsig_known *known, size_t count, tsig_result *out)
+{
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!root) return TSIG_ERR_ARGUMENT;
+    return validate(root, input, json, len, opts, known, count, out);
+}
+
+size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
+                              size_t at, size_t depth, const tsig_validate_options *opts,
+                              size_t *count)
+{
+    *count = 0;
+    size_t max_depth = opts->max_depth ? opts->max_depth : TSIG_DEFAULT_MAX_DEPTH;
+    if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
+    if (depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
+    tsig_result r;
+    memset(&r, 0, sizeof r);
+    store *st = calloc(1, sizeof *st);
+    if (!st) return 0;
+    r.internal_ = st;
+    validator state, *v = &state;
+    /* read from the first element: a failure's line and column cost the
+     * bytes read, not the text's */
+    const char *src = text + at;
+    size_t n = len - at, last = 0, pos = 0;
+    validator_init(v, st, src, n, max_depth - depth, &r.json_error);
+    v->j.quiet = 1;
+    v->input = input;
+    v->doubles = (opts->flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
+    v->mode = opts->mode;
+    v->max_errors = 1;
+    for (;;) {
+        size_t end = check_fast(v, elem, pos);
+        /* whole (a number or a literal at the end of what came may go
+         * on), and nothing said or changed */
+        if (!end || end >= n || v->emitted || v->changed) break;
+        ++*count;
+        last = end;
+        pos = tsig_json_ws(&v->j, end);
+        if (pos >= n || src[pos] != ',') break;
+        pos = tsig_json_ws(&v->j, pos + 1);
+        if (pos >= n) break;
+    }
+    validator_release(v);
+    tsig_result_free(&r);
+    return last ? at + last : 0;
 }

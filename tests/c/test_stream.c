@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "internal.h"
 
 typedef struct sample {
     const char *sig;
@@ -36,6 +37,15 @@ static const sample VALID[] = {
     {"[:int]", 0, TSIG_REPAIR, "[1, 2, 3,]"},
     {"{a :int}", 0, TSIG_REPAIR, "{\"a\": 1}\nThat is all."},
     {"{a :int}", 0, TSIG_REPAIR, "\xEF\xBB\xBF{\"a\": 1,}"},
+    /* elements of lists validated as they become whole, then stepped
+     * over by the validation of the whole text */
+    {"{n :int, items [{id :int, tags [:string]}]}", 0, 0,
+     "{\"n\": 3, \"items\": [ {\"id\": 1, \"tags\": [\"a\", \"b\\n\"]} ,\n"
+     "{\"tags\": [], \"id\": 2}, {\"id\": 30, \"tags\": [\"caf\xC3\xA9\"]}]}"},
+    {"[[:int]]", 0, 0, "[[1, 2], [], [3, 40, 500], [6]]"},
+    {"{items [{a :int}], n :int = 3}", 0, 0, "{\"items\": [{\"a\": 1}, {\"a\": 2}]}"},
+    {"[{a :int, b :int = 5}]", 0, 0, "[{\"a\": 1, \"b\": 2}, {\"a\": 3}, {\"a\": 4, \"b\": 0}]"},
+    {"[:int][..3]", 0, 0, "[1, 22, 333]"},
 };
 
 static const sample BAD[] = {
@@ -58,6 +68,13 @@ static const sample BAD[] = {
     {"{a :enum[pending active]}", 0, 0, "{\"a\": \"pend\"}"},
     {"[:enum[a b] | :int]", 0, 0, "[1, \"ab\", \"c\"]"},
     {"{n :int[1..10], x :float[>0]}", 0, 0, "{\"n\": 11, \"x\": -0.5}"},
+    /* an error after elements that were valid, and between them */
+    {"{items [{id :int}]}", 0, 0, "{\"items\": [{\"id\": 1}, {\"id\": 2}, {\"id\": \"x\"}, {\"id\": 4}]}"},
+    {"[:int][..3]", 0, 0, "[1, 22, 333, 4444]"},
+    {"[{a :int}]", 0, TSIG_MODE_STRICT, "[{\"a\": 1}, {\"a\": 2, \"b\": 3}, {\"a\": 4}]"},
+    {"[{a :int}]", 0, 0, "[{\"a\": 1}, {\"a\": 2, \"a\": 3}]"},
+    {"[[:int]]", 0, 0, "[[1, 2], [3, 4.5], [6]]"},
+    {"[:int]", 0, 0, "[1, 2, 3] 4"},
 };
 
 static tsig_signature *sig_of(const char *text)
@@ -435,6 +452,92 @@ TEST(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given)
     tsig_signature_free(sig);
 }
 
+/* Nesting at the depth limit: elements validated alone are read as at
+ * their depth in the whole text. */
+TEST(elements_near_the_depth_limit_are_judged_as_in_one_shot)
+{
+    tsig_signature *sig = sig_of("[[[:int]]]");
+    const char *texts[] = {"[[[1]], [[2, 3]], []]", "[[[1]], [[[2]]]]", "[[[1]], [[2]], [[[3]]]]"};
+    for (size_t k = 0; k < 3; k++) {
+        tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 3, 0};
+        tsig_result want, got;
+        tsig_validate_json(sig, texts[k], strlen(texts[k]), &o, &want);
+        for (size_t chunk = 1; chunk <= strlen(texts[k]); chunk++) {
+            tsig_stream *s = tsig_stream_new(sig, 0, &o);
+            for (size_t at = 0; at < strlen(texts[k]); at += chunk) {
+                size_t n = strlen(texts[k]) - at < chunk ? strlen(texts[k]) - at : chunk;
+                tsig_stream_push(s, texts[k] + at, n, NULL);
+            }
+            tsig_stream_end(s, &got);
+            char *a = describe(&want), *b = describe(&got);
+            CHECK_STR(b, a);
+            free(a);
+            free(b);
+            tsig_result_free(&got);
+            tsig_stream_free(s);
+        }
+        tsig_result_free(&want);
+    }
+    tsig_signature_free(sig);
+}
+
+/* tsig_validate_elements: each whole element that validates as it stands,
+ * up to the first that does not, is cut short, or may go on. */
+TEST(elements_are_told_while_whole_and_valid)
+{
+    tsig_signature *sig = sig_of("[{a :int}]");
+    const tsig_type *elem = sig->returns->elem;
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
+    const char *t = "[{\"a\": 1}, {\"a\": 2} , {\"a\": \"x\"}, {\"a\": 4}]";
+    size_t count;
+    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 1, 1, &o, &count), 19);
+    CHECK_INT(count, 2);
+    /* cut short: the whole ones before it */
+    CHECK_INT(tsig_validate_elements(elem, 0, t, 18, 1, 1, &o, &count), 9);
+    CHECK_INT(count, 1);
+    /* none */
+    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 23, 1, &o, &count), 0);
+    CHECK_INT(count, 0);
+    tsig_signature_free(sig);
+    /* a number at the end of what came may go on */
+    sig = sig_of("[:int]");
+    CHECK_INT(tsig_validate_elements(sig->returns->elem, 0, "[1, 2", 5, 1, 1, &o, &count), 2);
+    CHECK_INT(count, 1);
+    tsig_signature_free(sig);
+}
+
+/* The validation of a whole text steps over known values: a known span
+ * is not read again (here a wrong one, to see it). */
+TEST(the_whole_text_steps_over_known_elements)
+{
+    tsig_signature *sig = sig_of("[:int]");
+    const char *t = "[1, \"x\", 3]";
+    tsig_known known = {4, 7, 1, sig->returns->elem, 0};
+    tsig_result r;
+    tsig_validate_with_known(sig->returns, 0, t, strlen(t), NULL, &known, 1, &r);
+    CHECK(r.ok);
+    tsig_result_free(&r);
+    /* of another type, or written (pass 2), it is read */
+    tsig_known other = {4, 7, 1, sig->returns, 0};
+    tsig_validate_with_known(sig->returns, 0, t, strlen(t), NULL, &other, 1, &r);
+    CHECK(!r.ok);
+    tsig_result_free(&r);
+    /* a run of elements counts as its elements */
+    tsig_signature *bounded = sig_of("[:int][..2]");
+    const char *three = "[1, 2, 3]";
+    tsig_known run = {1, 8, 3, bounded->returns->elem, 0};
+    tsig_validate_with_known(bounded->returns, 0, three, strlen(three), NULL, &run, 1, &r);
+    CHECK(!r.ok && r.error_count == 1);
+    tsig_result_free(&r);
+    tsig_signature_free(bounded);
+    tsig_validate_options always = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_ALWAYS};
+    tsig_validate_with_known(sig->returns, 0, t, strlen(t), &always, &known, 1, &r);
+    CHECK(r.ok);
+    CHECK_STR(r.value_json, "[1,\"x\",3]"); /* pass 2 reads it */
+    tsig_result_free(&r);
+    tsig_signature_free(sig);
+}
+
 int main(void)
 {
     RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
@@ -449,5 +552,8 @@ int main(void)
     RUN(ending_twice_gives_the_same_result);
     RUN(a_step_says_when_there_is_a_new_result);
     RUN(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given);
+    RUN(elements_near_the_depth_limit_are_judged_as_in_one_shot);
+    RUN(elements_are_told_while_whole_and_valid);
+    RUN(the_whole_text_steps_over_known_elements);
     return tsig_test_summary();
 }
