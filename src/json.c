@@ -187,10 +187,8 @@ typedef uint8x16_t vec16;
 static vec16 vec_load(const unsigned char *p) { return vld1q_u8(p); }
 static vec16 vec_eq(vec16 v, int c) { return vceqq_u8(v, vdupq_n_u8((uint8_t)c)); }
 static vec16 vec_or(vec16 a, vec16 b) { return vorrq_u8(a, b); }
-static vec16 vec_low_or_high(vec16 v)
-{
-    return vreinterpretq_u8_s8(vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(0x20)));
-}
+/* Bytes < 0x20 or >= 0x80 (signed compare with 0x20; the mask is unsigned). */
+static vec16 vec_low_or_high(vec16 v) { return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(0x20)); }
 static vec16 vec_not_digit(vec16 v) { return vcgtq_u8(vsubq_u8(v, vdupq_n_u8('0')), vdupq_n_u8(9)); }
 /* Four bits a byte (shift right and narrow), so the first set nibble. */
 static size_t vec_first(vec16 m)

@@ -7,6 +7,7 @@
  * ones, wherever a string's special byte or the text's end falls.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -278,8 +279,133 @@ TEST(inline_number_reader_answers_as_the_full_one)
     CHECK(bad == 0);
 }
 
+/*
+ * The runs the reader skips sixteen bytes at a time (SSE2, NEON, wasm
+ * SIMD128) or eight (the scalar build): each must end exactly where a
+ * byte-by-byte look ends it, wherever the stop lies (each lane of a first
+ * or second chunk, the eight-byte and byte-by-byte tails), for every byte
+ * value. Texts are allocated to their exact length, so the sanitizer build
+ * catches a read past the end.
+ */
+#define RUN_MAX 48
+
+static int is_ws_byte(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+static int is_plain_byte(unsigned char c) { return c != '"' && c != '\\' && c >= 0x20 && c < 0x80; }
+static int is_digit_byte(unsigned char c) { return c >= '0' && c <= '9'; }
+
+typedef struct run_kind {
+    const char *name;
+    size_t (*run)(const char *src, size_t at, size_t n);
+    int (*in_run)(unsigned char c);
+    const char *fill; /* bytes of the run, nearest neighbours of its stops among them */
+    unsigned char stop;
+} run_kind;
+
+static const run_kind RUN_KINDS[] = {
+    {"whitespace", tsig_json_ws_run, is_ws_byte, " \n\r\t", '!'},
+    {"plain string", tsig_json_plain_run, is_plain_byte, "a !#[]~\x7f", '\x1f'},
+    {"digits", tsig_json_digit_run, is_digit_byte, "0123456789", ':'},
+};
+
+/* Fills text[0..n) with the run's bytes, byte b at k and, when rest, the
+ * stop byte after it. */
+static void fill_run(char *text, size_t n, const run_kind *kind, size_t k, int b, int rest)
+{
+    size_t fill_len = strlen(kind->fill);
+    for (size_t i = 0; i < n; i++)
+        text[i] = i > k && rest ? (char)kind->stop : kind->fill[(i * 7 + k) % fill_len];
+    text[k] = (char)b;
+}
+
+TEST(runs_end_at_the_first_byte_outside_them_in_every_lane)
+{
+    for (size_t r = 0; r < sizeof RUN_KINDS / sizeof RUN_KINDS[0]; r++) {
+        const run_kind *kind = &RUN_KINDS[r];
+        int failures = 0;
+        for (size_t n = 1; n <= RUN_MAX && failures < 5; n++) {
+            char *text = malloc(n);
+            CHECK(text != NULL);
+            if (!text) return;
+            for (size_t k = 0; k < n; k++) {
+                for (int b = 0; b < 256; b++) {
+                    for (int rest = 0; rest < 2; rest++) {
+                        fill_run(text, n, kind, k, b, rest);
+                        for (size_t at = 0; at <= k && at < 4; at++) {
+                            size_t want = at;
+                            while (want < n && kind->in_run((unsigned char)text[want])) want++;
+                            size_t got = kind->run(text, at, n);
+                            if (got != want && failures++ < 5)
+                                tsig_test_fail(__FILE__, __LINE__,
+                                               "%s run of %zu bytes from %zu, byte 0x%02x at %zu: "
+                                               "ends at %zu, want %zu",
+                                               kind->name, n, at, b, k, got, want);
+                        }
+                    }
+                }
+            }
+            free(text);
+        }
+    }
+}
+
+/* A string of n bytes between quotes with byte b at k: the reader stops at
+ * the quote, the escape or the byte it refuses, wherever it lies. */
+TEST(strings_are_read_to_the_first_byte_that_ends_their_run_in_every_lane)
+{
+    static const run_kind *plain = &RUN_KINDS[1];
+    int failures = 0;
+    for (size_t n = 1; n <= RUN_MAX && failures < 5; n++) {
+        char *text = malloc(n + 2);
+        CHECK(text != NULL);
+        if (!text) return;
+        for (size_t k = 0; k < n; k++) {
+            for (int b = 0; b < 256; b++) {
+                for (int trusted = 0; trusted < 2; trusted++) {
+                    text[0] = '"';
+                    fill_run(text + 1, n, plain, k, b, 0);
+                    text[n + 1] = '"';
+                    /* Content length when read, or where the error lies.
+                     * After the backslash comes a byte of plain text (no
+                     * escape) or, at the end, the closing quote (escaped:
+                     * no closing quote then). */
+                    int ok;
+                    size_t want;
+                    if (b == '"') {
+                        ok = 1, want = k;
+                    } else if (b == '\\') {
+                        ok = trusted && k + 1 < n;
+                        want = ok ? n : k + 1 < n && !trusted ? k + 2 : n + 2;
+                    } else if (!trusted && (b < 0x20 || b >= 0x80)) {
+                        ok = 0, want = k + 1;
+                    } else {
+                        ok = 1, want = n;
+                    }
+                    tsig_error err;
+                    tsig_json j;
+                    tsig_json_span s;
+                    tsig_json_init(&j, text, n + 2, 8, &err);
+                    j.trusted = trusted != 0;
+                    int read = tsig_json_string_end(&j, &s) != 0;
+                    size_t got = read ? s.len : err.offset;
+                    if ((read != ok || got != want) && failures++ < 5)
+                        tsig_test_fail(__FILE__, __LINE__,
+                                       "%s string of %zu bytes, byte 0x%02x at %zu: %s at %zu, "
+                                       "want %s at %zu",
+                                       trusted ? "trusted" : "checked", n, b, k,
+                                       read ? "read" : "refused", got,
+                                       ok ? "read" : "refused", want);
+                }
+            }
+        }
+        free(text);
+    }
+}
+
 int main(void)
 {
+    /* First: the other tests rely on the runs. */
+    RUN(runs_end_at_the_first_byte_outside_them_in_every_lane);
+    RUN(strings_are_read_to_the_first_byte_that_ends_their_run_in_every_lane);
     RUN(text_read_before_is_skipped_whole_and_members_are_found);
     RUN(members_are_found_by_their_unescaped_keys);
     RUN(a_tree_keeps_strings_whole_and_numbers_as_written);

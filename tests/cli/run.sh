@@ -723,7 +723,10 @@ expect_usage_error '--stream prints a line per state, not --json'
 # ---- the C example of CONTRIBUTING.md -------------------------------------------------
 
 case_ "CONTRIBUTING.md C example compiles and runs"
+# CC and TSIG_EMULATOR (words that run a binary of another machine, e.g.
+# "qemu-aarch64 -L /usr/aarch64-linux-gnu"): set by ctest when cross-compiled.
 CC=${CC:-cc}
+read -r -a EMULATOR <<<"${TSIG_EMULATOR:-}"
 awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' "$ROOT/CONTRIBUTING.md" >"$TMP/example.c"
 if [ ! -s "$TMP/example.c" ]; then
     bad "CONTRIBUTING.md has no \`\`\`c block"
@@ -734,7 +737,7 @@ elif ! "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$ROOT/include" -I"$ROO
     bad "the example does not compile"
 else
     ok
-    "$TMP/example" >"$TMP/out" 2>"$TMP/err"
+    "${EMULATOR[@]}" "$TMP/example" >"$TMP/out" 2>"$TMP/err"
     RC=$?
     slurp OUT "$TMP/out"
     slurp ERR "$TMP/err"
