@@ -50,14 +50,14 @@ export function toCommonJS(source, name) {
   return `'use strict';\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
 }
 
-// The validation hot path (the one-pass reader and validator) is compiled
-// for speed, everything else for size: -O3 on these two files makes
+// The validation hot path (the one-pass reader and validator, and the
+// stream's push reader) is compiled for speed, everything else for size: -O3 on these two files makes
 // validation 2.5 times as fast on 10 KB for ~3 KB more gzip; -O3 everywhere
 // would add ~26 KB gzip for nothing measurable (bench/RESULTS.md). They are
 // compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
 // inline the size-built files' functions into them (~1 KB gzip more for
 // toolsig.wasm) for no speed.
-export const HOT_SOURCES = ['src/json.c', 'src/validate.c'];
+export const HOT_SOURCES = ['src/json.c', 'src/validate.c', 'src/stream.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
 // input as it arrives and output written at once (js/cli.mjs gives them).

@@ -2494,7 +2494,7 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
     v->mode = opts->mode;
     v->max_errors = 1;
     for (;;) {
-        size_t end = check_fast(v, elem, pos);
+        size_t end = check_value(v, elem, pos);
         /* whole (a number or a literal at the end of what came may go
          * on), and nothing said or changed */
         if (!end || end >= n || v->emitted || v->changed) break;
