@@ -843,8 +843,9 @@ typedef struct tsig_stream tsig_stream;
 tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
                              const tsig_validate_options *opts);
 /* Feeds the next chunk (any bytes: a chunk may end inside a character, an
- * escape, a number or a key) and sets *state. Each byte is read once as
- * it arrives; the validator reads the value once more when it is whole. */
+ * escape, a number or a key) and sets *state. Elements of lists are
+ * validated as they become whole, and not read again when the value is
+ * whole; the rest of the value is read as it arrives and once more then. */
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state);
 tsig_stream_state tsig_stream_get_state(const tsig_stream *s);

@@ -31,18 +31,25 @@
  * invalid, or ignored by repair, whose warning belongs to the result).
  *
  * Memory: the stream keeps the text (the validator and the partial value
- * read it); the reader's and the walker's state are bounded by the
+ * read it) and one tsig_known per run of list elements read at once (about
+ * one a chunk); the reader's and the walker's state are bounded by the
  * nesting depth. The walker runs for return values in the modes whose
  * errors fail, without repair (arguments are coerced; repair moves
  * positions): there, and for the rest (a string with escapes, length
  * bounds, unions of maps), type errors are found when the value is whole.
  *
- * Cost: each byte is read once by the reader as it arrives and once more
- * by the validator when the value is whole, so a stream costs about two
- * validations of its text (the push that completes the value pays the
- * second). Reading each byte once, in memory bounded by the open
- * containers, needs a validator that can stop at the end of a chunk and
- * go on from there; the one-shot validator runs on whole values.
+ * Cost: where the walker knows the type of a list (its frames), the
+ * elements that are whole in what came are validated then, one after the
+ * other, by the validator itself (tsig_validate_elements) and the reader
+ * steps over them; those that validate with no message and no change are
+ * remembered as runs (tsig_known), and the validation of the whole text
+ * steps over the runs (tsig_validate_with_known). So most of a big value,
+ * its list elements, is read once; what is read twice is the rest: the
+ * element a chunk cuts (tried, then read by the reader and judged at the
+ * end), elements with an error, and values outside lists. A list element
+ * the validator reads alone is read as at its depth, with the stream's
+ * options; a run is stepped over only where the same list type meets it
+ * in pass 1, so the result is the one-shot result.
  */
 #include "internal.h"
 
