@@ -98,6 +98,9 @@ struct tsig_stream {
     } *frames;
     size_t frame_cap;
     int walk, frames_failed;
+    int follow;         /* types of open containers followed (frames) */
+    tsig_type args;     /* input: the parameters as one map */
+    const tsig_type *root; /* the type of the value: args or the returns */
     size_t key_at;      /* where the key being read starts */
     int key_escaped;    /* it has an escape */
     int whole;          /* the value became whole at s->read */
@@ -137,6 +140,15 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
      * (repair moves positions). */
     s->walk = !input && !s->repair && sig->returns &&
               (o.mode == TSIG_MODE_ENABLED || o.mode == TSIG_MODE_STRICT);
+    /* The types of open containers are followed while the text is read as
+     * given, for list elements read once (see elements_known); the
+     * arguments are the fields of one map, as tsig_validate_input_json
+     * reads them. */
+    s->args.kind = TSIG_RECORD;
+    s->args.fields = sig->params;
+    s->args.field_count = sig->param_count;
+    s->root = input ? &s->args : sig->returns;
+    s->follow = s->root && o.mode != TSIG_MODE_DISABLED;
     return s;
 }
 
@@ -173,7 +185,7 @@ static tsig_code judge(tsig_stream *s, size_t len)
     o.flags &= ~(TSIG_REPAIR | TSIG_NO_REPAIR);
     o.flags |= s->repair ? TSIG_REPAIR : TSIG_NO_REPAIR;
     tsig_code code = s->known_count && !s->repairing
-                         ? tsig_validate_with_known(s->sig->returns, 0, t, len, &o, s->known,
+                         ? tsig_validate_with_known(s->root, s->input, t, len, &o, s->known,
                                                     s->known_count, &s->result)
                      : s->input ? tsig_validate_input_json(s->sig, t, len, &o, &s->result)
                                 : tsig_validate_json(s->sig, t, len, &o, &s->result);
@@ -269,8 +281,8 @@ static void string_start_judge(tsig_stream *s, const char *t, size_t end)
 static void walk_value(tsig_stream *s, tsig_json_kind jk)
 {
     size_t d = s->stack.len;
-    const tsig_type *want = d == 0 ? s->sig->returns : s->frames[d - 1].child;
-    if (want && !s->pending && !tsig_type_takes(want, jk)) {
+    const tsig_type *want = d == 0 ? s->root : s->frames[d - 1].child;
+    if (s->walk && want && !s->pending && !tsig_type_takes(want, jk)) {
         s->pending = 1;
         s->bad_depth = d;
     }
@@ -280,14 +292,14 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
         s->num_float = 0;
     }
     s->str_type = NULL;
-    if (jk == TSIG_JSON_STRING && want && !s->pending) s->str_type = string_enums(want);
+    if (s->walk && jk == TSIG_JSON_STRING && want && !s->pending) s->str_type = string_enums(want);
     if (jk != TSIG_JSON_OBJECT && jk != TSIG_JSON_ARRAY) return;
     if (d + 1 > s->frame_cap) {
         size_t cap = s->frame_cap ? s->frame_cap * 2 : 16;
         struct frame *f = realloc(s->frames, cap * sizeof *f);
         if (!f) {
             s->frames_failed = 1;
-            s->walk = 0;
+            s->walk = s->follow = 0;
             return;
         }
         s->frames = f;
@@ -324,7 +336,7 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
         }
     }
     f->child = f->t->extra;
-    if (!f->t->extra && s->opts.mode == TSIG_MODE_STRICT && !s->pending) {
+    if (s->walk && !f->t->extra && s->opts.mode == TSIG_MODE_STRICT && !s->pending) {
         s->pending = 1;
         s->bad_depth = s->stack.len;
     }
@@ -390,9 +402,9 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
         s->known = k;
         s->known_cap = cap;
     }
-    size_t count, end = tsig_validate_elements(f->t->elem, 0, t, n, at, s->stack.len, &s->opts,
-                                               &count);
-    if (end) s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, 0};
+    size_t count, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
+                                               &s->opts, &count);
+    if (end) s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, s->input};
     return end;
 }
 
@@ -435,7 +447,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
             }
-            if (s->walk && c != ']' && !s->pending && s->stack.len &&
+            if (s->follow && c != ']' && !s->pending && s->stack.len &&
                 s->stack.data[s->stack.len - 1] == ']') {
                 /* elements of a list of a known type: validated whole
                  * as far as they are here whole, and stepped over */
@@ -446,7 +458,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                     continue;
                 }
             }
-            if (s->walk && c != ']') {
+            if (s->follow && c != ']') {
                 tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY
                                     : c == '"' ? TSIG_JSON_STRING
                                     : c == 't' || c == 'f' ? TSIG_JSON_BOOL
@@ -554,7 +566,7 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 s->in_value_string = 0;
                 if (s->key) {
                     s->p = P_COLON;
-                    if (s->walk) walk_key(s, t, i);
+                    if (s->follow) walk_key(s, t, i);
                     /* the usual '":' and the value's first byte, at once */
                     if (i + 2 < n && b[i + 1] == ':' && !ws(b[i + 2])) {
                         s->p = P_VALUE;
@@ -751,6 +763,7 @@ static int start_repair(tsig_stream *s)
     s->stack.len = 0;
     s->in_value_string = s->whole = s->pending = s->check = 0;
     s->known_count = 0;
+    s->follow = 0; /* the repaired text: read as it comes */
     s->state = TSIG_STREAM_INCOMPLETE;
     s->judged++;
     return 1;

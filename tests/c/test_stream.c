@@ -46,6 +46,11 @@ static const sample VALID[] = {
     {"{items [{a :int}], n :int = 3}", 0, 0, "{\"items\": [{\"a\": 1}, {\"a\": 2}]}"},
     {"[{a :int, b :int = 5}]", 0, 0, "[{\"a\": 1, \"b\": 2}, {\"a\": 3}, {\"a\": 4, \"b\": 0}]"},
     {"[:int][..3]", 0, 0, "[1, 22, 333]"},
+    /* arguments: elements as given read once, a coerced one read again
+     * and written with the others */
+    {"(items [{id :int}], q :string, n :int = 7) -> :any", 1, 0,
+     "{\"items\": [{\"id\": 1}, {\"id\": \"2\"}, {\"id\": 3}], \"q\": \"x\"}"},
+    {"(tags [:string], k :int) -> :any", 1, 0, "{\"tags\": [\"a\", \"b\", \"c\"], \"k\": 1}"},
 };
 
 static const sample BAD[] = {
@@ -75,6 +80,8 @@ static const sample BAD[] = {
     {"[{a :int}]", 0, 0, "[{\"a\": 1}, {\"a\": 2, \"a\": 3}]"},
     {"[[:int]]", 0, 0, "[[1, 2], [3, 4.5], [6]]"},
     {"[:int]", 0, 0, "[1, 2, 3] 4"},
+    {"(items [{id :int}]) -> :any", 1, 0, "{\"items\": [{\"id\": 1}, {\"id\": \"x\"}, {\"id\": 3}]}"},
+    {"(items [:int][..2]) -> :any", 1, 0, "{\"items\": [1, 2, 3]}"},
 };
 
 static tsig_signature *sig_of(const char *text)
@@ -180,7 +187,8 @@ TEST(a_text_with_an_error_is_invalid_no_later_than_the_one_shot_error)
         tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
                                    0, 0, c->flags & TSIG_REPAIR};
         tsig_result r;
-        tsig_validate_json(sig, c->text, len, &o, &r);
+        if (c->input) tsig_validate_input_json(sig, c->text, len, &o, &r);
+        else tsig_validate_json(sig, c->text, len, &o, &r);
         if (r.json_error.code != TSIG_OK && r.json_error.offset < len) {
             if (states[r.json_error.offset] != 'x')
                 tsig_test_fail(__FILE__, __LINE__, "%s: not invalid at byte %zu (%s)", c->text,
