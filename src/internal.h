@@ -15,10 +15,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#if !defined(TSIG_SCALAR) && defined(__SSE2__)
-#include <emmintrin.h>
-#elif !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
+#if !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
 #include <wasm_simd128.h>
+#elif !defined(TSIG_SCALAR) && defined(__SSE2__)
+#include <emmintrin.h>
+#elif !defined(TSIG_SCALAR) && defined(__ARM_NEON) && defined(__aarch64__)
+#include <arm_neon.h>
 #endif
 
 /* ---- arena.c ---------------------------------------------------------- */
@@ -298,6 +300,88 @@ static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
     return at;
 }
 
+/*
+ * Sixteen bytes at once with the machine's vector unit: wasm SIMD128
+ * (emcc -msimd128), SSE2 (every x86-64) or NEON (AArch64). TSIG_SCALAR
+ * (CMake -DTSIG_SCALAR=ON, build-wasm.mjs --scalar) keeps the eight-byte
+ * SWAR loops alone; both read the same bytes the same way, and the C tests
+ * run on both builds. Each function looks at p[0..15] only (the caller
+ * checks that 16 bytes remain) and returns the index of the first byte
+ * that stops the run, 16 when none does.
+ */
+#if !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
+#define TSIG_VECTOR 1
+typedef v128_t tsig_vec;
+static inline tsig_vec tsig_vec_load(const unsigned char *p) { return wasm_v128_load(p); }
+static inline tsig_vec tsig_vec_eq(tsig_vec v, int c) { return wasm_i8x16_eq(v, wasm_i8x16_splat((int8_t)c)); }
+static inline tsig_vec tsig_vec_or(tsig_vec a, tsig_vec b) { return wasm_v128_or(a, b); }
+/* Bytes < 0x20 or >= 0x80 (signed compare with 0x20). */
+static inline tsig_vec tsig_vec_low_or_high(tsig_vec v) { return wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)); }
+static inline tsig_vec tsig_vec_not_digit(tsig_vec v)
+{
+    return wasm_u8x16_gt(wasm_i8x16_sub(v, wasm_i8x16_splat('0')), wasm_i8x16_splat(9));
+}
+static inline size_t tsig_vec_first(tsig_vec m)
+{
+    uint32_t bits = wasm_i8x16_bitmask(m);
+    return bits ? (size_t)__builtin_ctz(bits) : 16;
+}
+static inline size_t tsig_vec_first_clear(tsig_vec m)
+{
+    uint32_t bits = ~wasm_i8x16_bitmask(m) & 0xffffu;
+    return bits ? (size_t)__builtin_ctz(bits) : 16;
+}
+#elif !defined(TSIG_SCALAR) && defined(__SSE2__)
+#define TSIG_VECTOR 1
+typedef __m128i tsig_vec;
+static inline tsig_vec tsig_vec_load(const unsigned char *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline tsig_vec tsig_vec_eq(tsig_vec v, int c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)); }
+static inline tsig_vec tsig_vec_or(tsig_vec a, tsig_vec b) { return _mm_or_si128(a, b); }
+static inline tsig_vec tsig_vec_low_or_high(tsig_vec v) { return _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)); }
+/* '0'..'9' moved to -128..-119: anything greater is not a digit. */
+static inline tsig_vec tsig_vec_not_digit(tsig_vec v)
+{
+    return _mm_cmpgt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))), _mm_set1_epi8(-128 + 9));
+}
+static inline size_t tsig_vec_first(tsig_vec m)
+{
+    unsigned bits = (unsigned)_mm_movemask_epi8(m);
+    return bits ? (size_t)__builtin_ctz(bits) : 16;
+}
+static inline size_t tsig_vec_first_clear(tsig_vec m)
+{
+    unsigned bits = ~(unsigned)_mm_movemask_epi8(m) & 0xffffu;
+    return bits ? (size_t)__builtin_ctz(bits) : 16;
+}
+#elif !defined(TSIG_SCALAR) && defined(__ARM_NEON) && defined(__aarch64__)
+#define TSIG_VECTOR 1
+typedef uint8x16_t tsig_vec;
+static inline tsig_vec tsig_vec_load(const unsigned char *p) { return vld1q_u8(p); }
+static inline tsig_vec tsig_vec_eq(tsig_vec v, int c) { return vceqq_u8(v, vdupq_n_u8((uint8_t)c)); }
+static inline tsig_vec tsig_vec_or(tsig_vec a, tsig_vec b) { return vorrq_u8(a, b); }
+/* Bytes < 0x20 or >= 0x80 (signed compare with 0x20; the mask is unsigned). */
+static inline tsig_vec tsig_vec_low_or_high(tsig_vec v) { return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(0x20)); }
+static inline tsig_vec tsig_vec_not_digit(tsig_vec v) { return vcgtq_u8(vsubq_u8(v, vdupq_n_u8('0')), vdupq_n_u8(9)); }
+/* Four bits a byte (shift right and narrow), so the first set nibble. */
+static inline size_t tsig_vec_first(tsig_vec m)
+{
+    uint64_t bits = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
+    return bits ? (size_t)__builtin_ctzll(bits) >> 2 : 16;
+}
+static inline size_t tsig_vec_first_clear(tsig_vec m) { return tsig_vec_first(vmvnq_u8(m)); }
+#endif
+
+#ifdef TSIG_VECTOR
+/* A '"' or a '\\' (and, unless trusted, a control byte or a byte >= 0x80). */
+static inline size_t tsig_vec_string_stop(const unsigned char *p, int trusted)
+{
+    tsig_vec v = tsig_vec_load(p);
+    tsig_vec m = tsig_vec_or(tsig_vec_eq(v, '"'), tsig_vec_eq(v, '\\'));
+    if (!trusted) m = tsig_vec_or(m, tsig_vec_low_or_high(v));
+    return tsig_vec_first(m);
+}
+#endif
+
 /* Eight bytes at once (SWAR), for the readers' plain stretches of text:
  * nonzero when any byte may need a closer look. False alarms are allowed
  * (the caller then looks byte by byte); misses are not. */
@@ -329,8 +413,8 @@ size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s);
 size_t tsig_json_number_end(tsig_json *j, tsig_json_span *n);
 /*
  * The same for the common token, inline: a string of plain ASCII with no
- * escape, found by the sixteen-byte check of SSE2 or wasm SIMD128 where
- * built for them (not TSIG_SCALAR), else by the eight-byte one, and a
+ * escape, found by the sixteen-byte check (tsig_vec_string_stop) where
+ * built for it (not TSIG_SCALAR), else by the eight-byte one, and a
  * number of digits with at most a fraction. Anything else (and a
  * big-endian machine, where the eight-byte check's first flag is not
  * exact) is read by the functions above, from the start.
@@ -351,32 +435,11 @@ static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_js
 #if TSIG_FAST_READERS && defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *p = (const unsigned char *)j->src;
     size_t n = j->len, i = j->pos + 1;
-#if !defined(TSIG_SCALAR) && defined(__SSE2__)
+#ifdef TSIG_VECTOR
     while (n - i >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                                 _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        if (bits) {
-            i += (size_t)__builtin_ctz(bits);
-            if (p[i] != '"') return tsig_json_string_end(j, s);
-            s->start = j->pos + 1;
-            s->len = i - s->start;
-            s->flag = 0;
-            return j->pos = i + 1;
-        }
-        i += 16;
-    }
-#elif !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
-    while (n - i >= 16) {
-        v128_t v = wasm_v128_load(p + i);
-        v128_t m = wasm_v128_or(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')),
-                                             wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))),
-                                wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)));
-        unsigned bits = (unsigned)wasm_i8x16_bitmask(m);
-        if (bits) {
-            i += (size_t)__builtin_ctz(bits);
+        size_t k = tsig_vec_string_stop(p + i, 0);
+        if (k < 16) {
+            i += k;
             if (p[i] != '"') return tsig_json_string_end(j, s);
             s->start = j->pos + 1;
             s->len = i - s->start;

@@ -125,97 +125,13 @@ static size_t first_flagged(uint64_t mask)
 #endif
 }
 
-/*
- * Sixteen bytes at once with the machine's vector unit: wasm SIMD128
- * (emcc -msimd128), SSE2 (every x86-64) or NEON (AArch64). TSIG_SCALAR
- * (CMake -DTSIG_SCALAR=ON, build-wasm.mjs --scalar) keeps the eight-byte
- * SWAR loops alone; both read the same bytes the same way, and the C tests
- * run on both builds. Each function looks at p[0..15] only (the caller
- * checks that 16 bytes remain) and returns the index of the first byte
- * that stops the run, 16 when none does.
- */
-#if !defined(TSIG_SCALAR) && defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#define TSIG_VECTOR 1
-typedef v128_t vec16;
-static vec16 vec_load(const unsigned char *p) { return wasm_v128_load(p); }
-static vec16 vec_eq(vec16 v, int c) { return wasm_i8x16_eq(v, wasm_i8x16_splat((int8_t)c)); }
-static vec16 vec_or(vec16 a, vec16 b) { return wasm_v128_or(a, b); }
-/* Bytes < 0x20 or >= 0x80 (signed compare with 0x20). */
-static vec16 vec_low_or_high(vec16 v) { return wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)); }
-static vec16 vec_not_digit(vec16 v)
-{
-    return wasm_u8x16_gt(wasm_i8x16_sub(v, wasm_i8x16_splat('0')), wasm_i8x16_splat(9));
-}
-static size_t vec_first(vec16 m)
-{
-    uint32_t bits = wasm_i8x16_bitmask(m);
-    return bits ? (size_t)__builtin_ctz(bits) : 16;
-}
-static size_t vec_first_clear(vec16 m)
-{
-    uint32_t bits = ~wasm_i8x16_bitmask(m) & 0xffffu;
-    return bits ? (size_t)__builtin_ctz(bits) : 16;
-}
-#elif !defined(TSIG_SCALAR) && defined(__SSE2__)
-#include <emmintrin.h>
-#define TSIG_VECTOR 1
-typedef __m128i vec16;
-static vec16 vec_load(const unsigned char *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
-static vec16 vec_eq(vec16 v, int c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)); }
-static vec16 vec_or(vec16 a, vec16 b) { return _mm_or_si128(a, b); }
-static vec16 vec_low_or_high(vec16 v) { return _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)); }
-/* '0'..'9' moved to -128..-119: anything greater is not a digit. */
-static vec16 vec_not_digit(vec16 v)
-{
-    return _mm_cmpgt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))), _mm_set1_epi8(-128 + 9));
-}
-static size_t vec_first(vec16 m)
-{
-    unsigned bits = (unsigned)_mm_movemask_epi8(m);
-    return bits ? (size_t)__builtin_ctz(bits) : 16;
-}
-static size_t vec_first_clear(vec16 m)
-{
-    unsigned bits = ~(unsigned)_mm_movemask_epi8(m) & 0xffffu;
-    return bits ? (size_t)__builtin_ctz(bits) : 16;
-}
-#elif !defined(TSIG_SCALAR) && defined(__ARM_NEON) && defined(__aarch64__)
-#include <arm_neon.h>
-#define TSIG_VECTOR 1
-typedef uint8x16_t vec16;
-static vec16 vec_load(const unsigned char *p) { return vld1q_u8(p); }
-static vec16 vec_eq(vec16 v, int c) { return vceqq_u8(v, vdupq_n_u8((uint8_t)c)); }
-static vec16 vec_or(vec16 a, vec16 b) { return vorrq_u8(a, b); }
-/* Bytes < 0x20 or >= 0x80 (signed compare with 0x20; the mask is unsigned). */
-static vec16 vec_low_or_high(vec16 v) { return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(0x20)); }
-static vec16 vec_not_digit(vec16 v) { return vcgtq_u8(vsubq_u8(v, vdupq_n_u8('0')), vdupq_n_u8(9)); }
-/* Four bits a byte (shift right and narrow), so the first set nibble. */
-static size_t vec_first(vec16 m)
-{
-    uint64_t bits = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
-    return bits ? (size_t)__builtin_ctzll(bits) >> 2 : 16;
-}
-static size_t vec_first_clear(vec16 m) { return vec_first(vmvnq_u8(m)); }
-#endif
-
-#ifdef TSIG_VECTOR
-/* A '"' or a '\\' (and, unless trusted, a control byte or a byte >= 0x80). */
-static size_t vec_string_stop(const unsigned char *p, int trusted)
-{
-    vec16 v = vec_load(p);
-    vec16 m = vec_or(vec_eq(v, '"'), vec_eq(v, '\\'));
-    if (!trusted) m = vec_or(m, vec_low_or_high(v));
-    return vec_first(m);
-}
-#endif
 
 size_t tsig_json_ws_run(const char *src, size_t at, size_t n)
 {
 #ifdef TSIG_VECTOR
     while (n - at >= 16) {
-        vec16 v = vec_load((const unsigned char *)src + at);
-        size_t k = vec_first_clear(vec_or(vec_or(vec_eq(v, ' '), vec_eq(v, '\n')), vec_or(vec_eq(v, '\r'), vec_eq(v, '\t'))));
+        tsig_vec v = tsig_vec_load((const unsigned char *)src + at);
+        size_t k = tsig_vec_first_clear(tsig_vec_or(tsig_vec_or(tsig_vec_eq(v, ' '), tsig_vec_eq(v, '\n')), tsig_vec_or(tsig_vec_eq(v, '\r'), tsig_vec_eq(v, '\t'))));
         at += k;
         if (k < 16) return at;
     }
@@ -229,7 +145,7 @@ size_t tsig_json_plain_run(const char *src, size_t at, size_t n)
     const unsigned char *p = (const unsigned char *)src;
 #ifdef TSIG_VECTOR
     while (n - at >= 16) {
-        size_t k = vec_string_stop(p + at, 0);
+        size_t k = tsig_vec_string_stop(p + at, 0);
         at += k;
         if (k < 16) return at;
     }
@@ -251,7 +167,7 @@ size_t tsig_json_digit_run(const char *p, size_t i, size_t n)
 {
 #ifdef TSIG_VECTOR
     while (n - i >= 16) {
-        size_t k = vec_first(vec_not_digit(vec_load((const unsigned char *)p + i)));
+        size_t k = tsig_vec_first(tsig_vec_not_digit(tsig_vec_load((const unsigned char *)p + i)));
         i += k;
         if (k < 16) return i;
     }
@@ -308,7 +224,7 @@ size_t tsig_json_string_end(tsig_json *j, tsig_json_span *s)
          * exactly, SWAR may stop early (then the byte is looked at alone) */
 #ifdef TSIG_VECTOR
         if (n - i >= 16) {
-            size_t k = vec_string_stop(p + i, trusted);
+            size_t k = tsig_vec_string_stop(p + i, trusted);
             i += k;
             if (k == 16) continue;
         } else
