@@ -898,8 +898,9 @@ tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
 
 int tsig_api_stream_partial_is_text(const tsig_stream *s)
 {
-    /* a whole value read as given: its partial value is the text */
-    return s && !s->repairing && s->p == P_DONE;
+    /* a whole value read as given, and only whitespace after it (the
+     * reader stops on any other byte): its partial value is the text */
+    return s && !s->repairing && s->p == P_DONE && s->read == s->text.len;
 }
 
 int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)

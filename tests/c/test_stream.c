@@ -451,6 +451,14 @@ TEST(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given)
     CHECK(!tsig_api_stream_partial_is_text(s));
     tsig_stream_push(s, "]\n", 2, NULL);
     CHECK(tsig_api_stream_partial_is_text(s));
+    /* text after the value that is no whitespace: not part of the value */
+    tsig_stream_push(s, " x", 2, NULL);
+    CHECK_INT(tsig_stream_get_state(s), TSIG_STREAM_INVALID);
+    CHECK(!tsig_api_stream_partial_is_text(s));
+    tsig_stream_free(s);
+    s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_push(s, "[1] [2]", 7, NULL);
+    CHECK(!tsig_api_stream_partial_is_text(s));
     tsig_stream_free(s);
     s = tsig_stream_new(sig, 0, &repair);
     tsig_stream_push(s, "[1, 2,]", 7, NULL);
