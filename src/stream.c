@@ -823,6 +823,17 @@ const tsig_result *tsig_stream_result(const tsig_stream *s)
     return s && s->state != TSIG_STREAM_INCOMPLETE ? &s->result : NULL;
 }
 
+/* 1 iff the result has the entry "too many ...", which spans the whole
+ * text validated (whitespace after the value too). */
+static int has_too_many(const tsig_result *r)
+{
+    for (size_t i = 0; i < r->error_count; i++)
+        if (r->errors[i].code == TSIG_ISSUE_TOO_MANY) return 1;
+    for (size_t i = 0; i < r->warning_count; i++)
+        if (r->warnings[i].code == TSIG_ISSUE_TOO_MANY) return 1;
+    return 0;
+}
+
 tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
 {
     if (!out) return TSIG_ERR_ARGUMENT;
@@ -833,13 +844,15 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     /* The kept result is the one of the whole text unless text came after
      * it that the validator has not seen: ignored by repair (a warning
      * more), or the stream ended early. Ended before (the result handed
-     * over): judged again, the same result. */
+     * over): judged again, the same result. Whitespace after a whole
+     * value changes nothing but the span of "too many ...". */
     int fresh = s->result_len != (size_t)-1 &&
                 ((s->state == TSIG_STREAM_INVALID &&
                   (s->result_len == s->text.len ||
                    (s->result.json_error.code != TSIG_OK && !s->repair))) ||
                  (s->state == TSIG_STREAM_COMPLETE &&
-                  (s->result_len == s->text.len || (s->p == P_DONE && !s->repair))));
+                  (s->result_len == s->text.len ||
+                   (s->p == P_DONE && !s->repair && !has_too_many(&s->result)))));
     if (!fresh) {
         tsig_code code = judge(s, s->text.len);
         if (code != TSIG_OK) return code;
@@ -898,8 +911,9 @@ tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
 
 int tsig_api_stream_partial_is_text(const tsig_stream *s)
 {
-    /* a whole value read as given: its partial value is the text */
-    return s && !s->repairing && s->p == P_DONE;
+    /* a whole value read as given, and only whitespace after it (the
+     * reader stops on any other byte): its partial value is the text */
+    return s && !s->repairing && s->p == P_DONE && s->read == s->text.len;
 }
 
 int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)

@@ -451,17 +451,18 @@ static int op_validate(const op_case *c, const tsig_signature *sig)
     return rc;
 }
 
-/* A stream fed c->text three bytes at a time: the state and the partial
- * value after each push, then end()'s result. */
+/* A stream fed c->text c->which bytes at a time (0: three): the state and
+ * the partial value after each push, then end()'s result. */
 static int op_stream(const op_case *c, const tsig_signature *sig)
 {
     tsig_validate_options o = {c->mode, c->max_errors, c->max_depth, c->flags};
     tsig_stream *s = tsig_stream_new(sig, c->input, &o);
     if (!s) return R_NOMEM;
-    size_t len = strlen(c->text);
-    for (size_t at = 0; at < len; at += 3) {
+    size_t len = strlen(c->text), chunk = c->which ? (size_t)c->which : 3;
+    for (size_t at = 0; at < len; at += chunk) {
         tsig_stream_state st;
-        if (tsig_stream_push(s, c->text + at, len - at < 3 ? len - at : 3, &st) == TSIG_ERR_NOMEM) {
+        if (tsig_stream_push(s, c->text + at, len - at < chunk ? len - at : chunk, &st) ==
+            TSIG_ERR_NOMEM) {
             tsig_stream_free(s);
             return R_NOMEM;
         }
@@ -1082,6 +1083,18 @@ static const op_case cases[] = {
     {"stream output strict", op_stream, .sig = SIG_OUT, .text = OUT_OK, .mode = TSIG_MODE_STRICT},
     {"stream input repaired", op_stream, .sig = SIG_IN, .text = "Sure: {query: 'x', limit: \"5\",} ok", .input = 1},
     {"stream bad JSON", op_stream, .sig = SIG_OUT, .text = "{\"count\": 1, \"items\": [}"},
+    /* whole list elements in a chunk: validated then, recorded as runs
+     * (more than the first array of them holds) and stepped over by the
+     * validation of the whole text */
+    {"stream known elements", op_stream, .sig = "[:int]", .which = 4,
+     .text = "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,"
+             "31,32,33,34,35,36,37,38,39,40]"},
+    {"stream known maps", op_stream, .sig = SIG_OUT, .which = 40,
+     .text = "[{\"id\":1,\"_secret\":\"s\",\"meta\":null,\"extra\":{}},{\"id\":2,\"_secret\":\"\","
+             "\"extra\":{}},{\"id\":\"3\",\"_secret\":\"\",\"extra\":{}},{\"id\":4,\"_secret\":\"\",\"extra\":{}}]"},
+    {"stream known arguments", op_stream, .sig = SIG_IN, .input = 1, .which = 8,
+     .text = "{\"user_name\":\"bob\",\"limit\":1,\"ratio\":3,\"filter\":{\"tags\":[\"a\",\"b\",\"c\",\"d\",\"e\"]},"
+             "\"opts\":{}}"},
     {"validate output ok", op_validate, .sig = SIG_OUT, .text = OUT_OK},
     {"validate output always", op_validate, .sig = SIG_OUT, .text = " " OUT_OK " ",
      .flags = TSIG_VALUE_ALWAYS},

@@ -451,6 +451,14 @@ TEST(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given)
     CHECK(!tsig_api_stream_partial_is_text(s));
     tsig_stream_push(s, "]\n", 2, NULL);
     CHECK(tsig_api_stream_partial_is_text(s));
+    /* text after the value that is no whitespace: not part of the value */
+    tsig_stream_push(s, " x", 2, NULL);
+    CHECK_INT(tsig_stream_get_state(s), TSIG_STREAM_INVALID);
+    CHECK(!tsig_api_stream_partial_is_text(s));
+    tsig_stream_free(s);
+    s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_push(s, "[1] [2]", 7, NULL);
+    CHECK(!tsig_api_stream_partial_is_text(s));
     tsig_stream_free(s);
     s = tsig_stream_new(sig, 0, &repair);
     tsig_stream_push(s, "[1, 2,]", 7, NULL);
@@ -546,6 +554,193 @@ TEST(the_whole_text_steps_over_known_elements)
     tsig_signature_free(sig);
 }
 
+/* Lists whose elements a stream reads once (known runs), in places where
+ * the validation of the whole text could read them otherwise: lists in
+ * unions, optional lists, lists of unions and enums, lists in extra
+ * entries, repeated and kebab-case keys, defaults, coercions, refinements
+ * of the list, repair after a run, a BOM, spacing, the depth limit. */
+static const char *const KNOWN[][2] = {
+    {"[:int] | [:string]", "[1, 2, 3, \"x\"]"},
+    {"{kind :enum[a], xs [:int]} | {kind :enum[b], ys [:string]}",
+     "{\"kind\": \"b\", \"ys\": [\"x\", \"y\", 1]}"},
+    {"{r [:int]?}", "{\"r\": [1, 2, \"3\", 4]}"},
+    {"[:int | :string]", "[1, \"a\", 2, true, \"b\"]"},
+    {"[:enum[Red Green]]", "[\"Red\", \"red\", \"GREEN\", \"Green\", \"blue\"]"},
+    {"{n :int, * [:int]}", "{\"n\": 1, \"a\": [1, 2], \"b\": [3, \"4\"], \"c\": [5]}"},
+    {"[{id :int}]", "[{\"id\": 1}, {\"id\": 2, \"id\": 3}, {\"id\": 4}]"},
+    {"[{item_id :int}]", "[{\"item-id\": 1}, {\"item_id\": 2}, {\"item-id\": 3, \"item_id\": 4}, {\"item_id\": 5}]"},
+    {"{order_count [:int]}", "{\"order_count\": [1, 2], \"order-count\": [3, \"x\"]}"},
+    {"[{a :int, b :int = 5}]", "[{\"a\": 1, \"b\": 2}, {\"a\": 3}, {\"a\": 4, \"b\": 0}]"},
+    {"{a [:int], b :int}", "{\"a\": [1, 2, 3], \"b\": \"x\", \"c\": 1}"},
+    {"[:int]", "[1, 2, 3, \"y\", 5, \"z\"]"},
+    {"[:int]", "[\"42\", 1, \" 7 \", 2.0, 3]"},
+    {"[[:int]]", "[[1], 2, [3], \"4\", \"[5, 6]\"]"},
+    {"[:int]", "[1\n,\n2 , 3\t,4\r\n]"},
+    {"[:int]", "\xEF\xBB\xBF[1, 2, 3]"},
+    {"[:int]", "[\xEF\xBB\xBF" "1, 2, 3]"},
+    {"[:int][..3]", "[1, 2, 3, 4]"},
+    {"[:int]", "[1, 2, 3,]"},
+    {"[:int]", "[1, 2, 3] and that is all"},
+    {"[:int]", "[1, 2, 3"},
+    {"{a [:int]}", "{\"a\": [1, 2, 3, NaN]}"},
+    {"[:float]", "[1, 2, 3.5, 1e400, 9007199254740993]"},
+    {"[[[:int]]]", "[[[1]], [[2, 3]], [[4]], [[[5]]]]"},
+    {"[{a [:int], b [:string]}]",
+     "[{\"a\": [1, 2], \"b\": [\"x\"]}, {\"b\": [\"y\"], \"a\": [3]}, {\"a\": [4], \"b\": [5]}]"},
+    {"(xs [:int], q :string) -> :any", "{\"q\": \"a\", \"xs\": [1, \"2\", 3]}"},
+    {"(items [{id :int, n :int = 3}]) -> :any", "{\"items\": [{\"id\": 1, \"n\": 2}, {\"id\": 2}, {\"id\": 3}]}"},
+    {"(user_name [:int]) -> :any", "{\"user-name\": [1, 2], \"user_name\": [3]}"},
+};
+
+/* A result as text with every issue's code and span, to compare two. */
+static char *describe_all(const tsig_result *r, tsig_code code)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_printf(&sb, "code=%d ok=%d changed=%d json=%d@%zu ", (int)code, r->ok, r->changed,
+                   (int)r->json_error.code, r->json_error.offset);
+    for (int w = 0; w < 2; w++) {
+        const tsig_issue *is = w ? r->warnings : r->errors;
+        size_t n = w ? r->warning_count : r->error_count;
+        for (size_t i = 0; i < n; i++)
+            tsig_sb_printf(&sb, "%c%d %s@%zu+%zu: %s|", w ? 'W' : 'E', (int)is[i].code, is[i].path,
+                           is[i].offset, is[i].length, is[i].message);
+    }
+    tsig_sb_puts(&sb, r->value_json ? r->value_json : "(same)");
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* Streams text in chunks of the given sizes (cycled); states[i] and
+ * firsts[i] get the state and the first error's offset after the push
+ * that ended with byte i. Returns end()'s result described. */
+static char *stream_with(const tsig_signature *sig, int input, const tsig_validate_options *o,
+                         const char *text, const size_t *sizes, size_t nsizes, char *states,
+                         size_t *firsts)
+{
+    tsig_stream *s = tsig_stream_new(sig, input, o);
+    size_t len = strlen(text), at = 0, k = 0;
+    while (at < len) {
+        size_t n = sizes[k++ % nsizes];
+        if (n > len - at) n = len - at;
+        tsig_stream_state st;
+        CHECK_INT(tsig_stream_push(s, text + at, n, &st), TSIG_OK);
+        at += n;
+        const tsig_result *r = tsig_stream_result(s);
+        states[at - 1] = st == TSIG_STREAM_INCOMPLETE ? 'i' : st == TSIG_STREAM_INVALID ? 'x' : 'c';
+        firsts[at - 1] = r && r->error_count ? r->errors[0].offset : (size_t)-1;
+    }
+    tsig_result r;
+    tsig_code code = tsig_stream_end(s, &r);
+    char *d = describe_all(&r, code);
+    tsig_result_free(&r);
+    tsig_stream_free(s);
+    return d;
+}
+
+/* The "too many" entry spans the whole text (SPEC §10), whitespace after
+ * the value too: end() gives it the span of the one-shot call, though
+ * the value was judged when it became whole. */
+TEST(too_many_spans_the_whole_text_whitespace_after_the_value_too)
+{
+    tsig_signature *sig = sig_of("[:int]");
+    tsig_validate_options o = {TSIG_MODE_WARN_ONLY, 1, 0, 0};
+    const char *text = "[1, \"x\", \"y\"] \n";
+    size_t len = strlen(text);
+    tsig_stream *s = tsig_stream_new(sig, 0, &o);
+    tsig_stream_push(s, text, len - 2, NULL);
+    CHECK_INT(tsig_stream_get_state(s), TSIG_STREAM_COMPLETE);
+    tsig_stream_push(s, text + len - 2, 2, NULL);
+    tsig_result got, want;
+    tsig_stream_end(s, &got);
+    tsig_validate_json(sig, text, len, &o, &want);
+    CHECK_INT(want.warning_count, 2);
+    CHECK_INT(want.warnings[1].code, TSIG_ISSUE_TOO_MANY);
+    CHECK_INT(want.warnings[1].length, len);
+    char *a = describe_all(&got, TSIG_OK), *b = describe_all(&want, TSIG_OK);
+    CHECK_STR(a, b);
+    free(a);
+    free(b);
+    tsig_result_free(&got);
+    tsig_result_free(&want);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+TEST(known_runs_change_no_state_and_no_result_in_any_mode)
+{
+    static const tsig_validate_options OPTIONS[] = {
+        {TSIG_MODE_ENABLED, 0, 0, 0},
+        {TSIG_MODE_ENABLED, 1, 0, 0},
+        {TSIG_MODE_WARN_ONLY, 0, 0, 0},
+        {TSIG_MODE_WARN_ONLY, 1, 0, 0},
+        {TSIG_MODE_DISABLED, 0, 0, 0},
+        {TSIG_MODE_STRICT, 1, 0, TSIG_NUMBERS_ARE_DOUBLES},
+        {TSIG_MODE_ENABLED, 0, 3, 0},
+        {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR},
+        {TSIG_MODE_ENABLED, 0, 0, TSIG_NO_REPAIR | TSIG_VALUE_ALWAYS},
+    };
+    unsigned seed = 777;
+    for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++) {
+        tsig_signature *sig = sig_of(KNOWN[i][0]);
+        CHECK(sig != NULL);
+        const char *text = KNOWN[i][1];
+        size_t len = strlen(text), one = 1;
+        int input = KNOWN[i][0][0] == '(';
+        char *ref = malloc(len + 1), *states = malloc(len + 1);
+        size_t *ref_firsts = malloc(len * sizeof *ref_firsts), *firsts = malloc(len * sizeof *firsts);
+        for (size_t k = 0; k < sizeof OPTIONS / sizeof OPTIONS[0]; k++) {
+            const tsig_validate_options *o = &OPTIONS[k];
+            tsig_result r;
+            tsig_code code = input ? tsig_validate_input_json(sig, text, len, o, &r)
+                                   : tsig_validate_json(sig, text, len, o, &r);
+            char *want = describe_all(&r, code);
+            tsig_result_free(&r);
+            int repair = input ? !(o->flags & TSIG_NO_REPAIR) : (o->flags & TSIG_REPAIR) != 0;
+            /* a byte at a time reads no element whole: no run */
+            char *got = stream_with(sig, input, o, text, &one, 1, ref, ref_firsts);
+            CHECK_STR(got, want);
+            free(got);
+            for (size_t t = 0; t <= len + 20; t++) {
+                size_t sizes[8];
+                size_t nsizes = 2;
+                if (t <= len) { /* every cut into two chunks */
+                    sizes[0] = t ? t : 1;
+                    sizes[1] = len;
+                } else { /* random chunkings */
+                    nsizes = 8;
+                    for (int m = 0; m < 8; m++) {
+                        seed = seed * 1103515245u + 12345u;
+                        sizes[m] = 1 + (seed >> 16) % 9;
+                    }
+                }
+                got = stream_with(sig, input, o, text, sizes, nsizes, states, firsts);
+                if (strcmp(got, want) != 0)
+                    tsig_test_fail(__FILE__, __LINE__, "%s on %s, options %zu, chunking %zu:\n  got  %s\n  want %s",
+                                   KNOWN[i][0], text, k, t, got, want);
+                free(got);
+                /* after each push the state a byte at a time had there,
+                 * and (repair looks ahead) the same first error */
+                for (size_t at = 0, m = 0; at < len; m++) {
+                    size_t n = sizes[m % nsizes] < len - at ? sizes[m % nsizes] : len - at;
+                    at += n;
+                    if (states[at - 1] != ref[at - 1] ||
+                        (!repair && states[at - 1] == 'x' && firsts[at - 1] != ref_firsts[at - 1]))
+                        tsig_test_fail(__FILE__, __LINE__,
+                                       "%s on %s, options %zu, chunking %zu: after byte %zu %c (error at %zu), "
+                                       "a byte at a time %c (error at %zu)",
+                                       KNOWN[i][0], text, k, t, at, states[at - 1], firsts[at - 1],
+                                       ref[at - 1], ref_firsts[at - 1]);
+                }
+            }
+            free(want);
+        }
+        free(ref);
+        free(states);
+        free(ref_firsts);
+        free(firsts);
+        tsig_signature_free(sig);
+    }
+}
+
 int main(void)
 {
     RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
@@ -563,5 +758,7 @@ int main(void)
     RUN(elements_near_the_depth_limit_are_judged_as_in_one_shot);
     RUN(elements_are_told_while_whole_and_valid);
     RUN(the_whole_text_steps_over_known_elements);
+    RUN(known_runs_change_no_state_and_no_result_in_any_mode);
+    RUN(too_many_spans_the_whole_text_whitespace_after_the_value_too);
     return tsig_test_summary();
 }

@@ -286,6 +286,15 @@ test('the partial value closes open strings, lists and maps and leaves out an un
   assert.deepEqual(last.partial, { name: 'caf\u00e9 \u00e9', items: [1.5, 2.5] });
 });
 
+test("end()'s partial value is the value read, not text after it", () => {
+  const sig = Signature.parse('[:int]');
+  for (const [text, partial] of [['[1, 2]\n', [1, 2]], ['[1, 2] x', [1, 2]], ['[1] [2]', [1]], ['[1]\ud800', [1]]]) {
+    const s = sig.stream();
+    s.push(text);
+    assert.deepEqual(s.end().partial, partial, text);
+  }
+});
+
 test('a partial value is read before the next push', () => {
   const sig = Signature.parse('[:int]');
   const s = sig.stream();
