@@ -203,7 +203,7 @@ function readInput(path, limit) {
 // stream that cannot be written is reported as the native tool does.
 function writeNow(fd, bytes) {
   let at = 0;
-  while (at < bytes.length && !writeFailed) {
+  while (at < bytes.length && !(fd === 1 && writeFailed)) {
     try {
       at += writeSync(fd, bytes, at, bytes.length - at);
     } catch (error) {

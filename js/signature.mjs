@@ -357,10 +357,10 @@ class ValidationStream {
       this.#held = text.slice(-1);
       text = text.slice(0, -1);
     }
-    this.#text += text;
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_stream_step(handle, ptr, len);
     if (rc < 0) throw rc === -2 ? new RangeError('toolsig: the stream is larger than the input limit') : outOfMemory();
+    this.#text += text; // as the core has it: only once it took the chunk
     const state = STREAM_STATES[rc & 3];
     if (rc & 4) {
       // A result judged since the last push: read once, kept until the next.
