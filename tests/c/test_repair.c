@@ -14,21 +14,6 @@
 #include "harness.h"
 #include "internal.h"
 
-static char *lines(const tsig_issue *items, size_t count)
-{
-    size_t cap = 1;
-    for (size_t i = 0; i < count; i++) cap += items[i].path_len + items[i].message_len + 3;
-    char *text = malloc(cap), *p = text;
-    for (size_t i = 0; i < count; i++) {
-        if (i) *p++ = '\n';
-        if (items[i].path_len) p += sprintf(p, "%s: ", items[i].path);
-        memcpy(p, items[i].message, items[i].message_len);
-        p += items[i].message_len;
-    }
-    *p = '\0';
-    return text;
-}
-
 /* want_value NULL: the input text is the value (nothing written). */
 static void check_at(int line, const char *sig_text, int input, unsigned flags,
                      const char *json, int want_ok, const char *want_errors,
@@ -44,8 +29,8 @@ static void check_at(int line, const char *sig_text, int input, unsigned flags,
     tsig_result r;
     tsig_code code = input ? tsig_validate_input_json(sig, json, strlen(json), &o, &r)
                            : tsig_validate_json(sig, json, strlen(json), &o, &r);
-    char *errors = lines(r.errors, r.error_count);
-    char *warnings = lines(r.warnings, r.warning_count);
+    char *errors = tsig_test_issue_lines(r.errors, r.error_count);
+    char *warnings = tsig_test_issue_lines(r.warnings, r.warning_count);
     if (code != TSIG_OK && code != TSIG_ERR_JSON && code != TSIG_ERR_TOO_DEEP)
         tsig_test_fail(__FILE__, line, "code %s", tsig_code_name(code));
     if (r.ok != want_ok) tsig_test_fail(__FILE__, line, "ok: got %d, want %d", r.ok, want_ok);

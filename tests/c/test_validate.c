@@ -18,22 +18,6 @@
 
 enum { OUTPUT = 0, INPUT = 1 };
 
-/* "path: message" lines of a list of issues ("" for none). */
-static char *issue_lines(const tsig_issue *items, size_t count)
-{
-    size_t cap = 1;
-    for (size_t i = 0; i < count; i++) cap += items[i].path_len + items[i].message_len + 3;
-    char *text = malloc(cap), *p = text;
-    for (size_t i = 0; i < count; i++) {
-        if (i) *p++ = '\n';
-        if (items[i].path_len) p += sprintf(p, "%s: ", items[i].path);
-        memcpy(p, items[i].message, items[i].message_len);
-        p += items[i].message_len;
-    }
-    *p = '\0';
-    return text;
-}
-
 static tsig_signature *sig_of(const char *text)
 {
     tsig_error err;
@@ -62,8 +46,8 @@ static void check_at(int line, const char *sig_text, int input, tsig_mode mode,
     tsig_validate_options o = {mode, 0, 0, 0};
     tsig_result r;
     tsig_code code = run(sig, input, json, strlen(json), &o, &r);
-    char *errors = issue_lines(r.errors, r.error_count);
-    char *warnings = issue_lines(r.warnings, r.warning_count);
+    char *errors = tsig_test_issue_lines(r.errors, r.error_count);
+    char *warnings = tsig_test_issue_lines(r.warnings, r.warning_count);
     if (r.ok != want_ok)
         tsig_test_fail(__FILE__, line, "ok: got %d, want %d (%s)", r.ok, want_ok, errors);
     if (want_ok && code != TSIG_OK)
@@ -329,7 +313,7 @@ static char *errors_with_cap(const char *sig_text, const char *json, size_t cap)
     tsig_validate_options o = {TSIG_MODE_ENABLED, cap, 0, 0};
     tsig_result r;
     run(sig, OUTPUT, json, strlen(json), &o, &r);
-    char *lines = issue_lines(r.errors, r.error_count);
+    char *lines = tsig_test_issue_lines(r.errors, r.error_count);
     tsig_result_free(&r);
     tsig_signature_free(sig);
     return lines;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
 #include "jsonval.h"
 
 void tsig_fuzz_fail(const char *what, const char *detail)
@@ -88,4 +89,39 @@ void tsig_fuzz_emit_parts(tsig_fuzz_emit emit, void *ctx, const uint8_t *prefix,
     }
     emit(ctx, buf, size);
     free(buf);
+}
+
+static unsigned mode_bits(const char *mode)
+{
+    if (!mode) return 0;
+    if (strcmp(mode, "warn_only") == 0) return 1;
+    if (strcmp(mode, "disabled") == 0) return 2;
+    if (strcmp(mode, "strict") == 0) return 3;
+    return 0;
+}
+
+size_t tsig_fuzz_each_validate_vector(void (*each)(void *ctx, size_t i, unsigned options,
+                                                   const char *sig, const char *json),
+                                      void *ctx)
+{
+    size_t len, count = 0;
+    char *text = tsig_test_read_file(tsig_test_shared_path("vectors/validate.json"), &len);
+    jv_value *records = text ? jv_parse(text, len) : NULL;
+    free(text);
+    if (!records) return 0;
+    for (size_t i = 0; i < jv_len(records); i++) {
+        const jv_value *r = jv_at(records, i);
+        const char *sig = jv_get_str(r, "sig");
+        if (!sig) continue;
+        const char *raw = jv_get_str(r, "json");
+        char *data = raw ? NULL : jv_to_text(jv_get(r, "data"));
+        const char *target = jv_get_str(r, "target");
+        unsigned options = mode_bits(jv_get_str(r, "mode")) |
+                           (target && strcmp(target, "input") == 0 ? 4u : 0u);
+        each(ctx, i, options, sig, raw ? raw : data ? data : "null");
+        free(data);
+        count++;
+    }
+    jv_free(records);
+    return count;
 }

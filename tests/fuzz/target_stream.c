@@ -266,15 +266,6 @@ int tsig_fuzz_stream(const uint8_t *data, size_t size)
 
 /* ---- seeds ------------------------------------------------------------------ */
 
-static unsigned mode_bits(const char *mode)
-{
-    if (!mode) return 0;
-    if (strcmp(mode, "warn_only") == 0) return 1;
-    if (strcmp(mode, "disabled") == 0) return 2;
-    if (strcmp(mode, "strict") == 0) return 3;
-    return 0;
-}
-
 /* Emits OPTIONS CHUNKING SIG 0xFF JSON. */
 static void emit_case(tsig_fuzz_emit emit, void *ctx, unsigned options, unsigned chunking,
                       const char *sig, const char *json)
@@ -282,6 +273,19 @@ static void emit_case(tsig_fuzz_emit emit, void *ctx, unsigned options, unsigned
     uint8_t prefix[2] = {(uint8_t)options, (uint8_t)chunking};
     const char *parts[] = {sig, json};
     tsig_fuzz_emit_parts(emit, ctx, prefix, 2, parts, 2);
+}
+
+struct seeds {
+    tsig_fuzz_emit emit;
+    void *ctx;
+};
+
+/* A record of the validate vectors: repair on for every other one, and a
+ * chunking of its own. */
+static void vector_case(void *ctx, size_t i, unsigned options, const char *sig, const char *json)
+{
+    const struct seeds *s = ctx;
+    emit_case(s->emit, s->ctx, options | (unsigned)(i % 2) << 3, (unsigned)i, sig, json);
 }
 
 size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
@@ -303,24 +307,7 @@ size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
         emit_case(emit, ctx, 3u, (unsigned)i, "", LLM[i]);
         count += 2;
     }
-    size_t len;
-    char *text = tsig_test_read_file(tsig_test_shared_path("vectors/validate.json"), &len);
-    jv_value *records = text ? jv_parse(text, len) : NULL;
-    free(text);
-    if (!records) return 0;
-    for (size_t i = 0; i < jv_len(records); i++) {
-        const jv_value *r = jv_at(records, i);
-        const char *sig = jv_get_str(r, "sig");
-        if (!sig) continue;
-        const char *raw = jv_get_str(r, "json");
-        char *data = raw ? NULL : jv_to_text(jv_get(r, "data"));
-        const char *target = jv_get_str(r, "target");
-        unsigned options = mode_bits(jv_get_str(r, "mode")) |
-                           (target && strcmp(target, "input") == 0 ? 4u : 0u) | (unsigned)(i % 2) << 3;
-        emit_case(emit, ctx, options, (unsigned)i, sig, raw ? raw : data ? data : "null");
-        free(data);
-        count++;
-    }
-    jv_free(records);
-    return count;
+    struct seeds seeds = {emit, ctx};
+    size_t vectors = tsig_fuzz_each_validate_vector(vector_case, &seeds);
+    return vectors ? count + vectors : 0;
 }

@@ -79,6 +79,15 @@ void tsig_fuzz_check_error(const char *what, const tsig_error *err,
  * is a boolean when has_ok. Frees doc. */
 void tsig_fuzz_check_doc(const char *what, char *doc, int has_ok);
 
+/* Calls each(ctx, i, options, sig, json) for record i of the shared
+ * vectors/validate.json that has a signature: options are its mode (bits
+ * 0-1, as the signature target's OPTIONS) and bit 2 for input validation;
+ * json is its text ("json", else "data" written as JSON). Returns how
+ * many, 0 when the file cannot be read. */
+size_t tsig_fuzz_each_validate_vector(void (*each)(void *ctx, size_t i, unsigned options,
+                                                   const char *sig, const char *json),
+                                      void *ctx);
+
 /* Builds an input from parts: prefix bytes, then each part, joined by
  * TSIG_FUZZ_SEP; emits it. parts are NUL-terminated strings. */
 void tsig_fuzz_emit_parts(tsig_fuzz_emit emit, void *ctx, const uint8_t *prefix,

@@ -89,3 +89,18 @@ const char *tsig_test_shared_path(const char *rel)
     snprintf(path, sizeof path, "%s/%s", base, rel);
     return path;
 }
+
+char *tsig_test_issue_lines(const tsig_issue *items, size_t count)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < count; i++) cap += items[i].path_len + items[i].message_len + 3;
+    char *text = malloc(cap), *p = text;
+    for (size_t i = 0; i < count; i++) {
+        if (i) *p++ = '\n';
+        if (items[i].path_len) p += sprintf(p, "%s: ", items[i].path);
+        memcpy(p, items[i].message, items[i].message_len);
+        p += items[i].message_len;
+    }
+    *p = '\0';
+    return text;
+}

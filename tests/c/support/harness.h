@@ -46,6 +46,10 @@ int tsig_test_check_str(const char *file, int line, const char *expr,
 #define CHECK_STR(got, want) \
     tsig_test_check_str(__FILE__, __LINE__, #got, (got), (want))
 
+/* "path: message" lines of a list of issues ("" for none). Free with
+ * free(). */
+char *tsig_test_issue_lines(const tsig_issue *items, size_t count);
+
 /* Reads a whole file; NULL when it cannot. Free with free(). */
 char *tsig_test_read_file(const char *path, size_t *len);
 /* Path of a file under the shared folder (vectors/..., jsontestsuite/...);
