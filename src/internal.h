@@ -440,11 +440,7 @@ static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_js
         size_t k = tsig_vec_string_stop(p + i, 0);
         if (k < 16) {
             i += k;
-            if (p[i] != '"') return tsig_json_string_end(j, s);
-            s->start = j->pos + 1;
-            s->len = i - s->start;
-            s->flag = 0;
-            return j->pos = i + 1;
+            goto stop;
         }
         i += 16;
     }
@@ -454,16 +450,21 @@ static TSIG_ALWAYS_INLINE size_t tsig_json_string_end_fast(tsig_json *j, tsig_js
         memcpy(&v, p + i, 8);
         if ((mask = tsig_swar_string_special(v)) != 0) {
             i += (size_t)__builtin_ctzll(mask) >> 3;
-            if (p[i] != '"') break;
-            s->start = j->pos + 1;
-            s->len = i - s->start;
-            s->flag = 0;
-            return j->pos = i + 1;
+            goto stop;
         }
         i += 8;
     }
-#endif
     return tsig_json_string_end(j, s);
+stop: /* the first byte that is not plain: the closing quote, or read by
+       * the full reader from the start */
+    if (p[i] != '"') return tsig_json_string_end(j, s);
+    s->start = j->pos + 1;
+    s->len = i - s->start;
+    s->flag = 0;
+    return j->pos = i + 1;
+#else
+    return tsig_json_string_end(j, s);
+#endif
 }
 static TSIG_ALWAYS_INLINE size_t tsig_json_number_end_fast(tsig_json *j, tsig_json_span *s)
 {
