@@ -791,6 +791,10 @@ tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,
                                   size_t len, const tsig_validate_options *opts,
                                   tsig_result *out);
 
+/* The nesting limit options ask for (0: the default), at most
+ * TSIG_MAX_DEPTH_LIMIT. */
+size_t tsig_depth_limit(const tsig_validate_options *o);
+
 /* A value of a text known to validate against type as it stands, with no
  * message and no change (input: as validate_input reads it): a stream
  * learns it as each element of a list is whole, and the validation of the

@@ -131,8 +131,7 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     if (opts) o = *opts;
     s->opts = o;
     s->repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
-    s->max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
-    if (s->max_depth > TSIG_MAX_DEPTH_LIMIT) s->max_depth = TSIG_MAX_DEPTH_LIMIT;
+    s->max_depth = tsig_depth_limit(&o);
     tsig_repair_init(&s->rp, s->max_depth);
     s->p = P_VALUE;
     /* Types are followed where an error is certain before the end: return

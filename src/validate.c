@@ -2117,8 +2117,17 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
  * the fields of one typed map (the arguments object).
  */
 
+size_t tsig_depth_limit(const tsig_validate_options *o)
+{
+    size_t max_depth = o->max_depth ? o->max_depth : TSIG_DEFAULT_MAX_DEPTH;
+    return max_depth > TSIG_MAX_DEPTH_LIMIT ? TSIG_MAX_DEPTH_LIMIT : max_depth;
+}
+
+/* A validator reading json[0..len) with what o says (max_depth given:
+ * the caller's part of o's), as validate_input when input. */
 static void validator_init(validator *v, store *st, const char *json, size_t len,
-                           size_t max_depth, tsig_error *err)
+                           size_t max_depth, tsig_error *err, int input,
+                           const tsig_validate_options *o)
 {
     memset(v, 0, offsetof(validator, path));
     v->st = st;
@@ -2133,6 +2142,10 @@ static void validator_init(validator *v, store *st, const char *json, size_t len
     v->walker.on_duplicate = on_duplicate;
     v->walker.ctx = v;
     v->known_at = SIZE_MAX;
+    v->input = input;
+    v->doubles = (o->flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
+    v->mode = o->mode;
+    v->max_errors = o->max_errors ? o->max_errors : TSIG_DEFAULT_MAX_ERRORS;
 }
 
 static void validator_release(validator *v)
@@ -2300,8 +2313,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
     if ((unsigned)o.mode > TSIG_MODE_STRICT || (!json && len)) return TSIG_ERR_ARGUMENT;
-    size_t max_depth = o.max_depth ? o.max_depth : TSIG_DEFAULT_MAX_DEPTH;
-    if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
+    size_t max_depth = tsig_depth_limit(&o);
 
     /* the reading state lives on the stack: one allocation less a call */
     store *st = calloc(1, sizeof *st);
@@ -2316,11 +2328,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         out->error_count = st->error_count;
         return TSIG_ERR_TOO_LARGE;
     }
-    validator_init(v, st, json, len, max_depth, &out->json_error);
-    v->input = input;
-    v->doubles = (o.flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
-    v->mode = o.mode;
-    v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
+    validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
     if (known_count) {
         v->known = known;
         v->known_count = known_count;
@@ -2346,11 +2354,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
             json = rp.out.data ? rp.out.data : "";
             len = rp.out.len;
             memset(&out->json_error, 0, sizeof out->json_error);
-            validator_init(v, st, json, len, max_depth, &out->json_error);
-            v->input = input;
-            v->doubles = (o.flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
-            v->mode = o.mode;
-            v->max_errors = o.max_errors ? o.max_errors : TSIG_DEFAULT_MAX_ERRORS;
+            validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
             ok = run_pass(v, root);
             if (!ok) repair_position(&rp, original, original_len, &out->json_error);
             else repair_spans(st, &rp, original_len);
@@ -2474,8 +2478,7 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
                               size_t *count)
 {
     *count = 0;
-    size_t max_depth = opts->max_depth ? opts->max_depth : TSIG_DEFAULT_MAX_DEPTH;
-    if (max_depth > TSIG_MAX_DEPTH_LIMIT) max_depth = TSIG_MAX_DEPTH_LIMIT;
+    size_t max_depth = tsig_depth_limit(opts);
     if (depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
     tsig_result r;
     memset(&r, 0, sizeof r);
@@ -2487,11 +2490,8 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
      * bytes read, not the text's */
     const char *src = text + at;
     size_t n = len - at, last = 0, pos = 0;
-    validator_init(v, st, src, n, max_depth - depth, &r.json_error);
+    validator_init(v, st, src, n, max_depth - depth, &r.json_error, input, opts);
     v->j.quiet = 1;
-    v->input = input;
-    v->doubles = (opts->flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
-    v->mode = opts->mode;
     v->max_errors = 1;
     for (;;) {
         size_t end = check_value(v, elem, pos);
