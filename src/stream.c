@@ -736,7 +736,7 @@ static tsig_code after_json_error(tsig_stream *s, const char *chunk, size_t len)
 
 /* Reads the canonical text from where the reader stopped: reader()'s
  * answer, -1 also when its stacks ran out of memory. */
-static int read_text(tsig_stream *s)
+static int read_canonical(tsig_stream *s)
 {
     size_t n;
     const char *t = canonical(s, &n);
@@ -768,6 +768,15 @@ static int start_repair(tsig_stream *s)
     return 1;
 }
 
+/* read_canonical, and at the first byte that is no JSON with repair on,
+ * from then on the repaired text from its start (once: linear still). */
+static int read_text(tsig_stream *s)
+{
+    int ok = read_canonical(s);
+    if (ok || !s->repair || s->repairing) return ok;
+    return start_repair(s) ? read_canonical(s) : -1;
+}
+
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state)
 {
@@ -785,12 +794,6 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     if (s->repairing && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
         return TSIG_ERR_NOMEM;
     int ok = read_text(s);
-    if (!ok && s->repair && !s->repairing) {
-        /* The first byte that is no JSON: from here on the reader reads
-         * the repaired text, from its start (once: linear still). */
-        if (!start_repair(s)) return TSIG_ERR_NOMEM;
-        ok = read_text(s);
-    }
     if (ok < 0) return TSIG_ERR_NOMEM;
     tsig_code code = TSIG_OK;
     while (ok == 3) {
@@ -800,10 +803,6 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
         code = judge(s, s->repairing ? tsig_repair_original(&s->rp, s->read) : s->read);
         if (code != TSIG_OK) return code;
         ok = s->state == TSIG_STREAM_COMPLETE ? read_text(s) : 2;
-        if (!ok && s->repair && !s->repairing) {
-            if (!start_repair(s)) return TSIG_ERR_NOMEM;
-            ok = read_text(s);
-        }
         if (ok < 0) return TSIG_ERR_NOMEM;
     }
     /* the text can never be JSON: judged now */
