@@ -236,7 +236,8 @@ tsig_token tsig_lex_next(tsig_lexer *lx);
  * described in *err; every reading function then returns 0. trusted: the
  * text was read once already, so strings are scanned without checking
  * UTF-8 and escapes again. quiet: only whether the text reads matters,
- * so a failure writes no message (nor finds its line). */
+ * so a failure writes no message (nor finds its line) and leaves pos at
+ * its offset. */
 typedef struct tsig_json {
     /* 64 bytes on 64-bit targets (one cache line; the typed validator
      * reads it at every token): keep it so when adding fields. */
@@ -247,7 +248,7 @@ typedef struct tsig_json {
     size_t max_depth;
     _Bool trusted;
     _Bool bom;        /* the text started with a UTF-8 byte-order mark */
-    _Bool quiet;      /* a failure records its code and nothing else */
+    _Bool quiet;      /* a failure records its code and offset (pos) only */
     tsig_code code;
     tsig_error *err;
     /* NULL, or the caller's wording of what a syntax error expected: given
@@ -811,10 +812,13 @@ typedef struct tsig_known {
  * text validated with opts, up to the first that is not whole or does not
  * validate with no message and no change (cut short, invalid, changed), or
  * the list's end. Returns the end of the last one that does and sets
- * *count to how many do; 0 when none: what tsig_known records. */
+ * *count to how many do; 0 when none: what tsig_known records. *waits is
+ * the start of the element after them when the text ends in it (or just
+ * after it) and nothing in it was wrong or changed so far: more text may
+ * make it one more; else 0. */
 size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
                               size_t at, size_t depth, const tsig_validate_options *opts,
-                              size_t *count);
+                              size_t *count, size_t *waits);
 
 /* tsig_validate_json (input 0) or tsig_validate_input_json's reading of
  * root with known[0..count) (sorted by start, not overlapping): the
@@ -824,6 +828,11 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
 tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char *json,
                                    size_t len, const tsig_validate_options *opts,
                                    const tsig_known *known, size_t count, tsig_result *out);
+
+/* How many list elements a stream's validator read as they became whole
+ * (the elements of its tsig_known runs): the ones the validation of the
+ * whole text steps over. */
+size_t tsig_stream_known_elements(const tsig_stream *s);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and

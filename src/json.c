@@ -100,7 +100,8 @@ COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     va_list ap;
     va_start(ap, fmt);
     j->code = code;
-    if (!j->quiet) tsig_error_setv(j->err, code, j->src, j->len, offset, fmt, ap);
+    if (j->quiet) j->pos = offset;
+    else tsig_error_setv(j->err, code, j->src, j->len, offset, fmt, ap);
     va_end(ap);
     return 0;
 }

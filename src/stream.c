@@ -95,6 +95,7 @@ struct tsig_stream {
     struct frame {
         const tsig_type *t, *child;
         size_t next; /* a map: the field after the last one named */
+        int waits;   /* a list: an element cut short may wait (elements_known) */
     } *frames;
     size_t frame_cap;
     int walk, frames_failed;
@@ -117,7 +118,13 @@ struct tsig_stream {
      * the reader and by the validation of the whole text */
     tsig_known *known;
     size_t known_count, known_cap;
+    /* the element the end of the text cut short (see elements_known):
+     * where it starts, and whether it was tried once or given up */
+    size_t wait_at;
+    int wait;
 };
+
+enum { WAIT_NONE, WAIT_FIRST, WAIT_TRIED, WAIT_READ };
 
 tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
                              const tsig_validate_options *opts)
@@ -275,6 +282,30 @@ static void string_start_judge(tsig_stream *s, const char *t, size_t end)
     s->check = 1;
 }
 
+/* 1 iff a value of t may hold a string whose start alone is an error:
+ * an enum's (string_start_judge). */
+static int has_enum(const tsig_type *t, int depth)
+{
+    if (!t || depth > 64) return t != NULL;
+    switch (t->kind) {
+    case TSIG_ENUM: return 1;
+    case TSIG_OPTIONAL:
+    case TSIG_LIST: return has_enum(t->elem, depth + 1);
+    case TSIG_RECORD:
+        for (size_t i = 0; i < t->field_count; i++)
+            if (has_enum(t->fields[i].type, depth + 1)) return 1;
+        return has_enum(t->extra, depth + 1);
+    case TSIG_UNION:
+        for (size_t i = 0; i < t->member_count; i++)
+            if (has_enum(t->members[i], depth + 1)) return 1;
+        return 0;
+    case TSIG_STRING: case TSIG_INT: case TSIG_FLOAT: case TSIG_BOOL: case TSIG_KEYWORD:
+    case TSIG_ANY: case TSIG_MAP: case TSIG_DATETIME:
+        return 0;
+    }
+    return 1;
+}
+
 /* A value of JSON kind jk starts at depth s->stack.len (before its
  * container, if it is one, is pushed). */
 static void walk_value(tsig_stream *s, tsig_json_kind jk)
@@ -308,6 +339,7 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
     s->frames[d].t = t;
     s->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
     s->frames[d].next = 0;
+    s->frames[d].waits = t && t->kind == TSIG_LIST && !(s->walk && has_enum(t->elem, 0));
 }
 
 /* The key t[s->key_at..end) of the map open at the top was read. */
@@ -341,6 +373,8 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
     }
 }
 
+static char *partial_read(const tsig_stream *s, size_t *len);
+
 /* The suspect value is whole: the validator judges the value read so far
  * (what is open closed) and the errors about what was really read are
  * the stream's, the first of them the earliest definite error. 1 when
@@ -354,7 +388,7 @@ static int early(tsig_stream *s)
     if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
                                s->p == P_UTF8))
         real = s->str_cut + 1; /* a string cut short: what is wrong with its start */
-    char *text = tsig_stream_partial(s, &len);
+    char *text = partial_read(s, &len);
     if (!text) return -1;
     tsig_result r;
     tsig_code code = tsig_validate_json(s->sig, text, len, &s->opts, &r);
@@ -389,7 +423,16 @@ static int early(tsig_stream *s)
 /* The elements of the list open at the top from t[at] (one's first byte)
  * that are whole in t[0..n) and validate with no message and no change,
  * one after the other (recorded in s->known as one run): the end of the
- * last, else 0. The reader reads on from there. */
+ * last, else 0. The reader reads on from there.
+ *
+ * The element after them that the end of the text cut short, with nothing
+ * wrong in it so far, waits for the next chunk (s->wait_at): the reader
+ * stops before it, and the next push validates it from its start again
+ * with what came. Tried twice and still cut short (an element longer
+ * than a chunk), it is read by the reader instead, so no byte is tried
+ * more than twice. Most elements a chunk cuts are thus read by the
+ * validator alone, as the others. Not where an enum's string may be
+ * judged by its start (the walker judges it as it comes). */
 static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
 {
     const struct frame *f = &s->frames[s->stack.len - 1];
@@ -401,9 +444,17 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
         s->known = k;
         s->known_cap = cap;
     }
-    size_t count, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
-                                               &s->opts, &count);
+    size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
+                                                      &s->opts, &count, &waits);
     if (end) s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, s->input};
+    if (waits && f->waits) {
+        if (waits != s->wait_at) {
+            s->wait_at = waits;
+            s->wait = WAIT_FIRST;
+        } else if (s->wait == WAIT_TRIED) {
+            s->wait = WAIT_READ; /* the second try: the reader reads it */
+        }
+    }
     return end;
 }
 
@@ -447,14 +498,21 @@ static int reader(tsig_stream *s, const char *t, size_t n)
                 continue;
             }
             if (s->follow && c != ']' && !s->pending && s->stack.len &&
-                s->stack.data[s->stack.len - 1] == ']') {
+                s->stack.data[s->stack.len - 1] == ']' &&
+                !(i == s->wait_at && s->wait == WAIT_READ)) {
                 /* elements of a list of a known type: validated whole
                  * as far as they are here whole, and stepped over */
-                size_t end = elements_known(s, t, n, i);
+                size_t end = i == s->wait_at && s->wait == WAIT_FIRST ? 0 : elements_known(s, t, n, i);
                 if (end) {
                     value_done(s, end);
                     i = end;
                     continue;
+                }
+                if (i == s->wait_at && s->wait == WAIT_FIRST) {
+                    /* cut short by the chunk's end: tried again with the next */
+                    s->wait = WAIT_TRIED;
+                    s->read = i;
+                    return 1;
                 }
             }
             if (s->follow && c != ']') {
@@ -762,6 +820,8 @@ static int start_repair(tsig_stream *s)
     s->stack.len = 0;
     s->in_value_string = s->whole = s->pending = s->check = 0;
     s->known_count = 0;
+    s->wait_at = 0;
+    s->wait = WAIT_NONE;
     s->follow = 0; /* the repaired text: read as it comes */
     s->state = TSIG_STREAM_INCOMPLETE;
     s->judged++;
@@ -809,6 +869,13 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     if (!ok) code = judge(s, s->text.len);
     if (state) *state = s->state;
     return code;
+}
+
+size_t tsig_stream_known_elements(const tsig_stream *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; s && i < s->known_count; i++) n += s->known[i].count;
+    return n;
 }
 
 tsig_stream_state tsig_stream_get_state(const tsig_stream *s)
@@ -862,9 +929,9 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     return out->json_error.code == TSIG_OK ? TSIG_OK : out->json_error.code;
 }
 
-char *tsig_stream_partial(const tsig_stream *s, size_t *len)
+/* The partial value of what the reader has read. */
+static char *partial_read(const tsig_stream *s, size_t *len)
 {
-    if (!s) return NULL;
     size_t n;
     const char *t = canonical(s, &n);
     tsig_strbuf sb = {0};
@@ -884,6 +951,25 @@ char *tsig_stream_partial(const tsig_stream *s, size_t *len)
         tsig_sb_puts(&sb, "null"); /* nothing read yet */
     }
     return tsig_sb_finish(&sb, len);
+}
+
+char *tsig_stream_partial(const tsig_stream *s, size_t *len)
+{
+    if (!s) return NULL;
+    if (s->wait != WAIT_TRIED || s->read != s->wait_at) return partial_read(s, len);
+    /* An element waits for more text (elements_known): what the value
+     * read so far holds of it is what a reader that did not wait has
+     * read, here a copy of the reader (its syntax alone) reading on. */
+    tsig_stream c = *s;
+    c.stack = (tsig_strbuf){0};
+    tsig_sb_append(&c.stack, s->stack.data, s->stack.len);
+    c.follow = c.walk = c.check = c.pending = c.whole = 0;
+    size_t n;
+    const char *t = canonical(s, &n);
+    if (!c.stack.failed) reader(&c, t, n);
+    char *p = c.stack.failed ? NULL : partial_read(&c, len);
+    tsig_sb_release(&c.stack);
+    return p;
 }
 
 /* ---- the JSON boundary ------------------------------------------------ */

@@ -2292,13 +2292,19 @@ static int json_error_issue(store *st, const tsig_error *err)
     return issue.message && issue_push(&st->errors, &st->error_count, &st->error_cap, &issue);
 }
 
-static void store_free(store *st)
+/* What st holds (st itself is the caller's). */
+static void store_release(store *st)
 {
-    if (!st) return;
     tsig_arena_release(&st->arena);
     free(st->errors);
     free(st->warnings);
     free(st->value);
+}
+
+static void store_free(store *st)
+{
+    if (!st) return;
+    store_release(st);
     free(st);
 }
 
@@ -2475,29 +2481,35 @@ tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char 
 
 size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
                               size_t at, size_t depth, const tsig_validate_options *opts,
-                              size_t *count)
+                              size_t *count, size_t *waits)
 {
-    *count = 0;
+    *count = *waits = 0;
     size_t max_depth = tsig_depth_limit(opts);
     if (depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
-    tsig_result r;
-    memset(&r, 0, sizeof r);
-    store *st = calloc(1, sizeof *st);
-    if (!st) return 0;
-    r.internal_ = st;
+    /* once per chunk of a stream: nothing set up that is not needed (a
+     * quiet reader writes no error; the store is on the stack) */
+    store st = {0};
+    tsig_error err;
+    err.code = TSIG_OK;
     validator state, *v = &state;
     /* read from the first element: a failure's line and column cost the
      * bytes read, not the text's */
     const char *src = text + at;
     size_t n = len - at, last = 0, pos = 0;
-    validator_init(v, st, src, n, max_depth - depth, &r.json_error, input, opts);
+    validator_init(v, &st, src, n, max_depth - depth, &err, input, opts);
     v->j.quiet = 1;
     v->max_errors = 1;
     for (;;) {
         size_t end = check_value(v, elem, pos);
         /* whole (a number or a literal at the end of what came may go
          * on), and nothing said or changed */
-        if (!end || end >= n || v->emitted || v->changed) break;
+        if (!end || end >= n || v->emitted || v->changed) {
+            /* cut short by the end of the text alone */
+            if (!v->emitted && !v->changed &&
+                (end >= n || (v->j.code == TSIG_ERR_JSON && v->j.pos >= n)))
+                *waits = at + pos;
+            break;
+        }
         ++*count;
         last = end;
         pos = tsig_json_ws(&v->j, end);
@@ -2506,6 +2518,6 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
         if (pos >= n) break;
     }
     validator_release(v);
-    tsig_result_free(&r);
+    store_release(&st);
     return last ? at + last : 0;
 }

@@ -498,27 +498,88 @@ TEST(elements_near_the_depth_limit_are_judged_as_in_one_shot)
 }
 
 /* tsig_validate_elements: each whole element that validates as it stands,
- * up to the first that does not, is cut short, or may go on. */
+ * up to the first that does not, is cut short, or may go on; the one the
+ * end of the text cut short with nothing wrong so far waits for more. */
 TEST(elements_are_told_while_whole_and_valid)
 {
     tsig_signature *sig = sig_of("[{a :int}]");
     const tsig_type *elem = sig->returns->elem;
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     const char *t = "[{\"a\": 1}, {\"a\": 2} , {\"a\": \"x\"}, {\"a\": 4}]";
-    size_t count;
-    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 1, 1, &o, &count), 19);
+    size_t count, waits;
+    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 1, 1, &o, &count, &waits), 19);
     CHECK_INT(count, 2);
-    /* cut short: the whole ones before it */
-    CHECK_INT(tsig_validate_elements(elem, 0, t, 18, 1, 1, &o, &count), 9);
+    CHECK_INT(waits, 0); /* the third is wrong */
+    /* cut short: the whole ones before it, and where the cut one starts */
+    CHECK_INT(tsig_validate_elements(elem, 0, t, 18, 1, 1, &o, &count, &waits), 9);
     CHECK_INT(count, 1);
+    CHECK_INT(waits, 11);
+    /* cut short in a value that is wrong already: nothing waits */
+    CHECK_INT(tsig_validate_elements(elem, 0, t, 31, 1, 1, &o, &count, &waits), 19);
+    CHECK_INT(waits, 0);
     /* none */
-    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 23, 1, &o, &count), 0);
+    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 23, 1, &o, &count, &waits), 0);
     CHECK_INT(count, 0);
+    /* bad JSON before the end of the text: nothing waits */
+    CHECK_INT(tsig_validate_elements(elem, 0, "[{\"a\" 1", 8, 1, 1, &o, &count, &waits), 0);
+    CHECK_INT(waits, 0);
     tsig_signature_free(sig);
     /* a number at the end of what came may go on */
     sig = sig_of("[:int]");
-    CHECK_INT(tsig_validate_elements(sig->returns->elem, 0, "[1, 2", 5, 1, 1, &o, &count), 2);
+    CHECK_INT(tsig_validate_elements(sig->returns->elem, 0, "[1, 2", 5, 1, 1, &o, &count, &waits), 2);
     CHECK_INT(count, 1);
+    CHECK_INT(waits, 4);
+    tsig_signature_free(sig);
+}
+
+/* An element the end of a chunk cuts short waits for the next chunk and
+ * is validated whole then, by the validator alone: with chunks shorter
+ * than an element but longer than half of one, every element is read
+ * that way. One longer than two chunks is read by the push reader. The
+ * partial value shows the waiting element as far as it came. */
+TEST(an_element_a_chunk_cuts_waits_for_the_next_chunk)
+{
+    tsig_signature *sig = sig_of("[{id :int, name :string}]");
+    char text[2048];
+    size_t len = 0;
+    text[len++] = '[';
+    for (int i = 0; i < 40; i++)
+        len += (size_t)sprintf(text + len, "%s{\"id\": %d, \"name\": \"item %d\"}", i ? ", " : "", i, i);
+    text[len++] = ']';
+    text[len] = '\0';
+    static const size_t chunks[] = {37, 29, 64, 500, 7};
+    static const size_t known[] = {40, 40, 40, 40, 0};
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+        tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+        tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
+        for (size_t at = 0; at < len; at += chunks[c])
+            tsig_stream_push(s, text + at, len - at < chunks[c] ? len - at : chunks[c], &st);
+        CHECK_INT(st, TSIG_STREAM_COMPLETE);
+        if (known[c]) CHECK_INT(tsig_stream_known_elements(s), known[c]);
+        else CHECK(tsig_stream_known_elements(s) < 40);
+        tsig_result r;
+        CHECK_INT(tsig_stream_end(s, &r), TSIG_OK);
+        CHECK(r.ok);
+        tsig_result_free(&r);
+        tsig_stream_free(s);
+    }
+    /* the partial value while the element waits */
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, "[{\"id\": 1, \"name\": \"a\"}, {\"id\": 2, \"na", 38, &st);
+    size_t n;
+    char *p = tsig_stream_partial(s, &n);
+    CHECK_STR(p, "[{\"id\": 1, \"name\": \"a\"}, {\"id\": 2}]");
+    tsig_free(p);
+    tsig_stream_push(s, "me\": \"b", 7, &st);
+    p = tsig_stream_partial(s, &n);
+    CHECK_STR(p, "[{\"id\": 1, \"name\": \"a\"}, {\"id\": 2, \"name\": \"b\"}]");
+    tsig_free(p);
+    tsig_stream_push(s, "\"}]", 3, &st);
+    CHECK_INT(st, TSIG_STREAM_COMPLETE);
+    /* cut by two chunks: the second read by the push reader */
+    CHECK_INT(tsig_stream_known_elements(s), 1);
+    tsig_stream_free(s);
     tsig_signature_free(sig);
 }
 
@@ -757,6 +818,7 @@ int main(void)
     RUN(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given);
     RUN(elements_near_the_depth_limit_are_judged_as_in_one_shot);
     RUN(elements_are_told_while_whole_and_valid);
+    RUN(an_element_a_chunk_cuts_waits_for_the_next_chunk);
     RUN(the_whole_text_steps_over_known_elements);
     RUN(known_runs_change_no_state_and_no_result_in_any_mode);
     RUN(too_many_spans_the_whole_text_whitespace_after_the_value_too);
