@@ -220,6 +220,18 @@ const char *tsig_mode_name(tsig_mode mode);
  */
 #define TSIG_REPAIR 8u
 #define TSIG_NO_REPAIR 16u
+/*
+ * Streams only: the caller keeps the text it pushes, so the stream need
+ * not. Without repair (which may start late and reads the text from its
+ * start), the elements of lists the stream has validated are dropped as
+ * they are read, and its memory is what is left: the text outside such
+ * elements, an element a chunk cuts, and the nesting state. In exchange
+ * tsig_stream_partial gives NULL (tsig_stream_partial_cut tells what to
+ * cut from the caller's text), and when the value changed (the result's
+ * changed, a field order or a byte-order mark), the end result has no
+ * value_json: validating the text kept in one shot gives it.
+ */
+#define TSIG_CALLER_KEEPS_TEXT 32u
 
 typedef struct tsig_validate_options {
     tsig_mode mode;
@@ -844,8 +856,9 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
                              const tsig_validate_options *opts);
 /* Feeds the next chunk (any bytes: a chunk may end inside a character, an
  * escape, a number or a key) and sets *state. Elements of lists are
- * validated as they become whole, and not read again when the value is
- * whole; the rest of the value is read as it arrives and once more then. */
+ * validated as they become whole (one the chunk cuts, with the next
+ * chunk), and not read again when the value is whole; the rest of the
+ * value is read as it arrives and once more then. */
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state);
 tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
@@ -854,8 +867,15 @@ tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
 const tsig_result *tsig_stream_result(const tsig_stream *s);
 /* The value read so far as JSON text (open strings, lists and maps closed,
  * an unfinished number or literal left out; "null" before any), for
- * showing progress, never for running a tool. Freed with tsig_free. */
+ * showing progress, never for running a tool. Freed with tsig_free. NULL
+ * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. */
 char *tsig_stream_partial(const tsig_stream *s, size_t *len);
+/* The same as a cut of the text pushed: its bytes [*from, *to) followed
+ * by *close (NUL-terminated, freed with tsig_free); *close NULL when
+ * nothing was read yet (the partial value is null). TSIG_OK, or
+ * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (also for a stream repairing: its
+ * partial value is the repaired text). */
+tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to, char **close);
 /* Ends the stream: *out is the one-shot result of the whole text (a text
  * that ended early is a JSON error), freed with tsig_result_free. */
 tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
@@ -872,11 +892,14 @@ int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len);
  * repaired, only whitespace after it): the caller can read it from there. */
 int tsig_api_stream_partial_is_text(const tsig_stream *s);
 /* {"state":"incomplete"|"invalid"|"complete"[,"result":{"ok","errors",
- * "warnings"}][,"partial":<JSON>]}; NULL when out of memory. */
+ * "warnings"}][,"partial":<JSON>]}; NULL when out of memory. With
+ * TSIG_CALLER_KEEPS_TEXT, "cut":[from,to,"close"] (or null) instead of
+ * "partial": tsig_stream_partial_cut. */
 char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial);
 /* tsig_api_validate's document for the whole text, with "value" only when
  * validation changed it (the caller has the text as given); NULL when out
- * of memory. */
+ * of memory. With TSIG_CALLER_KEEPS_TEXT, a changed value is not written:
+ * "changed":true then says so. */
 char *tsig_api_stream_end(tsig_stream *s);
 
 #ifdef __cplusplus

@@ -4,7 +4,7 @@
 // streams, and its Standard Schema props.
 import {
   NON_JSON, W, addIndexes, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString, putString, readOut,
-  seedHash, seeded, takeJSON, takeString, toJSONText,
+  seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
 import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
@@ -19,6 +19,9 @@ const NUMBERS_ARE_DOUBLES = 4;
 // (off for return values, on for tool arguments).
 const REPAIR = 8;
 const NO_REPAIR = 16;
+// A stream's caller (the ValidationStream) keeps the text: the core drops
+// the list elements it validated instead of keeping a copy of everything.
+const CALLER_KEEPS_TEXT = 32;
 
 // The repair bits of an options object's {repair}.
 function repairFlags(opts) {
@@ -243,11 +246,13 @@ class Signature {
     }
     const [mode, maxErrors, maxDepth] = validateOptions(opts);
     const input = o.input ? 1 : 0;
-    const flags = NUMBERS_ARE_DOUBLES | repairFlags(opts);
+    const flags = NUMBERS_ARE_DOUBLES | CALLER_KEEPS_TEXT | repairFlags(opts);
     if (!seeded) seedHash();
     const handle = W.tsig_api_stream_new(this.#live(), input, mode, maxErrors, maxDepth, flags);
     if (!handle) throw outOfMemory();
-    return new ValidationStream(CREATE, this, handle);
+    // what the one-shot call of the same text takes, for a changed value
+    const again = input ? (text) => this.validateInputJSON(text, opts) : (text) => this.validateJSON(text, opts);
+    return new ValidationStream(CREATE, this, handle, again);
   }
 
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
@@ -323,6 +328,24 @@ class StreamResult {
   }
 }
 
+// result.value becomes the value of again(text), the one-shot validation of
+// the stream's text, done when first read.
+function lazyRewritten(result, text, again) {
+  let value;
+  let done = false;
+  Object.defineProperty(result, 'value', {
+    get() {
+      if (!done) {
+        value = again(text).value;
+        done = true;
+      }
+      return value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /** A stream of JSON text validated as it arrives (Signature#stream). */
 class ValidationStream {
   #sig;
@@ -331,11 +354,13 @@ class ValidationStream {
   #held = ''; // a high surrogate that ended a chunk: its pair is next
   #last = null; // [errors, warnings] of the last judged result, null while incomplete
   #push = 0; // how many pushes so far: a partial value is read before the next
+  #again; // the one-shot validation of the text, for a changed value the core did not write
 
-  constructor(token, sig, handle) {
+  constructor(token, sig, handle, again) {
     if (token !== CREATE) throw new TypeError('toolsig: use signature.stream() to make a stream');
     this.#sig = sig;
     this.#handle = handle;
+    this.#again = again;
     if (streamRegistry) streamRegistry.register(this, handle, this);
   }
 
@@ -384,8 +409,18 @@ class ValidationStream {
   }
 
   #partialNow() {
-    const p = W.tsig_api_stream_push(this.#live(), 0, 0, 1);
-    return takeJSON(p).partial;
+    return this.#partialOf(takeJSON(W.tsig_api_stream_push(this.#live(), 0, 0, 1)));
+  }
+
+  // The partial value of a push document: the core's copy (a repaired
+  // text), or where to cut the text kept here ([from, to, close]: its UTF-8
+  // bytes from..to, then close).
+  #partialOf(doc) {
+    if (!('cut' in doc)) return doc.partial;
+    if (doc.cut === null) return null;
+    const [from, to, close] = doc.cut;
+    const text = this.#text;
+    return JSON.parse(text.slice(utf16Index(text, from), utf16Index(text, to)) + close);
   }
 
   /**
@@ -405,11 +440,16 @@ class ValidationStream {
       W.free(q);
     }
     // The partial value: the text itself when it is a whole value as
-    // given (parsed when read), else the core's copy.
+    // given, else a cut of it (or the core's copy of a repaired text),
+    // made when read.
     const text = this.#text;
-    const partial = W.tsig_api_stream_partial_is_text(handle)
-      ? () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
-      : this.#partialNow();
+    let partial;
+    if (W.tsig_api_stream_partial_is_text(handle)) {
+      partial = () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } else {
+      const doc = takeJSON(W.tsig_api_stream_push(handle, 0, 0, 1));
+      partial = 'cut' in doc ? () => this.#partialOf(doc) : doc.partial;
+    }
     const doc = takeJSON(W.tsig_api_stream_end(handle));
     this.free();
     addIndexes(doc.errors, this.#text);
@@ -417,8 +457,11 @@ class ValidationStream {
     const result = new StreamResult(doc.ok ? 'complete' : 'invalid', doc.errors, doc.warnings, partial);
     result.ok = doc.ok;
     // A value as given is not sent back: read from the text when asked for.
+    // A changed one the core did not keep the text to write (it dropped
+    // what it validated) is the one-shot call's, on the text kept here.
     if (doc.ok) {
       if ('value' in doc) result.value = doc.value;
+      else if (doc.changed) lazyRewritten(result, this.#text, this.#again);
       else lazyValue(result, this.#text);
     }
     return result;

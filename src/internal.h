@@ -829,10 +829,22 @@ tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char 
                                    size_t len, const tsig_validate_options *opts,
                                    const tsig_known *known, size_t count, tsig_result *out);
 
+/* Moves the positions of r, found in a text with parts left out, to the
+ * whole text's: each offset o becomes at(ctx, o) (a span's end likewise),
+ * and a JSON error's line and column (its message says them) are
+ * line_col(ctx, o, ...). 0 when out of memory (r is then as it was but
+ * for its offsets). */
+int tsig_result_move(tsig_result *r, size_t (*at)(const void *ctx, size_t o),
+                     void (*line_col)(const void *ctx, size_t o, size_t *line, size_t *column),
+                     const void *ctx);
+
 /* How many list elements a stream's validator read as they became whole
  * (the elements of its tsig_known runs): the ones the validation of the
  * whole text steps over. */
 size_t tsig_stream_known_elements(const tsig_stream *s);
+/* The bytes of text a stream keeps (TSIG_CALLER_KEEPS_TEXT: what it did
+ * not drop). */
+size_t tsig_stream_kept(const tsig_stream *s);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and

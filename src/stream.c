@@ -31,25 +31,36 @@
  * invalid, or ignored by repair, whose warning belongs to the result).
  *
  * Memory: the stream keeps the text (the validator and the partial value
- * read it) and one tsig_known per run of list elements read at once (about
- * one a chunk); the reader's and the walker's state are bounded by the
- * nesting depth. The walker runs for return values in the modes whose
- * errors fail, without repair (arguments are coerced; repair moves
- * positions): there, and for the rest (a string with escapes, length
- * bounds, unions of maps), type errors are found when the value is whole.
+ * read it) and one tsig_known per run of list elements read at once; the
+ * reader's and the walker's state are bounded by the nesting depth. When
+ * the caller keeps the text (TSIG_CALLER_KEEPS_TEXT, without repair), the
+ * runs are dropped from the text as they are read (compact), each left as
+ * one placeholder byte the validation steps over, runs of one list joined
+ * into one: what is kept is the text outside list elements, the element a
+ * chunk cuts, elements with a message, and text after a value judged
+ * invalid (end() judges it). Positions in results are moved back to the
+ * text pushed (pushed_at, pushed_line_col), the partial value is a cut of
+ * that text (tsig_stream_partial_cut), and a changed value is not written
+ * (the caller validates its text for it). The walker runs for return
+ * values in the modes whose errors fail, without repair (arguments are
+ * coerced; repair moves positions): there, and for the rest (a string
+ * with escapes, length bounds, unions of maps), type errors are found when
+ * the value is whole.
  *
  * Cost: where the walker knows the type of a list (its frames), the
  * elements that are whole in what came are validated then, one after the
  * other, by the validator itself (tsig_validate_elements) and the reader
  * steps over them; those that validate with no message and no change are
  * remembered as runs (tsig_known), and the validation of the whole text
- * steps over the runs (tsig_validate_with_known). So most of a big value,
- * its list elements, is read once; what is read twice is the rest: the
- * element a chunk cuts (tried, then read by the reader and judged at the
- * end), elements with an error, and values outside lists. A list element
- * the validator reads alone is read as at its depth, with the stream's
- * options; a run is stepped over only where the same list type meets it
- * in pass 1, so the result is the one-shot result.
+ * steps over the runs (tsig_validate_with_known). The element a chunk
+ * cuts waits for the next chunk and is validated whole then (read twice
+ * in part; one longer than two chunks is read by the reader instead). So
+ * most of a big value, its list elements, is read once; what is read
+ * twice is the rest: elements with an error, elements longer than two
+ * chunks, and values outside lists. A list element the validator reads
+ * alone is read as at its depth, with the stream's options; a run is
+ * stepped over only where the same list type meets it in pass 1, so the
+ * result is the one-shot result.
  */
 #include "internal.h"
 
@@ -122,6 +133,20 @@ struct tsig_stream {
      * where it starts, and whether it was tried once or given up */
     size_t wait_at;
     int wait;
+    /* TSIG_CALLER_KEEPS_TEXT: the runs of known elements are dropped from
+     * text as they are read (compact), each left as one placeholder byte
+     * that the validation of the whole text steps over as the run (a "0":
+     * JSON, should anything read it as a value); holes[i] is known[i]'s */
+    int lean;
+    struct hole {
+        size_t at;    /* the placeholder's offset in text */
+        size_t len;   /* the bytes of the text as pushed it stands for */
+        size_t lines; /* '\n' among them */
+        size_t tail;  /* bytes after the last of them (len when none) */
+    } *holes;
+    size_t hole_count, hole_cap;
+    size_t dropped;   /* bytes pushed no longer in text */
+    size_t error_at;  /* the kept result's JSON error, in text */
 };
 
 enum { WAIT_NONE, WAIT_FIRST, WAIT_TRIED, WAIT_READ };
@@ -139,6 +164,9 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     s->opts = o;
     s->repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
     s->max_depth = tsig_depth_limit(&o);
+    /* repair may start late, and reads the text from its start */
+    s->lean = (o.flags & TSIG_CALLER_KEEPS_TEXT) && !s->repair;
+    s->opts.flags &= ~TSIG_CALLER_KEEPS_TEXT;
     tsig_repair_init(&s->rp, s->max_depth);
     s->p = P_VALUE;
     /* Types are followed where an error is certain before the end: return
@@ -167,7 +195,140 @@ void tsig_stream_free(tsig_stream *s)
     tsig_result_free(&s->result);
     free(s->frames);
     free(s->known);
+    free(s->holes);
     free(s);
+}
+
+/* ---- the text as pushed, where parts of it are no longer kept ---------- */
+
+static int ws(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+
+/* The offset in the text as pushed of offset o of text. */
+static size_t pushed_at(const void *ctx, size_t o)
+{
+    const tsig_stream *s = ctx;
+    /* the holes before o (sorted by at) */
+    size_t lo = 0, hi = s->hole_count, add = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->holes[mid].at < o) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = 0; i < lo; i++) add += s->holes[i].len - 1;
+    return o + add;
+}
+
+/* The line and column (bytes, from 1) in the text as pushed of offset o
+ * of text. */
+static void pushed_line_col(const void *ctx, size_t o, size_t *line, size_t *column)
+{
+    const tsig_stream *s = ctx;
+    const char *t = s->text.data ? s->text.data : "";
+    if (o > s->text.len) o = s->text.len;
+    size_t lines = 1, start = 0; /* start: where the line starts, in text */
+    for (size_t i = 0; i < o; i++)
+        if (t[i] == '\n') {
+            lines++;
+            start = i + 1;
+        }
+    const struct hole *last = NULL; /* the last hole with a '\n' after start */
+    for (size_t i = 0; i < s->hole_count && s->holes[i].at < o; i++) {
+        lines += s->holes[i].lines;
+        if (s->holes[i].lines && s->holes[i].at >= start) last = &s->holes[i];
+    }
+    *line = lines;
+    size_t to = pushed_at(s, o);
+    *column = last ? to - (pushed_at(s, last->at) + last->len - last->tail) + 1
+                   : to - pushed_at(s, start) + 1;
+}
+
+/* The '\n' in t[from..to) and the bytes after the last one into *h,
+ * appended to what it says. Counted eight bytes at a time (exactly: a
+ * flag per byte equal to '\n'); the last one looked for from the end only
+ * when there is one. */
+static void hole_add(struct hole *h, const char *t, size_t from, size_t to)
+{
+    const uint64_t lows = TSIG_SWAR_ONES * 0x7F, nl = TSIG_SWAR_ONES * '\n';
+    size_t lines = 0, i = from;
+    for (; i + 16 <= to; i += 16) {
+        uint64_t a, b;
+        memcpy(&a, t + i, 8);
+        memcpy(&b, t + i + 8, 8);
+        a ^= nl;
+        b ^= nl;
+        a = ~(((a & lows) + lows) | a | lows); /* 0x80 where a byte is '\n' */
+        b = ~(((b & lows) + lows) | b | lows);
+        if (a | b) /* the flags added up, a byte each */
+            lines += (size_t)((((a >> 7) + (b >> 7)) * TSIG_SWAR_ONES) >> 56);
+    }
+    for (; i < to; i++) lines += t[i] == '\n';
+    h->len += to - from;
+    h->lines += lines;
+    if (!lines) {
+        h->tail += to - from;
+        return;
+    }
+    size_t k = to;
+    while (t[k - 1] != '\n') k--;
+    h->tail = to - k;
+}
+
+static void shift(size_t *at, size_t from, size_t by)
+{
+    if (*at >= from) *at -= by;
+}
+
+/* Drops the runs of known elements not dropped yet from text (all lie
+ * before where the reader is), a run right after another of the same
+ * list (a comma between) joining it. Once per push: moves what follows
+ * the first such run, a chunk's worth. Out of memory: kept as they are. */
+static void compact(tsig_stream *s)
+{
+    if (s->known_count == s->hole_count) return;
+    if (s->hole_cap < s->known_count) {
+        struct hole *h = realloc(s->holes, s->known_count * sizeof *h);
+        if (!h) return;
+        s->holes = h;
+        s->hole_cap = s->known_count;
+    }
+    char *t = s->text.data;
+    size_t w = s->known[s->hole_count].start, r = w, kept = s->hole_count;
+    for (size_t i = s->hole_count; i < s->known_count; i++) {
+        tsig_known k = s->known[i];
+        memmove(t + w, t + r, k.start - r);
+        w += k.start - r;
+        struct hole *prev = kept ? &s->holes[kept - 1] : NULL;
+        size_t sep = prev ? prev->at + 1 : 0;
+        int join = prev && s->known[kept - 1].type == k.type && s->known[kept - 1].input == k.input;
+        for (size_t j = sep; join && j < w; j++)
+            join = t[j] == ',' || ws((unsigned char)t[j]);
+        if (join) {
+            hole_add(prev, t, sep, w);  /* the comma between */
+            hole_add(prev, t, k.start, k.end);
+            s->known[kept - 1].count += k.count;
+            w = sep;
+        } else {
+            struct hole h = {w, 0, 0, 0};
+            hole_add(&h, t, k.start, k.end);
+            s->holes[kept] = h;
+            s->known[kept++] = (tsig_known){w, w + 1, k.count, k.type, k.input};
+            t[w++] = '0';
+        }
+        r = k.end;
+    }
+    memmove(t + w, t + r, s->text.len - r);
+    size_t by = r - w;
+    s->text.len -= by;
+    s->dropped += by;
+    s->known_count = s->hole_count = kept;
+    /* what points after the runs */
+    size_t *at[] = {&s->read, &s->cut, &s->str_cut, &s->str_at, &s->key_at, &s->num_at,
+                    &s->wait_at};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) shift(at[i], r, by);
 }
 
 /* The canonical text: the transducer's output, or the text itself. */
@@ -190,21 +351,20 @@ static tsig_code judge(tsig_stream *s, size_t len)
     tsig_validate_options o = s->opts;
     o.flags &= ~(TSIG_REPAIR | TSIG_NO_REPAIR);
     o.flags |= s->repair ? TSIG_REPAIR : TSIG_NO_REPAIR;
+    if (s->lean) o.flags |= TSIG_VALUE_NEVER; /* the text is not all here */
     tsig_code code = s->known_count && !s->repairing
                          ? tsig_validate_with_known(s->root, s->input, t, len, &o, s->known,
                                                     s->known_count, &s->result)
                      : s->input ? tsig_validate_input_json(s->sig, t, len, &o, &s->result)
                                 : tsig_validate_json(s->sig, t, len, &o, &s->result);
     if (code == TSIG_ERR_NOMEM) return code;
+    s->error_at = s->result.json_error.offset;
+    if (s->hole_count && !tsig_result_move(&s->result, pushed_at, pushed_line_col, s))
+        return TSIG_ERR_NOMEM;
     s->result_len = len;
     s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
     s->judged++;
     return TSIG_OK;
-}
-
-static int ws(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 /* ---- the type walker -------------------------------------------------
@@ -373,7 +533,7 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
     }
 }
 
-static char *partial_read(const tsig_stream *s, size_t *len);
+static char *partial_read(const tsig_stream *s, size_t *len, int whole);
 
 /* The suspect value is whole: the validator judges the value read so far
  * (what is open closed) and the errors about what was really read are
@@ -388,10 +548,12 @@ static int early(tsig_stream *s)
     if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
                                s->p == P_UTF8))
         real = s->str_cut + 1; /* a string cut short: what is wrong with its start */
-    char *text = partial_read(s, &len);
+    char *text = partial_read(s, &len, 1);
     if (!text) return -1;
     tsig_result r;
-    tsig_code code = tsig_validate_json(s->sig, text, len, &s->opts, &r);
+    tsig_validate_options o = s->opts;
+    o.flags |= TSIG_VALUE_NEVER;
+    tsig_code code = tsig_validate_with_known(s->root, 0, text, len, &o, s->known, s->known_count, &r);
     tsig_free(text);
     if (code == TSIG_ERR_NOMEM) {
         tsig_result_free(&r);
@@ -402,9 +564,8 @@ static int early(tsig_stream *s)
     tsig_issue *e = (tsig_issue *)(uintptr_t)r.errors;
     size_t kept = 0;
     for (size_t i = 0; code == TSIG_OK && i < r.error_count; i++) {
-        if (e[i].offset + e[i].length > real - s->bom || e[i].code == TSIG_ISSUE_TOO_MANY) continue;
-        e[kept] = e[i];
-        e[kept++].offset += s->bom;
+        if (e[i].offset + e[i].length > real || e[i].code == TSIG_ISSUE_TOO_MANY) continue;
+        e[kept++] = e[i];
     }
     if (!kept) {
         tsig_result_free(&r);
@@ -412,6 +573,10 @@ static int early(tsig_stream *s)
         return 0;
     }
     r.error_count = kept;
+    if (s->hole_count && !tsig_result_move(&r, pushed_at, pushed_line_col, s)) {
+        tsig_result_free(&r);
+        return -1;
+    }
     tsig_result_free(&s->result);
     s->result = r;
     s->result_len = (size_t)-1; /* judged on part of the text */
@@ -781,10 +946,10 @@ bad:
  * follows): there the text is kept for end(). */
 static tsig_code after_json_error(tsig_stream *s, const char *chunk, size_t len)
 {
-    size_t at = s->result.json_error.offset, keep = at + 4, before = s->text.len;
+    size_t at = s->error_at, keep = at + 4, before = s->text.len;
     size_t take = len;
     if (!s->repair) take = before >= keep ? 0 : keep - before < len ? keep - before : len;
-    if (before + take > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
+    if (s->dropped + before + take > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     tsig_sb_append(&s->text, chunk, take);
     if (s->text.failed) return TSIG_ERR_NOMEM;
     if (before >= keep || (at < s->result_len && (unsigned char)s->text.data[at] < 0xC0))
@@ -847,7 +1012,7 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
      * text after it can make the whole a JSON error, end()'s answer. */
     if (s->state == TSIG_STREAM_INVALID && s->result.json_error.code != TSIG_OK)
         return after_json_error(s, chunk, len);
-    if (s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
+    if (s->dropped + s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     tsig_sb_append(&s->text, chunk, len);
     if (s->text.failed) return TSIG_ERR_NOMEM;
     if (s->state == TSIG_STREAM_INVALID) return TSIG_OK; /* kept for end() */
@@ -867,6 +1032,7 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     }
     /* the text can never be JSON: judged now */
     if (!ok) code = judge(s, s->text.len);
+    if (s->lean && s->state == TSIG_STREAM_INCOMPLETE) compact(s);
     if (state) *state = s->state;
     return code;
 }
@@ -876,6 +1042,11 @@ size_t tsig_stream_known_elements(const tsig_stream *s)
     size_t n = 0;
     for (size_t i = 0; s && i < s->known_count; i++) n += s->known[i].count;
     return n;
+}
+
+size_t tsig_stream_kept(const tsig_stream *s)
+{
+    return s ? s->text.len : 0;
 }
 
 tsig_stream_state tsig_stream_get_state(const tsig_stream *s)
@@ -929,47 +1100,99 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     return out->json_error.code == TSIG_OK ? TSIG_OK : out->json_error.code;
 }
 
-/* The partial value of what the reader has read. */
-static char *partial_read(const tsig_stream *s, size_t *len)
+/* The partial value as a cut of the canonical text: its bytes [*from,
+ * *to) then close (a string's quote, the closers of what is open); 0 when
+ * nothing was read (the partial value is null). */
+static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *close)
 {
-    size_t n;
-    const char *t = canonical(s, &n);
-    tsig_strbuf sb = {0};
     size_t depth = s->cut_depth;
-    t += s->bom;
+    *from = s->bom;
+    *to = s->cut;
     if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
                                s->p == P_UTF8)) {
-        tsig_sb_append(&sb, t, s->str_cut - s->bom);
-        tsig_sb_putc(&sb, '"');
+        *to = s->str_cut;
+        tsig_sb_putc(close, '"');
         depth = s->stack.len;
+    }
+    for (size_t k = depth; k > 0; k--) tsig_sb_putc(close, s->stack.data[k - 1]);
+    return s->cut != s->bom || s->in_value_string;
+}
+
+/* The partial value of what the reader has read (whole: with a leading
+ * byte-order mark, for the validator). */
+static char *partial_read(const tsig_stream *s, size_t *len, int whole)
+{
+    size_t n, from, to;
+    const char *t = canonical(s, &n);
+    tsig_strbuf close = {0}, sb = {0};
+    if (!cut_of(s, &from, &to, &close)) {
+        tsig_sb_puts(&sb, "null");
     } else {
-        tsig_sb_append(&sb, t, s->cut - s->bom);
+        if (whole) from = 0;
+        tsig_sb_append(&sb, t + from, to - from);
+        tsig_sb_append(&sb, close.data ? close.data : "", close.len);
+        if (close.failed) sb.failed = 1;
     }
-    for (size_t k = depth; k > 0; k--) tsig_sb_putc(&sb, s->stack.data[k - 1]);
-    if (s->cut == s->bom && !s->in_value_string) {
-        sb.len = 0;
-        tsig_sb_puts(&sb, "null"); /* nothing read yet */
-    }
+    tsig_sb_release(&close);
     return tsig_sb_finish(&sb, len);
+}
+
+/* When an element waits for more text (elements_known), *c is a copy of
+ * the reader (its syntax alone) that read on over it, as a reader that did
+ * not wait would have: 1; 0 when none waits; -1 when out of memory.
+ * Release c->stack. */
+static int read_on(const tsig_stream *s, tsig_stream *c)
+{
+    if (s->wait != WAIT_TRIED || s->read != s->wait_at) return 0;
+    *c = *s;
+    c->stack = (tsig_strbuf){0};
+    tsig_sb_append(&c->stack, s->stack.data, s->stack.len);
+    c->follow = c->walk = c->check = c->pending = c->whole = 0;
+    size_t n;
+    const char *t = canonical(s, &n);
+    if (!c->stack.failed) reader(c, t, n);
+    if (!c->stack.failed) return 1;
+    tsig_sb_release(&c->stack);
+    return -1;
 }
 
 char *tsig_stream_partial(const tsig_stream *s, size_t *len)
 {
-    if (!s) return NULL;
-    if (s->wait != WAIT_TRIED || s->read != s->wait_at) return partial_read(s, len);
-    /* An element waits for more text (elements_known): what the value
-     * read so far holds of it is what a reader that did not wait has
-     * read, here a copy of the reader (its syntax alone) reading on. */
-    tsig_stream c = *s;
-    c.stack = (tsig_strbuf){0};
-    tsig_sb_append(&c.stack, s->stack.data, s->stack.len);
-    c.follow = c.walk = c.check = c.pending = c.whole = 0;
-    size_t n;
-    const char *t = canonical(s, &n);
-    if (!c.stack.failed) reader(&c, t, n);
-    char *p = c.stack.failed ? NULL : partial_read(&c, len);
-    tsig_sb_release(&c.stack);
+    if (!s || s->lean) return NULL;
+    tsig_stream c;
+    int on = read_on(s, &c);
+    if (on < 0) return NULL;
+    char *p = partial_read(on ? &c : s, len, 0);
+    if (on) tsig_sb_release(&c.stack);
     return p;
+}
+
+tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to, char **close)
+{
+    if (!from || !to || !close) return TSIG_ERR_ARGUMENT;
+    *from = *to = 0;
+    *close = NULL;
+    if (!s) return TSIG_ERR_ARGUMENT;
+    tsig_stream c;
+    int on = read_on(s, &c);
+    if (on < 0) return TSIG_ERR_NOMEM;
+    const tsig_stream *r = on ? &c : s;
+    tsig_strbuf sb = {0};
+    if (s->repairing) { /* its partial value is the repaired text */
+        if (on) tsig_sb_release(&c.stack);
+        return TSIG_ERR_ARGUMENT;
+    }
+    int some = cut_of(r, from, to, &sb);
+    if (on) tsig_sb_release(&c.stack);
+    if (!some) {
+        tsig_sb_release(&sb);
+        *from = *to = 0;
+        return TSIG_OK;
+    }
+    *from = pushed_at(s, *from);
+    *to = pushed_at(s, *to);
+    *close = tsig_sb_finish(&sb, NULL);
+    return *close ? TSIG_OK : TSIG_ERR_NOMEM;
 }
 
 /* ---- the JSON boundary ------------------------------------------------ */
@@ -987,7 +1210,8 @@ static const char *state_name(tsig_stream_state st)
 tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
                                  size_t max_errors, size_t max_depth, unsigned flags)
 {
-    if (mode < 0 || mode > TSIG_MODE_STRICT || (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)))
+    if (mode < 0 || mode > TSIG_MODE_STRICT ||
+        (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR | TSIG_CALLER_KEEPS_TEXT)))
         return NULL;
     tsig_validate_options o = {(tsig_mode)mode, max_errors, max_depth, flags};
     return tsig_stream_new(sig, input, &o);
@@ -1029,7 +1253,19 @@ char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int pa
         else sb.failed = 1;
         tsig_free(doc);
     }
-    if (partial) {
+    if (partial && s->lean) {
+        size_t from, to;
+        char *close;
+        if (tsig_stream_partial_cut(s, &from, &to, &close) != TSIG_OK) sb.failed = 1;
+        if (close) {
+            tsig_sb_printf(&sb, ",\"cut\":[%zu,%zu,", from, to);
+            tsig_json_escape(&sb, close, strlen(close));
+            tsig_sb_putc(&sb, ']');
+        } else {
+            tsig_sb_puts(&sb, ",\"cut\":null");
+        }
+        tsig_free(close);
+    } else if (partial) {
         size_t n = 0;
         char *p = tsig_stream_partial(s, &n);
         tsig_sb_puts(&sb, ",\"partial\":");
@@ -1048,6 +1284,14 @@ char *tsig_api_stream_end(tsig_stream *s)
     char *doc = NULL;
     if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
         doc = tsig_api_result_json(&r, NULL, 0, r.changed); /* as given: not sent back */
+    if (doc && r.ok && r.changed && !r.value_json) {
+        /* not written (TSIG_CALLER_KEEPS_TEXT): said */
+        tsig_strbuf sb = {0};
+        tsig_sb_puts(&sb, "{\"changed\":true,");
+        tsig_sb_puts(&sb, doc + 1);
+        tsig_free(doc);
+        doc = tsig_sb_finish(&sb, NULL);
+    }
     tsig_result_free(&r);
     return doc;
 }

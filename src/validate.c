@@ -2452,6 +2452,47 @@ tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
     return validate(&args, 1, json, len, opts, NULL, 0, out);
 }
 
+/* The offsets of n issues moved by at. */
+static void move_issues(const tsig_issue *list, size_t n, size_t (*at)(const void *ctx, size_t o),
+                        const void *ctx)
+{
+    tsig_issue *e = (tsig_issue *)(uintptr_t)list;
+    for (size_t i = 0; i < n; i++) {
+        size_t end = at(ctx, e[i].offset + e[i].length);
+        e[i].offset = at(ctx, e[i].offset);
+        e[i].length = end - e[i].offset;
+    }
+}
+
+int tsig_result_move(tsig_result *r, size_t (*at)(const void *ctx, size_t o),
+                     void (*line_col)(const void *ctx, size_t o, size_t *line, size_t *column),
+                     const void *ctx)
+{
+    store *st = r->internal_;
+    move_issues(r->errors, r->error_count, at, ctx);
+    move_issues(r->warnings, r->warning_count, at, ctx);
+    if (r->json_error.code == TSIG_OK) return 1;
+    tsig_error *err = &r->json_error;
+    size_t o = err->offset;
+    err->offset = at(ctx, o);
+    line_col(ctx, o, &err->line, &err->column);
+    const char *what = tsig_json_error_reason(err->message);
+    if (!what) return 1;
+    char rest[TSIG_MESSAGE_MAX];
+    tsig_snprintf(rest, sizeof rest, "%s", what);
+    tsig_snprintf(err->message, sizeof err->message, "JSON error at %zu:%zu: %s", err->line,
+                  err->column, rest);
+    /* the one error of unreadable text says it too */
+    if (!st || r->error_count != 1) return 1;
+    tsig_issue *e = (tsig_issue *)(uintptr_t)r->errors;
+    size_t n = strlen(err->message);
+    const char *m = tsig_arena_strndup(&st->arena, err->message, n);
+    if (!m) return 0;
+    e->message = m;
+    e->message_len = n;
+    return 1;
+}
+
 void tsig_result_free(tsig_result *result)
 {
     if (!result) return;

@@ -466,16 +466,27 @@ static int op_stream(const op_case *c, const tsig_signature *sig)
             tsig_stream_free(s);
             return R_NOMEM;
         }
-        size_t n;
-        char *p = tsig_stream_partial(s, &n);
-        if (!p) {
+        size_t n, from, to;
+        char *p = NULL, *close = NULL;
+        int cut = (c->flags & TSIG_CALLER_KEEPS_TEXT) != 0;
+        /* a stream that drops what it read tells where to cut the text */
+        if (cut ? tsig_stream_partial_cut(s, &from, &to, &close) != TSIG_OK
+                : (p = tsig_stream_partial(s, &n)) == NULL) {
             tsig_stream_free(s);
             return R_NOMEM;
         }
         out_fmt("%d ", (int)st);
-        out_bytes(p, n);
+        if (cut && close) {
+            out_bytes(c->text + from, to - from);
+            out_str(close);
+        } else if (cut) {
+            out_str("null");
+        } else {
+            out_bytes(p, n);
+        }
         out_str("\n");
         tsig_free(p);
+        tsig_free(close);
     }
     tsig_result r;
     tsig_code code = tsig_stream_end(s, &r);
@@ -1092,6 +1103,15 @@ static const op_case cases[] = {
     {"stream known maps", op_stream, .sig = SIG_OUT, .which = 40,
      .text = "[{\"id\":1,\"_secret\":\"s\",\"meta\":null,\"extra\":{}},{\"id\":2,\"_secret\":\"\","
              "\"extra\":{}},{\"id\":\"3\",\"_secret\":\"\",\"extra\":{}},{\"id\":4,\"_secret\":\"\",\"extra\":{}}]"},
+    /* ... dropped as they are read, and errors after them moved to where
+     * they are in the text pushed */
+    {"stream known maps dropped", op_stream, .sig = SIG_OUT, .which = 40, .flags = TSIG_CALLER_KEEPS_TEXT,
+     .text = "[{\"id\":1,\"_secret\":\"s\",\"meta\":null,\"extra\":{}},\n{\"id\":2,\"_secret\":\"\","
+             "\"extra\":{}},\n{\"id\":\"3\",\"_secret\":\"\",\"extra\":{}},{\"id\":4,\"_secret\":\"\",\"extra\":{}}]"},
+    {"stream dropped then bad JSON", op_stream, .sig = "[:int]", .which = 7, .flags = TSIG_CALLER_KEEPS_TEXT,
+     .text = "[1, 2, 3,\n 4, 5, 6,\n 7, 8, x]"},
+    {"stream dropped then reordered", op_stream, .sig = "{a [:int], b :int}", .which = 6,
+     .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"b\": 1, \"a\": [1, 2, 3, 4, 5, 6, 7, 8]}"},
     {"stream known arguments", op_stream, .sig = SIG_IN, .input = 1, .which = 8,
      .text = "{\"user_name\":\"bob\",\"limit\":1,\"ratio\":3,\"filter\":{\"tags\":[\"a\",\"b\",\"c\",\"d\",\"e\"]},"
              "\"opts\":{}}"},

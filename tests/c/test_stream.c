@@ -84,6 +84,11 @@ static const sample BAD[] = {
     {"(items [:int][..2]) -> :any", 1, 0, "{\"items\": [1, 2, 3]}"},
 };
 
+/* TSIG_CALLER_KEEPS_TEXT when the properties are checked on streams that
+ * drop what they validated (their end result then has no changed value,
+ * as the one shot told not to write it) */
+static unsigned lean;
+
 static tsig_signature *sig_of(const char *text)
 {
     tsig_error err;
@@ -94,13 +99,17 @@ static tsig_signature *sig_of(const char *text)
 static char *describe(const tsig_result *r)
 {
     size_t n = 64 + (r->value_json ? r->value_len : 0);
-    for (size_t i = 0; i < r->error_count; i++) n += r->errors[i].path_len + r->errors[i].message_len + 4;
-    for (size_t i = 0; i < r->warning_count; i++) n += r->warnings[i].path_len + r->warnings[i].message_len + 4;
+    for (size_t i = 0; i < r->error_count; i++) n += r->errors[i].path_len + r->errors[i].message_len + 48;
+    for (size_t i = 0; i < r->warning_count; i++) n += r->warnings[i].path_len + r->warnings[i].message_len + 48;
     n += 64;
     char *t = malloc(n), *p = t;
     p += sprintf(p, "ok=%d changed=%d @%zu ", r->ok, r->changed, r->json_error.offset);
-    for (size_t i = 0; i < r->error_count; i++) p += sprintf(p, "E %s: %s|", r->errors[i].path, r->errors[i].message);
-    for (size_t i = 0; i < r->warning_count; i++) p += sprintf(p, "W %s: %s|", r->warnings[i].path, r->warnings[i].message);
+    for (size_t i = 0; i < r->error_count; i++)
+        p += sprintf(p, "E %s@%zu+%zu: %s|", r->errors[i].path, r->errors[i].offset, r->errors[i].length,
+                     r->errors[i].message);
+    for (size_t i = 0; i < r->warning_count; i++)
+        p += sprintf(p, "W %s@%zu+%zu: %s|", r->warnings[i].path, r->warnings[i].offset,
+                     r->warnings[i].length, r->warnings[i].message);
     sprintf(p, "%s", r->value_json ? r->value_json : "(same)");
     return t;
 }
@@ -109,6 +118,9 @@ static char *one_shot(const sample *c, const tsig_signature *sig)
 {
     tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
                                0, 0, c->flags & TSIG_REPAIR};
+    /* repair (on for arguments) reads from the start: such a stream keeps the text */
+    int repair = c->input || (c->flags & TSIG_REPAIR);
+    if (lean && !repair) o.flags |= TSIG_VALUE_NEVER;
     tsig_result r;
     size_t len = strlen(c->text);
     if (c->input) tsig_validate_input_json(sig, c->text, len, &o, &r);
@@ -121,7 +133,7 @@ static char *one_shot(const sample *c, const tsig_signature *sig)
 static tsig_stream *open_stream(const sample *c, const tsig_signature *sig)
 {
     tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
-                               0, 0, c->flags & TSIG_REPAIR};
+                               0, 0, (c->flags & TSIG_REPAIR) | lean};
     return tsig_stream_new(sig, c->input, &o);
 }
 
@@ -393,6 +405,15 @@ TEST(a_number_out_of_range_is_invalid_when_the_number_ends)
     incomplete_after("{n :int[1..10], m :int}", "{\"n\": 11");
 }
 
+TEST(the_properties_hold_for_streams_that_drop_what_they_validated)
+{
+    lean = TSIG_CALLER_KEEPS_TEXT;
+    a_valid_text_is_incomplete_until_whole_then_complete_never_invalid();
+    a_text_with_an_error_is_invalid_no_later_than_the_one_shot_error();
+    chunk_boundaries_anywhere_change_nothing();
+    lean = 0;
+}
+
 /* Ending an ended stream hands over the same result again. */
 TEST(ending_twice_gives_the_same_result)
 {
@@ -583,6 +604,101 @@ TEST(an_element_a_chunk_cuts_waits_for_the_next_chunk)
     tsig_signature_free(sig);
 }
 
+/* A stream whose caller keeps the text drops the list elements it
+ * validated: what it keeps of a big list of maps read in chunks is about
+ * a chunk, whatever the length; its partial value is a cut of the text
+ * pushed, and its results are about the text pushed. */
+TEST(a_stream_that_drops_what_it_validated_keeps_about_a_chunk)
+{
+    tsig_signature *sig = sig_of("{count :int, items [{id :int, tags [:string]}], note :string}");
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT};
+    tsig_strbuf text = {0};
+    tsig_sb_puts(&text, "{\"count\": 3000, \"items\": [");
+    for (int i = 0; i < 3000; i++)
+        tsig_sb_printf(&text, "%s\n  {\"id\": %d, \"tags\": [\"a\", \"b%d\"]}", i ? "," : "", i, i);
+    tsig_sb_puts(&text, "],\n \"note\": 7}");
+    CHECK(!text.failed);
+    tsig_stream *s = tsig_stream_new(sig, 0, &o);
+    tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
+    size_t most = 0, chunk = 1024, at = 0;
+    for (; at < text.len && st == TSIG_STREAM_INCOMPLETE; at += chunk) {
+        tsig_stream_push(s, text.data + at, text.len - at < chunk ? text.len - at : chunk, &st);
+        if (tsig_stream_kept(s) > most) most = tsig_stream_kept(s);
+    }
+    CHECK(most < 3 * chunk);
+    /* the note's number is wrong: said where it is in the text pushed */
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    const tsig_result *r = tsig_stream_result(s);
+    CHECK(r && r->error_count == 1);
+    if (r && r->error_count) {
+        CHECK_STR(r->errors[0].path, "note");
+        CHECK_INT(r->errors[0].offset, text.len - 2);
+    }
+    tsig_result end;
+    CHECK_INT(tsig_stream_end(s, &end), TSIG_OK);
+    tsig_result one;
+    tsig_validate_json(sig, text.data, text.len, NULL, &one);
+    CHECK(end.error_count == 1 && one.error_count == 1);
+    if (end.error_count && one.error_count) CHECK_INT(end.errors[0].offset, one.errors[0].offset);
+    tsig_result_free(&end);
+    tsig_result_free(&one);
+    tsig_stream_free(s);
+    /* bad JSON after them: its line and column count the lines dropped */
+    text.len -= 2;
+    tsig_sb_puts(&text, "\"x\"\n  y}");
+    s = tsig_stream_new(sig, 0, &o);
+    for (at = 0; at < text.len; at += chunk)
+        tsig_stream_push(s, text.data + at, text.len - at < chunk ? text.len - at : chunk, &st);
+    CHECK(tsig_stream_kept(s) < 3 * chunk);
+    tsig_validate_json(sig, text.data, text.len, NULL, &one);
+    r = tsig_stream_result(s);
+    CHECK(r && r->error_count == 1 && one.error_count == 1);
+    if (r && r->error_count && one.error_count) {
+        CHECK_STR(r->errors[0].message, one.errors[0].message);
+        CHECK_INT(r->json_error.line, one.json_error.line);
+        CHECK_INT(r->json_error.column, one.json_error.column);
+        CHECK_INT(r->errors[0].offset, one.errors[0].offset);
+    }
+    tsig_result_free(&one);
+    tsig_stream_free(s);
+    /* the partial value as a cut of the text, the one a stream keeping
+     * the text gives, and no copy of it */
+    static const size_t cuts[] = {1, 30, 999, 1024, 5000, 5001, 5002, 5003, 5004, 5010};
+    for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+        s = tsig_stream_new(sig, 0, &o);
+        tsig_stream *keeps = tsig_stream_new(sig, 0, NULL);
+        for (size_t k = 0; k < cuts[c]; k += 700) {
+            size_t n = cuts[c] - k < 700 ? cuts[c] - k : 700;
+            tsig_stream_push(s, text.data + k, n, &st);
+            tsig_stream_push(keeps, text.data + k, n, &st);
+        }
+        size_t from, to, n;
+        char *close, *want = tsig_stream_partial(keeps, &n);
+        CHECK(tsig_stream_partial(s, &n) == NULL);
+        CHECK_INT(tsig_stream_partial_cut(s, &from, &to, &close), TSIG_OK);
+        tsig_strbuf got = {0};
+        tsig_sb_append(&got, text.data + from, to - from);
+        tsig_sb_puts(&got, close ? close : "");
+        char *g = tsig_sb_finish(&got, NULL);
+        CHECK_STR(g, want);
+        tsig_free(g);
+        tsig_free(want);
+        tsig_free(close);
+        tsig_stream_free(keeps);
+        tsig_stream_free(s);
+    }
+    /* nothing read: null */
+    s = tsig_stream_new(sig, 0, &o);
+    tsig_stream_push(s, "  ", 2, &st);
+    size_t from, to;
+    char *close;
+    CHECK_INT(tsig_stream_partial_cut(s, &from, &to, &close), TSIG_OK);
+    CHECK(close == NULL);
+    tsig_stream_free(s);
+    tsig_sb_release(&text);
+    tsig_signature_free(sig);
+}
+
 /* The validation of a whole text steps over known values: a known span
  * is not read again (here a wrong one, to see it). */
 TEST(the_whole_text_steps_over_known_elements)
@@ -651,6 +767,12 @@ static const char *const KNOWN[][2] = {
     {"(xs [:int], q :string) -> :any", "{\"q\": \"a\", \"xs\": [1, \"2\", 3]}"},
     {"(items [{id :int, n :int = 3}]) -> :any", "{\"items\": [{\"id\": 1, \"n\": 2}, {\"id\": 2}, {\"id\": 3}]}"},
     {"(user_name [:int]) -> :any", "{\"user-name\": [1, 2], \"user_name\": [3]}"},
+    /* errors after elements a stream may drop: lines and columns counted
+     * over them */
+    {"[{a :int}]", "[\n {\"a\": 1},\n {\"a\": 2},\n {\"a\": 3}\n x]"},
+    {"[:int]", "[1,\n2, 3, x"},
+    {"{a [:int], b :int}", "{\"a\": [1,\n 2,\n 3],\n \"b\": \"x\"}"},
+    {"{a [[:int]], b :int}", "{\"a\": [[1, 2], [3,\n4], [5]], \"b\": 1, \"b\": 2}"},
 };
 
 /* A result as text with every issue's code and span, to compare two. */
@@ -738,6 +860,13 @@ TEST(known_runs_change_no_state_and_no_result_in_any_mode)
         {TSIG_MODE_ENABLED, 0, 3, 0},
         {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR},
         {TSIG_MODE_ENABLED, 0, 0, TSIG_NO_REPAIR | TSIG_VALUE_ALWAYS},
+        /* streams that drop the elements they validated */
+        {TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT},
+        {TSIG_MODE_ENABLED, 1, 0, TSIG_CALLER_KEEPS_TEXT | TSIG_NO_REPAIR},
+        {TSIG_MODE_WARN_ONLY, 0, 0, TSIG_CALLER_KEEPS_TEXT | TSIG_NO_REPAIR},
+        {TSIG_MODE_DISABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT},
+        {TSIG_MODE_STRICT, 1, 0, TSIG_NUMBERS_ARE_DOUBLES | TSIG_CALLER_KEEPS_TEXT},
+        {TSIG_MODE_ENABLED, 0, 3, TSIG_CALLER_KEEPS_TEXT | TSIG_NO_REPAIR},
     };
     unsigned seed = 777;
     for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++) {
@@ -751,8 +880,12 @@ TEST(known_runs_change_no_state_and_no_result_in_any_mode)
         for (size_t k = 0; k < sizeof OPTIONS / sizeof OPTIONS[0]; k++) {
             const tsig_validate_options *o = &OPTIONS[k];
             tsig_result r;
-            tsig_code code = input ? tsig_validate_input_json(sig, text, len, o, &r)
-                                   : tsig_validate_json(sig, text, len, o, &r);
+            /* one that drops what it read writes no changed value */
+            tsig_validate_options shot = *o;
+            int repairs = input ? !(o->flags & TSIG_NO_REPAIR) : (o->flags & TSIG_REPAIR) != 0;
+            if ((shot.flags & TSIG_CALLER_KEEPS_TEXT) && !repairs) shot.flags |= TSIG_VALUE_NEVER;
+            tsig_code code = input ? tsig_validate_input_json(sig, text, len, &shot, &r)
+                                   : tsig_validate_json(sig, text, len, &shot, &r);
             char *want = describe_all(&r, code);
             tsig_result_free(&r);
             int repair = input ? !(o->flags & TSIG_NO_REPAIR) : (o->flags & TSIG_REPAIR) != 0;
@@ -807,6 +940,7 @@ int main(void)
     RUN(a_valid_text_is_incomplete_until_whole_then_complete_never_invalid);
     RUN(a_text_with_an_error_is_invalid_no_later_than_the_one_shot_error);
     RUN(chunk_boundaries_anywhere_change_nothing);
+    RUN(the_properties_hold_for_streams_that_drop_what_they_validated);
     RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
@@ -819,6 +953,7 @@ int main(void)
     RUN(elements_near_the_depth_limit_are_judged_as_in_one_shot);
     RUN(elements_are_told_while_whole_and_valid);
     RUN(an_element_a_chunk_cuts_waits_for_the_next_chunk);
+    RUN(a_stream_that_drops_what_it_validated_keeps_about_a_chunk);
     RUN(the_whole_text_steps_over_known_elements);
     RUN(known_runs_change_no_state_and_no_result_in_any_mode);
     RUN(too_many_spans_the_whole_text_whitespace_after_the_value_too);

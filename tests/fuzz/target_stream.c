@@ -23,7 +23,11 @@
  *     one-shot call accepts is never invalid; without repair, a complete
  *     stream never becomes incomplete again, and a JSON error is known
  *     within the character the one-shot call puts it at;
- *   - the partial value is JSON (keys may repeat, as in the text).
+ *   - the partial value is JSON (keys may repeat, as in the text);
+ *   - without repair, all of this holds for a stream that drops what it
+ *     validated (TSIG_CALLER_KEEPS_TEXT) in the same random chunks: its
+ *     states, first errors and end() are the others' (a changed value
+ *     not written), its partial value is a cut of the text.
  */
 #include "targets.h"
 
@@ -181,14 +185,31 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
         }
         if (ref && max && (pushes <= 3 || pushes % 64 == 0)) {
             /* JSON as toolsig reads it (keys may repeat, as in the text) */
-            size_t plen;
-            char *partial = tsig_stream_partial(s, &plen);
+            size_t plen, from, to;
+            char *partial = NULL, *close = NULL;
+            if (o->flags & TSIG_CALLER_KEEPS_TEXT) {
+                if (tsig_stream_partial_cut(s, &from, &to, &close) != TSIG_OK)
+                    tsig_fuzz_fail(what, "no cut for the partial value");
+                const char *tail = close ? close : "null";
+                if (!close) from = to = 0;
+                size_t tail_len = strlen(tail);
+                plen = to - from + tail_len;
+                partial = malloc(plen + 1);
+                if (partial) {
+                    memcpy(partial, json + from, to - from);
+                    memcpy(partial + (to - from), tail, tail_len + 1);
+                }
+                tsig_free(close);
+            } else {
+                partial = tsig_stream_partial(s, &plen);
+            }
             if (!partial) tsig_fuzz_fail(what, "no partial value");
             tsig_result pr;
             if (tsig_validate_json(any, partial, plen, NULL, &pr) == TSIG_ERR_JSON)
                 fail_on("the partial value is not JSON", partial, json, len);
             tsig_result_free(&pr);
-            tsig_free(partial);
+            if (o->flags & TSIG_CALLER_KEEPS_TEXT) free(partial);
+            else tsig_free(partial);
         }
     }
     tsig_result r;
@@ -254,6 +275,16 @@ int tsig_fuzz_stream(const uint8_t *data, size_t size)
     check_states(&rec, json, len, repair, &want);
     stream_chunks(sig, any, input, json, len, &o, chunking, 1 + chunking % 32, NULL, &rec, &want);
     stream_chunks(sig, any, input, json, len, &o, 0, 0, NULL, &rec, &want);
+    if (!repair) {
+        tsig_validate_options lean = o, shot = o;
+        lean.flags |= TSIG_CALLER_KEEPS_TEXT;
+        shot.flags |= TSIG_VALUE_NEVER;
+        tsig_result unwritten;
+        one_shot(sig, input, json, len, &shot, &unwritten);
+        stream_chunks(sig, any, input, json, len, &lean, chunking, 1 + chunking % 32, NULL, &rec,
+                      &unwritten);
+        tsig_result_free(&unwritten);
+    }
     tsig_signature_free(any);
     /* the first errors point into results freed with their streams: only
      * their codes, offsets and lengths were compared */

@@ -316,6 +316,44 @@ test('errors carry code, offset, length and the UTF-16 index into the text pushe
     { path: 'b', message: 'expected int, got string "x"', code: 'type', offset: 19, length: 3, index: 17 });
 });
 
+// The core drops the list elements it has validated (the stream keeps the
+// text): partial values are cut from the text pushed, positions are about
+// it, and a changed value is the one-shot call's.
+test('a long list streamed in chunks: partial values, positions and values as with the whole text', () => {
+  const sig = Signature.parse('{items [{name :string, n :int}], total :int}');
+  const names = ['caf\u00e9', '\ud83d\ude00 x', 'plain', '\u6f22\u5b57 "q"'];
+  const items = Array.from({ length: 300 }, (_, i) => ({ name: names[i % 4], n: i }));
+  const text = `{"items": [\n${items.map((v) => JSON.stringify(v)).join(',\n')}\n], "total": "many"}`;
+  const s = sig.stream();
+  let last;
+  for (let at = 0; at < text.length; at += 97) {
+    last = s.push(text.slice(at, at + 97));
+    const p = last.partial;
+    // what was read so far: whole items are the first ones, in order
+    assert.ok(Array.isArray(p.items) || p.items === undefined);
+    for (const [i, v] of (p.items ?? []).entries()) {
+      if (i < p.items.length - 1) assert.deepEqual(v, items[i]);
+    }
+  }
+  assert.equal(last.state, 'invalid');
+  const r = s.end();
+  assert.deepEqual(ended(r), oneShot(sig, text));
+  const [e] = r.errors;
+  assert.equal(e.path, 'total');
+  assert.equal(text.slice(e.index, e.index + 6), '"many"');
+});
+
+test('a stream whose value changes (declared fields first) gives the one-shot value', () => {
+  const sig = Signature.parse('{items [:int], n :int}');
+  const text = `{"n": 2, "items": [${Array.from({ length: 500 }, (_, i) => i).join(', ')}]}`;
+  const s = sig.stream();
+  for (let at = 0; at < text.length; at += 50) s.push(text.slice(at, at + 50));
+  const r = s.end();
+  assert.equal(r.ok, true);
+  assert.deepEqual(Object.keys(r.value), ['items', 'n']);
+  assert.deepEqual(r.value, sig.validateJSON(text).value);
+});
+
 test('input streams validate the parameters, with coercion and repair on by default', () => {
   const sig = Signature.parse('(q :string, limit :int?) -> :any');
   const text = '{q: \'books\', "limit": "10",}';
