@@ -221,11 +221,12 @@ const char *tsig_mode_name(tsig_mode mode);
 #define TSIG_REPAIR 8u
 #define TSIG_NO_REPAIR 16u
 /*
- * Streams only: the caller keeps the text it pushes, so the stream need
- * not. Without repair (which may start late and reads the text from its
- * start), the elements of lists the stream has validated are dropped as
- * they are read, and its memory is what is left: the text outside such
- * elements, an element a chunk cuts, and the nesting state. In exchange
+ * Streams only: the caller keeps the text it pushes (or needs neither a
+ * partial value nor a changed value), so the stream need not. Without
+ * repair (which may start late and reads the text from its start), the
+ * elements of lists the stream has validated are dropped as they are
+ * read, and its memory is what is left: the text outside such elements,
+ * an element a chunk cuts, and the nesting state. In exchange
  * tsig_stream_partial gives NULL (tsig_stream_partial_cut tells what to
  * cut from the caller's text), and when the value changed (the result's
  * changed, a field order or a byte-order mark), the end result has no

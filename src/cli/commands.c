@@ -242,7 +242,11 @@ static int stream_validate(cli_args *args, const tsig_signature *sig, int input,
     enum { PIECE = 4096 };
     const char *path = cli_positional(args, 1);
     if (!path) path = "-";
-    tsig_stream *s = tsig_stream_new(sig, input, opts);
+    /* the lines need neither a partial value nor the value: the stream
+     * keeps no more of the text than it must */
+    tsig_validate_options o = *opts;
+    o.flags |= TSIG_CALLER_KEEPS_TEXT;
+    tsig_stream *s = tsig_stream_new(sig, input, &o);
     if (!s) return cli_out_of_memory(args);
     char *shown = NULL;
     tsig_code code = TSIG_OK;
