@@ -23,6 +23,18 @@
 #include <arm_neon.h>
 #endif
 
+/* How a function is laid out, where it matters to speed or size: TSIG_COLD
+ * for what is off the hot path (called, never inlined, kept apart: its
+ * frame and message buffers stay out of its callers'), TSIG_NOINLINE for
+ * one copy of a function with several callers. */
+#if defined(__GNUC__)
+#define TSIG_COLD __attribute__((noinline, cold))
+#define TSIG_NOINLINE __attribute__((noinline))
+#else
+#define TSIG_COLD
+#define TSIG_NOINLINE
+#endif
+
 /* ---- arena.c ---------------------------------------------------------- */
 
 typedef struct tsig_arena_block tsig_arena_block;

@@ -61,16 +61,11 @@ void tsig_json_init(tsig_json *j, const char *src, size_t len,
     }
 }
 
-/* Failures are rare: keep them (and their message buffers) out of the
- * scanning functions' frames. */
-#if defined(__GNUC__)
-#define COLD __attribute__((noinline, cold))
-#else
-#define COLD
-#endif
+/* Failures are rare: they are TSIG_COLD, out of the scanning functions'
+ * frames. */
 
 /* Records a problem with the text itself: "JSON error at L:C: <what>". */
-static COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
+static TSIG_COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const char *what)
 {
     size_t line, column;
     if (j->quiet) return tsig_json_fail_code(j, code, offset, "%s", what);
@@ -82,7 +77,7 @@ static COLD int text_error(tsig_json *j, tsig_code code, size_t offset, const ch
 /* "expected <expected>, found <what is at offset>": the found part
  * quotes one character, or names end of input, a NUL byte, a control
  * character or an invalid UTF-8 byte. */
-COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
+TSIG_COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
 {
     char found[64], what[160];
     if (j->code != TSIG_OK) return 0;
@@ -93,7 +88,7 @@ COLD int tsig_json_fail(tsig_json *j, size_t offset, const char *expected)
     return text_error(j, TSIG_ERR_JSON, offset, what);
 }
 
-COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
+TSIG_COLD int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
                              const char *fmt, ...)
 {
     if (j->code != TSIG_OK) return 0; /* keep the first problem */

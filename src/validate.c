@@ -34,17 +34,12 @@
 #define NONE ((size_t)-1)
 
 /* What SPEC §11 added (enums, unions, refinements, coercions into lists
- * and maps) stays out of the hot path's code: v1 signatures pay nothing. */
-#if defined(__GNUC__)
-#define COLD __attribute__((noinline, cold))
-#else
-#define COLD
-#endif
-/* The hot path's shape: what each value goes through inline, the rest
- * called. */
+ * and maps) stays out of the hot path's code (TSIG_COLD): v1 signatures
+ * pay nothing. The hot path's shape: what each value goes through inline,
+ * the rest called. */
 #if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
-#define NOINLINE __attribute__((noinline))
-#define HOT_INLINE inline __attribute__((always_inline))
+#define NOINLINE TSIG_NOINLINE
+#define HOT_INLINE TSIG_ALWAYS_INLINE
 #else
 #define NOINLINE
 #define HOT_INLINE inline
@@ -537,7 +532,7 @@ static const char *string_text(validator *v, const tsig_json_span *s, size_t *le
 
 /* "expected int >= 1, got int 0": a number out of t's bounds (SPEC
  * §11.3), echoed as it is in the value (a coerced one as coerced). */
-static COLD int check_bound_number(validator *v, const tsig_type *t, const char *num,
+static TSIG_COLD int check_bound_number(validator *v, const tsig_type *t, const char *num,
                                    size_t len, int is_int, size_t at, size_t end)
 {
     if (tsig_bounds_hold_number(t, num, len)) return 1;
@@ -552,7 +547,7 @@ static COLD int check_bound_number(validator *v, const tsig_type *t, const char 
 
 /* "expected string of length <= 50, got string of length 60", or of a
  * list (at [at, end)); at the current path. */
-static COLD int check_bound_count(validator *v, const tsig_type *t, size_t count, size_t at,
+static TSIG_COLD int check_bound_count(validator *v, const tsig_type *t, size_t count, size_t at,
                                   size_t end)
 {
     if (tsig_bounds_hold_count(t, count)) return 1;
@@ -642,7 +637,7 @@ static NOINLINE size_t check_string(validator *v, const tsig_type *t)
 
 /* check_number for a refined t: the value's text (coerced as validate_input
  * coerces it), then its bounds. */
-static COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t at,
+static TSIG_COLD size_t check_refined_number(validator *v, const tsig_type *t, size_t at,
                                         const tsig_json_span *sp, size_t end)
 {
     tsig_json_span s = *sp;
@@ -1532,7 +1527,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
  * (then *at is after the run and *i its last element), 0 when it is to be
  * read. Known runs are met in the order of the text; one passed unmet (a
  * union member read the text another way) is left behind. */
-static COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
+static TSIG_COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
 {
     size_t start = tsig_json_ws(&v->j, *at);
     if (start < v->known_at) return 0;
@@ -1597,7 +1592,7 @@ static NOINLINE size_t check_list(validator *v, const tsig_type *t, size_t open_
  * (the enum's own text is written). Anything else is "expected one of a,
  * b, got ...".
  */
-static COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
+static TSIG_COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
 {
     tsig_json *j = &v->j;
     char c = j->src[at];
@@ -1799,7 +1794,7 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
  * that is not of t's JSON kind: a string holding a JSON array or object,
  * or a single value wrapped in a list. Returns NONE when none applies.
  */
-static COLD size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
+static TSIG_COLD size_t coerce_into(validator *v, const tsig_type *t, size_t at, char c)
 {
     size_t end = NONE;
     if (t->kind == TSIG_LIST) {
@@ -2004,7 +1999,7 @@ static int choice_add(validator *v, const tsig_type *u, size_t at, size_t chosen
  * remembered (per union, text, offset and mode), so enclosing unions do not
  * multiply it. For a given signature the cost stays linear in the data.
  */
-static COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
+static TSIG_COLD size_t check_union(validator *v, const tsig_type *u, size_t at)
 {
     char c = v->j.src[at];
     const tsig_type_index *ix = u->index;
@@ -2208,7 +2203,7 @@ static void store_clear(store *st)
 
 /* The spans of the issues found in repaired text, moved to the places in
  * the original text they came from (an issue's end maps like its start). */
-static COLD void repair_spans(store *st, const tsig_repair *rp, size_t original_len)
+static TSIG_COLD void repair_spans(store *st, const tsig_repair *rp, size_t original_len)
 {
     tsig_issue *lists[2] = {st->errors, st->warnings};
     size_t counts[2] = {st->error_count, st->warning_count};
@@ -2227,7 +2222,7 @@ static COLD void repair_spans(store *st, const tsig_repair *rp, size_t original_
 
 /* A JSON error found in repaired text, moved to where it is in the
  * original: "JSON error at L:C: <what>" with L:C of the original. */
-static COLD void repair_position(const tsig_repair *rp, const char *src, size_t len,
+static TSIG_COLD void repair_position(const tsig_repair *rp, const char *src, size_t len,
                                  tsig_error *err)
 {
     const char *what = tsig_json_error_reason(err->message);
@@ -2244,7 +2239,7 @@ static COLD void repair_position(const tsig_repair *rp, const char *src, size_t 
 
 /* The repairs as root-level warnings, before the others, in text order,
  * counted against max_errors like any warning. */
-static COLD int repair_warnings(store *st, const tsig_repair *rp, const char *src,
+static TSIG_COLD int repair_warnings(store *st, const tsig_repair *rp, const char *src,
                                 size_t max)
 {
     size_t keep = rp->note_count < max ? rp->note_count : max;
