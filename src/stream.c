@@ -68,6 +68,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Built for speed (-O3) but one copy of each: the reader has two callers
+ * (read_on reads a copy of the state), compact one hot caller; the
+ * partial value and early errors are off the hot path (TSIG_COLD). */
+
 enum {
     P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING, P_ESCAPE, P_UNICODE, P_UTF8,
     P_NUMBER, P_LITERAL, P_DONE
@@ -224,7 +228,7 @@ static size_t pushed_at(const void *ctx, size_t o)
 
 /* The line and column (bytes, from 1) in the text as pushed of offset o
  * of text. */
-static void pushed_line_col(const void *ctx, size_t o, size_t *line, size_t *column)
+static TSIG_COLD void pushed_line_col(const void *ctx, size_t o, size_t *line, size_t *column)
 {
     const tsig_stream *s = ctx;
     const char *t = s->text.data ? s->text.data : "";
@@ -246,25 +250,40 @@ static void pushed_line_col(const void *ctx, size_t o, size_t *line, size_t *col
                    : to - pushed_at(s, start) + 1;
 }
 
+/* The '\n' in p[0..15], counted eight bytes at a time (exactly: a flag
+ * per byte equal to '\n', the flags added up, a byte each). */
+static inline size_t newlines16(const char *p)
+{
+    const uint64_t lows = TSIG_SWAR_ONES * 0x7F, nl = TSIG_SWAR_ONES * '\n';
+    uint64_t a, b;
+    memcpy(&a, p, 8);
+    memcpy(&b, p + 8, 8);
+    a ^= nl;
+    b ^= nl;
+    a = ~(((a & lows) + lows) | a | lows); /* 0x80 where a byte is '\n' */
+    b = ~(((b & lows) + lows) | b | lows);
+    return (a | b) ? (size_t)((((a >> 7) + (b >> 7)) * TSIG_SWAR_ONES) >> 56) : 0;
+}
+
 /* The '\n' in t[from..to) and the bytes after the last one into *h,
- * appended to what it says. Counted eight bytes at a time (exactly: a
- * flag per byte equal to '\n'); the last one looked for from the end only
+ * appended to what it says; the last one looked for from the end only
  * when there is one. */
 static void hole_add(struct hole *h, const char *t, size_t from, size_t to)
 {
-    const uint64_t lows = TSIG_SWAR_ONES * 0x7F, nl = TSIG_SWAR_ONES * '\n';
     size_t lines = 0, i = from;
-    for (; i + 16 <= to; i += 16) {
-        uint64_t a, b;
-        memcpy(&a, t + i, 8);
-        memcpy(&b, t + i + 8, 8);
-        a ^= nl;
-        b ^= nl;
-        a = ~(((a & lows) + lows) | a | lows); /* 0x80 where a byte is '\n' */
-        b = ~(((b & lows) + lows) | b | lows);
-        if (a | b) /* the flags added up, a byte each */
-            lines += (size_t)((((a >> 7) + (b >> 7)) * TSIG_SWAR_ONES) >> 56);
+#ifdef TSIG_VECTOR
+    /* compact JSON has none: 64 bytes looked at at once */
+    for (; i + 64 <= to; i += 64) {
+        const unsigned char *p = (const unsigned char *)t + i;
+        tsig_vec m = tsig_vec_or(tsig_vec_or(tsig_vec_eq(tsig_vec_load(p), '\n'),
+                                             tsig_vec_eq(tsig_vec_load(p + 16), '\n')),
+                                 tsig_vec_or(tsig_vec_eq(tsig_vec_load(p + 32), '\n'),
+                                             tsig_vec_eq(tsig_vec_load(p + 48), '\n')));
+        if (tsig_vec_first(m) == 16) continue;
+        for (size_t k = i; k < i + 64; k += 16) lines += newlines16(t + k);
     }
+#endif
+    for (; i + 16 <= to; i += 16) lines += newlines16(t + i);
     for (; i < to; i++) lines += t[i] == '\n';
     h->len += to - from;
     h->lines += lines;
@@ -286,7 +305,7 @@ static void shift(size_t *at, size_t from, size_t by)
  * before where the reader is), a run right after another of the same
  * list (a comma between) joining it. Once per push: moves what follows
  * the first such run, a chunk's worth. Out of memory: kept as they are. */
-static void compact(tsig_stream *s)
+static TSIG_NOINLINE void compact(tsig_stream *s)
 {
     if (s->known_count == s->hole_count) return;
     if (s->hole_cap < s->known_count) {
@@ -541,7 +560,7 @@ static char *partial_read(const tsig_stream *s, size_t *len, int whole);
  * the stream is invalid now, 0 when the suspicion was wrong (the walker
  * then stops: a wrong one costs one validation, never more), -1 when out
  * of memory. */
-static int early(tsig_stream *s)
+static TSIG_COLD int early(tsig_stream *s)
 {
     s->pending = 0;
     size_t len, real = s->cut;
@@ -636,7 +655,7 @@ static void value_done(tsig_stream *s, size_t end)
  * become JSON (s->read is left on it), 2 at a definite error about a
  * value, 3 when the value became whole (s->read is after it), -1 when out
  * of memory, 1 otherwise. */
-static int reader(tsig_stream *s, const char *t, size_t n)
+static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
 {
     const unsigned char *b = (const unsigned char *)t;
     size_t i = s->read;
@@ -1120,7 +1139,7 @@ static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *c
 
 /* The partial value of what the reader has read (whole: with a leading
  * byte-order mark, for the validator). */
-static char *partial_read(const tsig_stream *s, size_t *len, int whole)
+static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole)
 {
     size_t n, from, to;
     const char *t = canonical(s, &n);
@@ -1141,7 +1160,7 @@ static char *partial_read(const tsig_stream *s, size_t *len, int whole)
  * the reader (its syntax alone) that read on over it, as a reader that did
  * not wait would have: 1; 0 when none waits; -1 when out of memory.
  * Release c->stack. */
-static int read_on(const tsig_stream *s, tsig_stream *c)
+static TSIG_COLD int read_on(const tsig_stream *s, tsig_stream *c)
 {
     if (s->wait != WAIT_TRIED || s->read != s->wait_at) return 0;
     *c = *s;
