@@ -121,14 +121,16 @@ static double round_toolsig(const tsig_signature *sig, const text *t, size_t ite
 }
 
 /* One round of iterations of a stream fed chunk bytes at a time, then
- * ended; seconds taken. */
+ * ended; seconds taken. flags: the stream's (TSIG_CALLER_KEEPS_TEXT: it
+ * drops what it validated). */
 static double round_stream(const tsig_signature *sig, const text *t, size_t iterations,
-                           size_t chunk)
+                           size_t chunk, unsigned flags)
 {
     size_t ok = 0;
+    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, flags};
     double start = now_seconds();
     for (size_t i = 0; i < iterations; i++) {
-        tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+        tsig_stream *s = tsig_stream_new(sig, 0, &opts);
         tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
         for (size_t at = 0; at < t->len; at += chunk)
             tsig_stream_push(s, t->data + at, t->len - at < chunk ? t->len - at : chunk, &st);
@@ -218,15 +220,18 @@ int main(int argc, char **argv)
     double ratio_small = measure("10 KB payload (100 items)", sig, &small, 20000, rounds);
     double ratio_large = measure("1 MB payload (10 000 items)", sig, &large, 200, rounds);
     /* streaming (SPEC §12.2): 1 MB in 1 KB chunks against one validation */
-    double best_one = 1e30, best_stream = 1e30;
+    double best_one = 1e30, best_stream = 1e30, best_lean = 1e30;
     for (int r = 0; r < rounds; r++) {
         double a = round_toolsig(sig, &large, 50, 0);
-        double b = round_stream(sig, &large, 50, 1024);
+        double b = round_stream(sig, &large, 50, 1024, 0);
+        double c = round_stream(sig, &large, 50, 1024, TSIG_CALLER_KEEPS_TEXT);
         if (a < best_one) best_one = a;
         if (b < best_stream) best_stream = b;
+        if (c < best_lean) best_lean = c;
     }
-    printf("streaming 1 MB in 1 KB chunks: %.2fx one tsig_validate_json (budget 1.5x)\n",
-           best_stream / best_one);
+    printf("streaming 1 MB in 1 KB chunks: %.2fx one tsig_validate_json, %.2fx dropping what it "
+           "validated (budget 1.5x)\n",
+           best_stream / best_one, best_lean / best_one);
     printf("target toolsig >= 3x cJSON: %s (10 KB %.2fx, 1 MB %.2fx)\n",
            ratio_small >= 3.0 && ratio_large >= 3.0 ? "met" : "NOT met", ratio_small,
            ratio_large);
