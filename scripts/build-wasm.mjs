@@ -73,8 +73,9 @@ const CLI_HOST_IMPORTS = ['env.tsig_host_read', 'env.tsig_host_write'];
 // scripts/build-wasm.mjs --scalar` builds without it (TSIG_SCALAR: the
 // eight-byte loops alone), for comparison and for older engines.
 const SCALAR = process.argv.includes('--scalar');
-// Only json.c and validate.c (its inline string reader, internal.h) get
-// it, with the vectorizers off: they would grow the module (+1.5 KB gzip
+// Only json.c, validate.c (its inline string reader, internal.h) and
+// stream.c (the newlines of what a stream drops) get it, with the
+// vectorizers off: they would grow the module (+1.5 KB gzip
 // for toolsig.wasm with -msimd128 on every file, +2 KB on validate.c
 // alone) for nothing; the sixteen-byte scans are written by hand.
 const COMMON_FLAGS = ['-flto', '-mbulk-memory', '-std=c11'];
