@@ -832,6 +832,14 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
                               size_t at, size_t depth, const tsig_validate_options *opts,
                               size_t *count, size_t *waits);
 
+/* The element of a list of elem that is text[at..end), whole, read as
+ * tsig_validate_elements reads one, the runs known[0..count) in it
+ * (sorted, not overlapping, offsets in text) stepped over: 1 when it
+ * validates with no message and no change. */
+int tsig_validate_element(const tsig_type *elem, int input, const char *text, size_t at,
+                          size_t end, size_t depth, const tsig_validate_options *opts,
+                          const tsig_known *known, size_t count);
+
 /* tsig_validate_json (input 0) or tsig_validate_input_json's reading of
  * root with known[0..count) (sorted by start, not overlapping): the
  * elements of a list found at a known run's start, of its type, are

@@ -36,8 +36,8 @@
  * the caller keeps the text (TSIG_CALLER_KEEPS_TEXT, without repair), the
  * runs are dropped from the text as they are read (compact), each left as
  * one placeholder byte the validation steps over, runs of one list joined
- * into one: what is kept is the text outside list elements, the element a
- * chunk cuts, elements with a message, and text after a value judged
+ * into one: what is kept is the text outside list elements, the element
+ * being read, elements with a message, and text after a value judged
  * invalid (end() judges it). Positions in results are moved back to the
  * text pushed (pushed_at, pushed_line_col), the partial value is a cut of
  * that text (tsig_stream_partial_cut), and a changed value is not written
@@ -54,10 +54,13 @@
  * remembered as runs (tsig_known), and the validation of the whole text
  * steps over the runs (tsig_validate_with_known). The element a chunk
  * cuts waits for the next chunk and is validated whole then (read twice
- * in part; one longer than two chunks is read by the reader instead). So
- * most of a big value, its list elements, is read once; what is read
- * twice is the rest: elements with an error, elements longer than two
- * chunks, and values outside lists. A list element the validator reads
+ * in part). One longer than two chunks (with a model's chunks of a few
+ * bytes, nearly every one) is read by the reader instead, and validated
+ * alone when whole, the runs inside it stepped over (read_done): a run
+ * all the same. So most of a big value, its list elements, is read once
+ * when chunks are longer than elements, twice when they are shorter;
+ * what is read twice either way is the rest: elements with an error and
+ * values outside lists. A list element the validator reads
  * alone is read as at its depth, with the stream's options; a run is
  * stepped over only where the same list type meets it in pass 1, so the
  * result is the one-shot result.
@@ -111,6 +114,8 @@ struct tsig_stream {
         const tsig_type *t, *child;
         size_t next; /* a map: the field after the last one named */
         int waits;   /* a list: an element cut short may wait (elements_known) */
+        size_t read_at; /* a list: where the element the reader reads
+                         * starts (0: none), validated when whole (read_done) */
     } *frames;
     size_t frame_cap;
     int walk, frames_failed;
@@ -140,8 +145,12 @@ struct tsig_stream {
     /* TSIG_CALLER_KEEPS_TEXT: the runs of known elements are dropped from
      * text as they are read (compact), each left as one placeholder byte
      * that the validation of the whole text steps over as the run (a "0":
-     * JSON, should anything read it as a value); holes[i] is known[i]'s */
+     * JSON, should anything read it as a value). known[0..known_dropped)
+     * are such placeholders, holes[i] known[i]'s; holes[known_dropped..
+     * hole_count) lie inside known[known_dropped], an element whole since
+     * the last compact that holds runs dropped before (read_done). */
     int lean;
+    size_t known_dropped;
     struct hole {
         size_t at;    /* the placeholder's offset in text */
         size_t len;   /* the bytes of the text as pushed it stands for */
@@ -296,18 +305,38 @@ static void hole_add(struct hole *h, const char *t, size_t from, size_t to)
     h->tail = to - k;
 }
 
+/* The hole x, after what *h says. */
+static void hole_join(struct hole *h, const struct hole *x)
+{
+    h->len += x->len;
+    h->lines += x->lines;
+    h->tail = x->lines ? x->tail : h->tail + x->len;
+}
+
 static void shift(size_t *at, size_t from, size_t by)
 {
     if (*at >= from) *at -= by;
 }
 
+/* The open elements the reader reads (frames' read_at) that start in
+ * text[from..to), moved there to start at w. */
+static void move_reading(tsig_stream *s, size_t from, size_t to, size_t w)
+{
+    for (size_t d = 0; s->follow && d < s->stack.len; d++) {
+        size_t *at = &s->frames[d].read_at;
+        if (*at >= from && *at < to) *at = *at - from + w;
+    }
+}
+
 /* Drops the runs of known elements not dropped yet from text (all lie
  * before where the reader is), a run right after another of the same
- * list (a comma between) joining it. Once per push: moves what follows
- * the first such run, a chunk's worth. Out of memory: kept as they are. */
+ * list (a comma between) joining it; holes dropped before inside a run
+ * (an element validated whole after the reader read it, read_done) are
+ * folded into its own. Once per push: moves what follows the first such
+ * run, a chunk's worth. Out of memory: kept as they are. */
 static TSIG_NOINLINE void compact(tsig_stream *s)
 {
-    if (s->known_count == s->hole_count) return;
+    if (s->known_count == s->known_dropped) return;
     if (s->hole_cap < s->known_count) {
         struct hole *h = realloc(s->holes, s->known_count * sizeof *h);
         if (!h) return;
@@ -315,11 +344,23 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
         s->hole_cap = s->known_count;
     }
     char *t = s->text.data;
-    size_t w = s->known[s->hole_count].start, r = w, kept = s->hole_count;
-    for (size_t i = s->hole_count; i < s->known_count; i++) {
+    size_t first = s->known_dropped, w = s->known[first].start, r = w, kept = first;
+    /* the holes inside known[first] (the only run that has any): all read
+     * before holes[first] is written */
+    size_t inner = first;
+    for (size_t i = first; i < s->known_count; i++) {
         tsig_known k = s->known[i];
+        move_reading(s, r, k.start, w);
         memmove(t + w, t + r, k.start - r);
         w += k.start - r;
+        struct hole h = {w, 0, 0, 0};
+        size_t from = k.start;
+        for (; inner < s->hole_count && s->holes[inner].at < k.end; inner++) {
+            hole_add(&h, t, from, s->holes[inner].at);
+            hole_join(&h, &s->holes[inner]);
+            from = s->holes[inner].at + 1;
+        }
+        hole_add(&h, t, from, k.end);
         struct hole *prev = kept ? &s->holes[kept - 1] : NULL;
         size_t sep = prev ? prev->at + 1 : 0;
         int join = prev && s->known[kept - 1].type == k.type && s->known[kept - 1].input == k.input;
@@ -327,12 +368,10 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
             join = t[j] == ',' || ws((unsigned char)t[j]);
         if (join) {
             hole_add(prev, t, sep, w);  /* the comma between */
-            hole_add(prev, t, k.start, k.end);
+            hole_join(prev, &h);
             s->known[kept - 1].count += k.count;
             w = sep;
         } else {
-            struct hole h = {w, 0, 0, 0};
-            hole_add(&h, t, k.start, k.end);
             s->holes[kept] = h;
             s->known[kept++] = (tsig_known){w, w + 1, k.count, k.type, k.input};
             t[w++] = '0';
@@ -343,11 +382,13 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
     size_t by = r - w;
     s->text.len -= by;
     s->dropped += by;
-    s->known_count = s->hole_count = kept;
+    s->known_count = s->known_dropped = s->hole_count = kept;
     /* what points after the runs */
     size_t *at[] = {&s->read, &s->cut, &s->str_cut, &s->str_at, &s->key_at, &s->num_at,
                     &s->wait_at};
     for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) shift(at[i], r, by);
+    for (size_t d = 0; s->follow && d < s->stack.len; d++)
+        if (s->frames[d].read_at) shift(&s->frames[d].read_at, r, by);
 }
 
 /* The canonical text: the transducer's output, or the text itself. */
@@ -519,6 +560,7 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
     s->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
     s->frames[d].next = 0;
     s->frames[d].waits = t && t->kind == TSIG_LIST && !(s->walk && has_enum(t->elem, 0));
+    s->frames[d].read_at = 0;
 }
 
 /* The key t[s->key_at..end) of the map open at the top was read. */
@@ -613,11 +655,12 @@ static TSIG_COLD int early(tsig_stream *s)
  * wrong in it so far, waits for the next chunk (s->wait_at): the reader
  * stops before it, and the next push validates it from its start again
  * with what came. Tried twice and still cut short (an element longer
- * than a chunk), it is read by the reader instead, so no byte is tried
- * more than twice. Most elements a chunk cuts are thus read by the
+ * than a chunk), it is read by the reader instead (and validated alone
+ * when whole, read_done), so no byte is tried more than twice. Most elements a chunk cuts are thus read by the
  * validator alone, as the others. Not where an enum's string may be
- * judged by its start (the walker judges it as it comes). */
-static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
+ * judged by its start (the walker judges it as it comes). *clean is that
+ * element's start (0: none), whether it waits or not. */
+static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at, size_t *clean)
 {
     const struct frame *f = &s->frames[s->stack.len - 1];
     if (!f->t || f->t->kind != TSIG_LIST) return 0;
@@ -631,6 +674,7 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
     size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
                                                       &s->opts, &count, &waits);
     if (end) s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, s->input};
+    *clean = waits;
     if (waits && f->waits) {
         if (waits != s->wait_at) {
             s->wait_at = waits;
@@ -642,6 +686,35 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at)
     return end;
 }
 
+/* The element the reader read (its start: the list's frame's read_at,
+ * the end: end) is whole: validated alone, the runs in it stepped over,
+ * and when it validates with no message and no change, it and they are
+ * one run, as if it had been whole in one chunk. So an element longer
+ * than two chunks (or any, when the chunks are a model's few bytes) is
+ * read twice, by the reader and here, and dropped like the others. */
+static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
+{
+    struct frame *f = &s->frames[s->stack.len - 1];
+    size_t at = f->read_at;
+    f->read_at = 0;
+    if (s->pending || !f->t || f->t->kind != TSIG_LIST) return; /* judged by early() */
+    size_t first = s->known_count;
+    while (first && s->known[first - 1].start >= at) first--;
+    if (first == s->known_cap) {
+        size_t cap = s->known_cap ? s->known_cap * 2 : 16;
+        tsig_known *k = realloc(s->known, cap * sizeof *k);
+        if (!k) return; /* read again at the end: the same result */
+        s->known = k;
+        s->known_cap = cap;
+    }
+    if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->stack.len,
+                               &s->opts, s->known + first, s->known_count - first))
+        return;
+    s->known[first] = (tsig_known){at, end, 1, f->t->elem, s->input};
+    s->known_count = first + 1;
+    if (s->known_dropped > first) s->known_dropped = first;
+}
+
 static void value_done(tsig_stream *s, size_t end)
 {
     s->p = s->stack.len ? P_AFTER : P_DONE;
@@ -649,6 +722,7 @@ static void value_done(tsig_stream *s, size_t end)
     s->cut = end;
     s->cut_depth = s->stack.len;
     if (s->walk && s->pending && s->stack.len == s->bad_depth) s->check = 1;
+    if (s->follow && s->stack.len && s->frames[s->stack.len - 1].read_at) read_done(s, end);
 }
 
 /* Reads canonical bytes t[s->read..n): 0 at the first byte that can never
@@ -682,22 +756,28 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
                 continue;
             }
             if (s->follow && c != ']' && !s->pending && s->stack.len &&
-                s->stack.data[s->stack.len - 1] == ']' &&
-                !(i == s->wait_at && s->wait == WAIT_READ)) {
+                s->stack.data[s->stack.len - 1] == ']') {
                 /* elements of a list of a known type: validated whole
                  * as far as they are here whole, and stepped over */
-                size_t end = i == s->wait_at && s->wait == WAIT_FIRST ? 0 : elements_known(s, t, n, i);
-                if (end) {
-                    value_done(s, end);
-                    i = end;
-                    continue;
+                size_t clean = i;
+                if (!(i == s->wait_at && s->wait == WAIT_READ)) {
+                    size_t end = i == s->wait_at && s->wait == WAIT_FIRST ? 0
+                                                                          : elements_known(s, t, n, i, &clean);
+                    if (end) {
+                        value_done(s, end);
+                        i = end;
+                        continue;
+                    }
+                    if (i == s->wait_at && s->wait == WAIT_FIRST) {
+                        /* cut short by the chunk's end: tried again with the next */
+                        s->wait = WAIT_TRIED;
+                        s->read = i;
+                        return 1;
+                    }
                 }
-                if (i == s->wait_at && s->wait == WAIT_FIRST) {
-                    /* cut short by the chunk's end: tried again with the next */
-                    s->wait = WAIT_TRIED;
-                    s->read = i;
-                    return 1;
-                }
+                /* cut short with nothing wrong so far: the reader reads
+                 * it, and it is validated alone when whole (read_done) */
+                if (clean == i) s->frames[s->stack.len - 1].read_at = i;
             }
             if (s->follow && c != ']') {
                 tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY
@@ -1003,7 +1083,7 @@ static int start_repair(tsig_stream *s)
     s->read = s->cut = s->cut_depth = s->str_cut = s->bom = 0;
     s->stack.len = 0;
     s->in_value_string = s->whole = s->pending = s->check = 0;
-    s->known_count = 0;
+    s->known_count = s->known_dropped = 0;
     s->wait_at = 0;
     s->wait = WAIT_NONE;
     s->follow = 0; /* the repaired text: read as it comes */

@@ -156,9 +156,10 @@ typedef struct validator {
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
     /* Values known to validate (tsig_known): the next one is known_next,
-     * starting at known_at (SIZE_MAX when none is left). */
+     * starting at known_at (SIZE_MAX when none is left); their offsets
+     * are known_base more than the text's (it starts inside theirs). */
     const tsig_known *known;
-    size_t known_count, known_next, known_at;
+    size_t known_count, known_next, known_at, known_base;
     /* Last, as they need no clearing (validator_init clears what comes
      * before them): */
     tsig_json_path path;
@@ -1529,7 +1530,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
  * union member read the text another way) is left behind. */
 static TSIG_COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
 {
-    size_t start = tsig_json_ws(&v->j, *at);
+    size_t start = tsig_json_ws(&v->j, *at) + v->known_base;
     if (start < v->known_at) return 0;
     while (v->known_next < v->known_count && v->known[v->known_next].start < start) v->known_next++;
     v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
@@ -1538,7 +1539,7 @@ static TSIG_COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_
     if (k->type != t || k->input != v->input || v->out) return 0;
     v->known_next++;
     v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
-    v->j.pos = *at = k->end;
+    v->j.pos = *at = k->end - v->known_base;
     *i += k->count - 1;
     return 1;
 }
@@ -2515,26 +2516,38 @@ tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char 
     return validate(root, input, json, len, opts, known, count, out);
 }
 
+/* A validator for list elements read alone from text[at..len), as at
+ * nesting depth depth (tsig_validate_elements, tsig_validate_element):
+ * quiet (a cut-short reading writes no error), stopping at the first
+ * message, its store on the caller's stack (nothing set up that is not
+ * needed: this runs once per chunk of a stream). 0 when there is nothing
+ * to validate (too deep, or validation disabled). */
+static int element_validator(validator *v, store *st, tsig_error *err, const tsig_type *elem,
+                             int input, const char *text, size_t len, size_t at, size_t depth,
+                             const tsig_validate_options *opts)
+{
+    size_t max_depth = tsig_depth_limit(opts);
+    if (!elem || depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
+    err->code = TSIG_OK;
+    /* read from the element: a failure's line and column cost the bytes
+     * read, not the text's */
+    validator_init(v, st, text + at, len - at, max_depth - depth, err, input, opts);
+    v->j.quiet = 1;
+    v->max_errors = 1;
+    return 1;
+}
+
 size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
                               size_t at, size_t depth, const tsig_validate_options *opts,
                               size_t *count, size_t *waits)
 {
     *count = *waits = 0;
-    size_t max_depth = tsig_depth_limit(opts);
-    if (depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
-    /* once per chunk of a stream: nothing set up that is not needed (a
-     * quiet reader writes no error; the store is on the stack) */
     store st = {0};
     tsig_error err;
-    err.code = TSIG_OK;
     validator state, *v = &state;
-    /* read from the first element: a failure's line and column cost the
-     * bytes read, not the text's */
+    if (!element_validator(v, &st, &err, elem, input, text, len, at, depth, opts)) return 0;
     const char *src = text + at;
     size_t n = len - at, last = 0, pos = 0;
-    validator_init(v, &st, src, n, max_depth - depth, &err, input, opts);
-    v->j.quiet = 1;
-    v->max_errors = 1;
     for (;;) {
         size_t end = check_value(v, elem, pos);
         /* whole (a number or a literal at the end of what came may go
@@ -2556,4 +2569,24 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
     validator_release(v);
     store_release(&st);
     return last ? at + last : 0;
+}
+
+int tsig_validate_element(const tsig_type *elem, int input, const char *text, size_t at,
+                          size_t end, size_t depth, const tsig_validate_options *opts,
+                          const tsig_known *known, size_t known_count)
+{
+    store st = {0};
+    tsig_error err;
+    validator state, *v = &state;
+    if (!element_validator(v, &st, &err, elem, input, text, end, at, depth, opts)) return 0;
+    if (known_count) {
+        v->known = known;
+        v->known_count = known_count;
+        v->known_at = known[0].start;
+        v->known_base = at;
+    }
+    int ok = check_value(v, elem, 0) == end - at && !v->emitted && !v->changed;
+    validator_release(v);
+    store_release(&st);
+    return ok;
 }

@@ -1110,6 +1110,11 @@ static const op_case cases[] = {
              "\"extra\":{}},\n{\"id\":\"3\",\"_secret\":\"\",\"extra\":{}},{\"id\":4,\"_secret\":\"\",\"extra\":{}}]"},
     {"stream dropped then bad JSON", op_stream, .sig = "[:int]", .which = 7, .flags = TSIG_CALLER_KEEPS_TEXT,
      .text = "[1, 2, 3,\n 4, 5, 6,\n 7, 8, x]"},
+    /* elements the reader read (longer than two chunks), validated when
+     * whole with the runs dropped inside them, and dropped in turn */
+    {"stream read elements dropped", op_stream, .sig = "{groups [{items [:int]}], note :int}", .which = 9,
+     .flags = TSIG_CALLER_KEEPS_TEXT,
+     .text = "{\"groups\": [{\"items\": [1, 2, 3,\n 4, 5, 6, 7]}, {\"items\": [8, 9,\n 10]}],\n \"note\": \"x\"}"},
     {"stream dropped then reordered", op_stream, .sig = "{a [:int], b :int}", .which = 6,
      .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"b\": 1, \"a\": [1, 2, 3, 4, 5, 6, 7, 8]}"},
     {"stream known arguments", op_stream, .sig = SIG_IN, .input = 1, .which = 8,

@@ -556,8 +556,9 @@ TEST(elements_are_told_while_whole_and_valid)
 /* An element the end of a chunk cuts short waits for the next chunk and
  * is validated whole then, by the validator alone: with chunks shorter
  * than an element but longer than half of one, every element is read
- * that way. One longer than two chunks is read by the push reader. The
- * partial value shows the waiting element as far as it came. */
+ * that way. One longer than two chunks is read by the push reader, then
+ * validated alone when whole: known all the same, whatever the chunks.
+ * The partial value shows the waiting element as far as it came. */
 TEST(an_element_a_chunk_cuts_waits_for_the_next_chunk)
 {
     tsig_signature *sig = sig_of("[{id :int, name :string}]");
@@ -568,16 +569,14 @@ TEST(an_element_a_chunk_cuts_waits_for_the_next_chunk)
         len += (size_t)sprintf(text + len, "%s{\"id\": %d, \"name\": \"item %d\"}", i ? ", " : "", i, i);
     text[len++] = ']';
     text[len] = '\0';
-    static const size_t chunks[] = {37, 29, 64, 500, 7};
-    static const size_t known[] = {40, 40, 40, 40, 0};
+    static const size_t chunks[] = {37, 29, 64, 500, 7, 1};
     for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
         tsig_stream *s = tsig_stream_new(sig, 0, NULL);
         tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
         for (size_t at = 0; at < len; at += chunks[c])
             tsig_stream_push(s, text + at, len - at < chunks[c] ? len - at : chunks[c], &st);
         CHECK_INT(st, TSIG_STREAM_COMPLETE);
-        if (known[c]) CHECK_INT(tsig_stream_known_elements(s), known[c]);
-        else CHECK(tsig_stream_known_elements(s) < 40);
+        CHECK_INT(tsig_stream_known_elements(s), 40);
         tsig_result r;
         CHECK_INT(tsig_stream_end(s, &r), TSIG_OK);
         CHECK(r.ok);
@@ -598,8 +597,9 @@ TEST(an_element_a_chunk_cuts_waits_for_the_next_chunk)
     tsig_free(p);
     tsig_stream_push(s, "\"}]", 3, &st);
     CHECK_INT(st, TSIG_STREAM_COMPLETE);
-    /* cut by two chunks: the second read by the push reader */
-    CHECK_INT(tsig_stream_known_elements(s), 1);
+    /* cut by two chunks: the second read by the push reader, then
+     * validated alone */
+    CHECK_INT(tsig_stream_known_elements(s), 2);
     tsig_stream_free(s);
     tsig_signature_free(sig);
 }
@@ -695,6 +695,70 @@ TEST(a_stream_that_drops_what_it_validated_keeps_about_a_chunk)
     CHECK_INT(tsig_stream_partial_cut(s, &from, &to, &close), TSIG_OK);
     CHECK(close == NULL);
     tsig_stream_free(s);
+    tsig_sb_release(&text);
+    tsig_signature_free(sig);
+}
+
+/* Streams text in chunks of chunk bytes into a stream with options o: the
+ * most text it kept after a push, its end result in *end. */
+static size_t kept_most(const tsig_signature *sig, const tsig_validate_options *o,
+                        const tsig_strbuf *text, size_t chunk, tsig_result *end)
+{
+    tsig_stream *s = tsig_stream_new(sig, 0, o);
+    tsig_stream_state st;
+    size_t most = 0;
+    for (size_t at = 0; at < text->len; at += chunk) {
+        tsig_stream_push(s, text->data + at, text->len - at < chunk ? text->len - at : chunk, &st);
+        if (tsig_stream_kept(s) > most) most = tsig_stream_kept(s);
+    }
+    tsig_stream_end(s, end);
+    tsig_stream_free(s);
+    return most;
+}
+
+/* Elements the push reader read (longer than two chunks: with a model's
+ * chunks of a few bytes, nearly all) are validated alone when whole and
+ * dropped as the others; an element that holds runs dropped before (a
+ * group of a thousand items, in 1 KB chunks) takes them in. What is kept
+ * stays about a chunk, and positions after it are the text's. */
+TEST(a_stream_drops_the_elements_its_reader_read_too)
+{
+    tsig_signature *sig = sig_of("{groups [{name :string, items [{id :int, tags [:string]}]}], note :int}");
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT};
+    tsig_strbuf text = {0};
+    tsig_sb_puts(&text, "{\"groups\": [");
+    for (int g = 0; g < 4; g++) {
+        tsig_sb_printf(&text, "%s\n {\"name\": \"g%d\", \"items\": [", g ? "," : "", g);
+        for (int i = 0; i < 1000; i++)
+            tsig_sb_printf(&text, "%s\n  {\"id\": %d, \"tags\": [\"a\", \"b%d\"]}", i ? "," : "", i, i);
+        tsig_sb_puts(&text, "]}");
+    }
+    size_t tail = text.len;
+    tsig_sb_puts(&text, "],\n \"note\": \"x\"}");
+    CHECK(!text.failed);
+    static const size_t chunks[] = {1, 3, 8, 1024};
+    static const size_t most[] = {200, 200, 200, 3 * 1024};
+    for (int json_error = 0; json_error < 2; json_error++) {
+        tsig_result one;
+        tsig_validate_json(sig, text.data, text.len, NULL, &one);
+        CHECK(one.error_count == 1);
+        for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+            tsig_result end;
+            CHECK(kept_most(sig, &o, &text, chunks[c], &end) < most[c]);
+            CHECK(end.error_count == 1);
+            if (end.error_count && one.error_count) {
+                CHECK_STR(end.errors[0].message, one.errors[0].message);
+                CHECK_INT(end.errors[0].offset, one.errors[0].offset);
+                CHECK_INT(end.json_error.line, one.json_error.line);
+                CHECK_INT(end.json_error.column, one.json_error.column);
+            }
+            tsig_result_free(&end);
+        }
+        tsig_result_free(&one);
+        /* then bad JSON after the groups: its line and column */
+        text.len = tail;
+        tsig_sb_puts(&text, "],\n \"note\": 7\n   y}");
+    }
     tsig_sb_release(&text);
     tsig_signature_free(sig);
 }
@@ -954,6 +1018,7 @@ int main(void)
     RUN(elements_are_told_while_whole_and_valid);
     RUN(an_element_a_chunk_cuts_waits_for_the_next_chunk);
     RUN(a_stream_that_drops_what_it_validated_keeps_about_a_chunk);
+    RUN(a_stream_drops_the_elements_its_reader_read_too);
     RUN(the_whole_text_steps_over_known_elements);
     RUN(known_runs_change_no_state_and_no_result_in_any_mode);
     RUN(too_many_spans_the_whole_text_whitespace_after_the_value_too);
