@@ -2522,7 +2522,7 @@ tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char 
  * message, its store on the caller's stack (nothing set up that is not
  * needed: this runs once per chunk of a stream). 0 when there is nothing
  * to validate (too deep, or validation disabled). */
-static int element_validator(validator *v, store *st, tsig_error *err, const tsig_type *elem,
+static TSIG_NOINLINE int element_validator(validator *v, store *st, tsig_error *err, const tsig_type *elem,
                              int input, const char *text, size_t len, size_t at, size_t depth,
                              const tsig_validate_options *opts)
 {
