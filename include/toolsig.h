@@ -226,7 +226,7 @@ const char *tsig_mode_name(tsig_mode mode);
  * repair (which may start late and reads the text from its start), the
  * elements of lists the stream has validated are dropped as they are
  * read, and its memory is what is left: the text outside such elements,
- * an element a chunk cuts, and the nesting state. In exchange
+ * the element being read, and the nesting state. In exchange
  * tsig_stream_partial gives NULL (tsig_stream_partial_cut tells what to
  * cut from the caller's text), and when the value changed (the result's
  * changed, a field order or a byte-order mark), the end result has no
@@ -858,8 +858,9 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
 /* Feeds the next chunk (any bytes: a chunk may end inside a character, an
  * escape, a number or a key) and sets *state. Elements of lists are
  * validated as they become whole (one the chunk cuts, with the next
- * chunk), and not read again when the value is whole; the rest of the
- * value is read as it arrives and once more then. */
+ * chunk; one longer than two chunks is read as it arrives, then
+ * validated alone), and not read again when the value is whole; the rest
+ * of the value is read as it arrives and once more then. */
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state);
 tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
