@@ -116,6 +116,7 @@ struct tsig_stream {
         int waits;   /* a list: an element cut short may wait (elements_known) */
         size_t read_at; /* a list: where the element the reader reads
                          * starts (0: none), validated when whole (read_done) */
+        size_t seen, seen_bytes; /* a list: its elements validated, their bytes */
     } *frames;
     size_t frame_cap;
     int walk, frames_failed;
@@ -561,6 +562,7 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
     s->frames[d].next = 0;
     s->frames[d].waits = t && t->kind == TSIG_LIST && !(s->walk && has_enum(t->elem, 0));
     s->frames[d].read_at = 0;
+    s->frames[d].seen = s->frames[d].seen_bytes = 0;
 }
 
 /* The key t[s->key_at..end) of the map open at the top was read. */
@@ -662,7 +664,7 @@ static TSIG_COLD int early(tsig_stream *s)
  * element's start (0: none), whether it waits or not. */
 static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at, size_t *clean)
 {
-    const struct frame *f = &s->frames[s->stack.len - 1];
+    struct frame *f = &s->frames[s->stack.len - 1];
     if (!f->t || f->t->kind != TSIG_LIST) return 0;
     if (s->known_count == s->known_cap) {
         size_t cap = s->known_cap ? s->known_cap * 2 : 16;
@@ -673,7 +675,11 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at,
     }
     size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
                                                       &s->opts, &count, &waits);
-    if (end) s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, s->input};
+    if (end) {
+        s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, s->input};
+        f->seen += count;
+        f->seen_bytes += end - at;
+    }
     *clean = waits;
     if (waits && f->waits) {
         if (waits != s->wait_at) {
@@ -712,6 +718,8 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
         return;
     s->known[first] = (tsig_known){at, end, 1, f->t->elem, s->input};
     s->known_count = first + 1;
+    f->seen++;
+    f->seen_bytes += end - at;
     if (s->known_dropped > first) s->known_dropped = first;
 }
 
@@ -761,8 +769,14 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
                  * as far as they are here whole, and stepped over */
                 size_t clean = i;
                 if (!(i == s->wait_at && s->wait == WAIT_READ)) {
-                    size_t end = i == s->wait_at && s->wait == WAIT_FIRST ? 0
-                                                                          : elements_known(s, t, n, i, &clean);
+                    const struct frame *f = &s->frames[s->stack.len - 1];
+                    int first = i == s->wait_at && s->wait == WAIT_FIRST;
+                    /* fewer bytes here than the list's elements take: a
+                     * try would be cut short (a validator set up for
+                     * nothing, in a model's small chunks), so the reader
+                     * reads it at once */
+                    int short_here = !first && f->seen && (n - i) * f->seen < f->seen_bytes;
+                    size_t end = first || short_here ? 0 : elements_known(s, t, n, i, &clean);
                     if (end) {
                         value_done(s, end);
                         i = end;
