@@ -57,7 +57,9 @@
  * in part). One longer than two chunks (with a model's chunks of a few
  * bytes, nearly every one) is read by the reader instead, and validated
  * alone when whole, the runs inside it stepped over (read_done): a run
- * all the same. So most of a big value, its list elements, is read once
+ * all the same. Where fewer bytes have come than the list's elements
+ * take, an element is not tried at all: the reader reads it at once. So
+ * most of a big value, its list elements, is read once
  * when chunks are longer than elements, twice when they are shorter;
  * what is read twice either way is the rest: elements with an error and
  * values outside lists. A list element the validator reads
