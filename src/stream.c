@@ -119,6 +119,10 @@ struct tsig_stream {
         size_t read_at; /* a list: where the element the reader reads
                          * starts (0: none), validated when whole (read_done) */
         size_t seen, seen_bytes; /* a list: its elements validated, their bytes */
+        uint64_t named; /* a map: its first 64 fields named so far */
+        int dirty;      /* a list: its element being read holds one with a
+                         * message or a change (then so does this one, and
+                         * each around it: dirt marks frames 0..d at once) */
     } *frames;
     size_t frame_cap;
     int walk, frames_failed;
@@ -335,23 +339,32 @@ static void move_reading(tsig_stream *s, size_t from, size_t to, size_t w)
  * before where the reader is), a run right after another of the same
  * list (a comma between) joining it; holes dropped before inside a run
  * (an element validated whole after the reader read it, read_done) are
- * folded into its own. Once per push: moves what follows the first such
- * run, a chunk's worth. Out of memory: kept as they are. */
+ * folded into its own. Only runs followed by what may follow an element
+ * (whitespace, ',' or ']') are dropped, the others left for a later push:
+ * the placeholder, should a reader that knows no runs read it (the value
+ * of a repeated key), then reads as the run did, never as a number going
+ * on. Once per push: moves what follows the first such run, a chunk's
+ * worth. Out of memory: kept as they are. */
 static TSIG_NOINLINE void compact(tsig_stream *s)
 {
-    if (s->known_count == s->known_dropped) return;
+    char *t = s->text.data;
+    size_t first = s->known_dropped, stop = first;
+    for (; stop < s->known_count; stop++) {
+        size_t e = s->known[stop].end;
+        if (e >= s->text.len || !(ws((unsigned char)t[e]) || t[e] == ',' || t[e] == ']')) break;
+    }
+    if (stop == first) return;
     if (s->hole_cap < s->known_count) {
         struct hole *h = realloc(s->holes, s->known_count * sizeof *h);
         if (!h) return;
         s->holes = h;
         s->hole_cap = s->known_count;
     }
-    char *t = s->text.data;
-    size_t first = s->known_dropped, w = s->known[first].start, r = w, kept = first;
+    size_t w = s->known[first].start, r = w, kept = first;
     /* the holes inside known[first] (the only run that has any): all read
      * before holes[first] is written */
     size_t inner = first;
-    for (size_t i = first; i < s->known_count; i++) {
+    for (size_t i = first; i < stop; i++) {
         tsig_known k = s->known[i];
         move_reading(s, r, k.start, w);
         memmove(t + w, t + r, k.start - r);
@@ -385,7 +398,20 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
     size_t by = r - w;
     s->text.len -= by;
     s->dropped += by;
-    s->known_count = s->known_dropped = s->hole_count = kept;
+    /* the runs left for later, moved with the text */
+    for (size_t i = stop; i < s->known_count; i++) {
+        tsig_known k = s->known[i];
+        k.start -= by;
+        k.end -= by;
+        s->known[kept + i - stop] = k;
+    }
+    s->known_count = kept + s->known_count - stop;
+    s->known_dropped = s->hole_count = kept;
+    /* a wait the reader left behind */
+    if (s->wait_at < r) {
+        s->wait_at = 0;
+        s->wait = WAIT_NONE;
+    }
     /* what points after the runs */
     size_t *at[] = {&s->read, &s->cut, &s->str_cut, &s->str_at, &s->key_at, &s->num_at,
                     &s->wait_at};
@@ -565,6 +591,8 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk)
     s->frames[d].waits = t && t->kind == TSIG_LIST && !(s->walk && has_enum(t->elem, 0));
     s->frames[d].read_at = 0;
     s->frames[d].seen = s->frames[d].seen_bytes = 0;
+    s->frames[d].named = 0;
+    s->frames[d].dirty = 0;
 }
 
 /* The key t[s->key_at..end) of the map open at the top was read. */
@@ -586,7 +614,11 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
         const tsig_field *fd = &f->t->fields[i];
         if (fd->name_len == len && (memcmp(fd->name, key, len) == 0 ||
                                     tsig_key_equal_norm(fd->name, len, key, len))) {
-            f->child = fd->type;
+            /* a repeated key's value is read by the validator without its
+             * type (it knows no runs): not followed, nothing dropped */
+            int again = i >= 64 || (f->named >> i & 1);
+            if (i < 64) f->named |= (uint64_t)1 << i;
+            f->child = again ? NULL : fd->type;
             f->next = i + 1;
             return;
         }
@@ -650,6 +682,43 @@ static TSIG_COLD int early(tsig_stream *s)
     return 1;
 }
 
+/* Records the run of count elements of type from text[at..end): joined
+ * to the last run when that one is of the same list and not dropped yet,
+ * only a comma and whitespace between (one entry a list, whatever the
+ * chunks: a byte at a time makes a run of each element). 0 when out of
+ * memory. */
+static int run_add(tsig_stream *s, size_t at, size_t end, size_t count, const tsig_type *type)
+{
+    if (s->known_count > s->known_dropped) {
+        tsig_known *last = &s->known[s->known_count - 1];
+        const char *t = s->text.data;
+        size_t k = last->end, commas = 0;
+        for (; k < at && (t[k] == ',' || ws((unsigned char)t[k])); k++) commas += t[k] == ',';
+        if (k == at && commas == 1 && last->type == type && last->input == s->input) {
+            last->end = end;
+            last->count += count;
+            return 1;
+        }
+    }
+    if (s->known_count == s->known_cap) {
+        size_t cap = s->known_cap ? s->known_cap * 2 : 16;
+        tsig_known *k = realloc(s->known, cap * sizeof *k);
+        if (!k) return 0;
+        s->known = k;
+        s->known_cap = cap;
+    }
+    s->known[s->known_count++] = (tsig_known){at, end, count, type, s->input};
+    return 1;
+}
+
+/* The element being read at the top has a message or a change: so do the
+ * elements of the lists around it (frames already dirty below the first
+ * one met are, as dirt marks from the bottom up). */
+static void dirty(tsig_stream *s)
+{
+    for (size_t d = s->stack.len; d-- > 0 && !s->frames[d].dirty;) s->frames[d].dirty = 1;
+}
+
 /* The elements of the list open at the top from t[at] (one's first byte)
  * that are whole in t[0..n) and validate with no message and no change,
  * one after the other (recorded in s->known as one run): the end of the
@@ -668,17 +737,11 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at,
 {
     struct frame *f = &s->frames[s->stack.len - 1];
     if (!f->t || f->t->kind != TSIG_LIST) return 0;
-    if (s->known_count == s->known_cap) {
-        size_t cap = s->known_cap ? s->known_cap * 2 : 16;
-        tsig_known *k = realloc(s->known, cap * sizeof *k);
-        if (!k) return 0; /* read as any other: the same result */
-        s->known = k;
-        s->known_cap = cap;
-    }
     size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
                                                       &s->opts, &count, &waits);
+    /* out of memory: read as any other, the same result */
+    if (end && !run_add(s, at, end, count, f->t->elem)) return 0;
     if (end) {
-        s->known[s->known_count++] = (tsig_known){at, end, count, f->t->elem, s->input};
         f->seen += count;
         f->seen_bytes += end - at;
     }
@@ -705,24 +768,29 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     struct frame *f = &s->frames[s->stack.len - 1];
     size_t at = f->read_at;
     f->read_at = 0;
-    if (s->pending || !f->t || f->t->kind != TSIG_LIST) return; /* judged by early() */
+    if (!f->t || f->t->kind != TSIG_LIST) return;
+    /* one inside it, or the walker, found something: it would not
+     * validate clean (and is not read again for nothing) */
+    if (s->pending || f->dirty) {
+        dirty(s);
+        return;
+    }
     size_t first = s->known_count;
     while (first && s->known[first - 1].start >= at) first--;
-    if (first == s->known_cap) {
-        size_t cap = s->known_cap ? s->known_cap * 2 : 16;
-        tsig_known *k = realloc(s->known, cap * sizeof *k);
-        if (!k) return; /* read again at the end: the same result */
-        s->known = k;
-        s->known_cap = cap;
-    }
     if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->stack.len,
-                               &s->opts, s->known + first, s->known_count - first))
+                               &s->opts, s->known + first, s->known_count - first)) {
+        dirty(s);
         return;
-    s->known[first] = (tsig_known){at, end, 1, f->t->elem, s->input};
-    s->known_count = first + 1;
+    }
+    size_t count = s->known_count;
+    s->known_count = first;
+    if (s->known_dropped > first) s->known_dropped = first;
+    if (!run_add(s, at, end, 1, f->t->elem)) {
+        s->known_count = count; /* the runs in it stay: the same result */
+        return;
+    }
     f->seen++;
     f->seen_bytes += end - at;
-    if (s->known_dropped > first) s->known_dropped = first;
 }
 
 static void value_done(tsig_stream *s, size_t end)
@@ -791,9 +859,16 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
                         return 1;
                     }
                 }
-                /* cut short with nothing wrong so far: the reader reads
-                 * it, and it is validated alone when whole (read_done) */
-                if (clean == i) s->frames[s->stack.len - 1].read_at = i;
+                /* the reader reads it: cut short with nothing wrong so
+                 * far, it is validated alone when whole (read_done) */
+                struct frame *lf = &s->frames[s->stack.len - 1];
+                if (s->wait_at == i) {
+                    s->wait_at = 0;
+                    s->wait = WAIT_NONE;
+                }
+                lf->dirty = 0;
+                if (clean == i) lf->read_at = i;
+                else dirty(s);
             }
             if (s->follow && c != ']') {
                 tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY

@@ -156,7 +156,7 @@ typedef struct validator {
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
     /* Values known to validate (tsig_known): the next one is known_next,
-     * starting at known_at (SIZE_MAX when none is left); their offsets
+     * starting at known_at (SIZE_MAX when none is left ahead); their offsets
      * are known_base more than the text's (it starts inside theirs). */
     const tsig_known *known;
     size_t known_count, known_next, known_at, known_base;
@@ -1524,17 +1524,29 @@ static size_t check_record_located(validator *v, const tsig_type *t)
 /* Reads a list of t's elements, then checks its length against t's
  * refinement (SPEC §11.3: elements first). Returns the position after it,
  * 0 when reading must stop. */
-/* Element *i of type t at *at: 1 when the next known run starts there
- * (then *at is after the run and *i its last element), 0 when it is to be
- * read. Known runs are met in the order of the text; one passed unmet (a
- * union member read the text another way) is left behind. */
+/* Element *i of type t at *at: 1 when a known run starts there (then *at
+ * is after the run and *i its last element), 0 when it is to be read.
+ * Known runs are mostly met in the order of the text (the next one is
+ * known_at); one met again (a map read again located, a union's members
+ * reading the same text) is found by its start: a stream that dropped
+ * the run's text has only a placeholder there. */
 static TSIG_COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
 {
     size_t start = tsig_json_ws(&v->j, *at) + v->known_base;
-    if (start < v->known_at) return 0;
-    while (v->known_next < v->known_count && v->known[v->known_next].start < start) v->known_next++;
-    v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
-    if (v->known_at != start) return 0;
+    if (start < v->known_at) {
+        size_t lo = 0, hi = v->known_next;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (v->known[mid].start < start) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo == v->known_next || v->known[lo].start != start) return 0;
+        v->known_next = lo;
+    } else {
+        while (v->known_next < v->known_count && v->known[v->known_next].start < start) v->known_next++;
+        v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
+        if (v->known_at != start) return 0;
+    }
     const tsig_known *k = &v->known[v->known_next];
     if (k->type != t || k->input != v->input || v->out) return 0;
     v->known_next++;
@@ -1559,7 +1571,7 @@ static NOINLINE size_t check_list(validator *v, const tsig_type *t, size_t open_
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            if (v->known_at == SIZE_MAX || !known_skip(v, elem, &at, &i)) {
+            if (!v->known_count || !known_skip(v, elem, &at, &i)) {
                 at = check_fast(v, elem, at);
                 if (!at) return 0;
             }
