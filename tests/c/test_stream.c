@@ -821,6 +821,57 @@ TEST(dropped_runs_met_again_or_read_as_text_give_the_one_shot_result)
     }
 }
 
+/* The partial value of a stream that drops what it validated is the one
+ * of a stream keeping the text, after each push, in any chunking: a wait
+ * the reader passed (or dropped) is never taken for a wait again. */
+TEST(a_dropping_stream_cuts_the_partial_value_a_keeping_one_gives)
+{
+    static const char *const CASES[][2] = {
+        {"[:int]", "[-23,  -402,[], 82]"},
+        {"{p0 [:int[0..100]]}", "{\"p0\":[64,95,033]}"},
+        {"[{id :int, tags [:string]}]", "[{\"id\": 1, \"tags\": [\"a\", \"b\"]}, {\"id\": 2, \"tags\": []}, {\"id\": \"x\"}]"},
+    };
+    tsig_validate_options drops = {TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT};
+    unsigned seed = 99;
+    for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
+        tsig_signature *sig = sig_of(CASES[c][0]);
+        const char *text = CASES[c][1];
+        size_t len = strlen(text);
+        for (int round = 0; round < 200; round++) {
+            tsig_stream *s = tsig_stream_new(sig, 0, &drops), *keeps = tsig_stream_new(sig, 0, NULL);
+            tsig_stream_state st;
+            for (size_t at = 0; at < len;) {
+                seed = seed * 1103515245u + 12345u;
+                size_t n = 1 + (seed >> 16) % 12;
+                if (n > len - at) n = len - at;
+                tsig_stream_push(s, text + at, n, &st);
+                tsig_stream_push(keeps, text + at, n, &st);
+                at += n;
+                size_t from, to, pn;
+                char *close, *want = tsig_stream_partial(keeps, &pn);
+                CHECK_INT(tsig_stream_partial_cut(s, &from, &to, &close), TSIG_OK);
+                tsig_strbuf got = {0};
+                if (close || from != to) {
+                    tsig_sb_append(&got, text + from, to - from);
+                    tsig_sb_puts(&got, close ? close : "");
+                } else {
+                    tsig_sb_puts(&got, "null");
+                }
+                char *g = tsig_sb_finish(&got, NULL);
+                if (strcmp(g, want) != 0)
+                    tsig_test_fail(__FILE__, __LINE__, "%s on %s after byte %zu: cut %s, kept %s",
+                                   CASES[c][0], text, at, g, want);
+                tsig_free(g);
+                tsig_free(want);
+                tsig_free(close);
+            }
+            tsig_stream_free(s);
+            tsig_stream_free(keeps);
+        }
+        tsig_signature_free(sig);
+    }
+}
+
 /* The validation of a whole text steps over known values: a known span
  * is not read again (here a wrong one, to see it). */
 TEST(the_whole_text_steps_over_known_elements)
@@ -1078,6 +1129,7 @@ int main(void)
     RUN(a_stream_that_drops_what_it_validated_keeps_about_a_chunk);
     RUN(a_stream_drops_the_elements_its_reader_read_too);
     RUN(dropped_runs_met_again_or_read_as_text_give_the_one_shot_result);
+    RUN(a_dropping_stream_cuts_the_partial_value_a_keeping_one_gives);
     RUN(the_whole_text_steps_over_known_elements);
     RUN(known_runs_change_no_state_and_no_result_in_any_mode);
     RUN(too_many_spans_the_whole_text_whitespace_after_the_value_too);
