@@ -59,13 +59,13 @@
  * alone when whole, the runs inside it stepped over (read_done): a run
  * all the same. Where fewer bytes have come than the list's elements
  * take, an element is not tried at all: the reader reads it at once. So
- * most of a big value, its list elements, is read once
- * when chunks are longer than elements, twice when they are shorter;
- * what is read twice either way is the rest: elements with an error and
- * values outside lists. A list element the validator reads
- * alone is read as at its depth, with the stream's options; a run is
- * stepped over only where the same list type meets it in pass 1, so the
- * result is the one-shot result.
+ * most of a big value, its list elements, is read once when chunks are
+ * longer than elements, twice when they are shorter; what is read twice
+ * either way is the rest: elements with an error and values outside
+ * lists. A list element the validator reads alone is read as at its
+ * depth, with the stream's options; a run is stepped over only where the
+ * same list type meets it in pass 1, so the result is the one-shot
+ * result.
  */
 #include "internal.h"
 
@@ -312,6 +312,15 @@ static void hole_add(struct hole *h, const char *t, size_t from, size_t to)
     h->tail = to - k;
 }
 
+/* Whether t[from..to) is what lies between two elements of a list: one
+ * comma, and whitespace. */
+static int one_comma(const char *t, size_t from, size_t to)
+{
+    size_t commas = 0;
+    for (; from < to && (t[from] == ',' || ws((unsigned char)t[from])); from++) commas += t[from] == ',';
+    return from == to && commas == 1;
+}
+
 /* The hole x, after what *h says. */
 static void hole_join(struct hole *h, const struct hole *x)
 {
@@ -379,9 +388,8 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
         hole_add(&h, t, from, k.end);
         struct hole *prev = kept ? &s->holes[kept - 1] : NULL;
         size_t sep = prev ? prev->at + 1 : 0;
-        int join = prev && s->known[kept - 1].type == k.type && s->known[kept - 1].input == k.input;
-        for (size_t j = sep; join && j < w; j++)
-            join = t[j] == ',' || ws((unsigned char)t[j]);
+        int join = prev && s->known[kept - 1].type == k.type && s->known[kept - 1].input == k.input &&
+                   one_comma(t, sep, w);
         if (join) {
             hole_add(prev, t, sep, w);  /* the comma between */
             hole_join(prev, &h);
@@ -691,10 +699,7 @@ static int run_add(tsig_stream *s, size_t at, size_t end, size_t count, const ts
 {
     if (s->known_count > s->known_dropped) {
         tsig_known *last = &s->known[s->known_count - 1];
-        const char *t = s->text.data;
-        size_t k = last->end, commas = 0;
-        for (; k < at && (t[k] == ',' || ws((unsigned char)t[k])); k++) commas += t[k] == ',';
-        if (k == at && commas == 1 && last->type == type && last->input == s->input) {
+        if (last->type == type && last->input == s->input && one_comma(s->text.data, last->end, at)) {
             last->end = end;
             last->count += count;
             return 1;
@@ -729,8 +734,9 @@ static void dirty(tsig_stream *s)
  * stops before it, and the next push validates it from its start again
  * with what came. Tried twice and still cut short (an element longer
  * than a chunk), it is read by the reader instead (and validated alone
- * when whole, read_done), so no byte is tried more than twice. Most elements a chunk cuts are thus read by the
- * validator alone, as the others. Not where an enum's string may be
+ * when whole, read_done), so no byte is tried more than twice. Most
+ * elements a chunk cuts are thus read by the validator alone, as the
+ * others. Not where an enum's string may be
  * judged by its start (the walker judges it as it comes). *clean is that
  * element's start (0: none), whether it waits or not. */
 static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at, size_t *clean)
@@ -838,14 +844,14 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
                 /* elements of a list of a known type: validated whole
                  * as far as they are here whole, and stepped over */
                 size_t clean = i;
+                struct frame *lf = &s->frames[s->stack.len - 1];
                 if (!(i == s->wait_at && s->wait == WAIT_READ)) {
-                    const struct frame *f = &s->frames[s->stack.len - 1];
                     int first = i == s->wait_at && s->wait == WAIT_FIRST;
                     /* fewer bytes here than the list's elements take: a
                      * try would be cut short (a validator set up for
                      * nothing, in a model's small chunks), so the reader
                      * reads it at once */
-                    int short_here = !first && f->seen && (n - i) * f->seen < f->seen_bytes;
+                    int short_here = !first && lf->seen && (n - i) * lf->seen < lf->seen_bytes;
                     size_t end = first || short_here ? 0 : elements_known(s, t, n, i, &clean);
                     if (end) {
                         value_done(s, end);
@@ -861,7 +867,6 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
                 }
                 /* the reader reads it: cut short with nothing wrong so
                  * far, it is validated alone when whole (read_done) */
-                struct frame *lf = &s->frames[s->stack.len - 1];
                 if (s->wait_at == i) {
                     s->wait_at = 0;
                     s->wait = WAIT_NONE;

@@ -1530,7 +1530,7 @@ static size_t check_record_located(validator *v, const tsig_type *t)
  * known_at); one met again (a map read again located, a union's members
  * reading the same text) is found by its start: a stream that dropped
  * the run's text has only a placeholder there. */
-static TSIG_COLD NOINLINE int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
+static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
 {
     size_t start = tsig_json_ws(&v->j, *at) + v->known_base;
     if (start < v->known_at) {
@@ -2534,9 +2534,10 @@ tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char 
  * message, its store on the caller's stack (nothing set up that is not
  * needed: this runs once per chunk of a stream). 0 when there is nothing
  * to validate (too deep, or validation disabled). */
-static TSIG_NOINLINE int element_validator(validator *v, store *st, tsig_error *err, const tsig_type *elem,
-                             int input, const char *text, size_t len, size_t at, size_t depth,
-                             const tsig_validate_options *opts)
+static TSIG_NOINLINE int element_validator(validator *v, store *st, tsig_error *err,
+                                           const tsig_type *elem, int input, const char *text,
+                                           size_t len, size_t at, size_t depth,
+                                           const tsig_validate_options *opts)
 {
     size_t max_depth = tsig_depth_limit(opts);
     if (!elem || depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
