@@ -74,22 +74,15 @@ export function installMissing(tools) {
   run('apt-get', [...apt, 'install', '-y', '--no-install-recommends', ...packages], { env });
 }
 
-// The folder holding the shared vectors: $TOOLSIG_SHARED, else $TSIG_SHARED_DIR,
-// else ../shared beside the repository (as CMake expects).
-export function sharedDir() {
-  const dir = process.env.TOOLSIG_SHARED || process.env.TSIG_SHARED_DIR || join(repoRoot, '..', 'shared');
-  return resolve(dir);
-}
+// The test data the repository carries, copied from the shared folder by
+// `npm run sync-vectors`: tests/<name> for each name.
+export const TEST_DATA = ['vectors', 'jsontestsuite'];
 
-// Fails early, with the fix, when the shared vectors are not where the
-// tests will look for them.
-export function checkSharedDir() {
-  const dir = sharedDir();
-  if (!existsSync(join(dir, 'vectors'))) {
-    throw new StepError(
-      `no shared vectors in ${dir}: put the shared folder at ../shared or set TOOLSIG_SHARED=<folder>`);
-  }
-  console.log(`shared vectors: ${dir}`);
+// The shared folder the copies come from: $TOOLSIG_SHARED, else ../shared
+// beside the repository. Only sync-vectors and the test that compares the
+// copies read it; a clone without it tests itself from tests/.
+export function sharedDir() {
+  return resolve(process.env.TOOLSIG_SHARED || join(repoRoot, '..', 'shared'));
 }
 
 // Configures and builds toolsig in build/<name>.
@@ -97,16 +90,14 @@ export function cmakeBuild(name, { buildType = 'Release', sanitize = false } = {
   const dir = join('build', name);
   run('cmake', ['-S', '.', '-B', dir,
     `-DCMAKE_BUILD_TYPE=${buildType}`,
-    `-DTSIG_SANITIZE=${sanitize ? 'ON' : 'OFF'}`,
-    `-DTSIG_SHARED_DIR=${sharedDir()}`]);
+    `-DTSIG_SANITIZE=${sanitize ? 'ON' : 'OFF'}`]);
   run('cmake', ['--build', dir, '--parallel', JOBS]);
   return dir;
 }
 
 // Runs every ctest of build/<name>, printing the output of failures.
 export function ctest(name) {
-  run('ctest', ['--test-dir', join('build', name), '--output-on-failure', '--parallel', JOBS],
-    { env: { TOOLSIG_SHARED: sharedDir() } });
+  run('ctest', ['--test-dir', join('build', name), '--output-on-failure', '--parallel', JOBS]);
 }
 
 // Path of the toolsig binary built in build/<name>.
@@ -138,7 +129,7 @@ export function nodeTests(folders) {
     .sort()
     .map((f) => join(dir, f)));
   if (files.length === 0) throw new StepError(`no *.test.mjs files in ${folders.join(', ')}`);
-  run(process.execPath, ['--test', ...files], { env: { TOOLSIG_SHARED: sharedDir() } });
+  run(process.execPath, ['--test', ...files]);
 }
 
 // Runs steps in order, printing each name as it starts; stops at the first

@@ -7,12 +7,11 @@
 // step.
 import { WASM_TOOLS, buildWasm } from './build-wasm.mjs';
 import {
-  BROWSER_TOOLS, NATIVE_TOOLS, checkSharedDir, cmakeBuild, ctest, installMissing, nodeTests, npmInstall, runSteps,
+  BROWSER_TOOLS, NATIVE_TOOLS, cmakeBuild, ctest, installMissing, nodeTests, npmInstall, runSteps,
 } from './lib.mjs';
 
 const steps = [
   { name: 'install missing tools (cmake, make, C compiler)', run: () => installMissing(NATIVE_TOOLS) },
-  { name: 'find the shared vectors', run: checkSharedDir },
   { name: 'native build (build/release)', run: () => cmakeBuild('release', { buildType: 'Release' }) },
   { name: 'native tests', run: () => ctest('release') },
   { name: 'sanitizer build (build/asan: ASan + UBSan, Debug)', run: () => cmakeBuild('asan', { buildType: 'Debug', sanitize: true }) },

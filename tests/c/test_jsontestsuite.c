@@ -53,7 +53,7 @@ static suite suite_read(const char *folder)
 {
     suite s = {NULL, 0};
     char dir_path[4096];
-    snprintf(dir_path, sizeof dir_path, "%s", tsig_test_shared_path(folder));
+    snprintf(dir_path, sizeof dir_path, "%s", tsig_test_data_path(folder));
     DIR *dir = opendir(dir_path);
     if (!dir) return s;
     size_t cap = 0;

@@ -227,7 +227,7 @@ TEST(reads_every_vector_file)
         "vectors/firewall.json"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         size_t len = 0;
-        char *text = tsig_test_read_file(tsig_test_shared_path(files[i]), &len);
+        char *text = tsig_test_read_file(tsig_test_data_path(files[i]), &len);
         CHECK(text != NULL);
         if (!text) continue;
         jv_value *v = jv_parse(text, len);

@@ -214,7 +214,7 @@ static int load_seeds(const target *t, input_list *seeds)
     memset(seeds, 0, sizeof *seeds);
     if (t->seeds(keep_seed, seeds) == 0 || seeds->count == 0) {
         fprintf(stderr, "test_mutate: no seeds for %s (are the shared vectors at %s?)\n", t->name,
-                tsig_test_shared_path("vectors"));
+                tsig_test_data_path("vectors"));
         return 0;
     }
     return 1;

@@ -135,7 +135,7 @@ static int check_record(const jv_value *r)
 TEST(every_key_normalize_vector)
 {
     size_t len = 0;
-    char *text = tsig_test_read_file(tsig_test_shared_path("vectors/key_normalize.json"), &len);
+    char *text = tsig_test_read_file(tsig_test_data_path("vectors/key_normalize.json"), &len);
     CHECK(text != NULL);
     if (!text) return;
     jv_value *records = jv_parse(text, len);

@@ -114,7 +114,7 @@ static int check_error_record(const char *id, const jv_value *rec,
 TEST(every_parse_vector_passes)
 {
     size_t file_len = 0;
-    char *file = tsig_test_read_file(tsig_test_shared_path("vectors/parse.json"),
+    char *file = tsig_test_read_file(tsig_test_data_path("vectors/parse.json"),
                                      &file_len);
     CHECK(file != NULL);
     if (!file) return;

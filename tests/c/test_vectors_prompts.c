@@ -26,7 +26,7 @@
 static jv_value *load_vectors(const char *rel)
 {
     size_t len = 0;
-    char *text = tsig_test_read_file(tsig_test_shared_path(rel), &len);
+    char *text = tsig_test_read_file(tsig_test_data_path(rel), &len);
     if (!text) {
         tsig_test_fail(__FILE__, __LINE__, "cannot read %s", rel);
         return NULL;

@@ -553,7 +553,7 @@ static void check_validate_record(vrec *rec, const jv_value *r)
 TEST(every_validate_vector)
 {
     size_t len = 0;
-    char *text = tsig_test_read_file(tsig_test_shared_path("vectors/validate.json"), &len);
+    char *text = tsig_test_read_file(tsig_test_data_path("vectors/validate.json"), &len);
     CHECK(text != NULL);
     if (!text) return;
     jv_value *records = jv_parse(text, len);

@@ -81,12 +81,10 @@ char *tsig_test_read_file(const char *path, size_t *len)
     return buf;
 }
 
-const char *tsig_test_shared_path(const char *rel)
+const char *tsig_test_data_path(const char *rel)
 {
     static char path[4096];
-    const char *base = getenv("TOOLSIG_SHARED");
-    if (!base || !*base) base = TSIG_SHARED_DIR;
-    snprintf(path, sizeof path, "%s/%s", base, rel);
+    snprintf(path, sizeof path, "%s/tests/%s", TSIG_SOURCE_DIR, rel);
     return path;
 }
 

@@ -52,9 +52,9 @@ char *tsig_test_issue_lines(const tsig_issue *items, size_t count);
 
 /* Reads a whole file; NULL when it cannot. Free with free(). */
 char *tsig_test_read_file(const char *path, size_t *len);
-/* Path of a file under the shared folder (vectors/..., jsontestsuite/...);
- * static buffer. The TOOLSIG_SHARED environment variable overrides the
- * built-in location. */
-const char *tsig_test_shared_path(const char *rel);
+/* Path of a file of the test data the repository carries (tests/vectors/...,
+ * tests/jsontestsuite/...: copies of the shared folder, kept equal to it by
+ * `npm run sync-vectors`); static buffer. */
+const char *tsig_test_data_path(const char *rel);
 
 #endif

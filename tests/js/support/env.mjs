@@ -15,9 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/** The shared folder: $TOOLSIG_SHARED, else ../shared beside the repository. */
-export const sharedDir = resolve(process.env.TOOLSIG_SHARED || join(repoRoot, '..', 'shared'));
-export const vectorsDir = join(sharedDir, 'vectors');
+/** The conformance vectors: the repository's copy of the shared folder's. */
+export const vectorsDir = join(repoRoot, 'tests', 'vectors');
 
 export const wasmPath = join(repoRoot, 'dist', 'toolsig.wasm');
 
