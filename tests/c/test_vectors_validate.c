@@ -20,6 +20,7 @@
 typedef struct vrec {
     const char *id;
     int failures;
+    int pending; /* listed in tests/read-pending.txt: failures are expected */
 } vrec;
 
 #define REC_FAIL(rec, ...) rec_fail((rec), __LINE__, __VA_ARGS__)
@@ -39,7 +40,7 @@ static void rec_fail(vrec *rec, int line, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     rec->failures++;
-    tsig_test_fail(__FILE__, line, "%s: %s", rec->id, what);
+    if (!rec->pending) tsig_test_fail(__FILE__, line, "%s: %s", rec->id, what);
 }
 
 /* s[0..len) for a message: at most 240 bytes, then the total length. NUL
@@ -380,7 +381,7 @@ static tsig_code run_validation(const tsig_signature *sig, int input,
                                 unsigned flags, tsig_result *res)
 {
     tsig_validate_options opts = *base;
-    opts.flags = flags;
+    opts.flags = base->flags | flags;
     memset(res, 0, sizeof *res);
     return input ? tsig_validate_input_json(sig, text, len, &opts, res)
                  : tsig_validate_json(sig, text, len, &opts, res);
@@ -416,7 +417,9 @@ static void check_validate_record(vrec *rec, const jv_value *r)
     for (size_t k = 0; k < jv_len(options); k++) {
         const char *name = jv_key_at(options, k, NULL);
         long long n = 0;
-        if (!jv_int(jv_at(options, k), &n) || n < 0) {
+        if (strcmp(name, "repair") == 0 && jv_kind_of(jv_at(options, k)) == JV_BOOL) {
+            opts.flags |= jv_bool(jv_at(options, k)) ? TSIG_REPAIR : TSIG_NO_REPAIR;
+        } else if (!jv_int(jv_at(options, k), &n) || n < 0) {
             REC_FAIL(rec, "options.%s is not a count", name);
         } else if (strcmp(name, "max_errors") == 0) {
             opts.max_errors = (size_t)n;
@@ -550,26 +553,65 @@ static void check_validate_record(vrec *rec, const jv_value *r)
     free(owned_text);
 }
 
-TEST(every_validate_vector)
+/* Whether id is a line of tests/read-pending.txt: the records of read.json
+ * that the reader does not read yet. Each must still fail (a record that
+ * passes comes off the list), every other record must pass. */
+static int read_pending(const char *list, const char *id)
 {
+    size_t n = strlen(id);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && memcmp(p, id, n) == 0) return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* Every record of one vector file of validate records (validate.json, and
+ * read.json: validate records with repair on). */
+static void every_record_of(const char *file, const char *pending)
+{
+    char rel[64];
+    snprintf(rel, sizeof rel, "vectors/%s", file);
     size_t len = 0;
-    char *text = tsig_test_read_file(tsig_test_data_path("vectors/validate.json"), &len);
+    char *text = tsig_test_read_file(tsig_test_data_path(rel), &len);
     CHECK(text != NULL);
     if (!text) return;
     jv_value *records = jv_parse(text, len);
     CHECK(jv_kind_of(records) == JV_LIST && jv_len(records) > 0);
-    size_t failed = 0;
+    size_t failed = 0, waiting = 0;
     for (size_t i = 0; i < jv_len(records); i++) {
         const jv_value *r = jv_at(records, i);
-        vrec rec = {jv_get_str(r, "id"), 0};
+        vrec rec = {jv_get_str(r, "id"), 0, 0};
         if (!rec.id) rec.id = "(record without id)";
+        rec.pending = read_pending(pending, rec.id);
         check_validate_record(&rec, r);
-        if (rec.failures) failed++;
+        if (rec.pending) {
+            waiting++;
+            if (!rec.failures)
+                tsig_test_fail(__FILE__, __LINE__, "%s passes: take it off tests/read-pending.txt", rec.id);
+        } else if (rec.failures) {
+            failed++;
+        }
     }
-    printf("  validate.json: %zu records, %zu passed, %zu failed\n",
-           jv_len(records), jv_len(records) - failed, failed);
+    printf("  %s: %zu records, %zu passed, %zu failed, %zu pending (tests/read-pending.txt)\n", file,
+           jv_len(records), jv_len(records) - failed - waiting, failed, waiting);
     jv_free(records);
     free(text);
+}
+
+TEST(every_validate_vector)
+{
+    every_record_of("validate.json", NULL);
+}
+
+TEST(every_read_vector)
+{
+    char *pending = tsig_test_read_file(tsig_test_data_path("read-pending.txt"), NULL);
+    CHECK(pending != NULL);
+    every_record_of("read.json", pending);
+    free(pending);
 }
 
 /* ---- key order (SPEC §4) ------------------------------------------------ */
@@ -716,6 +758,7 @@ TEST(typed_maps_inside_map_and_any_are_left_as_they_are)
 int main(void)
 {
     RUN(every_validate_vector);
+    RUN(every_read_vector);
     RUN(input_declared_fields_come_first_in_signature_order);
     RUN(input_extra_keys_follow_in_data_order);
     RUN(input_absent_optional_fields_keep_the_order_of_the_rest);
