@@ -179,15 +179,20 @@ export function portFromEnv() {
   return port;
 }
 
-// Serves until Ctrl-C, printing the playground's URL.
-export async function serveForever(port) {
-  let running;
+// Starts the server on port, or exits with the reason (a port in use says
+// so at once, before anything else is done). Resolves to startServer's
+// {server, port, url}.
+export async function listenOrExit(port) {
   try {
-    running = await startServer({ port });
+    return await startServer({ port });
   } catch (e) {
     console.error(`toolsig playground: ${e.message}`);
     process.exit(1);
   }
+}
+
+// Prints the playground's URL of a running server and stops it on Ctrl-C.
+export function announce(running) {
   console.log(`\ntoolsig playground: ${running.url}`);
   console.log('(serving on 127.0.0.1 only; Ctrl-C stops it)');
   const stop = () => {
@@ -199,6 +204,11 @@ export async function serveForever(port) {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return running;
+}
+
+// Serves until Ctrl-C, printing the playground's URL.
+export async function serveForever(port) {
+  return announce(await listenOrExit(port));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) serveForever(portFromEnv());

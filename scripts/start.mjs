@@ -1,17 +1,21 @@
-// start.mjs (`npm start`): installs what is missing, builds toolsig (the
-// native CLI and the WebAssembly module), shows the CLI at work (its help,
-// then a seed signature checking tool arguments, with a coercion warning,
-// and a tool result, with an error), then serves the playground on
-// 127.0.0.1 (PORT, default 8080) until Ctrl-C.
+// start.mjs (`npm start`): from a fresh clone to the playground. It takes
+// the port first (127.0.0.1, PORT, default 8080), so a port in use is said
+// at once, before any work; installs what is missing (Emscripten with
+// apt-get, the npm packages the build uses); builds the WebAssembly module
+// and the package's JS when their sources changed since the last build
+// (dist/, scripts/build-wasm.mjs); shows the command line at work, through
+// the package's own bin on that module (its help, then a seed signature
+// checking tool arguments, with a coercion warning, and a tool result, with
+// an error); then prints the playground's address and serves it until
+// Ctrl-C. Nothing native is built: the playground, the bin and the package
+// all run dist/toolsig*.wasm.
 //
-// `npm start -- --no-demo` leaves out the CLI demonstration.
+// `npm start -- --no-demo` leaves out the command-line demonstration.
 import { spawnSync } from 'node:child_process';
-import { relative } from 'node:path';
+import { join } from 'node:path';
 import { WASM_TOOLS, buildWasm } from './build-wasm.mjs';
-import {
-  NATIVE_TOOLS, StepError, cmakeBuild, installMissing, repoRoot, runSteps, toolsigBinary,
-} from './lib.mjs';
-import { portFromEnv, serveForever } from './serve.mjs';
+import { StepError, installMissing, npmInstall, repoRoot, runSteps } from './lib.mjs';
+import { announce, listenOrExit, portFromEnv } from './serve.mjs';
 
 const SEED = '(id :int, name :string) -> :bool';
 const args = process.argv.slice(2);
@@ -22,17 +26,17 @@ for (const a of args) {
   }
 }
 const demo = !args.includes('--no-demo');
-const port = portFromEnv();
+const running = await listenOrExit(portFromEnv());
 
-// Runs the built toolsig with args and stdin text, echoing it as a shell
+// Runs the package's bin with args and stdin text, echoing it as a shell
 // line, then its output and exit status. Exit statuses 0 and 1 (valid,
 // rejected) are both what a demonstration expects; anything else fails.
 function show(cliArgs, stdin) {
-  const bin = toolsigBinary('release');
-  const quoted = cliArgs.map(a => (/^[\w@./=-]+$/.test(a) ? a : `'${a}'`)).join(' ');
+  const quoted = cliArgs.map((a) => (/^[\w@./=-]+$/.test(a) ? a : `'${a}'`)).join(' ');
   const pipe = stdin === undefined ? '' : `echo '${stdin}' | `;
-  console.log(`\n$ ${pipe}${relative(repoRoot, bin)} ${quoted}`);
-  const res = spawnSync(bin, cliArgs, { input: stdin ?? '', encoding: 'utf8' });
+  console.log(`\n$ ${pipe}npx toolsig ${quoted}`);
+  const res = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.mjs'), ...cliArgs],
+    { input: stdin ?? '', encoding: 'utf8' });
   if (res.error) throw new StepError(`could not run toolsig: ${res.error.message}`);
   process.stdout.write(res.stdout);
   process.stdout.write(res.stderr);
@@ -41,10 +45,9 @@ function show(cliArgs, stdin) {
 }
 
 const steps = [
-  { name: 'install missing tools (cmake, make, C compiler)', run: () => installMissing(NATIVE_TOOLS) },
   { name: 'install missing tools (Emscripten)', run: () => installMissing(WASM_TOOLS) },
-  { name: 'build (build/release)', run: () => cmakeBuild('release', { buildType: 'Release' }) },
-  { name: 'WebAssembly build (dist/toolsig.wasm)', run: buildWasm },
+  { name: 'npm packages (npm install, pinned by package-lock.json)', run: npmInstall },
+  { name: 'WebAssembly build (dist/, when its sources changed)', run: () => buildWasm({ ifChanged: true }) },
 ];
 if (demo) {
   steps.push(
@@ -64,4 +67,4 @@ if (demo) {
 }
 
 runSteps('npm start', steps);
-serveForever(port);
+announce(running);
