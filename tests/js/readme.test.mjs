@@ -424,3 +424,30 @@ test('README links only to files the package ships and to its own headings', () 
     }
   }
 });
+
+test('README: the sizes it states are what `import` loads now (gzip -9, within 2 KB)', async () => {
+  requireBuild();
+  const { gzipSync } = await import('node:zlib');
+  const kb = (files) => files.reduce((n, f) => n + gzipSync(readFileSync(join(repoRoot, 'dist', f)), { level: 9 }).length, 0) / 1024;
+  const measured = {
+    toolsig: kb(['toolsig.wasm', 'api.mjs', 'core.mjs', 'node.mjs', 'tools.mjs']),
+    wasm: kb(['toolsig.wasm']),
+    validate: kb(['toolsig-validate.wasm', 'validate-node.mjs']),
+  };
+  // Each statement of a size, and what it is the size of.
+  const claims = [
+    [/What `import 'toolsig'` loads is about (\d+) KB gzip, (\d+) KB\s+of it the wasm/, ['toolsig', 'wasm']],
+    [/`import 'toolsig'` loads (\d+) KB gzip \((\d+) KB of it the wasm\)/, ['toolsig', 'wasm']],
+    [/about (\d+) KB gzip, against (\d+) KB for `toolsig`/, ['validate', 'toolsig']],
+  ];
+  for (const [re, names] of claims) {
+    const m = re.exec(readme);
+    assert.ok(m, `README states no size as ${re}`);
+    names.forEach((name, i) => {
+      const stated = Number(m[i + 1]);
+      assert.ok(Math.abs(stated - measured[name]) <= 2,
+        `README says ${stated} KB for ${name}; it is ${measured[name].toFixed(1)} KB gzip (node bench/js/size.mjs)`);
+    });
+  }
+  assert.equal((readme.match(/\d+ KB gzip/g) ?? []).length, claims.length, 'every size the README states is checked here');
+});
