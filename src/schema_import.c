@@ -1383,6 +1383,27 @@ static int disjoint(const tsig_type *a, const tsig_type *b)
     return 0;
 }
 
+/* 1 when no value is both an a and a b, for two members of a oneOf as
+ * written (NULL: {"type": "null"}): null is a value of both when both take
+ * it, :any shares a value with every type, and a member that is itself a
+ * union (an anyOf) is disjoint from b when each of its members is. */
+static int members_disjoint(const tsig_type *a, const tsig_type *b)
+{
+    int a_null = !a || tsig_type_takes(a, TSIG_JSON_NULL);
+    int b_null = !b || tsig_type_takes(b, TSIG_JSON_NULL);
+    if (a_null && b_null) return 0;
+    if (!a || !b) return 1;
+    a = tsig_type_strip(a);
+    b = tsig_type_strip(b);
+    if (a->kind == TSIG_UNION || b->kind == TSIG_UNION) {
+        const tsig_type *u = a->kind == TSIG_UNION ? a : b, *other = u == a ? b : a;
+        for (size_t i = 0; i < u->member_count; i++)
+            if (!members_disjoint(u->members[i], other)) return 0;
+        return 1;
+    }
+    return disjoint(a, b);
+}
+
 /* A union of members[0..n) (n >= 2) in the arena; NULL when out of
  * memory. */
 static const tsig_type *make_union(importer *im, const tsig_type **members, size_t n)
@@ -1470,7 +1491,9 @@ static const tsig_type *finish_members(importer *im, const member_list *l)
  * Reads anyOf / oneOf (kw names which): every member is converted (at
  * kw/i) and the union of them is the type; {"type": "null"} members make
  * it optional, an anyOf holding {} is :any. A oneOf must have pairwise
- * disjoint members: otherwise it fails, or (lossy) is read as anyOf.
+ * disjoint members, judged on the members as written (before nested
+ * unions are flattened and equal members merged; {} overlaps any other
+ * member): otherwise it fails, or (lossy) is read as anyOf.
  */
 static const tsig_type *convert_union(importer *im, const cJSON *list, const char *kw,
                                       size_t depth)
@@ -1483,11 +1506,20 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
     }
     member_list l;
     memset(&l, 0, sizeof l);
+    int one_of = strcmp(kw, "oneOf") == 0;
+    size_t n = 0;
+    for (const cJSON *m = list->child; m; m = m->next) n++;
+    /* A oneOf's members as written (NULL: a null schema). */
+    const tsig_type **written = one_of ? malloc(n * sizeof *written) : NULL;
+    if (one_of && !written) {
+        fail_nomem(im);
+        return NULL;
+    }
     size_t mark = ptr_push(im, kw);
-    if (mark == NOT_FOUND) return NULL;
+    int ok = mark != NOT_FOUND;
     size_t index = 0;
-    int ok = 1;
     for (const cJSON *m = list->child; m && ok; m = m->next, index++) {
+        if (written) written[index] = NULL;
         if (is_null_schema(m)) {
             l.nullable = 1;
             continue;
@@ -1499,6 +1531,7 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         }
         const tsig_type *t = convert(im, m, depth, 0);
         ok = t && add_member(im, &l, t);
+        if (written) written[index] = t;
         if (ok) ptr_pop(im, sub);
     }
     if (ok) ptr_pop(im, mark);
@@ -1507,15 +1540,15 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         /* Only null members. */
         ok = problem(im, kw, "widened to :any", "unsupported type \"null\"");
         l.any = 1;
-    }
-    if (ok && strcmp(kw, "oneOf") == 0 && !l.any) {
+    } else if (ok && one_of) {
         int overlap = 0;
-        for (size_t i = 0; i < l.count && !overlap; i++)
-            for (size_t j = i + 1; j < l.count && !overlap; j++)
-                overlap = !disjoint(l.items[i], l.items[j]);
+        for (size_t i = 0; i < n && !overlap; i++)
+            for (size_t j = i + 1; j < n && !overlap; j++)
+                overlap = !members_disjoint(written[i], written[j]);
         if (overlap) ok = problem(im, kw, "oneOf read as anyOf", "oneOf members overlap");
     }
     if (ok) result = finish_members(im, &l);
+    free(written);
     free(l.items);
     return result;
 }

@@ -270,6 +270,33 @@ TEST(one_of_is_a_union_of_disjoint_members)
              W("#/oneOf: oneOf members overlap, oneOf read as anyOf"));
 }
 
+TEST(one_of_holding_an_empty_schema_beside_another_member_overlaps)
+{
+    /* {} takes every value, null too: only an anyOf holding it is :any. */
+    ERR("{\"oneOf\":[{\"type\":\"number\"},{}]}", "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"type\":\"null\"},{}]}", "#/oneOf: oneOf members overlap");
+    OK_LOSSY("{\"oneOf\":[{},{\"type\":\"number\"}]}", ":any",
+             W("#/oneOf: oneOf members overlap, oneOf read as anyOf"));
+    OK("{\"oneOf\":[{}]}", ":any");
+    OK("{\"anyOf\":[{\"type\":\"number\"},{}]}", ":any");
+}
+
+TEST(one_of_members_are_judged_as_written)
+{
+    /* Two members taking null overlap on it; equal members overlap; the
+     * members of an anyOf inside are not judged against each other. */
+    ERR("{\"oneOf\":[{\"type\":[\"string\",\"null\"]},{\"type\":\"null\"}]}",
+        "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"type\":\"string\",\"nullable\":true},{\"type\":[\"integer\",\"null\"]}]}",
+        "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"string\"}]}", "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},{\"type\":\"number\"}]}",
+        "#/oneOf: oneOf members overlap");
+    OK("{\"oneOf\":[{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"number\"}]},{\"type\":\"boolean\"}]}",
+       ":int|:float|:bool");
+    OK("{\"oneOf\":[{\"type\":[\"string\",\"null\"]},{\"type\":\"integer\"}]}", ":string|:int?");
+}
+
 TEST(all_of_of_one_schema_is_that_schema)
 {
     OK("{\"allOf\":[{\"type\":\"string\"}],\"description\":\"d\"}", ":string");
@@ -1181,6 +1208,8 @@ int main(void)
     RUN(other_keywords_are_errors_at_their_pointer);
     RUN(any_of_and_type_arrays_are_unions);
     RUN(one_of_is_a_union_of_disjoint_members);
+    RUN(one_of_holding_an_empty_schema_beside_another_member_overlaps);
+    RUN(one_of_members_are_judged_as_written);
     RUN(all_of_of_one_schema_is_that_schema);
     RUN(enum_and_const_are_enums);
     RUN(enum_beside_type_is_their_intersection);
