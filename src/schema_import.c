@@ -52,7 +52,8 @@
  *   items / prefixItems without "type": "array"            :any
  *   a list or typed map nested deeper than 64 levels       :any / :map
  *   a schema that is not an object (true, false, 5, ...)   :any
- *   additionalProperties schema at a tool's inputSchema    dropped
+ *   additionalProperties schema at a tool's inputSchema,
+ *   or where no map can hold it (another type, no type)    dropped
  *
  * Dropping a keyword always widens: every JSON Schema keyword is one more
  * condition on the value (prefixItems would otherwise narrow the element
@@ -1576,7 +1577,9 @@ static const tsig_type *convert_all_of(importer *im, const cJSON *list, size_t d
 
 /* Reads additionalProperties: true, false, {} or annotations alone say
  * nothing; a schema on an object is its "* T" (a tool's parameters take
- * none: fails, or dropped). 0 on failure. */
+ * none: fails, or dropped). Where no map can hold it (another type, or no
+ * type) a schema is dropped as properties is there, unless the place is
+ * widened as a whole. 0 on failure. */
 static int read_additional(importer *im, schema_info *s, const cJSON *c, size_t depth)
 {
     if (cJSON_IsBool(c) || only_annotations(c, NULL)) return 1;
@@ -1585,7 +1588,11 @@ static int read_additional(importer *im, schema_info *s, const cJSON *c, size_t 
     if (s->params_root)
         return problem(im, c->string, "dropped",
                        "tool parameters take no additionalProperties schema");
-    if (!is_typed(s, JT_OBJECT) || s->too_deep || s->bad_names || s->props_malformed) return 1;
+    if (!is_typed(s, JT_OBJECT)) {
+        if (s->src == SRC_TYPE_BAD || s->src == SRC_UNTYPED_OBJECT) return 1;
+        return drop_keyword(im, c->string, " outside an object schema");
+    }
+    if (s->too_deep || s->bad_names || s->props_malformed) return 1;
     size_t mark = ptr_push(im, c->string);
     if (mark == NOT_FOUND) return 0;
     const tsig_type *t = convert(im, c, depth + 1, 0);

@@ -450,6 +450,22 @@ TEST(additional_properties_schema_is_typed_extra_fields)
 
 
 
+TEST(additional_properties_schema_where_no_map_can_hold_it_is_an_error)
+{
+    ERR("{\"type\":\"string\",\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/additionalProperties: unsupported additionalProperties outside an object schema");
+    ERR("{\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/additionalProperties: unsupported additionalProperties outside an object schema");
+    ERR("{\"anyOf\":[{\"type\":\"object\"}],\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/additionalProperties: unsupported additionalProperties outside an object schema");
+    /* Saying nothing is fine anywhere; a place widened as a whole is
+     * reported once, by the keyword that widens it. */
+    OK("{\"type\":\"string\",\"additionalProperties\":false}", ":string");
+    OK("{\"type\":\"string\",\"additionalProperties\":{\"description\":\"d\"}}", ":string");
+    ERR("{\"properties\":{},\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/properties: properties without \"type\": \"object\"");
+}
+
 TEST(type_that_toolsig_cannot_express_is_an_error)
 {
     ERR("{\"type\":\"null\"}", "#/type: unsupported type \"null\"");
@@ -676,6 +692,16 @@ TEST(lossy_constraints_are_dropped_and_the_type_kept)
 
 
 
+
+TEST(lossy_additional_properties_schema_where_no_map_can_hold_it_is_dropped)
+{
+    OK_LOSSY("{\"type\":\"string\",\"additionalProperties\":{\"type\":\"boolean\"}}", ":string",
+             W("#/additionalProperties: unsupported additionalProperties outside an object schema, "
+               "dropped"));
+    OK_LOSSY("{\"additionalProperties\":{\"type\":\"boolean\"}}", ":any",
+             W("#/additionalProperties: unsupported additionalProperties outside an object schema, "
+               "dropped"));
+}
 
 TEST(lossy_one_of_with_null_is_exact)
 {
@@ -1221,6 +1247,7 @@ int main(void)
     RUN(refs_cannot_blow_up);
     RUN(pointers_escape_control_characters);
     RUN(additional_properties_schema_is_typed_extra_fields);
+    RUN(additional_properties_schema_where_no_map_can_hold_it_is_an_error);
     RUN(type_that_toolsig_cannot_express_is_an_error);
     RUN(array_without_a_schema_for_items_is_an_error);
     RUN(schema_that_is_not_an_object_is_an_error);
@@ -1233,6 +1260,7 @@ int main(void)
     RUN(pointers_escape_only_tilde_and_slash);
     RUN(errors_point_at_the_place_in_the_text);
     RUN(lossy_constraints_are_dropped_and_the_type_kept);
+    RUN(lossy_additional_properties_schema_where_no_map_can_hold_it_is_dropped);
     RUN(lossy_one_of_with_null_is_exact);
     RUN(lossy_type_toolsig_cannot_express_is_any);
     RUN(lossy_array_without_a_usable_items_schema_is_a_list_of_any);
