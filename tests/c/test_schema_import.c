@@ -901,7 +901,7 @@ TEST(json_byte_order_mark_is_skipped)
     OK("\xEF\xBB\xBF{\"type\":\"integer\"}", ":int");
 }
 
-TEST(json_escapes_cjson_cannot_carry_are_read_as_replacement_characters)
+TEST(json_lone_surrogates_are_read_as_replacement_characters)
 {
     /* A lone surrogate in an ignored annotation: accepted, as JSON.parse
      * does. */
@@ -909,11 +909,53 @@ TEST(json_escapes_cjson_cannot_carry_are_read_as_replacement_characters)
     OK("{\"description\":\"pair \\ud83d\\ude00\",\"type\":\"string\"}", ":string");
     /* In a name or a type name, the verdict is kept and the echo is valid
      * UTF-8. */
-    ERR("{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}",
+    ERR("{\"type\":\"object\",\"properties\":{\"a\\ud800b\":{}}}",
         "#/properties/a\xEF\xBF\xBD" "b: property name \"a\xEF\xBF\xBD" "b\" is not an identifier");
-    ERR("{\"type\":\"string\\u0000\"}", "#/type: unknown type \"string\xEF\xBF\xBD\"");
+    ERR("{\"type\":\"string\\udc00\"}", "#/type: unknown type \"string\xEF\xBF\xBD\"");
+}
+
+TEST(a_nul_in_a_schema_string_stays_a_nul)
+{
+    OK("{\"const\":\"a\\u0000b\"}", ":enum[\"a\\u0000b\"]");
+    OK("{\"enum\":[\"a\\u0000b\",\"a\",\"a\\u0000\"]}", ":enum[\"a\\u0000b\" a \"a\\u0000\"]");
+    OK("{\"type\":\"object\",\"properties\":{\"d\":{\"type\":\"string\",\"description\":\"a\\u0000b\","
+       "\"default\":\"x\\u0000y\"}}}",
+       "{d :string = \"x\\u0000y\" \"a\\u0000b\"}");
+    OK("{\"type\":\"object\",\"properties\":{\"m\":{\"type\":\"object\",\"default\":{\"k\\u0000\":1}}}}",
+       "{m :map = {\"k\\u0000\":1}}");
+    /* A string with a NUL is not the string before it. */
+    ERR("{\"type\":\"string\\u0000\"}", "#/type: unknown type \"string\\u0000\"");
+    OK("{\"type\":\"string\",\"format\":\"date-time\\u0000\"}", ":string");
     ERR("{\"type\":\"object\",\"properties\":{\"a\":{}},\"required\":[\"a\\u0000\"]}",
-        "#/required/0: \"a\xEF\xBF\xBD\" names no property");
+        "#/required/0: \"a\\u0000\" names no property");
+    ERR("{\"$ref\":\"#/$defs/a\\u0000b\",\"$defs\":{\"a\":{}}}",
+        "#/$ref: reference \"#/$defs/a\\u0000b\" not found");
+    /* Names holding one: in messages, and found through required and $ref. */
+    ERR("{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}",
+        "#/properties/a\\u0000b: property name \"a\\u0000b\" is not an identifier");
+    ERR("{\"type\":\"object\",\"type\\u0000\":\"string\"}", "#/type\\u0000: unsupported \"type\\u0000\"");
+    OK("{\"$defs\":{\"a\\u0000b\":{\"type\":\"integer\"},\"a\":{}},\"$ref\":\"#/$defs/a\\u0000b\"}", ":int");
+    OK("{\"$defs\":{\"a\\u0000b\":{\"type\":\"integer\"},\"a\":{}},\"$ref\":\"#/$defs/a%00b\"}", ":int");
+    ERR("{\"$defs\":{\"a\\u0000b\":{\"type\":\"integer\"}},\"$ref\":\"#/$defs/a%C0%80b\"}",
+        "#/$ref: reference \"#/$defs/a%C0%80b\" not found");
+    ERR("{\"$defs\":{\"a\\u0000b\":{\"type\":\"null\"}},\"$ref\":\"#/$defs/a\\u0000b\"}",
+        "#/$defs/a\\u0000b/type: unsupported type \"null\"");
+    OK_LOSSY("{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}", ":map",
+             W("#/properties/a\\u0000b: property name \"a\\u0000b\" is not an identifier, widened to :map"));
+}
+
+TEST(errors_point_at_names_holding_escaped_control_characters)
+{
+    const char *const schemas[] = {
+        "{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\\nb\":{}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\\\\nb\":{}}}",
+    };
+    for (size_t i = 0; i < sizeof schemas / sizeof schemas[0]; i++) {
+        tsig_error err;
+        CHECK(tsig_from_json_schema(schemas[i], strlen(schemas[i]), 0, NULL, &err) == NULL);
+        CHECK_INT(err.offset, (size_t)(strstr(schemas[i], "\"a") - schemas[i])); /* the key */
+    }
 }
 
 TEST(json_nesting_deeper_than_1000_is_an_error)
@@ -1276,7 +1318,9 @@ int main(void)
     RUN(json_text_must_be_utf8);
     RUN(json_nul_bytes_are_rejected);
     RUN(json_byte_order_mark_is_skipped);
-    RUN(json_escapes_cjson_cannot_carry_are_read_as_replacement_characters);
+    RUN(json_lone_surrogates_are_read_as_replacement_characters);
+    RUN(a_nul_in_a_schema_string_stays_a_nul);
+    RUN(errors_point_at_names_holding_escaped_control_characters);
     RUN(json_nesting_deeper_than_1000_is_an_error);
     RUN(deep_chains_of_nullable_any_of_are_read_within_the_json_limit);
     RUN(repeated_keys_are_a_json_error_in_every_mode);
