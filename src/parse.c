@@ -641,6 +641,7 @@ static int in_source(const parser *p, const char *text)
 }
 
 #define ENUM_VALUE_WHAT "an enum value (a word, a number, true, false or a JSON string)"
+#define ENUM_SEP_WHAT "a space, \",\" or \"]\" after an enum value"
 
 /*
  * enum = ":enum[" , ws , value , { sep , value } , ws , "]" ;
@@ -682,6 +683,12 @@ static const tsig_type *parse_enum(parser *p)
             end = read_json_string(p, at, &v.text, &v.len);
             if (!end) return NULL;
             v.kind = TSIG_VALUE_STRING;
+            /* The string is whole: what follows it is the mistake. */
+            if (end < p->len && p->src[end] != ']' && p->src[end] != ',' &&
+                skip_ws(p, end) == end) {
+                fail_run(p, end, ENUM_SEP_WHAT, NULL);
+                return NULL;
+            }
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             end = scan_number(p, at);
             if (end == at) {
@@ -754,7 +761,7 @@ static const tsig_type *parse_enum(parser *p)
             continue;
         }
         if (at >= p->len || at == end) {
-            fail_run(p, at, "\" \", \",\" or \"]\" after an enum value", NULL);
+            fail_run(p, at, ENUM_SEP_WHAT, NULL);
             return NULL;
         }
     }

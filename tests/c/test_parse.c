@@ -870,6 +870,21 @@ TEST(enum_values_are_words_numbers_booleans_or_json_strings)
                 "mark optional with a ? suffix: :enum[a b]?");
 }
 
+TEST(enum_values_are_separated_by_spaces_or_a_comma)
+{
+    CHECK_AST(":enum[\"a\",\"b\" c , d]",
+              "{\"params\":[],\"returns\":{\"enum\":[\"a\",\"b\",\"c\",\"d\"]}}");
+    /* After a whole JSON string, the byte that follows is the mistake. */
+    CHECK_ERROR(":enum[\"a\"b]", "         ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found \"b\"", "");
+    CHECK_ERROR(":enum[a \"b\"\"c\"]", "           ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found \"\\\"\"", "");
+    CHECK_ERROR(":enum[\"a\")", "         ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found \")\"", "");
+    CHECK_ERROR(":enum[a", "       ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found end of input", "");
+}
+
 TEST(enum_values_compare_by_exact_value)
 {
     CHECK_ERROR(":enum[1e2 100]", "          ^", TSIG_ERR_SYNTAX,
@@ -962,6 +977,7 @@ int main(void)
     RUN(error_text_shows_the_line_and_a_caret);
     RUN(parser_is_usable_after_an_error);
     RUN(enum_values_are_words_numbers_booleans_or_json_strings);
+    RUN(enum_values_are_separated_by_spaces_or_a_comma);
     RUN(enum_values_compare_by_exact_value);
     RUN(a_question_mark_goes_once_after_the_last_union_member);
     RUN(refinements_apply_to_numbers_strings_and_lists);
