@@ -1152,13 +1152,10 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
     int after_comma = 0;
     if (p->tok.kind == close) return 1;
     for (;;) {
-        /* map = ... the last entry may be "*" , ws , type (SPEC §11.6) */
+        /* map = ... the last entry may be "*" , ws , type (SPEC §11.6);
+         * nothing but the closer follows it, so it comes once. */
         if (p->tok.kind == TSIG_TOK_STAR && extra) {
-            if (*extra) {
-                fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
-                     "the * entry must be the last entry of a map");
-                return 0;
-            }
+            size_t star = p->tok.offset;
             advance(p);
             const tsig_type *type = parse_type(p, "after \"*\"", depth);
             if (!type) return 0;
@@ -1173,7 +1170,9 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
                 fail_no_name(p, close, what, 1);
                 return 0;
             }
-            fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
+            /* The misplaced token (SPEC §11.7): the "*" followed by an
+             * entry, or a second "*". */
+            fail(p, TSIG_ERR_SYNTAX, p->tok.kind == TSIG_TOK_STAR ? p->tok.offset : star,
                  "the * entry must be the last entry of a map");
             tsig_error_hint(p->err, "write {id :int, * :string}");
             return 0;

@@ -921,7 +921,11 @@ TEST(the_star_entry_comes_last_in_a_map)
 {
     CHECK_AST("{id :int, * :string}",
               "{\"params\":[],\"returns\":{\"map\":[[\"id\",\"int\"],[\"*\",\"string\"]]}}");
-    CHECK_ERROR("{* :int, id :int}", "         ^", TSIG_ERR_SYNTAX,
+    /* Reported at the token out of place (SPEC §11.7): the "*" an entry
+     * follows, or a second "*". */
+    CHECK_ERROR("{* :int, id :int}", " ^", TSIG_ERR_SYNTAX,
+                "the * entry must be the last entry of a map", "write {id :int, * :string}");
+    CHECK_ERROR("{a :int, * :int, * :int}", "                 ^", TSIG_ERR_SYNTAX,
                 "the * entry must be the last entry of a map", "write {id :int, * :string}");
 }
 
