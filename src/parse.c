@@ -1094,6 +1094,10 @@ static int looks_like_type_word(const char *word, size_t len)
     return 0;
 }
 
+/* The hint for a name holding or starting with a character no name has
+ * (SPEC §1: ident). */
+#define NAME_HINT "names are ASCII letters, digits, _ and -, starting with a letter or _"
+
 /*
  * Fails for a token where a parameter or field name was expected, with the
  * hint that fits what stands there: a ":" before the name ("{:id :int}"), a
@@ -1129,8 +1133,7 @@ static void fail_no_name(parser *p, tsig_token_kind close, const char *what,
                              p->len - p->tok.offset) != 0) {
         /* A printable character that cannot start a name ("ü", "-", "1");
          * NUL and bad bytes speak for themselves. */
-        hint = "names are ASCII letters, digits, _ and -, starting with a "
-               "letter or _";
+        hint = NAME_HINT;
     }
     fail_expected(p, expected, hint);
 }
@@ -1190,6 +1193,16 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         char qname[ECHO_BUF], context[ECHO_BUF + 16];
         quote(p->src + name.offset, name.len, qname);
         tsig_snprintf(context, sizeof context, "after %s", qname);
+        /* A non-ASCII letter ends the name where it stands ("café"). */
+        size_t after = name.offset + name.len;
+        if (p->tok.offset == after && after < p->len &&
+            (unsigned char)p->src[after] >= 0x80 &&
+            tsig_utf8_seq((const unsigned char *)p->src + after, p->len - after) != 0) {
+            char expected[ECHO_BUF + 24];
+            tsig_snprintf(expected, sizeof expected, "a type %s", context);
+            fail_expected(p, expected, NAME_HINT);
+            return 0;
+        }
         const tsig_type *type = parse_type(p, context, depth);
         if (!type) return 0;
         list->items[index].type = type;

@@ -597,6 +597,19 @@ TEST(names_are_ascii_identifiers)
                 "expected a field name or \"}\", found \"\\\"\"", hint);
 }
 
+TEST(a_name_running_into_a_non_ascii_letter_is_an_error_at_that_letter)
+{
+    const char *hint = "names are ASCII letters, digits, _ and -, starting with a "
+                       "letter or _";
+    CHECK_ERROR("(caf\xC3\xA9 :int) -> :int", "    ^", TSIG_ERR_SYNTAX,
+                "expected a type after \"caf\", found \"\xC3\xA9\"", hint);
+    CHECK_ERROR("{a-\xC3\xBC :int}", "   ^", TSIG_ERR_SYNTAX,
+                "expected a type after \"a-\", found \"\xC3\xBC\"", hint);
+    /* Apart from the name, it is only no type. */
+    CHECK_ERROR("{caf \xC3\xA9}", "     ^", TSIG_ERR_SYNTAX,
+                "expected a type after \"caf\", found \"\xC3\xA9\"", "");
+}
+
 TEST(raw_nul_byte_is_an_error)
 {
     check_error_at(__FILE__, __LINE__, "{a\0 :int}", 9, TSIG_ERR_SYNTAX, 1, 3, 2,
@@ -964,6 +977,7 @@ int main(void)
     RUN(question_mark_must_follow_the_type_directly);
     RUN(one_question_mark_per_type);
     RUN(names_are_ascii_identifiers);
+    RUN(a_name_running_into_a_non_ascii_letter_is_an_error_at_that_letter);
     RUN(raw_nul_byte_is_an_error);
     RUN(invalid_utf8_is_an_error);
     RUN(error_names_what_was_expected_and_found);
