@@ -732,19 +732,30 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
  * functions in the same pass that checks the text: cJSON never parses.
  *
  *   string  valuestring: the decoded bytes, NUL-terminated; valueint: their
- *           length (a string may hold NUL bytes, unless TSIG_TREE_C_STRINGS)
+ *           length (a string may hold NUL bytes)
  *   number  valuestring: the number as written; valueint: 1 for an int
  *           (no ".", "e", "E"), 0 for a float; valuedouble: the nearest double
- *   key     string: the decoded key, a C string (a NUL byte read as U+FFFD;
- *           repeated keys are found on the exact bytes first)
+ *   key     string: the decoded key in key form, a C string: a NUL byte is
+ *           held as the two bytes TSIG_TREE_KEY_NUL (no UTF-8 text holds
+ *           C0, so two keys stay two and none passes for a shorter one);
+ *           tsig_json_tree_key_bytes gives the key's own bytes back
+ *           (repeated keys are found on the exact bytes first)
  * Everything is freed with cJSON_Delete.
  */
 
 struct cJSON;
 
-/* Strings and keys as C text: "\u0000" and unpaired surrogates read as
- * U+FFFD (no verdict on names or keywords changes: none holds either). */
-#define TSIG_TREE_C_STRINGS 1u
+/* A NUL byte in a key of a tree (C0 80, as modified UTF-8 writes it). */
+#define TSIG_TREE_KEY_NUL "\xC0\x80"
+
+/* The bytes of key[0..len), a key in key form (see above), written to out
+ * (room for len bytes: they are never more); returns their count. */
+size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out);
+
+/* Unpaired surrogates ("\ud800") in strings and keys read as U+FFFD, so
+ * that every string is UTF-8 (no verdict on names or keywords changes:
+ * none holds one). */
+#define TSIG_TREE_NO_SURROGATES 1u
 
 /* Strings and keys as written between their quotes, escapes kept (JSON
  * text holds no NUL byte, so each is a C string); a string's valueint is 1

@@ -1263,36 +1263,56 @@ static int is_lone_surrogate(const unsigned char *s, size_t avail)
 
 /*
  * A malloc'd NUL-terminated copy of the string content raw[0..len)
- * (escapes when escaped), decoded; *out_len its length. A NUL byte becomes
- * U+FFFD when c_text (and a lone surrogate too when lone), so the text is
- * a C string. NULL when out of memory.
+ * (escapes when escaped), decoded; *out_len its length. A NUL byte is
+ * kept, or held as the two bytes C0 80 when nul_pair (a key: see
+ * internal.h); a lone surrogate becomes U+FFFD when lone. NULL when out of
+ * memory.
  */
 static char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped,
-                       int c_text, int lone, size_t *out_len)
+                       int nul_pair, int lone, size_t *out_len)
 {
     tsig_strbuf *t = &b->text;
     t->len = 0;
     if (!tsig_sb_reserve(t, len + 1)) return NULL;
     size_t n = escaped ? tsig_json_unescape(raw, len, t->data) : (memcpy(t->data, raw, len), len);
+    /* A NUL held as C0 80 takes one byte more; U+FFFD takes the three of
+     * the surrogate it replaces. */
     size_t extra = 0;
-    if (c_text)
-        for (size_t i = 0; i < n; i++) extra += t->data[i] == '\0' ? 2 : 0;
+    if (nul_pair)
+        for (size_t i = 0; i < n; i++) extra += t->data[i] == '\0';
     char *s = malloc(n + extra + 1);
     if (!s) return NULL;
     const unsigned char *d = (const unsigned char *)t->data;
     size_t o = 0;
     for (size_t i = 0; i < n; i++) {
-        if (c_text && (d[i] == 0 || (lone && is_lone_surrogate(d + i, n - i)))) {
+        if (d[i] == 0 && nul_pair) {
+            memcpy(s + o, TSIG_TREE_KEY_NUL, 2);
+            o += 2;
+        } else if (lone && is_lone_surrogate(d + i, n - i)) {
             memcpy(s + o, "\xEF\xBF\xBD", 3);
             o += 3;
-            if (d[i] != 0) i += 2;
-            continue;
+            i += 2;
+        } else {
+            s[o++] = (char)d[i];
         }
-        s[o++] = (char)d[i];
     }
     s[o] = '\0';
     *out_len = o;
     return s;
+}
+
+size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (i + 1 < len && memcmp(key + i, TSIG_TREE_KEY_NUL, 2) == 0) {
+            out[o++] = '\0';
+            i++;
+        } else {
+            out[o++] = key[i];
+        }
+    }
+    return o;
 }
 
 /* A malloc'd NUL-terminated copy of raw[0..len), or NULL. */
@@ -1362,7 +1382,7 @@ static char *tree_key(tree_builder *b, tree_frame *f, int first)
     char *c = (b->o->flags & TSIG_TREE_AS_WRITTEN)
                   ? tree_copy(j->src + key.start, key.len)
                   : tree_text(b, j->src + key.start, key.len, key.flag, 1,
-                              (b->o->flags & TSIG_TREE_C_STRINGS) != 0, &len);
+                              (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0, &len);
     if (!c) tree_nomem(b);
     return c;
 }
@@ -1392,9 +1412,9 @@ static cJSON *tree_scalar(tree_builder *b)
             free(text);
         }
     } else if (c == '"') {
-        int c_text = (b->o->flags & TSIG_TREE_C_STRINGS) != 0;
+        int lone = (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0;
         size_t n;
-        char *text = tree_text(b, j->src + s.start, s.len, s.flag, c_text, c_text, &n);
+        char *text = tree_text(b, j->src + s.start, s.len, s.flag, 0, lone, &n);
         v = text ? cJSON_CreateString("") : NULL;
         if (v) {
             cJSON_free(v->valuestring);

@@ -641,6 +641,7 @@ static int in_source(const parser *p, const char *text)
 }
 
 #define ENUM_VALUE_WHAT "an enum value (a word, a number, true, false or a JSON string)"
+#define ENUM_SEP_WHAT "a space, \",\" or \"]\" after an enum value"
 
 /*
  * enum = ":enum[" , ws , value , { sep , value } , ws , "]" ;
@@ -682,6 +683,12 @@ static const tsig_type *parse_enum(parser *p)
             end = read_json_string(p, at, &v.text, &v.len);
             if (!end) return NULL;
             v.kind = TSIG_VALUE_STRING;
+            /* The string is whole: what follows it is the mistake. */
+            if (end < p->len && p->src[end] != ']' && p->src[end] != ',' &&
+                skip_ws(p, end) == end) {
+                fail_run(p, end, ENUM_SEP_WHAT, NULL);
+                return NULL;
+            }
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             end = scan_number(p, at);
             if (end == at) {
@@ -754,7 +761,7 @@ static const tsig_type *parse_enum(parser *p)
             continue;
         }
         if (at >= p->len || at == end) {
-            fail_run(p, at, "\" \", \",\" or \"]\" after an enum value", NULL);
+            fail_run(p, at, ENUM_SEP_WHAT, NULL);
             return NULL;
         }
     }
@@ -1087,6 +1094,10 @@ static int looks_like_type_word(const char *word, size_t len)
     return 0;
 }
 
+/* The hint for a name holding or starting with a character no name has
+ * (SPEC §1: ident). */
+#define NAME_HINT "names are ASCII letters, digits, _ and -, starting with a letter or _"
+
 /*
  * Fails for a token where a parameter or field name was expected, with the
  * hint that fits what stands there: a ":" before the name ("{:id :int}"), a
@@ -1122,8 +1133,7 @@ static void fail_no_name(parser *p, tsig_token_kind close, const char *what,
                              p->len - p->tok.offset) != 0) {
         /* A printable character that cannot start a name ("ü", "-", "1");
          * NUL and bad bytes speak for themselves. */
-        hint = "names are ASCII letters, digits, _ and -, starting with a "
-               "letter or _";
+        hint = NAME_HINT;
     }
     fail_expected(p, expected, hint);
 }
@@ -1145,13 +1155,10 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
     int after_comma = 0;
     if (p->tok.kind == close) return 1;
     for (;;) {
-        /* map = ... the last entry may be "*" , ws , type (SPEC §11.6) */
+        /* map = ... the last entry may be "*" , ws , type (SPEC §11.6);
+         * nothing but the closer follows it, so it comes once. */
         if (p->tok.kind == TSIG_TOK_STAR && extra) {
-            if (*extra) {
-                fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
-                     "the * entry must be the last entry of a map");
-                return 0;
-            }
+            size_t star = p->tok.offset;
             advance(p);
             const tsig_type *type = parse_type(p, "after \"*\"", depth);
             if (!type) return 0;
@@ -1166,7 +1173,9 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
                 fail_no_name(p, close, what, 1);
                 return 0;
             }
-            fail(p, TSIG_ERR_SYNTAX, p->tok.offset,
+            /* The misplaced token (SPEC §11.7): the "*" followed by an
+             * entry, or a second "*". */
+            fail(p, TSIG_ERR_SYNTAX, p->tok.kind == TSIG_TOK_STAR ? p->tok.offset : star,
                  "the * entry must be the last entry of a map");
             tsig_error_hint(p->err, "write {id :int, * :string}");
             return 0;
@@ -1184,6 +1193,16 @@ static int parse_fields(parser *p, tsig_token_kind close, const char *what,
         char qname[ECHO_BUF], context[ECHO_BUF + 16];
         quote(p->src + name.offset, name.len, qname);
         tsig_snprintf(context, sizeof context, "after %s", qname);
+        /* A non-ASCII letter ends the name where it stands ("café"). */
+        size_t after = name.offset + name.len;
+        if (p->tok.offset == after && after < p->len &&
+            (unsigned char)p->src[after] >= 0x80 &&
+            tsig_utf8_seq((const unsigned char *)p->src + after, p->len - after) != 0) {
+            char expected[ECHO_BUF + 24];
+            tsig_snprintf(expected, sizeof expected, "a type %s", context);
+            fail_expected(p, expected, NAME_HINT);
+            return 0;
+        }
         const tsig_type *type = parse_type(p, context, depth);
         if (!type) return 0;
         list->items[index].type = type;

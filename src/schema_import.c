@@ -52,7 +52,8 @@
  *   items / prefixItems without "type": "array"            :any
  *   a list or typed map nested deeper than 64 levels       :any / :map
  *   a schema that is not an object (true, false, 5, ...)   :any
- *   additionalProperties schema at a tool's inputSchema    dropped
+ *   additionalProperties schema at a tool's inputSchema,
+ *   or where no map can hold it (another type, no type)    dropped
  *
  * Dropping a keyword always widens: every JSON Schema keyword is one more
  * condition on the value (prefixItems would otherwise narrow the element
@@ -68,10 +69,14 @@
  * object), and with lossy a parameter with an unusable name is left out
  * (the other parameters stay) instead of widening the object to :map.
  *
- * A string holding "\u0000" or an escaped lone surrogate cannot be carried
- * by cJSON (C strings; UTF-8 output). Such an escape is read as U+FFFD
- * instead, which keeps every verdict (no type name, keyword or identifier
- * contains either) while names echoed in messages stay valid UTF-8.
+ * Strings keep their length, NUL bytes included ("a\u0000b" is the three
+ * bytes it says, in an enum, a default or a description). Keys are in the
+ * tree's key form, a C string with a NUL held as C0 80 (internal.h), and so
+ * are the segments of the current JSON Pointer; a message writes such a
+ * NUL as "\u0000", as it writes every control character. An escaped lone
+ * surrogate has no UTF-8 form and is read as U+FFFD, which keeps every
+ * verdict (no type name, keyword or identifier holds one) while messages
+ * stay valid UTF-8.
  */
 #include "internal.h"
 
@@ -127,21 +132,23 @@ static const char *schema_wording(const char *expected)
 /*
  * The byte offset in src (valid JSON: the text cJSON read, so its keys
  * unescape to the strings of the tree) of the place a pointer ("#/a/0/b",
- * segments escaped with ~0 ~1) names: the key of an object member, the
- * element of an array, the root value for "#". Stops at the deepest place
- * found when the text does not have the whole path.
+ * segments in key form, escaped with ~0 ~1) names: the key of an object
+ * member, the element of an array, the root value for "#". Stops at the
+ * deepest place found when the text does not have the whole path.
  */
-/* One unit of a key as the tree holds it: "\u0000" and unpaired
- * surrogates read as U+FFFD. Returns its length in unit. */
+/* One unit of a key as the tree holds it: a NUL as C0 80, an unpaired
+ * surrogate as U+FFFD. Returns its length in unit. */
 static size_t tree_unit(const char *raw, size_t len, int escaped, size_t *i, char unit[4])
 {
     size_t n = 1;
     if (escaped) n = tsig_json_decode_unit(raw, len, i, unit);
     else unit[0] = raw[(*i)++];
     const unsigned char *u = (const unsigned char *)unit;
-    if ((n == 1 && u[0] == 0) || (n == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0)) {
+    if (n == 1 && u[0] == 0) {
+        memcpy(unit, TSIG_TREE_KEY_NUL, 2);
+        n = 2;
+    } else if (n == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0) {
         memcpy(unit, "\xEF\xBF\xBD", 3);
-        n = 3;
     }
     return n;
 }
@@ -255,33 +262,39 @@ static int fail_nomem(importer *im)
     return 0;
 }
 
-/* Appends one pointer segment, escaping "~" and "/" (RFC 6901), and
- * control characters as JSON does ("\n", "\u001b"), so that every message
- * is one line (SPEC §11.5). */
+/* Appends one pointer segment (in key form), escaping "~" and "/" (RFC
+ * 6901). */
 static void ptr_append_segment(tsig_strbuf *sb, const char *seg, size_t len)
 {
-    static const char hex[] = "0123456789abcdef";
     tsig_sb_putc(sb, '/');
     size_t run = 0;
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)seg[i];
-        if (c != '~' && c != '/' && c >= 0x20) continue;
+        char c = seg[i];
+        if (c != '~' && c != '/') continue;
         tsig_sb_append(sb, seg + run, i - run);
         run = i + 1;
-        if (c == '~' || c == '/') {
-            tsig_sb_append(sb, c == '~' ? "~0" : "~1", 2);
-            continue;
-        }
-        const char *short_form = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r"
-                                 : c == '\b' ? "\\b" : c == '\f' ? "\\f" : NULL;
-        if (short_form) {
-            tsig_sb_puts(sb, short_form);
-        } else {
-            char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], '\0'};
-            tsig_sb_puts(sb, u);
-        }
+        tsig_sb_append(sb, c == '~' ? "~0" : "~1", 2);
     }
     tsig_sb_append(sb, seg + run, len - run);
+}
+
+/* Appends the pointer ptr[0..len) as messages show it: control characters
+ * escaped as JSON escapes them ("\n", "\u001b"), the NUL of key form too
+ * ("\u0000"), so that every message is one line (SPEC §11.5). */
+static void ptr_put_message(tsig_strbuf *sb, const char *ptr, size_t len)
+{
+    size_t run = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)ptr[i];
+        int nul = i + 1 < len && memcmp(ptr + i, TSIG_TREE_KEY_NUL, 2) == 0;
+        if (c >= 0x20 && !nul) continue;
+        tsig_sb_append(sb, ptr + run, i - run);
+        char e[6];
+        tsig_sb_append(sb, e, tsig_json_escape_byte(nul ? 0 : c, e));
+        i += (size_t)nul;
+        run = i + 1;
+    }
+    tsig_sb_append(sb, ptr + run, len - run);
 }
 
 /* Pushes a key segment onto the current pointer; returns the mark to pop
@@ -305,6 +318,19 @@ static size_t ptr_push_index(importer *im, size_t index)
     return ptr_push(im, buf);
 }
 
+/* Appends s[0..len) in the key form of a tree (a NUL as C0 80). */
+static void key_form(tsig_strbuf *sb, const char *s, size_t len)
+{
+    size_t run = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] != '\0') continue;
+        tsig_sb_append(sb, s + run, i - run);
+        tsig_sb_puts(sb, TSIG_TREE_KEY_NUL);
+        run = i + 1;
+    }
+    tsig_sb_append(sb, s + run, len - run);
+}
+
 /* Cuts the pointer back to a mark from ptr_push. */
 static void ptr_pop(importer *im, size_t mark)
 {
@@ -325,10 +351,34 @@ static const char *json_kind(const cJSON *v)
     return "null";
 }
 
-/* Writes s quoted, JSON-escaped and cut at ECHO_MAX code points. */
-static void echo(const char *s, char *buf)
+/* The length of a string node's text (it may hold NUL bytes). */
+static size_t str_len(const cJSON *v)
 {
-    tsig_quote_cut(s, strlen(s), ECHO_MAX, buf, ECHO_BUF);
+    return (size_t)v->valueint;
+}
+
+/* 1 iff v is the string text (a C string). */
+static int str_is(const cJSON *v, const char *text)
+{
+    size_t n = strlen(text);
+    return cJSON_IsString(v) && str_len(v) == n && memcmp(v->valuestring, text, n) == 0;
+}
+
+/* Writes s[0..len) quoted, JSON-escaped and cut at ECHO_MAX code points. */
+static void echo(const char *s, size_t len, char *buf)
+{
+    tsig_quote_cut(s, len, ECHO_MAX, buf, ECHO_BUF);
+}
+
+/* As echo, for a key (in key form). The bytes of its start are enough:
+ * ECHO_MAX code points take at most 4 * ECHO_MAX of them, and any more
+ * make the cut. */
+static void echo_key(const char *key, char *buf)
+{
+    char bytes[4 * ECHO_MAX + 8];
+    size_t len = strlen(key);
+    if (len > sizeof bytes) len = sizeof bytes;
+    echo(bytes, tsig_json_tree_key_bytes(key, len, bytes), buf);
 }
 
 /*
@@ -339,10 +389,17 @@ static void echo(const char *s, char *buf)
  */
 static int fail_at_pointer(importer *im, const char *reason)
 {
-    const char *ptr = im->ptr.data;
-    size_t plen = im->ptr.len, rlen = strlen(reason);
+    tsig_strbuf shown = {0};
+    ptr_put_message(&shown, im->ptr.data, im->ptr.len);
+    tsig_sb_putc(&shown, '\0');
+    if (shown.failed) {
+        tsig_sb_release(&shown);
+        return fail_nomem(im);
+    }
+    const char *ptr = shown.data;
+    size_t plen = shown.len - 1, rlen = strlen(reason);
     size_t room = TSIG_MESSAGE_MAX - 1;
-    size_t offset = locate_pointer(im->src, im->len, ptr);
+    size_t offset = locate_pointer(im->src, im->len, im->ptr.data);
     /* Fits (or the reason alone nearly fills the message: then
      * tsig_error_set cuts the end as usual). */
     if (plen + 2 + rlen <= room || rlen + 2 + 3 + 16 > room) {
@@ -370,6 +427,7 @@ static int fail_at_pointer(importer *im, const char *reason)
         tsig_error_set(im->err, TSIG_ERR_SCHEMA, im->src, im->len, offset,
                        "%.*s\xE2\x80\xA6%s: %s", (int)h, ptr, ptr + t, reason);
     }
+    tsig_sb_release(&shown);
     tsig_error_hint(im->err, "toolsig cannot express this; the lossy option widens it, "
                              "with a warning");
     im->failed = 1;
@@ -405,7 +463,7 @@ static int problem(importer *im, const char *seg, const char *action, const char
         ok = fail_at_pointer(im, reason);
     } else {
         tsig_strbuf *w = &im->warnings;
-        tsig_sb_append(w, im->ptr.data, im->ptr.len);
+        ptr_put_message(w, im->ptr.data, im->ptr.len);
         tsig_sb_printf(w, ": %s, %s", reason, action);
         tsig_sb_putc(w, '\0');
         im->warning_count++;
@@ -450,7 +508,7 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
         im->failed = 1;
         return NULL;
     }
-    tsig_json_tree_options o = {0, TSIG_TREE_C_STRINGS, schema_wording, note_duplicate, im};
+    tsig_json_tree_options o = {0, TSIG_TREE_NO_SURROGATES, schema_wording, note_duplicate, im};
     cJSON *root = tsig_json_tree(json, len, &o, im->err);
     if (!root) {
         im->failed = 1;
@@ -594,13 +652,14 @@ enum {
     JT_NULL = 64
 };
 
-/* The JT_ bit of a type name (case-sensitive), 0 for an unknown one. */
-static unsigned json_type_bit(const char *name)
+/* The JT_ bit of a type name (a string node; case-sensitive), 0 for an
+ * unknown one. */
+static unsigned json_type_bit(const cJSON *name)
 {
     static const char *const names[] = {"string", "integer", "number", "boolean",
                                         "object", "array",   "null"};
     for (unsigned i = 0; i < 7; i++)
-        if (strcmp(names[i], name) == 0) return 1u << i;
+        if (str_is(name, names[i])) return 1u << i;
     return 0;
 }
 
@@ -650,12 +709,11 @@ static void table_release(name_table *t)
     t->begun = 0;
 }
 
-/* The index of the name equal to s, NOT_FOUND, or TABLE_NOMEM. */
+/* The index of the name equal to s[0..len), NOT_FOUND, or TABLE_NOMEM. */
 #define TABLE_NOMEM TSIG_TABLE_NOMEM
-static size_t table_find(name_table *t, const char *s)
+static size_t table_find(name_table *t, const char *s, size_t len)
 {
     if (!t->begun) return NOT_FOUND;
-    size_t len = strlen(s);
     return tsig_table_find(&t->t, s, len, tsig_table_hash(&t->t, s, len));
 }
 
@@ -738,10 +796,10 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
     unsigned bits = 0;
     char name[ECHO_BUF];
     if (cJSON_IsString(type)) {
-        bits = json_type_bit(type->valuestring);
+        bits = json_type_bit(type);
         if (!bits) {
             if (why) {
-                echo(type->valuestring, name);
+                echo(type->valuestring, str_len(type), name);
                 tsig_snprintf(why, REASON_BUF, "unknown type %s", name);
             }
             return 0;
@@ -758,10 +816,10 @@ static int read_type_keyword(schema_info *s, const cJSON *type, char *why)
                                   json_kind(t));
                 return 0;
             }
-            unsigned bit = json_type_bit(t->valuestring);
+            unsigned bit = json_type_bit(t);
             if (!bit) {
                 if (why) {
-                    echo(t->valuestring, name);
+                    echo(t->valuestring, str_len(t), name);
                     tsig_snprintf(why, REASON_BUF, "unknown type %s", name);
                 }
                 return 0;
@@ -896,9 +954,10 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root);
 
 /* Appends v (a node of the tree) as canonical compact JSON (SPEC §11.2:
- * numbers as written, strings minimally escaped, keys in data order).
- * Recursion follows the value, whose depth the walk bounded. */
-static void put_json(tsig_strbuf *sb, const cJSON *v)
+ * numbers as written, strings minimally escaped, keys in data order);
+ * key is room for the bytes of a key. Recursion follows the value, whose
+ * depth the walk bounded. */
+static void put_json(tsig_strbuf *sb, tsig_strbuf *key, const cJSON *v)
 {
     if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
         int obj = cJSON_IsObject(v);
@@ -906,14 +965,19 @@ static void put_json(tsig_strbuf *sb, const cJSON *v)
         for (const cJSON *c = v->child; c; c = c->next) {
             if (c != v->child) tsig_sb_putc(sb, ',');
             if (obj) {
-                tsig_json_escape(sb, c->string, strlen(c->string));
+                size_t n = strlen(c->string);
+                if (!tsig_sb_reserve(key, n)) {
+                    sb->failed = 1;
+                    return;
+                }
+                tsig_json_escape(sb, key->data, tsig_json_tree_key_bytes(c->string, n, key->data));
                 tsig_sb_putc(sb, ':');
             }
-            put_json(sb, c);
+            put_json(sb, key, c);
         }
         tsig_sb_putc(sb, obj ? '}' : ']');
     } else if (cJSON_IsString(v)) {
-        tsig_json_escape(sb, v->valuestring, strlen(v->valuestring));
+        tsig_json_escape(sb, v->valuestring, str_len(v));
     } else if (cJSON_IsNumber(v)) {
         tsig_sb_puts(sb, v->valuestring);
     } else {
@@ -935,8 +999,9 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
         *t = make_optional(im, *t);
         return *t != NULL;
     }
-    tsig_strbuf sb = {0};
-    put_json(&sb, def);
+    tsig_strbuf sb = {0}, key = {0};
+    put_json(&sb, &key, def);
+    tsig_sb_release(&key);
     if (sb.failed) {
         tsig_sb_release(&sb);
         return fail_nomem(im);
@@ -969,7 +1034,7 @@ static int read_description(importer *im, const cJSON *d, tsig_field *f)
 {
     if (!cJSON_IsString(d))
         return problem(im, "description", "dropped", "expected a string, found %s", json_kind(d));
-    size_t len = strlen(d->valuestring);
+    size_t len = str_len(d);
     char *copy = tsig_arena_strndup(im->arena, d->valuestring, len);
     if (!copy) return fail_nomem(im);
     f->description = copy;
@@ -996,7 +1061,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
         const char *name = s->names[i];
         char echoed[ECHO_BUF];
         if (!is_ident(name)) {
-            echo(name, echoed);
+            echo_key(name, echoed);
             ok = problem(im, name, action, "property name %s is not an identifier", echoed);
             continue;
         }
@@ -1013,7 +1078,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
                 break;
             }
             for (size_t k = 0; k <= n; k++) normed[k] = (char)(name[k] == '-' ? '_' : name[k]);
-            echo(normed, echoed);
+            echo(normed, n, echoed);
             free(normed);
             /* Identifiers: echoed as written (the parser's message). */
             ok = problem(im, name, action,
@@ -1078,21 +1143,29 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
     size_t mark = ptr_push(im, "required");
     if (mark == NOT_FOUND) return 0;
     /* Each entry marks its property required; names are exact (no "-" ->
-     * "_"), as JSON Schema compares them. */
+     * "_"), as JSON Schema compares them, in the key form of the names. */
     size_t index = 0;
     int ok = 1;
+    tsig_strbuf name = {0};
     for (const cJSON *e = req->child; e && ok; e = e->next, index++) {
         size_t sub = ptr_push_index(im, index);
-        if (sub == NOT_FOUND) return 0;
+        if (sub == NOT_FOUND) {
+            ok = 0;
+            break;
+        }
         if (!cJSON_IsString(e)) {
             ok = problem(im, NULL, "dropped", "expected a property name, found %s",
                          json_kind(e));
         } else {
-            size_t i = table_find(&s->exact, e->valuestring);
-            if (i == TABLE_NOMEM) return fail_nomem(im);
-            if (i == NOT_FOUND) {
+            name.len = 0;
+            key_form(&name, e->valuestring, str_len(e));
+            tsig_sb_reserve(&name, 1); /* data is set even for "" */
+            size_t i = name.failed ? TABLE_NOMEM : table_find(&s->exact, name.data, name.len);
+            if (i == TABLE_NOMEM) {
+                ok = fail_nomem(im);
+            } else if (i == NOT_FOUND) {
                 char echoed[ECHO_BUF];
-                echo(e->valuestring, echoed);
+                echo(e->valuestring, str_len(e), echoed);
                 ok = problem(im, NULL, "dropped", "%s names no property", echoed);
             } else {
                 s->required[i] = 1;
@@ -1100,6 +1173,7 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
         }
         if (ok) ptr_pop(im, sub);
     }
+    tsig_sb_release(&name);
     if (ok) ptr_pop(im, mark);
     return ok;
 }
@@ -1119,8 +1193,7 @@ static int only_annotations(const cJSON *v, const char *only)
 static int is_null_schema(const cJSON *v)
 {
     if (!only_annotations(v, "type")) return 0;
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "type");
-    return t && cJSON_IsString(t) && strcmp(t->valuestring, "null") == 0;
+    return str_is(cJSON_GetObjectItemCaseSensitive(v, "type"), "null");
 }
 
 /* Reports a keyword that is not used: fails, or (lossy) drops it. */
@@ -1135,7 +1208,7 @@ static int drop_keyword(importer *im, const char *key, const char *what)
               *k == '$' || *k == '_' || *k == '-'))
             plain = 0;
     if (plain) tsig_snprintf(shown, sizeof shown, "%s", key);
-    else echo(key, shown);
+    else echo_key(key, shown);
     return problem(im, key, "dropped", "unsupported %s%s", shown, what);
 }
 
@@ -1150,14 +1223,16 @@ static int add_value(importer *im, schema_info *s, const cJSON *v, size_t *cap)
     if (cJSON_IsString(v)) {
         e.kind = TSIG_VALUE_STRING;
         e.text = v->valuestring;
+        e.len = str_len(v);
     } else if (cJSON_IsNumber(v)) {
         e.kind = v->valueint ? TSIG_VALUE_INT : TSIG_VALUE_FLOAT;
         e.text = v->valuestring;
+        e.len = strlen(e.text);
     } else {
         e.kind = TSIG_VALUE_BOOL;
         e.text = cJSON_IsTrue(v) ? "true" : "false";
+        e.len = strlen(e.text);
     }
-    e.len = strlen(e.text);
     for (size_t i = 0; i < s->value_count; i++)
         if (tsig_enum_value_equal(&s->values[i], e.kind, e.text, e.len)) return 1;
     if (s->value_count == *cap) {
@@ -1383,6 +1458,27 @@ static int disjoint(const tsig_type *a, const tsig_type *b)
     return 0;
 }
 
+/* 1 when no value is both an a and a b, for two members of a oneOf as
+ * written (NULL: {"type": "null"}): null is a value of both when both take
+ * it, :any shares a value with every type, and a member that is itself a
+ * union (an anyOf) is disjoint from b when each of its members is. */
+static int members_disjoint(const tsig_type *a, const tsig_type *b)
+{
+    int a_null = !a || tsig_type_takes(a, TSIG_JSON_NULL);
+    int b_null = !b || tsig_type_takes(b, TSIG_JSON_NULL);
+    if (a_null && b_null) return 0;
+    if (!a || !b) return 1;
+    a = tsig_type_strip(a);
+    b = tsig_type_strip(b);
+    if (a->kind == TSIG_UNION || b->kind == TSIG_UNION) {
+        const tsig_type *u = a->kind == TSIG_UNION ? a : b, *other = u == a ? b : a;
+        for (size_t i = 0; i < u->member_count; i++)
+            if (!members_disjoint(u->members[i], other)) return 0;
+        return 1;
+    }
+    return disjoint(a, b);
+}
+
 /* A union of members[0..n) (n >= 2) in the arena; NULL when out of
  * memory. */
 static const tsig_type *make_union(importer *im, const tsig_type **members, size_t n)
@@ -1470,7 +1566,9 @@ static const tsig_type *finish_members(importer *im, const member_list *l)
  * Reads anyOf / oneOf (kw names which): every member is converted (at
  * kw/i) and the union of them is the type; {"type": "null"} members make
  * it optional, an anyOf holding {} is :any. A oneOf must have pairwise
- * disjoint members: otherwise it fails, or (lossy) is read as anyOf.
+ * disjoint members, judged on the members as written (before nested
+ * unions are flattened and equal members merged; {} overlaps any other
+ * member): otherwise it fails, or (lossy) is read as anyOf.
  */
 static const tsig_type *convert_union(importer *im, const cJSON *list, const char *kw,
                                       size_t depth)
@@ -1483,11 +1581,20 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
     }
     member_list l;
     memset(&l, 0, sizeof l);
+    int one_of = strcmp(kw, "oneOf") == 0;
+    size_t n = 0;
+    for (const cJSON *m = list->child; m; m = m->next) n++;
+    /* A oneOf's members as written (NULL: a null schema). */
+    const tsig_type **written = one_of ? malloc(n * sizeof *written) : NULL;
+    if (one_of && !written) {
+        fail_nomem(im);
+        return NULL;
+    }
     size_t mark = ptr_push(im, kw);
-    if (mark == NOT_FOUND) return NULL;
+    int ok = mark != NOT_FOUND;
     size_t index = 0;
-    int ok = 1;
     for (const cJSON *m = list->child; m && ok; m = m->next, index++) {
+        if (written) written[index] = NULL;
         if (is_null_schema(m)) {
             l.nullable = 1;
             continue;
@@ -1499,6 +1606,7 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         }
         const tsig_type *t = convert(im, m, depth, 0);
         ok = t && add_member(im, &l, t);
+        if (written) written[index] = t;
         if (ok) ptr_pop(im, sub);
     }
     if (ok) ptr_pop(im, mark);
@@ -1507,15 +1615,15 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         /* Only null members. */
         ok = problem(im, kw, "widened to :any", "unsupported type \"null\"");
         l.any = 1;
-    }
-    if (ok && strcmp(kw, "oneOf") == 0 && !l.any) {
+    } else if (ok && one_of) {
         int overlap = 0;
-        for (size_t i = 0; i < l.count && !overlap; i++)
-            for (size_t j = i + 1; j < l.count && !overlap; j++)
-                overlap = !disjoint(l.items[i], l.items[j]);
+        for (size_t i = 0; i < n && !overlap; i++)
+            for (size_t j = i + 1; j < n && !overlap; j++)
+                overlap = !members_disjoint(written[i], written[j]);
         if (overlap) ok = problem(im, kw, "oneOf read as anyOf", "oneOf members overlap");
     }
     if (ok) result = finish_members(im, &l);
+    free(written);
     free(l.items);
     return result;
 }
@@ -1543,7 +1651,9 @@ static const tsig_type *convert_all_of(importer *im, const cJSON *list, size_t d
 
 /* Reads additionalProperties: true, false, {} or annotations alone say
  * nothing; a schema on an object is its "* T" (a tool's parameters take
- * none: fails, or dropped). 0 on failure. */
+ * none: fails, or dropped). Where no map can hold it (another type, or no
+ * type) a schema is dropped as properties is there, unless the place is
+ * widened as a whole. 0 on failure. */
 static int read_additional(importer *im, schema_info *s, const cJSON *c, size_t depth)
 {
     if (cJSON_IsBool(c) || only_annotations(c, NULL)) return 1;
@@ -1552,7 +1662,11 @@ static int read_additional(importer *im, schema_info *s, const cJSON *c, size_t 
     if (s->params_root)
         return problem(im, c->string, "dropped",
                        "tool parameters take no additionalProperties schema");
-    if (!is_typed(s, JT_OBJECT) || s->too_deep || s->bad_names || s->props_malformed) return 1;
+    if (!is_typed(s, JT_OBJECT)) {
+        if (s->src == SRC_TYPE_BAD || s->src == SRC_UNTYPED_OBJECT) return 1;
+        return drop_keyword(im, c->string, " outside an object schema");
+    }
+    if (s->too_deep || s->bad_names || s->props_malformed) return 1;
     size_t mark = ptr_push(im, c->string);
     if (mark == NOT_FOUND) return 0;
     const tsig_type *t = convert(im, c, depth + 1, 0);
@@ -1645,9 +1759,8 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             break;
         case KW_PROPERTY_NAMES:
             /* {"type": "string"} holds for every key of JSON. */
-            if (!is_null_schema(c) && only_annotations(c, "type") &&
-                cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "type")) &&
-                strcmp(cJSON_GetObjectItemCaseSensitive(c, "type")->valuestring, "string") == 0)
+            if (only_annotations(c, "type") &&
+                str_is(cJSON_GetObjectItemCaseSensitive(c, "type"), "string"))
                 break;
             ok = drop_keyword(im, c->string, "");
             break;
@@ -1734,7 +1847,7 @@ static const tsig_type *build_member(importer *im, schema_info *s, unsigned bit)
     switch (bit) {
     case JT_STRING: {
         const cJSON *f = s->kw[KW_FORMAT];
-        int dt = f && cJSON_IsString(f) && strcmp(f->valuestring, "date-time") == 0;
+        int dt = f && str_is(f, "date-time");
         t = new_type(im, dt ? TSIG_DATETIME : TSIG_STRING);
         if (!dt) t = apply_bounds(im, t, s->min_length, s->max_length);
         return t;
@@ -1797,7 +1910,7 @@ static const tsig_type *build_typed(importer *im, schema_info *s)
     int ok = 1;
     unsigned done = 0;
     for (const cJSON *n = one; n && ok; n = cJSON_IsArray(order) ? n->next : NULL) {
-        unsigned bit = json_type_bit(n->valuestring);
+        unsigned bit = json_type_bit(n);
         if (!bit || bit == JT_NULL || (done & bit)) continue;
         done |= bit;
         const tsig_type *t = build_member(im, s, bit);
@@ -1840,25 +1953,28 @@ static const tsig_type *build_typed(importer *im, schema_info *s)
 
 
 /*
- * Resolves the fragment of a local $ref (ref starts with "#") in the
- * schema root: a JSON Pointer, "~0" / "~1" and %XX decoded. On success
- * returns the node and writes the target's pointer (for messages) to
- * *where; NULL when no such place exists (or out of memory: im->failed).
+ * Resolves the fragment of a local $ref (ref[0..len), starting with "#")
+ * in the schema root: a JSON Pointer, "~0" / "~1" and %XX decoded, each
+ * segment then compared with keys in their key form. On success returns
+ * the node and writes the target's pointer (for messages) to *where; NULL
+ * when no such place exists (or out of memory: im->failed).
  */
-static const cJSON *resolve_ref(importer *im, const char *ref, tsig_strbuf *where)
+static const cJSON *resolve_ref(importer *im, const char *ref, size_t len, tsig_strbuf *where)
 {
     const cJSON *node = im->root;
     tsig_sb_puts(where, im->root_ptr);
-    const char *s = ref + 1;
+    const char *s = ref + 1, *end = ref + len;
     tsig_strbuf seg = {0};
-    while (node && *s == '/') {
+    while (node && s < end && *s == '/') {
         seg.len = 0;
         s++;
-        while (*s && *s != '/') {
+        /* A byte C0 decoded from %C0 is in no key: only a NUL's pair is. */
+        int keyless = 0;
+        while (s < end && *s != '/') {
             char c = *s++;
-            if (c == '~' && (*s == '0' || *s == '1')) {
+            if (c == '~' && s < end && (*s == '0' || *s == '1')) {
                 c = *s++ == '0' ? '~' : '/';
-            } else if (c == '%' && s[0] && s[1]) {
+            } else if (c == '%' && end - s >= 2) {
                 int hi = s[0] <= '9' ? s[0] - '0' : (s[0] | 0x20) - 'a' + 10;
                 int lo = s[1] <= '9' ? s[1] - '0' : (s[1] | 0x20) - 'a' + 10;
                 if (hi >= 0 && hi < 16 && lo >= 0 && lo < 16) {
@@ -1866,7 +1982,8 @@ static const cJSON *resolve_ref(importer *im, const char *ref, tsig_strbuf *wher
                     s += 2;
                 }
             }
-            tsig_sb_putc(&seg, c);
+            keyless |= (unsigned char)c == 0xC0;
+            key_form(&seg, &c, 1);
         }
         tsig_sb_putc(&seg, '\0');
         if (seg.failed) break;
@@ -1875,8 +1992,8 @@ static const cJSON *resolve_ref(importer *im, const char *ref, tsig_strbuf *wher
         ptr_append_segment(where, key, klen);
         const cJSON *next = NULL;
         if (cJSON_IsObject(node)) {
-            for (const cJSON *c = node->child; c && !next; c = c->next)
-                if (strlen(c->string) == klen && memcmp(c->string, key, klen) == 0) next = c;
+            for (const cJSON *c = node->child; c && !next && !keyless; c = c->next)
+                if (strcmp(c->string, key) == 0) next = c;
         } else if (cJSON_IsArray(node) && klen > 0 && klen < 10 &&
                    (key[0] != '0' || klen == 1)) {
             size_t index = 0, k = 0;
@@ -1892,7 +2009,7 @@ static const cJSON *resolve_ref(importer *im, const char *ref, tsig_strbuf *wher
         fail_nomem(im);
         return NULL;
     }
-    return *s ? NULL : node;
+    return s < end ? NULL : node;
 }
 
 /*
@@ -1916,7 +2033,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
     if (!cJSON_IsString(ref)) {
         tsig_snprintf(reason, sizeof reason, "expected a string, found %s", json_kind(ref));
         why = reason;
-    } else if (ref->valuestring[0] != '#') {
+    } else if (str_len(ref) == 0 || ref->valuestring[0] != '#') {
         why = "only local references";
     } else if (im->ref_count >= REF_BUDGET || im->ref_depth >= REF_NESTING) {
         tsig_snprintf(reason, sizeof reason, "references %s",
@@ -1929,7 +2046,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
         return new_type(im, TSIG_ANY);
     }
     tsig_strbuf where = {0};
-    const cJSON *target = resolve_ref(im, ref->valuestring, &where);
+    const cJSON *target = resolve_ref(im, ref->valuestring, str_len(ref), &where);
     if (im->failed) {
         tsig_sb_release(&where);
         return NULL;
@@ -1938,7 +2055,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
         if (im->ref_stack[i] == target) why = "recursive reference";
     if (!target) {
         char shown[ECHO_BUF];
-        echo(ref->valuestring, shown);
+        echo(ref->valuestring, str_len(ref), shown);
         tsig_snprintf(reason, sizeof reason, "reference %s not found", shown);
         why = reason;
     }

@@ -82,13 +82,31 @@ TEST(a_tree_keeps_strings_whole_and_numbers_as_written)
     CHECK_STR(n->child->next->valuestring, "-0");
     CHECK_INT(n->child->next->valueint, 1);
     CHECK_STR(n->child->next->next->valuestring, "12345678901234567890123");
-    CHECK(cJSON_GetObjectItemCaseSensitive(t, "k\xEF\xBF\xBD") != NULL); /* a key is a C string */
     cJSON_Delete(t);
-    /* As C text: NUL and lone surrogates read as U+FFFD. */
-    tsig_json_tree_options o = {0, TSIG_TREE_C_STRINGS, NULL, NULL, NULL};
+    /* Without unpaired surrogates: they read as U+FFFD, a NUL stays. */
+    tsig_json_tree_options o = {0, TSIG_TREE_NO_SURROGATES, NULL, NULL, NULL};
     t = tsig_json_tree(json, strlen(json), &o, &err);
     s = cJSON_GetObjectItemCaseSensitive(t, "s");
-    CHECK_STR(s->valuestring, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD");
+    CHECK(s->valueint == 6 && memcmp(s->valuestring, "a\0b\xEF\xBF\xBD", 7) == 0);
+    cJSON_Delete(t);
+}
+
+TEST(a_tree_key_holding_a_nul_is_a_c_string_that_gives_its_bytes_back)
+{
+    const char *json = "{\"k\\u0000\":1,\"k\":2,\"\\u0000\\u0000x\":3}";
+    tsig_error err;
+    cJSON *t = tsig_json_tree(json, strlen(json), NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    const cJSON *k = t->child;
+    CHECK_STR(k->string, "k" TSIG_TREE_KEY_NUL);
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(t, "k")->valuestring, "2"); /* two keys stay two */
+    char bytes[8];
+    CHECK_INT(tsig_json_tree_key_bytes(k->string, strlen(k->string), bytes), 2);
+    CHECK(memcmp(bytes, "k\0", 2) == 0);
+    const char *two = k->next->next->string;
+    CHECK_INT(tsig_json_tree_key_bytes(two, strlen(two), bytes), 3);
+    CHECK(memcmp(bytes, "\0\0x", 3) == 0);
     cJSON_Delete(t);
 }
 
@@ -409,6 +427,7 @@ int main(void)
     RUN(text_read_before_is_skipped_whole_and_members_are_found);
     RUN(members_are_found_by_their_unescaped_keys);
     RUN(a_tree_keeps_strings_whole_and_numbers_as_written);
+    RUN(a_tree_key_holding_a_nul_is_a_c_string_that_gives_its_bytes_back);
     RUN(a_tree_is_refused_with_the_readers_errors);
     RUN(walker_hands_over_every_string_and_number);
     RUN(syntax_errors_can_be_reworded);

@@ -597,6 +597,19 @@ TEST(names_are_ascii_identifiers)
                 "expected a field name or \"}\", found \"\\\"\"", hint);
 }
 
+TEST(a_name_running_into_a_non_ascii_letter_is_an_error_at_that_letter)
+{
+    const char *hint = "names are ASCII letters, digits, _ and -, starting with a "
+                       "letter or _";
+    CHECK_ERROR("(caf\xC3\xA9 :int) -> :int", "    ^", TSIG_ERR_SYNTAX,
+                "expected a type after \"caf\", found \"\xC3\xA9\"", hint);
+    CHECK_ERROR("{a-\xC3\xBC :int}", "   ^", TSIG_ERR_SYNTAX,
+                "expected a type after \"a-\", found \"\xC3\xBC\"", hint);
+    /* Apart from the name, it is only no type. */
+    CHECK_ERROR("{caf \xC3\xA9}", "     ^", TSIG_ERR_SYNTAX,
+                "expected a type after \"caf\", found \"\xC3\xA9\"", "");
+}
+
 TEST(raw_nul_byte_is_an_error)
 {
     check_error_at(__FILE__, __LINE__, "{a\0 :int}", 9, TSIG_ERR_SYNTAX, 1, 3, 2,
@@ -870,6 +883,21 @@ TEST(enum_values_are_words_numbers_booleans_or_json_strings)
                 "mark optional with a ? suffix: :enum[a b]?");
 }
 
+TEST(enum_values_are_separated_by_spaces_or_a_comma)
+{
+    CHECK_AST(":enum[\"a\",\"b\" c , d]",
+              "{\"params\":[],\"returns\":{\"enum\":[\"a\",\"b\",\"c\",\"d\"]}}");
+    /* After a whole JSON string, the byte that follows is the mistake. */
+    CHECK_ERROR(":enum[\"a\"b]", "         ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found \"b\"", "");
+    CHECK_ERROR(":enum[a \"b\"\"c\"]", "           ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found \"\\\"\"", "");
+    CHECK_ERROR(":enum[\"a\")", "         ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found \")\"", "");
+    CHECK_ERROR(":enum[a", "       ^", TSIG_ERR_SYNTAX,
+                "expected a space, \",\" or \"]\" after an enum value, found end of input", "");
+}
+
 TEST(enum_values_compare_by_exact_value)
 {
     CHECK_ERROR(":enum[1e2 100]", "          ^", TSIG_ERR_SYNTAX,
@@ -906,7 +934,11 @@ TEST(the_star_entry_comes_last_in_a_map)
 {
     CHECK_AST("{id :int, * :string}",
               "{\"params\":[],\"returns\":{\"map\":[[\"id\",\"int\"],[\"*\",\"string\"]]}}");
-    CHECK_ERROR("{* :int, id :int}", "         ^", TSIG_ERR_SYNTAX,
+    /* Reported at the token out of place (SPEC §11.7): the "*" an entry
+     * follows, or a second "*". */
+    CHECK_ERROR("{* :int, id :int}", " ^", TSIG_ERR_SYNTAX,
+                "the * entry must be the last entry of a map", "write {id :int, * :string}");
+    CHECK_ERROR("{a :int, * :int, * :int}", "                 ^", TSIG_ERR_SYNTAX,
                 "the * entry must be the last entry of a map", "write {id :int, * :string}");
 }
 
@@ -945,6 +977,7 @@ int main(void)
     RUN(question_mark_must_follow_the_type_directly);
     RUN(one_question_mark_per_type);
     RUN(names_are_ascii_identifiers);
+    RUN(a_name_running_into_a_non_ascii_letter_is_an_error_at_that_letter);
     RUN(raw_nul_byte_is_an_error);
     RUN(invalid_utf8_is_an_error);
     RUN(error_names_what_was_expected_and_found);
@@ -962,6 +995,7 @@ int main(void)
     RUN(error_text_shows_the_line_and_a_caret);
     RUN(parser_is_usable_after_an_error);
     RUN(enum_values_are_words_numbers_booleans_or_json_strings);
+    RUN(enum_values_are_separated_by_spaces_or_a_comma);
     RUN(enum_values_compare_by_exact_value);
     RUN(a_question_mark_goes_once_after_the_last_union_member);
     RUN(refinements_apply_to_numbers_strings_and_lists);

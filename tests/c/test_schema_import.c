@@ -270,6 +270,33 @@ TEST(one_of_is_a_union_of_disjoint_members)
              W("#/oneOf: oneOf members overlap, oneOf read as anyOf"));
 }
 
+TEST(one_of_holding_an_empty_schema_beside_another_member_overlaps)
+{
+    /* {} takes every value, null too: only an anyOf holding it is :any. */
+    ERR("{\"oneOf\":[{\"type\":\"number\"},{}]}", "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"type\":\"null\"},{}]}", "#/oneOf: oneOf members overlap");
+    OK_LOSSY("{\"oneOf\":[{},{\"type\":\"number\"}]}", ":any",
+             W("#/oneOf: oneOf members overlap, oneOf read as anyOf"));
+    OK("{\"oneOf\":[{}]}", ":any");
+    OK("{\"anyOf\":[{\"type\":\"number\"},{}]}", ":any");
+}
+
+TEST(one_of_members_are_judged_as_written)
+{
+    /* Two members taking null overlap on it; equal members overlap; the
+     * members of an anyOf inside are not judged against each other. */
+    ERR("{\"oneOf\":[{\"type\":[\"string\",\"null\"]},{\"type\":\"null\"}]}",
+        "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"type\":\"string\",\"nullable\":true},{\"type\":[\"integer\",\"null\"]}]}",
+        "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"string\"}]}", "#/oneOf: oneOf members overlap");
+    ERR("{\"oneOf\":[{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},{\"type\":\"number\"}]}",
+        "#/oneOf: oneOf members overlap");
+    OK("{\"oneOf\":[{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"number\"}]},{\"type\":\"boolean\"}]}",
+       ":int|:float|:bool");
+    OK("{\"oneOf\":[{\"type\":[\"string\",\"null\"]},{\"type\":\"integer\"}]}", ":string|:int?");
+}
+
 TEST(all_of_of_one_schema_is_that_schema)
 {
     OK("{\"allOf\":[{\"type\":\"string\"}],\"description\":\"d\"}", ":string");
@@ -422,6 +449,22 @@ TEST(additional_properties_schema_is_typed_extra_fields)
 }
 
 
+
+TEST(additional_properties_schema_where_no_map_can_hold_it_is_an_error)
+{
+    ERR("{\"type\":\"string\",\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/additionalProperties: unsupported additionalProperties outside an object schema");
+    ERR("{\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/additionalProperties: unsupported additionalProperties outside an object schema");
+    ERR("{\"anyOf\":[{\"type\":\"object\"}],\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/additionalProperties: unsupported additionalProperties outside an object schema");
+    /* Saying nothing is fine anywhere; a place widened as a whole is
+     * reported once, by the keyword that widens it. */
+    OK("{\"type\":\"string\",\"additionalProperties\":false}", ":string");
+    OK("{\"type\":\"string\",\"additionalProperties\":{\"description\":\"d\"}}", ":string");
+    ERR("{\"properties\":{},\"additionalProperties\":{\"type\":\"boolean\"}}",
+        "#/properties: properties without \"type\": \"object\"");
+}
 
 TEST(type_that_toolsig_cannot_express_is_an_error)
 {
@@ -650,6 +693,16 @@ TEST(lossy_constraints_are_dropped_and_the_type_kept)
 
 
 
+TEST(lossy_additional_properties_schema_where_no_map_can_hold_it_is_dropped)
+{
+    OK_LOSSY("{\"type\":\"string\",\"additionalProperties\":{\"type\":\"boolean\"}}", ":string",
+             W("#/additionalProperties: unsupported additionalProperties outside an object schema, "
+               "dropped"));
+    OK_LOSSY("{\"additionalProperties\":{\"type\":\"boolean\"}}", ":any",
+             W("#/additionalProperties: unsupported additionalProperties outside an object schema, "
+               "dropped"));
+}
+
 TEST(lossy_one_of_with_null_is_exact)
 {
     OK_LOSSY("{\"oneOf\":[{\"type\":\"null\"},{\"type\":\"string\",\"maxLength\":3}]}", ":string[<=3]?",
@@ -848,7 +901,7 @@ TEST(json_byte_order_mark_is_skipped)
     OK("\xEF\xBB\xBF{\"type\":\"integer\"}", ":int");
 }
 
-TEST(json_escapes_cjson_cannot_carry_are_read_as_replacement_characters)
+TEST(json_lone_surrogates_are_read_as_replacement_characters)
 {
     /* A lone surrogate in an ignored annotation: accepted, as JSON.parse
      * does. */
@@ -856,11 +909,53 @@ TEST(json_escapes_cjson_cannot_carry_are_read_as_replacement_characters)
     OK("{\"description\":\"pair \\ud83d\\ude00\",\"type\":\"string\"}", ":string");
     /* In a name or a type name, the verdict is kept and the echo is valid
      * UTF-8. */
-    ERR("{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}",
+    ERR("{\"type\":\"object\",\"properties\":{\"a\\ud800b\":{}}}",
         "#/properties/a\xEF\xBF\xBD" "b: property name \"a\xEF\xBF\xBD" "b\" is not an identifier");
-    ERR("{\"type\":\"string\\u0000\"}", "#/type: unknown type \"string\xEF\xBF\xBD\"");
+    ERR("{\"type\":\"string\\udc00\"}", "#/type: unknown type \"string\xEF\xBF\xBD\"");
+}
+
+TEST(a_nul_in_a_schema_string_stays_a_nul)
+{
+    OK("{\"const\":\"a\\u0000b\"}", ":enum[\"a\\u0000b\"]");
+    OK("{\"enum\":[\"a\\u0000b\",\"a\",\"a\\u0000\"]}", ":enum[\"a\\u0000b\" a \"a\\u0000\"]");
+    OK("{\"type\":\"object\",\"properties\":{\"d\":{\"type\":\"string\",\"description\":\"a\\u0000b\","
+       "\"default\":\"x\\u0000y\"}}}",
+       "{d :string = \"x\\u0000y\" \"a\\u0000b\"}");
+    OK("{\"type\":\"object\",\"properties\":{\"m\":{\"type\":\"object\",\"default\":{\"k\\u0000\":1}}}}",
+       "{m :map = {\"k\\u0000\":1}}");
+    /* A string with a NUL is not the string before it. */
+    ERR("{\"type\":\"string\\u0000\"}", "#/type: unknown type \"string\\u0000\"");
+    OK("{\"type\":\"string\",\"format\":\"date-time\\u0000\"}", ":string");
     ERR("{\"type\":\"object\",\"properties\":{\"a\":{}},\"required\":[\"a\\u0000\"]}",
-        "#/required/0: \"a\xEF\xBF\xBD\" names no property");
+        "#/required/0: \"a\\u0000\" names no property");
+    ERR("{\"$ref\":\"#/$defs/a\\u0000b\",\"$defs\":{\"a\":{}}}",
+        "#/$ref: reference \"#/$defs/a\\u0000b\" not found");
+    /* Names holding one: in messages, and found through required and $ref. */
+    ERR("{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}",
+        "#/properties/a\\u0000b: property name \"a\\u0000b\" is not an identifier");
+    ERR("{\"type\":\"object\",\"type\\u0000\":\"string\"}", "#/type\\u0000: unsupported \"type\\u0000\"");
+    OK("{\"$defs\":{\"a\\u0000b\":{\"type\":\"integer\"},\"a\":{}},\"$ref\":\"#/$defs/a\\u0000b\"}", ":int");
+    OK("{\"$defs\":{\"a\\u0000b\":{\"type\":\"integer\"},\"a\":{}},\"$ref\":\"#/$defs/a%00b\"}", ":int");
+    ERR("{\"$defs\":{\"a\\u0000b\":{\"type\":\"integer\"}},\"$ref\":\"#/$defs/a%C0%80b\"}",
+        "#/$ref: reference \"#/$defs/a%C0%80b\" not found");
+    ERR("{\"$defs\":{\"a\\u0000b\":{\"type\":\"null\"}},\"$ref\":\"#/$defs/a\\u0000b\"}",
+        "#/$defs/a\\u0000b/type: unsupported type \"null\"");
+    OK_LOSSY("{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}", ":map",
+             W("#/properties/a\\u0000b: property name \"a\\u0000b\" is not an identifier, widened to :map"));
+}
+
+TEST(errors_point_at_names_holding_escaped_control_characters)
+{
+    const char *const schemas[] = {
+        "{\"type\":\"object\",\"properties\":{\"a\\u0000b\":{}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\\nb\":{}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\\\\nb\":{}}}",
+    };
+    for (size_t i = 0; i < sizeof schemas / sizeof schemas[0]; i++) {
+        tsig_error err;
+        CHECK(tsig_from_json_schema(schemas[i], strlen(schemas[i]), 0, NULL, &err) == NULL);
+        CHECK_INT(err.offset, (size_t)(strstr(schemas[i], "\"a") - schemas[i])); /* the key */
+    }
 }
 
 TEST(json_nesting_deeper_than_1000_is_an_error)
@@ -1181,6 +1276,8 @@ int main(void)
     RUN(other_keywords_are_errors_at_their_pointer);
     RUN(any_of_and_type_arrays_are_unions);
     RUN(one_of_is_a_union_of_disjoint_members);
+    RUN(one_of_holding_an_empty_schema_beside_another_member_overlaps);
+    RUN(one_of_members_are_judged_as_written);
     RUN(all_of_of_one_schema_is_that_schema);
     RUN(enum_and_const_are_enums);
     RUN(enum_beside_type_is_their_intersection);
@@ -1192,6 +1289,7 @@ int main(void)
     RUN(refs_cannot_blow_up);
     RUN(pointers_escape_control_characters);
     RUN(additional_properties_schema_is_typed_extra_fields);
+    RUN(additional_properties_schema_where_no_map_can_hold_it_is_an_error);
     RUN(type_that_toolsig_cannot_express_is_an_error);
     RUN(array_without_a_schema_for_items_is_an_error);
     RUN(schema_that_is_not_an_object_is_an_error);
@@ -1204,6 +1302,7 @@ int main(void)
     RUN(pointers_escape_only_tilde_and_slash);
     RUN(errors_point_at_the_place_in_the_text);
     RUN(lossy_constraints_are_dropped_and_the_type_kept);
+    RUN(lossy_additional_properties_schema_where_no_map_can_hold_it_is_dropped);
     RUN(lossy_one_of_with_null_is_exact);
     RUN(lossy_type_toolsig_cannot_express_is_any);
     RUN(lossy_array_without_a_usable_items_schema_is_a_list_of_any);
@@ -1219,7 +1318,9 @@ int main(void)
     RUN(json_text_must_be_utf8);
     RUN(json_nul_bytes_are_rejected);
     RUN(json_byte_order_mark_is_skipped);
-    RUN(json_escapes_cjson_cannot_carry_are_read_as_replacement_characters);
+    RUN(json_lone_surrogates_are_read_as_replacement_characters);
+    RUN(a_nul_in_a_schema_string_stays_a_nul);
+    RUN(errors_point_at_names_holding_escaped_control_characters);
     RUN(json_nesting_deeper_than_1000_is_an_error);
     RUN(deep_chains_of_nullable_any_of_are_read_within_the_json_limit);
     RUN(repeated_keys_are_a_json_error_in_every_mode);

@@ -1261,6 +1261,21 @@ TEST(defaults_fill_absent_and_null_arguments_in_input_only)
     check("{limit :int = 10}", OUTPUT, E, "{\"limit\":null}", 0, "limit: expected int, got nil", "", NULL);
 }
 
+TEST(a_null_argument_stays_null_where_the_type_takes_null)
+{
+    /* SPEC §11.3: T? and :any keep a null; a type that does not take null
+     * has it replaced by the default, in parameters and in fields. */
+    check("(a :any = 5) -> :any", INPUT, E, "{\"a\":null}", 1, "", "", NULL);
+    check("(a :int? = 5) -> :any", INPUT, E, "{\"a\":null}", 1, "", "", NULL);
+    check("(a :string|:int? = 5) -> :any", INPUT, E, "{\"a\":null}", 1, "", "", NULL);
+    check("(a :enum[x y]? = \"x\") -> :any", INPUT, E, "{\"a\":null}", 1, "", "", NULL);
+    check("(m {a :any = 5, b :int = 1, c :map = {}}) -> :any", INPUT, E,
+          "{\"m\":{\"a\":null,\"b\":null,\"c\":null}}", 1, "", "",
+          "{\"m\":{\"a\":null,\"b\":1,\"c\":{}}}");
+    check("(m [{a :any = 5, b :int = 1}]) -> :any", INPUT, E,
+          "{\"m\":[{\"b\":null,\"a\":null}]}", 1, "", "", "{\"m\":[{\"a\":null,\"b\":1}]}");
+}
+
 TEST(typed_extra_entries_check_every_other_key)
 {
     check("{id :int, * :string}", OUTPUT, E, "{\"b\":1,\"id\":\"x\",\"a\":2}", 0,
@@ -1484,6 +1499,7 @@ int main(void)
     RUN(discriminator_is_the_first_field_that_qualifies);
     RUN(union_in_input_prefers_no_coercion_then_coercion);
     RUN(defaults_fill_absent_and_null_arguments_in_input_only);
+    RUN(a_null_argument_stays_null_where_the_type_takes_null);
     RUN(typed_extra_entries_check_every_other_key);
     RUN(nested_unions_and_wrapped_lists_are_tried_once_per_value);
     RUN(type_errors_span_the_value_that_is_not_of_the_type);

@@ -172,20 +172,30 @@ static void check_import(const jv_value *r, tsig_signature *sig, const tsig_erro
             for (size_t k = 0; k < warnings->count; k++)
                 printf("    warning: %s\n", warnings->items[k]);
         }
+        /* Each entry is the list of strings warning k holds; a record may
+         * write a list of one as the string alone. */
         for (size_t k = 0; k < warnings->count && k < jv_len(wc); k++) {
             const jv_value *parts = jv_at(wc, k);
-            for (size_t m = 0; m < jv_len(parts); m++) {
-                const char *part = jv_str(jv_at(parts, m), NULL);
-                if (!strstr(warnings->items[k], part))
+            int one = jv_kind_of(parts) == JV_STRING;
+            for (size_t m = 0; m < (one ? 1 : jv_len(parts)); m++) {
+                const char *part = jv_str(one ? parts : jv_at(parts, m), NULL);
+                if (!part) {
+                    tsig_test_fail(__FILE__, __LINE__, "%s: warnings_contains[%zu] is no list "
+                                   "of strings", id, k);
+                } else if (!strstr(warnings->items[k], part)) {
                     tsig_test_fail(__FILE__, __LINE__, "%s: warning %zu \"%s\" lacks \"%s\"", id,
                                    k, warnings->items[k], part);
+                }
             }
         }
     }
 }
 
-/* Runs every record of a from_* file through fn. */
-static void run_import_file(const char *rel, const char *input,
+/* Runs every record of a from_* file through fn. The input is the
+ * record's text form (input_json: "schema_json", "tool_json") when it has
+ * one, which keeps every number's lexeme (vectors/README.md), else its
+ * value written back. */
+static void run_import_file(const char *rel, const char *input, const char *input_json,
                             tsig_signature *(*fn)(const char *, size_t, unsigned,
                                                   tsig_messages *, tsig_error *))
 {
@@ -193,33 +203,36 @@ static void run_import_file(const char *rel, const char *input,
     for (size_t i = 0; i < jv_len(file); i++) {
         const jv_value *r = jv_at(file, i);
         const jv_value *in = jv_get(r, input);
-        char *text = jv_to_text(in);
+        const char *raw = jv_get_str(r, input_json);
+        char *written = raw ? NULL : jv_to_text(in);
+        const char *text = raw ? raw : written;
         unsigned flags = jv_bool(jv_get(r, "lossy")) ? TSIG_SCHEMA_LOSSY : 0;
         tsig_messages warnings;
         tsig_error err;
         records_run++;
         if (!in || !text) {
             tsig_test_fail(__FILE__, __LINE__, "%s: no %s", jv_get_str(r, "id"), input);
-            free(text);
+            free(written);
             continue;
         }
         tsig_signature *sig = fn(text, strlen(text), flags, &warnings, &err);
         check_import(r, sig, &err, &warnings);
         tsig_messages_free(&warnings);
         tsig_signature_free(sig);
-        free(text);
+        free(written);
     }
     jv_free(file);
 }
 
 TEST(vectors_from_json_schema)
 {
-    run_import_file("vectors/from_json_schema.json", "schema", tsig_from_json_schema);
+    run_import_file("vectors/from_json_schema.json", "schema", "schema_json",
+                    tsig_from_json_schema);
 }
 
 TEST(vectors_from_tool)
 {
-    run_import_file("vectors/from_tool.json", "tool", tsig_tool_from_json);
+    run_import_file("vectors/from_tool.json", "tool", "tool_json", tsig_tool_from_json);
 }
 
 int main(void)

@@ -195,6 +195,21 @@ test('SignatureError.index is the UTF-16 offset, offset the byte offset', () => 
   });
 });
 
+test('a parse error is at the byte it is about, its index the UTF-16 one', () => {
+  const at = (text, offset, reason, hint) => assert.throws(() => Signature.parse(text), (e) => {
+    assert.ok(e instanceof SignatureError);
+    assert.equal(e.reason, reason);
+    assert.equal(e.offset, offset);
+    assert.equal(e.index, offset);
+    assert.equal(e.hint, hint);
+    return true;
+  });
+  at(':enum["a"b]', 9, 'expected a space, "," or "]" after an enum value, found "b"', null);
+  at('{* :int, a :int}', 1, 'the * entry must be the last entry of a map', 'write {id :int, * :string}');
+  at('(café :int) -> :int', 4, 'expected a type after "caf", found "é"',
+    'names are ASCII letters, digits, _ and -, starting with a letter or _');
+});
+
 test('Signature.check never throws for bad text and gives the same facts', () => {
   assert.deepEqual(Signature.check('(a :int) -> [:string]'), {
     ok: true, canonical: '(a :int) -> [:string]', returnsList: true,
@@ -281,6 +296,15 @@ test('validateInput coerces per SPEC §5 with warnings and the signature\'s key 
     assert.deepEqual(bad.errors.map((e) => e.message), [
       'expected int, got string "12abc"', 'expected float, got string "NaN"', 'expected bool, got string "True"',
     ]);
+  });
+});
+
+test('validateInput keeps a null where the type takes null and fills the default elsewhere', () => {
+  withSig('(a :any = 5, b :int? = 5, c :int = 5, m {d :any = 1, e :int = 1}) -> :any', (sig) => {
+    const r = sig.validateInput({ a: null, b: null, c: null, m: { d: null, e: null } });
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.value, { a: null, b: null, c: 5, m: { d: null, e: 1 } });
+    assert.deepEqual(r.warnings, []);
   });
 });
 
@@ -743,6 +767,41 @@ test('importJsonSchema gives {signature, warnings}; lossy widens with warnings',
   text.signature.free();
   assert.throws(() => importJsonSchema({ type: 'integer', x: 10n }), /at x is a BigInt/);
   assertStillWorks();
+});
+
+test('importJsonSchema keeps a NUL in a schema\'s strings and names', () => {
+  const exact = (schema, canonical) => {
+    const r = importJsonSchema(schema);
+    assert.equal(r.signature.canonical, canonical);
+    r.signature.free();
+  };
+  exact({ const: 'a\u0000b' }, ':enum["a\\u0000b"]');
+  exact({ enum: ['a\u0000b', 'a'] }, ':enum["a\\u0000b" a]');
+  exact({ type: 'object', properties: { d: { type: 'string', description: 'x\u0000y', default: 'z\u0000' } } },
+    '{d :string = "z\\u0000" "x\\u0000y"}');
+  const text = '{"type": "object", "properties": {"a\\u0000b": {}}}';
+  assert.throws(() => importJsonSchema(text), (e) => {
+    assert.equal(e.reason, '#/properties/a\\u0000b: property name "a\\u0000b" is not an identifier');
+    assert.equal(e.index, text.indexOf('"a\\'));
+    return true;
+  });
+});
+
+test('importJsonSchema: a oneOf holding {} overlaps, an additionalProperties schema needs an object', () => {
+  const oneOf = { oneOf: [{ type: 'number' }, {}] };
+  assert.throws(() => importJsonSchema(oneOf), (e) => e.reason === '#/oneOf: oneOf members overlap');
+  const lossy = importJsonSchema(oneOf, { lossy: true });
+  assert.equal(lossy.signature.canonical, ':any');
+  assert.deepEqual(lossy.warnings, ['#/oneOf: oneOf members overlap, oneOf read as anyOf']);
+  lossy.signature.free();
+  const extra = { type: 'string', additionalProperties: { type: 'boolean' } };
+  assert.throws(() => importJsonSchema(extra),
+    (e) => e.reason === '#/additionalProperties: unsupported additionalProperties outside an object schema');
+  const dropped = importJsonSchema(extra, { lossy: true });
+  assert.equal(dropped.signature.canonical, ':string');
+  assert.deepEqual(dropped.warnings,
+    ['#/additionalProperties: unsupported additionalProperties outside an object schema, dropped']);
+  dropped.signature.free();
 });
 
 test('importTool gives {name, description, signature, warnings}', () => {
