@@ -768,6 +768,30 @@ test('importTool gives {name, description, signature, warnings}', () => {
     (e) => e instanceof SignatureError && e.message.startsWith('#/inputSchema/properties/m/enum: '));
 });
 
+test('importTool: a tool without a string name is a SignatureError (MCP requires one)', () => {
+  const cases = [
+    [{}, '#: expected a string "name", found none'],
+    [{ inputSchema: { type: 'object' } }, '#: expected a string "name", found none'],
+    [{ name: null }, '#/name: expected a string, found null'],
+    [{ name: 5, inputSchema: {} }, '#/name: expected a string, found a number'],
+    [{ name: ['a'] }, '#/name: expected a string, found an array'],
+  ];
+  for (const [tool, reason] of cases) {
+    for (const form of [tool, JSON.stringify(tool)]) {
+      assert.throws(() => importTool(form), (e) => {
+        assert.ok(e instanceof SignatureError, String(e));
+        assert.equal(e.code, 'schema');
+        assert.equal(e.reason, reason);
+        assert.match(e.hint, /MCP requires a name/);
+        return true;
+      }, JSON.stringify(form));
+    }
+  }
+  // Given as text, the error has the name's place in it.
+  assert.throws(() => importTool('{"inputSchema": {}, "name": 5}'), (e) => e.line === 1 && e.column === 29 && e.index === 28);
+  assertStillWorks();
+});
+
 // --------------------------------------------------------------- normalize
 
 test('normalizeKeys replaces "-" by "_" in every key and throws on a collision', () => {
