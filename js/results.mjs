@@ -1,7 +1,10 @@
 // results.mjs: what a call answers: the result objects of validation, the
 // errors (SignatureError, the messages of a value the core refused) and the
 // SPEC report text of a result (formatReport).
-import { W, cut, info, ownOptions, pathString, putString, takeString, utf16Index, walkValue } from './wasm.mjs';
+import { W, cut, info, pathString, putString, readOptions, takeString, utf16Index, walkValue } from './wasm.mjs';
+
+// The options of formatReport.
+const REPORT_OPTIONS = ['title'];
 
 /**
  * A signature, JSON Schema or template that could not be read. `message` is
@@ -130,7 +133,7 @@ function formatReport(result, opts) {
       return { path: e.path ?? '', message: e.message };
     });
   }
-  const title = ownOptions(opts).title ?? info().report_titles.input;
+  const title = readOptions(opts, 'formatReport', REPORT_OPTIONS).title ?? info().report_titles.input;
   const [ptr, len] = putString(JSON.stringify(lists), true);
   try {
     const [tptr, tlen] = putString(String(title), false);

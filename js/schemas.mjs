@@ -2,11 +2,13 @@
 // Signature's methods: JSON Schema and tool imports, tool lists and
 // templates for prompts, strict-mode warnings, key normalization, and what
 // the core says about itself.
-import { W, cut, info, ownOptions, putString, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
+import { W, cut, info, putString, readOptions, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
 import { SignatureError, valueErrorMessage } from './results.mjs';
 import { Signature, handleOf } from './signature.mjs';
 
 const SCHEMA_LOSSY = 2;
+// The options of importJsonSchema and importTool.
+const IMPORT_OPTIONS = ['lossy'];
 
 // The console text of strict-mode warnings about `what`.
 function strictWarningText(what, warnings) {
@@ -129,11 +131,12 @@ function importError(error, input) {
 
 /** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
 function importJsonSchema(schema, opts) {
+  const { lossy } = readOptions(opts, 'importJsonSchema', IMPORT_OPTIONS);
   const text = schemaText(schema);
   const [ptr, len] = putString(text, true);
   let doc;
   try {
-    doc = takeJSON(W.tsig_api_from_schema(ptr, len, ownOptions(opts).lossy ? SCHEMA_LOSSY : 0));
+    doc = takeJSON(W.tsig_api_from_schema(ptr, len, lossy ? SCHEMA_LOSSY : 0));
   } finally {
     W.free(ptr);
   }
@@ -143,11 +146,12 @@ function importJsonSchema(schema, opts) {
 
 /** An MCP or function-calling tool to {name, description, signature, warnings}. */
 function importTool(tool, opts) {
+  const { lossy } = readOptions(opts, 'importTool', IMPORT_OPTIONS);
   const text = schemaText(tool);
   const [ptr, len] = putString(text, true);
   let doc;
   try {
-    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, ownOptions(opts).lossy ? SCHEMA_LOSSY : 0));
+    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, lossy ? SCHEMA_LOSSY : 0));
   } finally {
     W.free(ptr);
   }

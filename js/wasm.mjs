@@ -332,11 +332,30 @@ function findNonJSON(root) {
   });
 }
 
-// An options object's own properties, on an object without a prototype: a
-// property some dependency set on Object.prototype (`skip`, `mode`) must
-// never reach an option. null and undefined give an empty one.
+// An object's own properties, on an object without a prototype: a property
+// some dependency set on Object.prototype (`skip`, `mode`) must never reach
+// an option. null and undefined give an empty one.
 function ownOptions(opts) {
   return Object.assign(Object.create(null), opts ?? undefined);
+}
+
+// The options object `opts` of `where` ("validate", "tool search", ...),
+// read once as its own properties (ownOptions), each one of `known`: a key
+// that is not, a typo most often, is a TypeError naming it and the known
+// ones, rather than an option left at its default without a word. null and
+// undefined are no options; anything but an object (a list too) is a
+// TypeError.
+function readOptions(opts, where, known) {
+  if (opts != null && (typeof opts !== 'object' || Array.isArray(opts))) {
+    throw new TypeError(`toolsig: ${where}: options are an object {${known.join(', ')}}`);
+  }
+  const o = ownOptions(opts);
+  for (const k of Object.keys(o)) {
+    if (!known.includes(k)) {
+      throw new TypeError(`toolsig: ${where}: unknown option ${cut(JSON.stringify(k))} (options: ${known.join(', ')})`);
+    }
+  }
+  return o;
 }
 
 // The command line run in memory (tsig_cli_run_live in src/cli/cli.h), for the
@@ -403,6 +422,7 @@ export {
   ownOptions,
   pathString,
   putString,
+  readOptions,
   readOut,
   runCommandLine,
   seedHash,
