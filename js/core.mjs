@@ -18,7 +18,7 @@
 // one module, one wasm instance's state, and importing it under another
 // URL gives another copy of that state.
 import {
-  bind, imports, info, isNonJSON, isOutOfMemory, ownOptions, readOptions, runCommandLine,
+  bind, describeArgument, imports, info, isNonJSON, isOutOfMemory, ownOptions, readOptions, runCommandLine,
 } from './wasm.mjs';
 import { Signature } from './signature.mjs';
 import { SignatureError, formatReport } from './results.mjs';
@@ -29,6 +29,7 @@ import {
 
 export {
   bind,
+  describeArgument,
   imports,
   ownOptions,
   readOptions,

@@ -3,8 +3,8 @@
 // FinalizationRegistry when the Signature is collected), its validation
 // streams, and its Standard Schema props.
 import {
-  NON_JSON, W, addIndexes, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString, putString,
-  readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
+  NON_JSON, W, addIndexes, describeArgument, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString,
+  putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
 import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
@@ -104,7 +104,7 @@ class Signature {
   /** Parses signature text; throws SignatureError with position and hint. */
   static parse(text) {
     if (typeof text !== 'string') {
-      throw new TypeError(`toolsig: a signature is a string, got ${text === null ? 'null' : typeof text}`);
+      throw new TypeError(`toolsig: a signature is a string, got ${describeArgument(text)}`);
     }
     const [ptr, len] = putString(text, false);
     const handle = W.tsig_api_parse(ptr, len, outSlot);

@@ -7,6 +7,7 @@
 import {
   Signature,
   checkPlaceholders,
+  describeArgument,
   formatReport,
   isNonJSON,
   info,
@@ -469,6 +470,9 @@ function checked(signature, fn, options) {
   if (typeof fn !== 'function') throw new TypeError('toolsig: checked(signature, fn): fn must be a function');
   const o = readOptions(options, 'checked', CHECKED_OPTIONS);
   const title = o.title ?? reportTitle('input');
+  if (typeof title !== 'string') {
+    throw new TypeError(`toolsig: checked: title must be a string, got ${describeArgument(title)}`);
+  }
   const onWarnings = o.onWarnings;
   if (onWarnings !== undefined && typeof onWarnings !== 'function') throw new TypeError('toolsig: onWarnings must be a function');
   return async function checkedTool(args, ...rest) {

@@ -339,6 +339,12 @@ function ownOptions(opts) {
   return Object.assign(Object.create(null), opts ?? undefined);
 }
 
+// What an argument of the wrong kind is, for "got ...": "undefined",
+// "number", "null".
+function describeArgument(v) {
+  return v === null ? 'null' : typeof v;
+}
+
 // The options object `opts` of `where` ("validate", "tool search", ...),
 // read once as its own properties (ownOptions), each one of `known`: a key
 // that is not, a typo most often, is a TypeError naming it and the known
@@ -413,6 +419,7 @@ export {
   addIndexes,
   bind,
   cut,
+  describeArgument,
   imports,
   info,
   isNonJSON,

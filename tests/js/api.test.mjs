@@ -614,7 +614,7 @@ test('formatReport prints the SPEC §4 report; title defaults to Tool', () => {
     assert.equal(formatReport(r, { title: 'Return' }).split('\n')[0], 'Return validation errors:');
     assert.equal(formatReport(sig.validateInput({ limit: 1, q: 'x' })), '');
     assert.equal(formatReport({ errors: [{ path: '', message: 'boom' }] }), 'Tool validation errors:\n- boom');
-    assert.equal(formatReport({}), '');
+    assert.equal(formatReport({ errors: [] }), '');
   });
 });
 
@@ -623,6 +623,22 @@ test('formatReport refuses what is not a result', () => {
     assert.throws(() => formatReport(bad), TypeError, JSON.stringify(bad));
   }
   assertStillWorks();
+});
+
+test('formatReport takes a result: nothing, null, a list or an object with neither errors nor warnings is a TypeError', () => {
+  for (const bad of [undefined, null, {}, [], { value: 1 }]) {
+    assert.throws(() => formatReport(bad), { name: 'TypeError', message: 'toolsig: formatReport takes a result {errors, warnings}' });
+  }
+  assert.equal(formatReport({ warnings: [{ path: 'a', message: 'w' }] }), 'Tool validation warnings:\n- a: w');
+});
+
+test('formatReport: a title that is not a string is a TypeError', () => {
+  const r = { errors: [{ path: 'a', message: 'm' }] };
+  for (const [title, got] of [[5, 'number'], [true, 'boolean'], [{}, 'object'], [['Tool'], 'object']]) {
+    assert.throws(() => formatReport(r, { title }), { name: 'TypeError', message: `toolsig: formatReport: title must be a string, got ${got}` });
+  }
+  assert.equal(formatReport(r, { title: null }), 'Tool validation errors:\n- a: m');
+  assert.equal(formatReport(r, { title: 'Return' }), 'Return validation errors:\n- a: m');
 });
 
 // ----------------------------------------------------------------- schema

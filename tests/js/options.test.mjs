@@ -95,6 +95,13 @@ test('a misspelt option is refused where it used to be ignored: mode, strict, lo
   assert.match(formatReport(result, { title: 'Return' }), /^Return validation errors:/);
 });
 
+test('checked: a report title that is not a string is a TypeError when the function is made', () => {
+  for (const title of [5, true, {}]) {
+    assert.throws(() => checked(sig, () => 1, { title }), { name: 'TypeError', message: `toolsig: checked: title must be a string, got ${typeof title}` });
+  }
+  assert.equal(typeof checked(sig, () => 1, { title: 'Search' }), 'function');
+});
+
 test('a stream passes its options, but input, to the one-shot validation of a changed value', () => {
   const s = Signature.parse('(n :int) -> :any').stream({ input: true, mode: 'enabled' });
   s.push('{"n": "4"}');
