@@ -116,9 +116,10 @@ function renderTools(tools, withHeader = true) {
   return doc.text.startsWith(head) ? doc.text.slice(head.length) : doc.text;
 }
 
-function schemaText(schema) {
+// what: 'schema' or 'tool', as toJSONText names it.
+function schemaText(schema, what) {
   if (typeof schema === 'string') return schema;
-  return toJSONText(schema, 'the schema');
+  return toJSONText(schema, what);
 }
 
 // The SignatureError of a failed import. Its JSON Pointer names the place;
@@ -132,7 +133,7 @@ function importError(error, input) {
 /** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
 function importJsonSchema(schema, opts) {
   const { lossy } = readOptions(opts, 'importJsonSchema', IMPORT_OPTIONS);
-  const text = schemaText(schema);
+  const text = schemaText(schema, 'schema');
   const [ptr, len] = putString(text, true);
   let doc;
   try {
@@ -147,7 +148,7 @@ function importJsonSchema(schema, opts) {
 /** An MCP or function-calling tool to {name, description, signature, warnings}. */
 function importTool(tool, opts) {
   const { lossy } = readOptions(opts, 'importTool', IMPORT_OPTIONS);
-  const text = schemaText(tool);
+  const text = schemaText(tool, 'tool');
   const [ptr, len] = putString(text, true);
   let doc;
   try {
@@ -181,7 +182,7 @@ function renderTemplate(template, sig, argsText, maxLength = 0) {
 
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 function normalizeKeys(value) {
-  const text = toJSONText(value, 'the value');
+  const text = toJSONText(value, 'value');
   const [ptr, len] = putString(text, false);
   const doc = takeJSON(W.tsig_api_normalize(ptr, len));
   if (!doc.ok) throw new Error(valueErrorMessage(doc.error, value));

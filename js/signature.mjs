@@ -194,7 +194,7 @@ class Signature {
 
   /** Validates a value against the return type (strict, no coercion). */
   validate(value, opts) {
-    return this.#run(0, toJSONText(value, 'the value'), opts, value, null, 'validate');
+    return this.#run(0, toJSONText(value, 'value'), opts, value, null, 'validate');
   }
 
   /** Validates JSON text against the return type; bad JSON is an error with line/column/index. */
@@ -205,7 +205,7 @@ class Signature {
 
   /** Validates tool arguments against the parameters, with coercion. */
   validateInput(args, opts) {
-    return this.#run(1, toJSONText(args, 'the arguments'), opts, args, null, 'validateInput');
+    return this.#run(1, toJSONText(args, 'arguments'), opts, args, null, 'validateInput');
   }
 
   /** As validateInput, from JSON text (an LLM's tool-call arguments). */
@@ -272,7 +272,7 @@ class Signature {
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
     }
-    const text = toJSONText(value, 'the value');
+    const text = toJSONText(value, 'value');
     const [ptr, len] = putString(text, false);
     const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
     if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, value));

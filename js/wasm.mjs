@@ -224,7 +224,7 @@ function utf16Index(str, byteOffset) {
 // where they are, instead of being dropped or turned into null silently:
 // undefined, a function or a symbol as the value itself or as a list
 // element, NaN and Infinity, a BigInt, a cycle, and nesting too deep for
-// JSON.stringify.
+// JSON.stringify. what: what the caller calls the value, a key of SENT.
 function toJSONText(value, what) {
   let text;
   try {
@@ -233,11 +233,11 @@ function toJSONText(value, what) {
     const bad = findNonJSON(value);
     if (bad) throw nonJSONError(what, bad);
     if (e instanceof RangeError) {
-      const err = new TypeError(`toolsig: ${what} nests too deeply to be sent as JSON`);
+      const err = new TypeError(`toolsig: ${SENT[what].whole} ${SENT[what].nest} too deeply to be sent as JSON`);
       err[NON_JSON] = { segments: [], message: 'nests too deeply to be sent as JSON' };
       throw err;
     }
-    throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
+    throw new TypeError(`toolsig: ${SENT[what].whole} cannot be sent as JSON: ${e.message}`);
   }
   if (text === undefined) {
     // undefined, a function or a symbol, itself or as what toJSON() gave.
@@ -253,11 +253,22 @@ function toJSONText(value, what) {
   return text;
 }
 
+// How messages about a value sent as JSON name it: the whole value, its
+// verbs ("the arguments are undefined", "nest too deeply"), and a value at
+// a place inside it ("the argument at days is NaN").
+const SENT = {
+  value: { whole: 'the value', is: 'is', nest: 'nests', part: 'the value' },
+  arguments: { whole: 'the arguments', is: 'are', nest: 'nest', part: 'the argument' },
+  schema: { whole: 'the schema', is: 'is', nest: 'nests', part: 'the schema' },
+  tool: { whole: 'the tool', is: 'is', nest: 'nests', part: 'the tool' },
+};
+
 // The TypeError for a value JSON cannot carry; err[NON_JSON] keeps the place
 // and a message without it, for Standard Schema issues.
 function nonJSONError(what, bad) {
-  const at = bad.segments.length ? ` at ${cut(pathString(bad.segments))}` : '';
-  const err = new TypeError(`toolsig: ${what}${at} is ${bad.what}, which JSON cannot carry`);
+  const words = SENT[what];
+  const where = bad.segments.length ? `${words.part} at ${cut(pathString(bad.segments))} is` : `${words.whole} ${words.is}`;
+  const err = new TypeError(`toolsig: ${where} ${bad.what}, which JSON cannot carry`);
   err[NON_JSON] = { segments: bad.segments, message: `${bad.what} cannot be sent as JSON` };
   return err;
 }
