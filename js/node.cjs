@@ -10,12 +10,12 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports, randomFillSync);
 
-// bind, imports, describeArgument, ownOptions, readOptions,
+// ABSENT, bind, imports, describeArgument, ownOptions, readOptions,
 // strictWarningText, renderTemplate, info, isOutOfMemory and isNonJSON are
 // the loaders' and tools' business; runCommandLine is the bin's
 // (js/cli.mjs).
 const {
-  bind, imports, describeArgument, ownOptions, readOptions, strictWarningText, renderTemplate, info,
+  ABSENT, bind, imports, describeArgument, ownOptions, readOptions, strictWarningText, renderTemplate, info,
   isOutOfMemory, isNonJSON, runCommandLine, ...api
 } = core;
 module.exports = { ...api, ...require('../dist/tools.cjs') };

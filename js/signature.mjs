@@ -3,8 +3,8 @@
 // FinalizationRegistry when the Signature is collected), its validation
 // streams, and its Standard Schema props.
 import {
-  NON_JSON, W, addIndexes, describeArgument, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString,
-  putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
+  NON_JSON, W, addIndexes, describeArgument, info, isOutOfMemory, needs, outOfMemory, outSlot, ownOptions,
+  pathString, putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
 import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
@@ -216,12 +216,14 @@ class Signature {
 
   /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */
   toJsonSchema(opts) {
+    needs('tsig_api_schema');
     const { strict } = readOptions(opts, 'toJsonSchema', SCHEMA_OPTIONS);
     return takeJSON(W.tsig_api_schema(this.#live(), 0, strict ? SCHEMA_STRICT : 0)).schema;
   }
 
   /** The parameters as one object schema, for function-calling tool definitions. */
   toolParametersSchema(opts) {
+    needs('tsig_api_schema');
     const { strict } = readOptions(opts, 'toolParametersSchema', SCHEMA_OPTIONS);
     return takeJSON(W.tsig_api_schema(this.#live(), 1, strict ? SCHEMA_STRICT : 0)).schema;
   }
@@ -232,12 +234,20 @@ class Signature {
    * "#/pointer: what" messages: {parameters, returns}.
    */
   strictWarnings() {
+    needs('tsig_api_schema');
     const of = (params) => takeJSON(W.tsig_api_schema(this.#live(), params, SCHEMA_STRICT)).warnings;
     return { parameters: of(1), returns: of(0) };
   }
 
   /** "name(params) -> T" and the description indented, for a prompt. */
   renderTool(name, description) {
+    needs('tsig_api_render_tools');
+    if (typeof name !== 'string') {
+      throw new TypeError(`toolsig: renderTool takes a tool name (a string), got ${describeArgument(name)}`);
+    }
+    if (description != null && typeof description !== 'string') {
+      throw new TypeError(`toolsig: renderTool: a description is a string, got ${describeArgument(description)}`);
+    }
     return renderTools([{ name, signature: this, description }], false);
   }
 
@@ -268,6 +278,7 @@ class Signature {
 
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
   redact(value, opts) {
+    needs('tsig_api_redact');
     const mode = readOptions(opts, 'redact', REDACT_OPTIONS).mode ?? 'strip';
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
@@ -510,6 +521,7 @@ function standardProps(sig, input) {
   // The options are the standard's ({target, libraryOptions}), written by a
   // framework: only libraryOptions, this library's, are checked key by key.
   const schemaFor = (options) => {
+    needs('tsig_api_schema');
     const o = ownOptions(options);
     const target = o.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {

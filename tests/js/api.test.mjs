@@ -715,6 +715,16 @@ test('renderTool prints one tool, its description indented, firewalled output hi
   });
 });
 
+test('renderTool without a name, or with a description that is not a string, is a TypeError saying so', () => {
+  withSig('(a :int) -> :int', (sig) => {
+    for (const [name, got] of [[undefined, 'undefined'], [null, 'null'], [5, 'number'], [{ name: 'a' }, 'object']]) {
+      assert.throws(() => sig.renderTool(name), { name: 'TypeError', message: `toolsig: renderTool takes a tool name (a string), got ${got}` });
+    }
+    assert.throws(() => sig.renderTool('a', 3), { name: 'TypeError', message: 'toolsig: renderTool: a description is a string, got number' });
+    assert.equal(sig.renderTool('a', null), 'a(a :int) -> :int');
+  });
+});
+
 test('renderTools lists tools under the header; a bad signature is a SignatureError naming the tool', () => {
   withSig('(id :int) -> :string', (sig) => {
     assert.equal(renderTools([{ name: 'a', signature: ':int' }, { name: 'b', signature: sig, description: 'B.' }]),
