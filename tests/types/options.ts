@@ -42,6 +42,12 @@ sig.toJsonSchema({ strickt: true });
 sig.redact({ a: 1 }, { mod: 'mask' });
 // @ts-expect-error: no option "titel"
 formatReport(result, { titel: 'Return' });
+// A result has errors, warnings or both; a title is a string.
+formatReport({ warnings: [{ message: 'w' }] });
+// @ts-expect-error: no errors and no warnings
+formatReport({});
+// @ts-expect-error: a title is a string
+formatReport(result, { title: 5 });
 // @ts-expect-error: no option "lossey"
 importJsonSchema({ type: 'integer' }, { lossey: true });
 // @ts-expect-error: no option "lossey"
