@@ -437,7 +437,7 @@ typedef struct tsig_tools tsig_tools;
  * list (valid until tsig_tools_free). */
 typedef struct tsig_tool {
     size_t index;              /* its position in the input list */
-    const char *name;          /* its "name" (decoded; may hold NUL bytes); NULL when none */
+    const char *name;          /* its "name" (decoded; may hold NUL bytes), which it must have */
     size_t name_len;
     const char *description;   /* its "description"; NULL when none */
     size_t description_len;
@@ -457,8 +457,10 @@ typedef struct tsig_tool {
  * tools). Its memory belongs to the list (valid until tsig_tools_free).
  *
  * issue says where in the text, as validation does: path ("tools[2]",
- * "[0].x", "tools", ""), segments, message, a stable code (TSIG_ISSUE_SCHEMA
- * or TSIG_ISSUE_TOO_DEEP for a tool; json_syntax, too_deep, too_large,
+ * "[0].x", "tools", ""), segments, message, a stable code (for a tool:
+ * TSIG_ISSUE_SCHEMA or TSIG_ISSUE_TOO_DEEP for its schemas,
+ * TSIG_ISSUE_MISSING or TSIG_ISSUE_TYPE for a "name" absent or not a
+ * string, which MCP requires; json_syntax, too_deep, too_large,
  * duplicate_key, type or missing for the text) and the span of the value
  * it is about (a tool: the tool's whole text).
  *
@@ -480,7 +482,8 @@ typedef struct tsig_tool_failure {
  * Reads a list of MCP or function-calling tools: an MCP tools/list result
  * {"tools":[...]} or the bare list, each tool converted by
  * tsig_tool_from_json (flags: TSIG_SCHEMA_LOSSY) from its own text, so
- * numbers in schemas keep their digits. Every tool is tried.
+ * numbers in schemas keep their digits, and named by its "name", a string
+ * (MCP requires one: a tool without is a failure). Every tool is tried.
  *
  * Returns TSIG_OK when the text was judged, with *out a list the caller
  * releases with tsig_tools_free: the tools that converted, in order, and a
@@ -766,7 +769,10 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags);
 /*
  * One MCP or function-calling tool {name, description, inputSchema,
  * outputSchema?}: {"ok":true,"name":...,"description":... or null,
- * "signature":"<canonical>","warnings":[...]} or {"ok":false,"error":{...}}.
+ * "signature":"<canonical>","warnings":[...]} or {"ok":false,"error":{...}},
+ * the error tsig_tool_from_json's or, for a tool without a string "name"
+ * (which MCP requires), TSIG_ERR_SCHEMA "#: expected a string \"name\",
+ * found none" / "#/name: expected a string, found <what>".
  */
 char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags);
 

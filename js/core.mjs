@@ -18,7 +18,7 @@
 // one module, one wasm instance's state, and importing it under another
 // URL gives another copy of that state.
 import {
-  bind, imports, info, isNonJSON, isOutOfMemory, ownOptions, runCommandLine,
+  ABSENT, bind, describeArgument, imports, info, isNonJSON, isOutOfMemory, ownOptions, readOptions, runCommandLine,
 } from './wasm.mjs';
 import { Signature } from './signature.mjs';
 import { SignatureError, formatReport } from './results.mjs';
@@ -28,9 +28,12 @@ import {
 } from './schemas.mjs';
 
 export {
+  ABSENT,
   bind,
+  describeArgument,
   imports,
   ownOptions,
+  readOptions,
   strictWarningText,
   Signature,
   SignatureError,

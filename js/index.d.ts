@@ -281,9 +281,15 @@ export declare class SignatureError extends Error {
   toString(): string;
 }
 
-/** The report text fed back to an LLM; title defaults to "Tool". */
+/** An entry of a report: a message, and the path it is about ("" or none: the root). */
+export type ReportEntry = Pick<Issue, 'message'> & { path?: string };
+
+/**
+ * The report text fed back to an LLM; title defaults to "Tool". result has
+ * errors, warnings or both (a ValidationResult has both).
+ */
 export declare function formatReport(
-  result: { errors?: Array<Pick<Issue, 'message'> & { path?: string }>; warnings?: Array<Pick<Issue, 'message'> & { path?: string }> },
+  result: { errors: ReportEntry[]; warnings?: ReportEntry[] } | { errors?: ReportEntry[]; warnings: ReportEntry[] },
   options?: { title?: string },
 ): string;
 

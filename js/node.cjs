@@ -10,8 +10,12 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports, randomFillSync);
 
-// bind, imports, ownOptions, strictWarningText, renderTemplate, info,
-// isOutOfMemory and isNonJSON are the loaders' and tools' business;
-// runCommandLine is the bin's (js/cli.mjs).
-const { bind, imports, ownOptions, strictWarningText, renderTemplate, info, isOutOfMemory, isNonJSON, runCommandLine, ...api } = core;
+// ABSENT, bind, imports, describeArgument, ownOptions, readOptions,
+// strictWarningText, renderTemplate, info, isOutOfMemory and isNonJSON are
+// the loaders' and tools' business; runCommandLine is the bin's
+// (js/cli.mjs).
+const {
+  ABSENT, bind, imports, describeArgument, ownOptions, readOptions, strictWarningText, renderTemplate, info,
+  isOutOfMemory, isNonJSON, runCommandLine, ...api
+} = core;
 module.exports = { ...api, ...require('../dist/tools.cjs') };

@@ -1,7 +1,12 @@
 // results.mjs: what a call answers: the result objects of validation, the
 // errors (SignatureError, the messages of a value the core refused) and the
 // SPEC report text of a result (formatReport).
-import { W, cut, info, ownOptions, pathString, putString, takeString, utf16Index, walkValue } from './wasm.mjs';
+import {
+  W, cut, describeArgument, info, pathString, putString, readOptions, takeString, utf16Index, walkValue,
+} from './wasm.mjs';
+
+// The options of formatReport.
+const REPORT_OPTIONS = ['title'];
 
 /**
  * A signature, JSON Schema or template that could not be read. `message` is
@@ -113,14 +118,21 @@ function lazyOkResult(text) {
   return result;
 }
 
-/** The SPEC report text of a result: `Tool validation errors:\n- path: message` ... */
+/**
+ * The SPEC report text of a result: `Tool validation errors:\n- path: message` ...
+ * result is an object with an errors list, a warnings list or both.
+ */
 function formatReport(result, opts) {
-  if (result !== null && result !== undefined && typeof result !== 'object') {
+  if (result === null || typeof result !== 'object' || (result.errors === undefined && result.warnings === undefined)) {
     throw new TypeError('toolsig: formatReport takes a result {errors, warnings}');
+  }
+  const title = readOptions(opts, 'formatReport', REPORT_OPTIONS).title ?? info().report_titles.input;
+  if (typeof title !== 'string') {
+    throw new TypeError(`toolsig: formatReport: title must be a string, got ${describeArgument(title)}`);
   }
   const lists = {};
   for (const name of ['errors', 'warnings']) {
-    const list = (result && result[name]) ?? [];
+    const list = result[name] ?? [];
     if (!Array.isArray(list)) throw new TypeError(`toolsig: formatReport: ${name} must be a list`);
     lists[name] = list.map((e, i) => {
       if (e === null || typeof e !== 'object' || typeof e.message !== 'string' ||
@@ -130,10 +142,9 @@ function formatReport(result, opts) {
       return { path: e.path ?? '', message: e.message };
     });
   }
-  const title = ownOptions(opts).title ?? info().report_titles.input;
   const [ptr, len] = putString(JSON.stringify(lists), true);
   try {
-    const [tptr, tlen] = putString(String(title), false);
+    const [tptr, tlen] = putString(title, false);
     return takeString(W.tsig_api_report(ptr, len, tptr, tlen));
   } finally {
     W.free(ptr);

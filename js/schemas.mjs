@@ -2,11 +2,13 @@
 // Signature's methods: JSON Schema and tool imports, tool lists and
 // templates for prompts, strict-mode warnings, key normalization, and what
 // the core says about itself.
-import { W, cut, info, ownOptions, putString, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
+import { W, cut, info, putString, readOptions, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
 import { SignatureError, valueErrorMessage } from './results.mjs';
 import { Signature, handleOf } from './signature.mjs';
 
 const SCHEMA_LOSSY = 2;
+// The options of importJsonSchema and importTool.
+const IMPORT_OPTIONS = ['lossy'];
 
 // The console text of strict-mode warnings about `what`.
 function strictWarningText(what, warnings) {
@@ -114,9 +116,10 @@ function renderTools(tools, withHeader = true) {
   return doc.text.startsWith(head) ? doc.text.slice(head.length) : doc.text;
 }
 
-function schemaText(schema) {
+// what: 'schema' or 'tool', as toJSONText names it.
+function schemaText(schema, what) {
   if (typeof schema === 'string') return schema;
-  return toJSONText(schema, 'the schema');
+  return toJSONText(schema, what);
 }
 
 // The SignatureError of a failed import. Its JSON Pointer names the place;
@@ -129,11 +132,12 @@ function importError(error, input) {
 
 /** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
 function importJsonSchema(schema, opts) {
-  const text = schemaText(schema);
+  const { lossy } = readOptions(opts, 'importJsonSchema', IMPORT_OPTIONS);
+  const text = schemaText(schema, 'schema');
   const [ptr, len] = putString(text, true);
   let doc;
   try {
-    doc = takeJSON(W.tsig_api_from_schema(ptr, len, ownOptions(opts).lossy ? SCHEMA_LOSSY : 0));
+    doc = takeJSON(W.tsig_api_from_schema(ptr, len, lossy ? SCHEMA_LOSSY : 0));
   } finally {
     W.free(ptr);
   }
@@ -143,11 +147,12 @@ function importJsonSchema(schema, opts) {
 
 /** An MCP or function-calling tool to {name, description, signature, warnings}. */
 function importTool(tool, opts) {
-  const text = schemaText(tool);
+  const { lossy } = readOptions(opts, 'importTool', IMPORT_OPTIONS);
+  const text = schemaText(tool, 'tool');
   const [ptr, len] = putString(text, true);
   let doc;
   try {
-    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, ownOptions(opts).lossy ? SCHEMA_LOSSY : 0));
+    doc = takeJSON(W.tsig_api_tool_from_json(ptr, len, lossy ? SCHEMA_LOSSY : 0));
   } finally {
     W.free(ptr);
   }
@@ -177,7 +182,7 @@ function renderTemplate(template, sig, argsText, maxLength = 0) {
 
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 function normalizeKeys(value) {
-  const text = toJSONText(value, 'the value');
+  const text = toJSONText(value, 'value');
   const [ptr, len] = putString(text, false);
   const doc = takeJSON(W.tsig_api_normalize(ptr, len));
   if (!doc.ok) throw new Error(valueErrorMessage(doc.error, value));

@@ -3,8 +3,8 @@
 // FinalizationRegistry when the Signature is collected), its validation
 // streams, and its Standard Schema props.
 import {
-  NON_JSON, W, addIndexes, info, isOutOfMemory, outOfMemory, outSlot, ownOptions, pathString, putString, readOut,
-  seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
+  NON_JSON, W, addIndexes, describeArgument, info, isOutOfMemory, needs, outOfMemory, outSlot, ownOptions,
+  pathString, putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
 import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
@@ -23,32 +23,31 @@ const NO_REPAIR = 16;
 // the list elements it validated instead of keeping a copy of everything.
 const CALLER_KEEPS_TEXT = 32;
 
-// The repair bits of an options object's {repair}.
-function repairFlags(opts) {
-  if (opts === null || typeof opts !== 'object') return 0;
-  const r = ownOptions(opts).repair;
-  if (r === undefined) return 0;
-  if (typeof r !== 'boolean') throw new TypeError(`toolsig: repair must be true or false, got ${describeOption(r)}`);
-  return r ? REPAIR : NO_REPAIR;
-}
-
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
 // maxErrors crosses into wasm as a 32-bit signed number.
 const MAX_ERRORS_LIMIT = 0x7fffffff;
 const JSON_SCHEMA_TARGETS = new Set(['draft-2020-12', 'draft-07', 'openapi-3.0']);
 
-// [mode, maxErrors, maxDepth] when no options are given (the core's defaults).
-const DEFAULT_OPTIONS = Object.freeze([0, 0, 0]);
+// The options each method takes.
+const VALIDATE_OPTIONS = ['mode', 'maxErrors', 'maxDepth', 'repair'];
+const STREAM_OPTIONS = ['input', ...VALIDATE_OPTIONS];
+const SCHEMA_OPTIONS = ['strict'];
+const FORMAT_OPTIONS = ['hideFirewalled', 'descriptions'];
+const REDACT_OPTIONS = ['mode'];
+// Standard JSON Schema's libraryOptions, as this library reads them.
+const LIBRARY_OPTIONS = ['strict', 'onWarning'];
 
-// Reads {mode, maxErrors, maxDepth} into the core's numbers (0: the core's
-// default). A given option must be meaningful: a mode by name, maxErrors a
-// whole number from 1, maxDepth from 1 to the core's limit of 10000 (the
-// core would clamp a larger one silently).
-function validateOptions(opts) {
-  if (opts != null && typeof opts !== 'object') {
-    throw new TypeError('toolsig: options are an object {mode, maxErrors, maxDepth}');
-  }
-  const o = ownOptions(opts);
+// [mode, maxErrors, maxDepth, repair bits] when no options are given (the
+// core's defaults).
+const DEFAULT_OPTIONS = Object.freeze([0, 0, 0, 0]);
+
+// Reads the validation options o (read by readOptions) into the core's
+// numbers (0: the core's default). A given option must be meaningful: a
+// mode by name, maxErrors a whole number from 1, maxDepth from 1 to the
+// core's limit of 10000 (the core would clamp a larger one silently),
+// repair true or false (switched on / off; neither is the core's default:
+// off for return values, on for tool arguments).
+function validateOptions(o) {
   const { modes, modeOf, limits: core } = info();
   const mode = o.mode ?? modes[0];
   if (typeof mode !== 'string' || !(mode in modeOf)) {
@@ -62,7 +61,11 @@ function validateOptions(opts) {
     }
     return n;
   });
-  return [modeOf[mode], numbers[0], numbers[1]];
+  const r = o.repair;
+  if (r !== undefined && typeof r !== 'boolean') {
+    throw new TypeError(`toolsig: repair must be true or false, got ${describeOption(r)}`);
+  }
+  return [modeOf[mode], numbers[0], numbers[1], r === undefined ? 0 : r ? REPAIR : NO_REPAIR];
 }
 
 function describeOption(v) {
@@ -101,7 +104,7 @@ class Signature {
   /** Parses signature text; throws SignatureError with position and hint. */
   static parse(text) {
     if (typeof text !== 'string') {
-      throw new TypeError(`toolsig: a signature is a string, got ${text === null ? 'null' : typeof text}`);
+      throw new TypeError(`toolsig: a signature is a string, got ${describeArgument(text)}`);
     }
     const [ptr, len] = putString(text, false);
     const handle = W.tsig_api_parse(ptr, len, outSlot);
@@ -153,17 +156,20 @@ class Signature {
    * {descriptions: false} leaves out descriptions (defaults stay).
    */
   format(opts) {
-    const o = ownOptions(opts);
+    const o = readOptions(opts, 'format', FORMAT_OPTIONS);
     let flags = o.hideFirewalled ? FORMAT_HIDE_FIREWALLED : 0;
     if (o.descriptions === false) flags |= FORMAT_NO_DESCRIPTIONS;
     return takeString(W.tsig_format(this.#live(), flags, 0));
   }
 
-  #run(input, text, opts, original, source) {
-    const [mode, maxErrors, maxDepth] = opts === undefined ? DEFAULT_OPTIONS : validateOptions(opts);
+  // where: the method's name, for errors about its options.
+  #run(input, text, opts, original, source, where) {
+    const [mode, maxErrors, maxDepth, repair] = opts === undefined
+      ? DEFAULT_OPTIONS
+      : validateOptions(readOptions(opts, where, VALIDATE_OPTIONS));
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot,
-      NUMBERS_ARE_DOUBLES | (source != null ? repairFlags(opts) : 0));
+      NUMBERS_ARE_DOUBLES | (source != null ? repair : 0));
     if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
     const doc = takeJSON(readOut());
     if (doc.error) throw new TypeError(`toolsig: ${doc.error.message}`);
@@ -188,34 +194,38 @@ class Signature {
 
   /** Validates a value against the return type (strict, no coercion). */
   validate(value, opts) {
-    return this.#run(0, toJSONText(value, 'the value'), opts, value, null);
+    return this.#run(0, toJSONText(value, 'value'), opts, value, null, 'validate');
   }
 
   /** Validates JSON text against the return type; bad JSON is an error with line/column/index. */
   validateJSON(text, opts) {
     if (typeof text !== 'string') throw new TypeError('toolsig: validateJSON takes JSON text (a string)');
-    return this.#run(0, text, opts, undefined, text);
+    return this.#run(0, text, opts, undefined, text, 'validateJSON');
   }
 
   /** Validates tool arguments against the parameters, with coercion. */
   validateInput(args, opts) {
-    return this.#run(1, toJSONText(args, 'the arguments'), opts, args, null);
+    return this.#run(1, toJSONText(args, 'arguments'), opts, args, null, 'validateInput');
   }
 
   /** As validateInput, from JSON text (an LLM's tool-call arguments). */
   validateInputJSON(text, opts) {
     if (typeof text !== 'string') throw new TypeError('toolsig: validateInputJSON takes JSON text (a string)');
-    return this.#run(1, text, opts, undefined, text);
+    return this.#run(1, text, opts, undefined, text, 'validateInputJSON');
   }
 
   /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */
   toJsonSchema(opts) {
-    return takeJSON(W.tsig_api_schema(this.#live(), 0, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
+    needs('tsig_api_schema');
+    const { strict } = readOptions(opts, 'toJsonSchema', SCHEMA_OPTIONS);
+    return takeJSON(W.tsig_api_schema(this.#live(), 0, strict ? SCHEMA_STRICT : 0)).schema;
   }
 
   /** The parameters as one object schema, for function-calling tool definitions. */
   toolParametersSchema(opts) {
-    return takeJSON(W.tsig_api_schema(this.#live(), 1, ownOptions(opts).strict ? SCHEMA_STRICT : 0)).schema;
+    needs('tsig_api_schema');
+    const { strict } = readOptions(opts, 'toolParametersSchema', SCHEMA_OPTIONS);
+    return takeJSON(W.tsig_api_schema(this.#live(), 1, strict ? SCHEMA_STRICT : 0)).schema;
   }
 
   /**
@@ -224,12 +234,20 @@ class Signature {
    * "#/pointer: what" messages: {parameters, returns}.
    */
   strictWarnings() {
+    needs('tsig_api_schema');
     const of = (params) => takeJSON(W.tsig_api_schema(this.#live(), params, SCHEMA_STRICT)).warnings;
     return { parameters: of(1), returns: of(0) };
   }
 
   /** "name(params) -> T" and the description indented, for a prompt. */
   renderTool(name, description) {
+    needs('tsig_api_render_tools');
+    if (typeof name !== 'string') {
+      throw new TypeError(`toolsig: renderTool takes a tool name (a string), got ${describeArgument(name)}`);
+    }
+    if (description != null && typeof description !== 'string') {
+      throw new TypeError(`toolsig: renderTool: a description is a string, got ${describeArgument(description)}`);
+    }
     return renderTools([{ name, signature: this, description }], false);
   }
 
@@ -240,28 +258,32 @@ class Signature {
    * result's ok and value.
    */
   stream(opts) {
-    const o = ownOptions(opts);
-    if (o.input !== undefined && typeof o.input !== 'boolean') {
-      throw new TypeError(`toolsig: input must be true or false, got ${describeOption(o.input)}`);
+    // The options but input are validateJSON's (or validateInputJSON's).
+    const shared = readOptions(opts, 'stream', STREAM_OPTIONS);
+    const inputOption = shared.input;
+    delete shared.input;
+    if (inputOption !== undefined && typeof inputOption !== 'boolean') {
+      throw new TypeError(`toolsig: input must be true or false, got ${describeOption(inputOption)}`);
     }
-    const [mode, maxErrors, maxDepth] = validateOptions(opts);
-    const input = o.input ? 1 : 0;
-    const flags = NUMBERS_ARE_DOUBLES | CALLER_KEEPS_TEXT | repairFlags(opts);
+    const [mode, maxErrors, maxDepth, repair] = validateOptions(shared);
+    const input = inputOption ? 1 : 0;
+    const flags = NUMBERS_ARE_DOUBLES | CALLER_KEEPS_TEXT | repair;
     if (!seeded) seedHash();
     const handle = W.tsig_api_stream_new(this.#live(), input, mode, maxErrors, maxDepth, flags);
     if (!handle) throw outOfMemory();
     // what the one-shot call of the same text takes, for a changed value
-    const again = input ? (text) => this.validateInputJSON(text, opts) : (text) => this.validateJSON(text, opts);
+    const again = input ? (text) => this.validateInputJSON(text, shared) : (text) => this.validateJSON(text, shared);
     return new ValidationStream(CREATE, this, handle, again);
   }
 
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
   redact(value, opts) {
-    const mode = ownOptions(opts).mode ?? 'strip';
+    needs('tsig_api_redact');
+    const mode = readOptions(opts, 'redact', REDACT_OPTIONS).mode ?? 'strip';
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
     }
-    const text = toJSONText(value, 'the value');
+    const text = toJSONText(value, 'value');
     const [ptr, len] = putString(text, false);
     const doc = takeJSON(W.tsig_api_redact(this.#live(), ptr, len, mode === 'mask' ? 1 : 0));
     if (!doc.ok) throw new TypeError(valueErrorMessage(doc.error, value));
@@ -496,13 +518,16 @@ class ValidationStream {
 // time), or else written once per signature and side with console.warn.
 function standardProps(sig, input) {
   let warned = false;
+  // The options are the standard's ({target, libraryOptions}), written by a
+  // framework: only libraryOptions, this library's, are checked key by key.
   const schemaFor = (options) => {
+    needs('tsig_api_schema');
     const o = ownOptions(options);
     const target = o.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {
       throw new Error(`toolsig: JSON Schema target ${JSON.stringify(target)} is not supported (targets: draft-2020-12, draft-07, openapi-3.0)`);
     }
-    const lib = ownOptions(o.libraryOptions);
+    const lib = readOptions(o.libraryOptions, 'libraryOptions', LIBRARY_OPTIONS);
     const strict = !!lib.strict;
     const schema = input ? sig.toolParametersSchema({ strict }) : sig.toJsonSchema({ strict });
     if (strict) {

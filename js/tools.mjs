@@ -7,12 +7,14 @@
 import {
   Signature,
   checkPlaceholders,
+  describeArgument,
   formatReport,
   isNonJSON,
   info,
   isOutOfMemory,
   normalizeKeys,
   ownOptions,
+  readOptions,
   renderTemplate,
   strictWarningText,
 } from './core.mjs';
@@ -20,6 +22,13 @@ import {
 // Names every provider accepts (OpenAI's rule is the narrowest).
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const DEFAULT_CACHE_SIZE = 100;
+
+// The options each function and method takes.
+const TOOL_OPTIONS = ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip'];
+const SCHEMA_OPTIONS = ['strict'];
+const OPENAI_OPTIONS = ['strict', 'api', 'onWarning'];
+const CHECKED_OPTIONS = ['title', 'onWarnings'];
+const PROMPT_OPTIONS = ['maxLength'];
 
 // The core's report titles ("Tool", "Return") and mode names, the first
 // being the default: tsig_api_info, never copied here.
@@ -273,8 +282,9 @@ class Tool {
 
   /** The parameters' JSON Schema (an open object for a tool without signature). */
   parametersSchema(options) {
+    const o = readOptions(options, 'parametersSchema', SCHEMA_OPTIONS);
     if (!this.#signature) return { type: 'object', properties: {}, additionalProperties: true };
-    return this.#signature.toolParametersSchema(options);
+    return this.#signature.toolParametersSchema(o);
   }
 
   /** {name, description, signature (canonical), parameters (JSON Schema)}. */
@@ -296,7 +306,7 @@ class Tool {
    * tool with console.warn.
    */
   toOpenAI(opts) {
-    const options = ownOptions(opts);
+    const options = readOptions(opts, 'toOpenAI', OPENAI_OPTIONS);
     const strict = !!options.strict;
     if (options.api !== undefined && options.api !== 'chat' && options.api !== 'responses') {
       throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
@@ -414,13 +424,8 @@ function defineTool(name, format) {
   else if (Array.isArray(format)) {
     if (format.length !== 2) throw new TypeError(`toolsig: tool ${name}: the list form is [fn, signature]`);
     options = ownOptions({ fn: format[0], signature: format[1] });
-  } else if (format !== null && typeof format === 'object') options = ownOptions(format);
+  } else if (format !== null && typeof format === 'object') options = readOptions(format, `tool ${name}`, TOOL_OPTIONS);
   else throw new TypeError(`toolsig: tool ${name}: expected a function, [fn, signature] or {fn, signature, ...}`);
-
-  const known = ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip'];
-  for (const k of Object.keys(options)) {
-    if (!known.includes(k)) throw new TypeError(`toolsig: tool ${name}: unknown option ${JSON.stringify(k)} (options: ${known.join(', ')})`);
-  }
   if (typeof options.fn !== 'function') throw new TypeError(`toolsig: tool ${name}: fn must be a function`);
   if (options.cache !== undefined && typeof options.cache !== 'boolean') {
     throw new TypeError(`toolsig: tool ${name}: cache must be true or false`);
@@ -463,8 +468,11 @@ function defineTool(name, format) {
 function checked(signature, fn, options) {
   const sig = toSignature(signature, 'checked: the signature');
   if (typeof fn !== 'function') throw new TypeError('toolsig: checked(signature, fn): fn must be a function');
-  const o = ownOptions(options);
+  const o = readOptions(options, 'checked', CHECKED_OPTIONS);
   const title = o.title ?? reportTitle('input');
+  if (typeof title !== 'string') {
+    throw new TypeError(`toolsig: checked: title must be a string, got ${describeArgument(title)}`);
+  }
   const onWarnings = o.onWarnings;
   if (onWarnings !== undefined && typeof onWarnings !== 'function') throw new TypeError('toolsig: onWarnings must be a function');
   return async function checkedTool(args, ...rest) {
@@ -541,8 +549,7 @@ const PROMPT_MAX_LENGTH_LIMIT = 1 << 30;
  */
 function definePrompt(template, signature, options) {
   if (typeof template !== 'string') throw new TypeError('toolsig: a template is a string');
-  if (options != null && typeof options !== 'object') throw new TypeError('toolsig: prompt options are an object {maxLength}');
-  const maxLength = ownOptions(options).maxLength ?? DEFAULT_PROMPT_MAX_LENGTH;
+  const maxLength = readOptions(options, 'definePrompt', PROMPT_OPTIONS).maxLength ?? DEFAULT_PROMPT_MAX_LENGTH;
   if (!Number.isInteger(maxLength) || maxLength < 1 || maxLength > PROMPT_MAX_LENGTH_LIMIT) {
     throw new TypeError(`toolsig: maxLength must be a whole number of bytes from 1 to ${PROMPT_MAX_LENGTH_LIMIT}`);
   }

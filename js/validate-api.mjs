@@ -4,12 +4,14 @@
 // and its own copy of core.mjs (scripts/build-validate.mjs), so it never
 // shares a core with an `import 'toolsig'` in the same program: the two
 // instances' memories and handles stay apart.
-import { bind as bindCore } from './core.mjs';
+import { ABSENT, bind as bindCore } from './core.mjs';
 
 // The functions of toolsig.wasm that toolsig-validate.wasm lacks, reached
 // only through the Signature methods that need them (JSON Schema, redact,
-// rendering): each throws an error that says where they are.
-const ABSENT = {
+// rendering): each is a stand-in that throws an error saying where they
+// are, marked ABSENT so that those methods throw it before they look at
+// their arguments.
+const NOT_SHIPPED = {
   tsig_api_schema: 'JSON Schema',
   tsig_api_redact: 'redact()',
   tsig_api_render_tools: 'renderTool()',
@@ -23,11 +25,11 @@ const ABSENT = {
 /** Binds core.mjs to toolsig-validate.wasm's exports. */
 export function bind(exports, fillRandom) {
   const all = { ...exports };
-  for (const [name, what] of Object.entries(ABSENT)) {
+  for (const [name, what] of Object.entries(NOT_SHIPPED)) {
     if (typeof all[name] !== 'function') {
-      all[name] = () => {
+      all[name] = Object.assign(() => {
         throw new TypeError(`toolsig/validate has no ${what}: import it from "toolsig"`);
-      };
+      }, { [ABSENT]: true });
     }
   }
   bindCore(all, fillRandom);

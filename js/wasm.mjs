@@ -86,6 +86,18 @@ function pathString(segments) {
   }
 }
 
+// Marks a stand-in for an export the module lacks (the toolsig/validate
+// entry's toolsig-validate.wasm: js/validate-api.mjs): calling it throws
+// the error that says where the function is.
+const ABSENT = Symbol('toolsig.absent');
+
+// Called first by every function over the export `name`: when the module
+// lacks it, that is the error, whatever the arguments are.
+function needs(name) {
+  const f = W[name];
+  if (f[ABSENT]) f();
+}
+
 // The imports toolsig.wasm expects: none but the growth notice.
 const imports = {
   env: {
@@ -224,7 +236,7 @@ function utf16Index(str, byteOffset) {
 // where they are, instead of being dropped or turned into null silently:
 // undefined, a function or a symbol as the value itself or as a list
 // element, NaN and Infinity, a BigInt, a cycle, and nesting too deep for
-// JSON.stringify.
+// JSON.stringify. what: what the caller calls the value, a key of SENT.
 function toJSONText(value, what) {
   let text;
   try {
@@ -233,11 +245,11 @@ function toJSONText(value, what) {
     const bad = findNonJSON(value);
     if (bad) throw nonJSONError(what, bad);
     if (e instanceof RangeError) {
-      const err = new TypeError(`toolsig: ${what} nests too deeply to be sent as JSON`);
+      const err = new TypeError(`toolsig: ${SENT[what].whole} ${SENT[what].nest} too deeply to be sent as JSON`);
       err[NON_JSON] = { segments: [], message: 'nests too deeply to be sent as JSON' };
       throw err;
     }
-    throw new TypeError(`toolsig: ${what} cannot be sent as JSON: ${e.message}`);
+    throw new TypeError(`toolsig: ${SENT[what].whole} cannot be sent as JSON: ${e.message}`);
   }
   if (text === undefined) {
     // undefined, a function or a symbol, itself or as what toJSON() gave.
@@ -253,11 +265,22 @@ function toJSONText(value, what) {
   return text;
 }
 
+// How messages about a value sent as JSON name it: the whole value, its
+// verbs ("the arguments are undefined", "nest too deeply"), and a value at
+// a place inside it ("the argument at days is NaN").
+const SENT = {
+  value: { whole: 'the value', is: 'is', nest: 'nests', part: 'the value' },
+  arguments: { whole: 'the arguments', is: 'are', nest: 'nest', part: 'the argument' },
+  schema: { whole: 'the schema', is: 'is', nest: 'nests', part: 'the schema' },
+  tool: { whole: 'the tool', is: 'is', nest: 'nests', part: 'the tool' },
+};
+
 // The TypeError for a value JSON cannot carry; err[NON_JSON] keeps the place
 // and a message without it, for Standard Schema issues.
 function nonJSONError(what, bad) {
-  const at = bad.segments.length ? ` at ${cut(pathString(bad.segments))}` : '';
-  const err = new TypeError(`toolsig: ${what}${at} is ${bad.what}, which JSON cannot carry`);
+  const words = SENT[what];
+  const where = bad.segments.length ? `${words.part} at ${cut(pathString(bad.segments))} is` : `${words.whole} ${words.is}`;
+  const err = new TypeError(`toolsig: ${where} ${bad.what}, which JSON cannot carry`);
   err[NON_JSON] = { segments: bad.segments, message: `${bad.what} cannot be sent as JSON` };
   return err;
 }
@@ -332,11 +355,36 @@ function findNonJSON(root) {
   });
 }
 
-// An options object's own properties, on an object without a prototype: a
-// property some dependency set on Object.prototype (`skip`, `mode`) must
-// never reach an option. null and undefined give an empty one.
+// An object's own properties, on an object without a prototype: a property
+// some dependency set on Object.prototype (`skip`, `mode`) must never reach
+// an option. null and undefined give an empty one.
 function ownOptions(opts) {
   return Object.assign(Object.create(null), opts ?? undefined);
+}
+
+// What an argument of the wrong kind is, for "got ...": "undefined",
+// "number", "null".
+function describeArgument(v) {
+  return v === null ? 'null' : typeof v;
+}
+
+// The options object `opts` of `where` ("validate", "tool search", ...),
+// read once as its own properties (ownOptions), each one of `known`: a key
+// that is not, a typo most often, is a TypeError naming it and the known
+// ones, rather than an option left at its default without a word. null and
+// undefined are no options; anything but an object (a list too) is a
+// TypeError.
+function readOptions(opts, where, known) {
+  if (opts != null && (typeof opts !== 'object' || Array.isArray(opts))) {
+    throw new TypeError(`toolsig: ${where}: options are an object {${known.join(', ')}}`);
+  }
+  const o = ownOptions(opts);
+  for (const k of Object.keys(o)) {
+    if (!known.includes(k)) {
+      throw new TypeError(`toolsig: ${where}: unknown option ${cut(JSON.stringify(k))} (options: ${known.join(', ')})`);
+    }
+  }
+  return o;
 }
 
 // The command line run in memory (tsig_cli_run_live in src/cli/cli.h), for the
@@ -389,20 +437,24 @@ function runCommandLine(argv, files) {
 }
 
 export {
+  ABSENT,
   NON_JSON,
   W,
   addIndexes,
   bind,
   cut,
+  describeArgument,
   imports,
   info,
   isNonJSON,
   isOutOfMemory,
+  needs,
   outOfMemory,
   outSlot,
   ownOptions,
   pathString,
   putString,
+  readOptions,
   readOut,
   runCommandLine,
   seedHash,

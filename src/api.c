@@ -688,35 +688,20 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
 {
     tsig_messages warnings = {0};
     tsig_error err;
-    tsig_signature *sig = tsig_tool_from_json(json, len, flags, &warnings, &err);
-    if (!sig) {
-        tsig_messages_free(&warnings);
-        return error_doc(&err);
-    }
-    size_t p = tsig_json_value_start(json, len), name_len = 0, description_len = 0;
-    int nomem = 0;
-    char *name = tsig_json_member_string(json, len, p, "name", &name_len, &nomem);
-    char *description = tsig_json_member_string(json, len, p, "description",
-                                                &description_len, &nomem);
-    size_t n = 0;
-    char *canonical = tsig_format(sig, 0, &n);
+    tsig_tool tool;
+    if (!tsig_tool_read(json, len, flags, &tool, &warnings, &err, NULL)) return error_doc(&err);
     tsig_strbuf sb = {0};
-    if (nomem) sb.failed = 1;
     tsig_sb_puts(&sb, "{\"ok\":true,\"name\":");
-    put_string(&sb, name, name_len);
+    put_string(&sb, tool.name, tool.name_len);
     tsig_sb_puts(&sb, ",\"signature\":");
-    if (!canonical) sb.failed = 1;
-    else tsig_json_escape(&sb, canonical, n);
+    tsig_json_escape(&sb, tool.signature, tool.signature_len);
     tsig_sb_puts(&sb, ",\"description\":");
-    put_string(&sb, description, description_len);
+    put_string(&sb, tool.description, tool.description_len);
     tsig_sb_puts(&sb, ",\"warnings\":");
     put_messages(&sb, &warnings);
     tsig_sb_putc(&sb, '}');
-    tsig_free(canonical);
-    tsig_free(name);
-    tsig_free(description);
+    tsig_tool_release(&tool);
     tsig_messages_free(&warnings);
-    tsig_signature_free(sig);
     return tsig_sb_finish(&sb, NULL);
 }
 

@@ -789,6 +789,28 @@ struct cJSON *tsig_json_tree(const char *json, size_t len,
 /* Appends tsig_tools_json's list to sb. */
 void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
 
+/*
+ * Reads one tool, the JSON text text/len: its signature
+ * (tsig_tool_from_json, flags: TSIG_SCHEMA_LOSSY; its warnings into
+ * *warnings), its "name", which MCP requires and which must be a string,
+ * and its "description" when that is a string. The one reader of a tool,
+ * for tsig_tools_from_json and tsig_api_tool_from_json. Returns 1 with
+ * *tool filled (index 0; released with tsig_tool_release, its warnings
+ * with tsig_messages_free(warnings)), or 0 with *tool and *warnings empty,
+ * *err positioned in text and *code (may be NULL) the failure's issue
+ * code: tsig_tool_from_json's error (TSIG_ISSUE_SCHEMA, or
+ * TSIG_ISSUE_TOO_DEEP for TSIG_ERR_TOO_DEEP), a tool without a name
+ * (TSIG_ERR_SCHEMA "#: expected a string \"name\", found none" at the
+ * object, TSIG_ISSUE_MISSING) or with one that is no string
+ * (TSIG_ERR_SCHEMA "#/name: expected a string, found a number" at the
+ * name, TSIG_ISSUE_TYPE), or TSIG_ERR_NOMEM.
+ */
+int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
+                   tsig_messages *warnings, tsig_error *err, tsig_issue_code *code);
+/* Frees what a tool of tsig_tool_read owns (name, description, signature
+ * text, signature) and empties it. */
+void tsig_tool_release(tsig_tool *tool);
+
 /* In JSON text json/len read before (so valid): where its value starts
  * (after a byte-order mark and whitespace); where the value at at ends. */
 size_t tsig_json_value_start(const char *json, size_t len);

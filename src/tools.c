@@ -99,14 +99,84 @@ static int not_a_list(tsig_tools *t, const char *json, size_t len, const char *p
     return 1;
 }
 
-/* Frees what a failure or tool of index i owns (the name and description
- * copies, the signature). */
-static void tool_release(tsig_tool *tool)
+void tsig_tool_release(tsig_tool *tool)
 {
     tsig_free((char *)tool->name);
     tsig_free((char *)tool->description);
     tsig_free((char *)tool->signature);
     tsig_signature_free((tsig_signature *)tool->sig);
+    memset(tool, 0, sizeof *tool);
+}
+
+/* "an object", "an array", ...: what the JSON value at text[at] (read
+ * before, so valid) is, for "found ..." in messages. */
+static const char *value_kind(const char *text, size_t at)
+{
+    switch (text[at]) {
+    case '{': return "an object";
+    case '[': return "an array";
+    case '"': return "a string";
+    case 't': return "true";
+    case 'f': return "false";
+    case 'n': return "null";
+    default: return "a number";
+    }
+}
+
+/* Sets *err to the failure of a tool (text/len, its object at at) whose
+ * "name" is absent (name NONE) or not a string. Returns its issue code. */
+static tsig_issue_code fail_name(const char *text, size_t len, size_t at, size_t name,
+                                 tsig_error *err)
+{
+    tsig_issue_code code = TSIG_ISSUE_MISSING;
+    if (name == TSIG_JSON_NONE) {
+        tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, at, "#: expected a string \"name\", found none");
+    } else {
+        code = TSIG_ISSUE_TYPE;
+        tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, name, "#/name: expected a string, found %s",
+                       value_kind(text, name));
+    }
+    tsig_error_hint(err, "MCP requires a name: a tool is {\"name\", \"description\", "
+                         "\"inputSchema\", \"outputSchema\"}");
+    return code;
+}
+
+/* See internal.h: the signature first (it reads the text whole), then the
+ * name and the description of the object it was read from. */
+int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
+                   tsig_messages *warnings, tsig_error *err, tsig_issue_code *code)
+{
+    tsig_issue_code ignored;
+    if (!code) code = &ignored;
+    memset(tool, 0, sizeof *tool);
+    tsig_signature *sig = tsig_tool_from_json(text, len, flags, warnings, err);
+    if (!sig) {
+        *code = err->code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
+        return 0;
+    }
+    tool->sig = sig;
+    size_t at = tsig_json_value_start(text, len);
+    int nomem = 0;
+    size_t name = tsig_json_member(text, len, at, "name", 4, 0, &nomem);
+    if (!nomem && (name == TSIG_JSON_NONE || text[name] != '"')) {
+        *code = fail_name(text, len, at, name, err);
+        goto failed;
+    }
+    tool->name = tsig_json_member_string(text, len, at, "name", &tool->name_len, &nomem);
+    tool->description = tsig_json_member_string(text, len, at, "description",
+                                                &tool->description_len, &nomem);
+    tool->signature = nomem ? NULL : tsig_format(sig, 0, &tool->signature_len);
+    if (!tool->signature) {
+        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+        goto failed;
+    }
+    tool->warnings = warnings->items;
+    tool->warning_count = warnings->count;
+    return 1;
+failed:
+    tsig_tool_release(tool);
+    tsig_messages_free(warnings);
+    return 0;
 }
 
 /*
@@ -120,47 +190,22 @@ static int convert(tsig_tools *t, const char *json, size_t len, size_t start, si
     const char *text = json + start;
     size_t text_len = end - start;
     tsig_tool tool;
-    memset(&tool, 0, sizeof tool);
-    tool.index = i;
-    tsig_messages *warnings = &t->warnings[t->count];
     tsig_error err;
-    tsig_signature *sig = tsig_tool_from_json(text, text_len, flags, warnings, &err);
-    if (!sig && err.code == TSIG_ERR_NOMEM) {
-        tsig_messages_free(warnings);
-        return 0;
-    }
-    if (text[0] == '{') { /* a string "name" names even a tool that failed */
-        int nomem = 0;
-        tool.name = tsig_json_member_string(json, len, start, "name", &tool.name_len, &nomem);
-        tool.description = tsig_json_member_string(json, len, start, "description",
-                                                   &tool.description_len, &nomem);
-        if (nomem) {
-            tsig_signature_free(sig);
-            tsig_messages_free(warnings);
-            tool_release(&tool);
-            return 0;
-        }
-    }
-    if (sig) {
-        tool.sig = sig;
-        tool.signature = tsig_format(sig, 0, &tool.signature_len);
-        if (!tool.signature) {
-            tsig_messages_free(warnings);
-            tool_release(&tool);
-            return 0;
-        }
-        tool.warnings = warnings->items;
-        tool.warning_count = warnings->count;
+    tsig_issue_code code;
+    if (tsig_tool_read(text, text_len, flags, &tool, &t->warnings[t->count], &err, &code)) {
+        tool.index = i;
         t->tools[t->count++] = tool;
         return 1;
     }
-    tsig_messages_free(warnings);
-    tsig_free((char *)tool.description);
+    if (err.code == TSIG_ERR_NOMEM) return 0;
     tsig_tool_failure *f = &t->failures[t->failure_count];
     failure_store *st = &t->stores[t->failure_count++];
     f->index = i;
-    f->name = tool.name;
-    f->name_len = tool.name_len;
+    if (text[0] == '{') { /* a string "name" names even a tool that failed */
+        int nomem = 0;
+        f->name = tsig_json_member_string(json, len, start, "name", &f->name_len, &nomem);
+        if (nomem) return 0;
+    }
     f->error = err;
     int n = tsig_snprintf(st->path, sizeof st->path, "%s[%zu]", prefix, i);
     f->issue.path = st->path;
@@ -175,7 +220,7 @@ static int convert(tsig_tools *t, const char *json, size_t len, size_t start, si
     f->issue.segment_count = k;
     f->issue.message = f->error.message;
     f->issue.message_len = strlen(f->error.message);
-    f->issue.code = err.code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
+    f->issue.code = code;
     f->issue.offset = start;
     f->issue.length = text_len;
     return 1;
@@ -244,7 +289,7 @@ void tsig_tools_free(tsig_tools *t)
 {
     if (!t) return;
     for (size_t i = 0; i < t->count; i++) {
-        tool_release(&t->tools[i]);
+        tsig_tool_release(&t->tools[i]);
         tsig_messages_free(&t->warnings[i]);
     }
     for (size_t i = 0; i < t->failure_count; i++) tsig_free((char *)t->failures[i].name);

@@ -486,10 +486,8 @@ static void print_tool_warnings(const cli_args *args, const tsig_tools *tools)
         const tsig_tool *t = tsig_tools_get(tools, i);
         for (size_t w = 0; w < t->warning_count; w++) {
             cli_puts(args, CLI_STDERR, "warning: ");
-            if (t->name) {
-                cli_write(args, CLI_STDERR, t->name, t->name_len);
-                cli_puts(args, CLI_STDERR, ": ");
-            }
+            cli_write(args, CLI_STDERR, t->name, t->name_len);
+            cli_puts(args, CLI_STDERR, ": ");
             cli_puts(args, CLI_STDERR, t->warnings[w]);
             cli_puts(args, CLI_STDERR, "\n");
         }
@@ -530,6 +528,15 @@ static int print_tool_failures(const cli_args *args, const tsig_tools *tools,
     return rc;
 }
 
+/* Whether --lossy could convert a tool that failed: one of the failures is
+ * a schema a signature cannot say (not a tool without a name, say). */
+static int lossy_may_help(const tsig_tools *tools)
+{
+    for (size_t i = 0; i < tsig_tools_failure_count(tools); i++)
+        if (tsig_tools_failure(tools, i)->issue.code == TSIG_ISSUE_SCHEMA) return 1;
+    return 0;
+}
+
 /* The prompt text of every converted tool (tsig_render_tools), printed on
  * stdout. */
 static int print_tools_prompt(const cli_args *args, const tsig_tools *tools)
@@ -539,8 +546,7 @@ static int print_tools_prompt(const cli_args *args, const tsig_tools *tools)
     if (count && !refs) return cli_out_of_memory(args);
     for (size_t i = 0; i < count; i++) {
         const tsig_tool *t = tsig_tools_get(tools, i);
-        tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
-                           t->description_len};
+        tsig_tool_ref r = {t->name, t->name_len, t->sig, t->description, t->description_len};
         refs[i] = r;
     }
     int rc = print_text(args, tsig_render_tools(refs, count, &len), &len);
@@ -566,7 +572,7 @@ static int run_from_tools(cli_args *args)
         rc = cli_out_of_memory(args);
     } else if (tsig_tools_failure_count(tools)) {
         rc = print_tool_failures(args, tools, &data);
-        if (rc == CLI_REJECTED && !flags)
+        if (rc == CLI_REJECTED && !flags && lossy_may_help(tools))
             cli_puts(args, CLI_STDERR,
                      "  hint: --lossy widens what a signature cannot say, with a warning\n");
     } else if (cli_flag(args, "--json")) {

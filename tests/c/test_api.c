@@ -589,6 +589,73 @@ TEST(tools_list_of_text_that_is_no_list)
     tsig_tools_free(NULL);
 }
 
+/* MCP requires every tool to have a name, a string: a tool without one is
+ * a failure of its own, as a schema toolsig cannot express is (path, span:
+ * the tool), its code "missing" or "type", its error positioned in the
+ * tool's text at the object (no name) or at the name. */
+TEST(tools_list_fails_a_tool_without_a_string_name)
+{
+    /* {"tools":[{},{"name":5},{"name":"ok"}]}
+     *            ^          ^                   */
+    const char *json = "{\"tools\":[{},{\"name\":5},{\"name\":\"ok\"}]}";
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    CHECK_INT(tsig_tools_from_json(json, strlen(json), 0, &tools, &err), TSIG_OK);
+    CHECK_INT((long)tsig_tools_count(tools), 1);
+    const tsig_tool *t = tsig_tools_get(tools, 0);
+    CHECK(t && t->index == 2 && t->name_len == 2 && memcmp(t->name, "ok", 2) == 0);
+    CHECK_INT((long)tsig_tools_failure_count(tools), 2);
+    const tsig_tool_failure *f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->index == 0 && f->name == NULL);
+    CHECK(f && f->error.code == TSIG_ERR_SCHEMA && f->issue.code == TSIG_ISSUE_MISSING);
+    CHECK_STR(f ? f->issue.message : NULL, "#: expected a string \"name\", found none");
+    CHECK(f && f->issue.path_len == 8 && memcmp(f->issue.path, "tools[0]", 8) == 0);
+    CHECK(f && f->issue.segment_count == 2 && f->issue.segments[1].index == 0);
+    CHECK(f && f->issue.offset == 10 && f->issue.length == 2);
+    CHECK(f && f->error.offset == 0 && f->error.column == 1);
+    CHECK(f && strstr(f->error.hint, "MCP requires a name"));
+    f = tsig_tools_failure(tools, 1);
+    CHECK(f && f->index == 1 && f->name == NULL);
+    CHECK(f && f->error.code == TSIG_ERR_SCHEMA && f->issue.code == TSIG_ISSUE_TYPE);
+    CHECK_STR(f ? f->issue.message : NULL, "#/name: expected a string, found a number");
+    CHECK(f && f->issue.path_len == 8 && memcmp(f->issue.path, "tools[1]", 8) == 0);
+    CHECK(f && f->issue.offset == 13 && f->issue.length == 10);
+    CHECK(f && f->error.offset == 8 && f->error.line == 1 && f->error.column == 9);
+    tsig_tools_free(tools);
+    jv_value *v = READ_DOC(tsig_api_tools_from_json("[{\"name\":\"a\"},{}]", 17, 0));
+    CHECK(!jv_bool(jv_get(v, "ok")));
+    const jv_value *e = jv_at(jv_get(v, "errors"), 0);
+    CHECK_STR(jv_get_str(e, "path"), "[1]");
+    CHECK_STR(jv_get_str(e, "code"), "missing");
+    CHECK_STR(jv_get_str(e, "message"), "#: expected a string \"name\", found none");
+    jv_free(v);
+}
+
+/* One tool (importTool) follows the same rule, with the same error. */
+TEST(tool_from_json_needs_a_string_name)
+{
+    jv_value *v = READ_DOC(tsig_api_tool_from_json("{}", 2, 0));
+    const jv_value *e = jv_get(v, "error");
+    CHECK(!jv_bool(jv_get(v, "ok")));
+    CHECK_STR(jv_get_str(e, "code"), "TSIG_ERR_SCHEMA");
+    CHECK_STR(jv_get_str(e, "message"), "#: expected a string \"name\", found none");
+    CHECK_MEMBER(e, "column", "1");
+    jv_free(v);
+    /* { "name": null, "inputSchema": {} }
+     *            ^                          */
+    const char *json = "{ \"name\": null, \"inputSchema\": {} }";
+    v = READ_DOC(tsig_api_tool_from_json(json, strlen(json), 0));
+    e = jv_get(v, "error");
+    CHECK_STR(jv_get_str(e, "message"), "#/name: expected a string, found null");
+    CHECK_MEMBER(e, "offset", "10");
+    CHECK_MEMBER(e, "column", "11");
+    jv_free(v);
+    v = READ_DOC(tsig_api_tool_from_json("{\"name\":\"\"}", 11, 0));
+    CHECK(jv_bool(jv_get(v, "ok")));
+    CHECK_MEMBER(v, "name", "\"\"");
+    jv_free(v);
+}
+
 /* A C caller reads a document with tsig_doc_*: members, elements, strings
  * decoded, whole numbers. */
 TEST(doc_functions_read_a_document)
@@ -818,6 +885,8 @@ int main(void)
     RUN(tools_from_json_refuses_what_is_not_a_list_of_tools);
     RUN(tools_list_holds_each_tool_and_each_failure);
     RUN(tools_list_of_text_that_is_no_list);
+    RUN(tools_list_fails_a_tool_without_a_string_name);
+    RUN(tool_from_json_needs_a_string_name);
     RUN(doc_functions_read_a_document);
     RUN(doc_functions_stop_at_text_that_is_not_json);
     RUN(render_tools_from_a_json_list);

@@ -1285,6 +1285,7 @@ static const op_case cases[] = {
     API("api tool_from_json", API_TOOL, .text = tool_ok),
     API("api tool_from_json lossy", API_TOOL, .text = tool_lossy, .flags = TSIG_SCHEMA_LOSSY),
     API("api tool_from_json error", API_TOOL, .text = tool_bad),
+    API("api tool_from_json no name", API_TOOL, .text = "{\"name\":5,\"inputSchema\":{}}"),
     API("api tools_from_json", API_TOOLS, .text = big_tools, .flags = TSIG_SCHEMA_LOSSY),
     API("api tools_from_json mixed", API_TOOLS, .text = tools_mixed),
     API("api tools_from_json list", API_TOOLS,

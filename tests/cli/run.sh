@@ -559,6 +559,18 @@ expect_rc 0
 expect_out_has 'pick(mode :string?) -> :any'
 expect_err_has 'warning: pick: #/inputSchema/properties/mode'
 
+case_ "from-tools: a tool without a string name fails, with its index (MCP requires one)"
+run_in '[{}]' from-tools
+expect_rc 1
+expect_no_out
+expect_err 'error: [0]: #: expected a string "name", found none
+'
+run_in '{"tools":[{"name":"a"},{"name":7,"inputSchema":{}}]}' from-tools --lossy --json
+expect_rc 1
+expect_no_out
+expect_err 'error: tools[1]: #/name: expected a string, found a number
+'
+
 case_ "from-tools: not a list of tools, bad JSON"
 run_in '{"tool":[]}' from-tools
 expect_rc 2

@@ -475,9 +475,38 @@ test('values JSON cannot carry are a TypeError naming the path, and the next cal
         assert.throws(call, (e) => e instanceof TypeError && re.test(e.message), String(re));
         assertStillWorks();
       }
-      assert.throws(() => sig.validateInput(v), (e) => e instanceof TypeError && /the arguments/.test(e.message));
     }
   });
+});
+
+test('values JSON cannot carry in arguments: "the arguments are", "the argument at <path> is"', () => {
+  const cycle = { a: [] };
+  cycle.a.push(cycle);
+  const cases = [
+    [undefined, 'the arguments are undefined, which JSON cannot carry'],
+    [NaN, 'the arguments are NaN, which JSON cannot carry'],
+    [10n, 'the arguments are a BigInt, which JSON cannot carry'],
+    [{ days: NaN }, 'the argument at days is NaN, which JSON cannot carry'],
+    [{ a: [1, { b: -Infinity }] }, 'the argument at a[1].b is -Infinity, which JSON cannot carry'],
+    [cycle, 'the argument at a[0] is a reference to an enclosing value (a cycle), which JSON cannot carry'],
+  ];
+  withSig('(days :int) -> :any', (sig) => {
+    for (const [v, message] of cases) {
+      assert.throws(() => sig.validateInput(v), { name: 'TypeError', message: `toolsig: ${message}` });
+    }
+    let deep = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    assert.throws(() => sig.validateInput(deep), { name: 'TypeError', message: 'toolsig: the arguments nest too deeply to be sent as JSON' });
+  });
+  assertStillWorks();
+});
+
+test('values JSON cannot carry in a schema or a tool to import are named so', () => {
+  assert.throws(() => importJsonSchema({ type: 'object', default: NaN }),
+    { name: 'TypeError', message: 'toolsig: the schema at default is NaN, which JSON cannot carry' });
+  assert.throws(() => importTool({ name: 't', inputSchema: { type: 'object', default: 1n } }),
+    { name: 'TypeError', message: 'toolsig: the tool at inputSchema.default is a BigInt, which JSON cannot carry' });
+  assert.throws(() => importTool(undefined), { name: 'TypeError', message: 'toolsig: the tool is undefined, which JSON cannot carry' });
 });
 
 test('a value met twice but not inside itself is not a cycle', () => {
@@ -638,7 +667,7 @@ test('formatReport prints the SPEC §4 report; title defaults to Tool', () => {
     assert.equal(formatReport(r, { title: 'Return' }).split('\n')[0], 'Return validation errors:');
     assert.equal(formatReport(sig.validateInput({ limit: 1, q: 'x' })), '');
     assert.equal(formatReport({ errors: [{ path: '', message: 'boom' }] }), 'Tool validation errors:\n- boom');
-    assert.equal(formatReport({}), '');
+    assert.equal(formatReport({ errors: [] }), '');
   });
 });
 
@@ -647,6 +676,22 @@ test('formatReport refuses what is not a result', () => {
     assert.throws(() => formatReport(bad), TypeError, JSON.stringify(bad));
   }
   assertStillWorks();
+});
+
+test('formatReport takes a result: nothing, null, a list or an object with neither errors nor warnings is a TypeError', () => {
+  for (const bad of [undefined, null, {}, [], { value: 1 }]) {
+    assert.throws(() => formatReport(bad), { name: 'TypeError', message: 'toolsig: formatReport takes a result {errors, warnings}' });
+  }
+  assert.equal(formatReport({ warnings: [{ path: 'a', message: 'w' }] }), 'Tool validation warnings:\n- a: w');
+});
+
+test('formatReport: a title that is not a string is a TypeError', () => {
+  const r = { errors: [{ path: 'a', message: 'm' }] };
+  for (const [title, got] of [[5, 'number'], [true, 'boolean'], [{}, 'object'], [['Tool'], 'object']]) {
+    assert.throws(() => formatReport(r, { title }), { name: 'TypeError', message: `toolsig: formatReport: title must be a string, got ${got}` });
+  }
+  assert.equal(formatReport(r, { title: null }), 'Tool validation errors:\n- a: m');
+  assert.equal(formatReport(r, { title: 'Return' }), 'Return validation errors:\n- a: m');
 });
 
 // ----------------------------------------------------------------- schema
@@ -691,6 +736,16 @@ test('renderTool prints one tool, its description indented, firewalled output hi
       'summarize(text :string, _key :string) -> {summary :string}\n  Summarize text.\n  Keep it short.');
     assert.equal(sig.renderTool('summarize'), 'summarize(text :string, _key :string) -> {summary :string}');
     assert.equal(sig.renderTool('summarize', ''), 'summarize(text :string, _key :string) -> {summary :string}');
+  });
+});
+
+test('renderTool without a name, or with a description that is not a string, is a TypeError saying so', () => {
+  withSig('(a :int) -> :int', (sig) => {
+    for (const [name, got] of [[undefined, 'undefined'], [null, 'null'], [5, 'number'], [{ name: 'a' }, 'object']]) {
+      assert.throws(() => sig.renderTool(name), { name: 'TypeError', message: `toolsig: renderTool takes a tool name (a string), got ${got}` });
+    }
+    assert.throws(() => sig.renderTool('a', 3), { name: 'TypeError', message: 'toolsig: renderTool: a description is a string, got number' });
+    assert.equal(sig.renderTool('a', null), 'a(a :int) -> :int');
   });
 });
 
@@ -825,6 +880,30 @@ test('importTool gives {name, description, signature, warnings}', () => {
   bare.signature.free();
   assert.throws(() => importTool({ name: 'x', inputSchema: { type: 'object', properties: { m: { enum: [[1], 'a'] } } } }),
     (e) => e instanceof SignatureError && e.message.startsWith('#/inputSchema/properties/m/enum: '));
+});
+
+test('importTool: a tool without a string name is a SignatureError (MCP requires one)', () => {
+  const cases = [
+    [{}, '#: expected a string "name", found none'],
+    [{ inputSchema: { type: 'object' } }, '#: expected a string "name", found none'],
+    [{ name: null }, '#/name: expected a string, found null'],
+    [{ name: 5, inputSchema: {} }, '#/name: expected a string, found a number'],
+    [{ name: ['a'] }, '#/name: expected a string, found an array'],
+  ];
+  for (const [tool, reason] of cases) {
+    for (const form of [tool, JSON.stringify(tool)]) {
+      assert.throws(() => importTool(form), (e) => {
+        assert.ok(e instanceof SignatureError, String(e));
+        assert.equal(e.code, 'schema');
+        assert.equal(e.reason, reason);
+        assert.match(e.hint, /MCP requires a name/);
+        return true;
+      }, JSON.stringify(form));
+    }
+  }
+  // Given as text, the error has the name's place in it.
+  assert.throws(() => importTool('{"inputSchema": {}, "name": 5}'), (e) => e.line === 1 && e.column === 29 && e.index === 28);
+  assertStillWorks();
 });
 
 // --------------------------------------------------------------- normalize

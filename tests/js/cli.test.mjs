@@ -274,6 +274,7 @@ test('the native and the JS tool print the same bytes and exit alike', { timeout
       [['from-tools', tools, '--lossy']],
       [['from-tools', tools, '--lossy', '--json']],
       [['from-tools'], '{"tool":[]}'],
+      [['from-tools'], '[{}, {"name": 5}]'],
       [['tool', 'search', '(q :string) -> [{id :int, _score :float}]', 'Search.\nFast.']],
       [['tool', 'ping', ':bool', `@${desc}`]],
       [['tool', 'ping', '(a']],

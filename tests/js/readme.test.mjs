@@ -400,14 +400,23 @@ test('README: the Node version it states is the "engines" field of package.json'
 
 // ---- TypeScript examples and links ------------------------------------------
 
-test('README: every ```ts block is, verbatim, in a file of tests/types/ (type-checked by types.test.mjs)', () => {
+test('README: every ```ts block is, verbatim, in a file of tests/types/ of its own (type-checked by types.test.mjs)', () => {
   const dir = join(repoRoot, 'tests', 'types');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(dir, f), 'utf8'));
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => ({ f, text: readFileSync(join(dir, f), 'utf8') }));
   const ts = readmeBlocks.filter((b) => b.lang === 'ts');
   assert.ok(ts.length >= 2);
-  for (const b of ts) {
-    assert.ok(files.some((f) => f.includes(`${b.lines.join('\n')}\n`)), `README.md:${b.line}: the ts block is in no file of tests/types/`);
-  }
+  const texts = ts.map((b) => `${b.lines.join('\n')}\n`);
+  texts.forEach((block, i) => {
+    const home = files.find(({ text }) => text.includes(block));
+    assert.ok(home, `README.md:${ts[i].line}: the ts block is in no file of tests/types/`);
+    // A reader copies one block: it must type-check with its own imports,
+    // so its file holds no other block and imports nothing beside it.
+    const rest = home.text.replace(block, '');
+    for (const [j, other] of texts.entries()) {
+      assert.ok(j === i || !home.text.includes(other), `README.md:${ts[i].line}: tests/types/${home.f} holds the block of README.md:${ts[j].line} too`);
+    }
+    assert.doesNotMatch(rest, /^\s*import\s/m, `README.md:${ts[i].line}: tests/types/${home.f} imports outside the block`);
+  });
 });
 
 test('README links only to files the package ships and to its own headings', () => {

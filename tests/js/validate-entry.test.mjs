@@ -88,6 +88,28 @@ test('a Signature of toolsig/validate says JSON Schema, redact and rendering are
   }
 });
 
+test('toolsig/validate says a function is not in it before it looks at the arguments', () => {
+  const sig = small.Signature.parse('(a :int) -> {b :string}');
+  const notShipped = (what) => ({ name: 'TypeError', message: `toolsig/validate has no ${what}: import it from "toolsig"` });
+  try {
+    const calls = [
+      [() => sig.redact(), 'redact()'],
+      [() => sig.redact(NaN, { mod: 'mask' }), 'redact()'],
+      [() => sig.renderTool(), 'renderTool()'],
+      [() => sig.renderTool(5, 6), 'renderTool()'],
+      [() => sig.toJsonSchema({ strickt: true }), 'JSON Schema'],
+      [() => sig.toJsonSchema('strict'), 'JSON Schema'],
+      [() => sig.toolParametersSchema({ strickt: true }), 'JSON Schema'],
+      [() => sig.strictWarnings(), 'JSON Schema'],
+      [() => sig['~standard'].jsonSchema.input({ target: 'draft-03' }), 'JSON Schema'],
+      [() => sig.input['~standard'].jsonSchema.output({ target: 'draft-07', libraryOptions: { strickt: true } }), 'JSON Schema'],
+    ];
+    for (const [call, what] of calls) assert.throws(call, notShipped(what), String(call));
+  } finally {
+    sig.free();
+  }
+});
+
 test('toolsig and toolsig/validate in one program keep their own instances', () => {
   const a = small.Signature.parse('(a :int) -> :int');
   const b = full.Signature.parse('(a :int) -> :int');
