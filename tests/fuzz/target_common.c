@@ -105,7 +105,7 @@ size_t tsig_fuzz_each_validate_vector(void (*each)(void *ctx, size_t i, unsigned
                                       void *ctx)
 {
     size_t len, count = 0;
-    char *text = tsig_test_read_file(tsig_test_shared_path("vectors/validate.json"), &len);
+    char *text = tsig_test_read_file(tsig_test_data_path("vectors/validate.json"), &len);
     jv_value *records = text ? jv_parse(text, len) : NULL;
     free(text);
     if (!records) return 0;

@@ -242,7 +242,7 @@ static size_t emit_file(tsig_fuzz_emit emit, void *ctx, const char *file, const 
                         unsigned op, const char *extra)
 {
     size_t len, count = 0;
-    char *text = tsig_test_read_file(tsig_test_shared_path(file), &len);
+    char *text = tsig_test_read_file(tsig_test_data_path(file), &len);
     jv_value *records = text ? jv_parse(text, len) : NULL;
     free(text);
     if (!records) return 0;

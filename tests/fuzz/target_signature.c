@@ -317,7 +317,7 @@ size_t tsig_fuzz_signature_seeds(tsig_fuzz_emit emit, void *ctx)
     char *text;
     jv_value *records;
 
-    text = tsig_test_read_file(tsig_test_shared_path("vectors/parse.json"), &len);
+    text = tsig_test_read_file(tsig_test_data_path("vectors/parse.json"), &len);
     records = text ? jv_parse(text, len) : NULL;
     free(text);
     if (!records) return 0;

@@ -49,8 +49,8 @@ int tsig_fuzz_stream(const uint8_t *data, size_t size);
 typedef void (*tsig_fuzz_emit)(void *ctx, const uint8_t *data, size_t size);
 
 /*
- * Emits the target's seeds, built from the shared vectors
- * (tsig_test_shared_path) and a few inputs of its own. Returns the number
+ * Emits the target's seeds, built from the vectors the repository carries
+ * (tsig_test_data_path) and a few inputs of its own. Returns the number
  * emitted; 0 when a vector file cannot be read.
  */
 size_t tsig_fuzz_signature_seeds(tsig_fuzz_emit emit, void *ctx);
