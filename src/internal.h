@@ -1200,6 +1200,7 @@ typedef struct tsig_repair {
     tsig_strbuf stack; /* 'o' / 'a' per open container */
     size_t pos, max_depth, prose_at, comment_at, comma_at;
     int state, back, first, newline, quote, key, ctrl_noted, fenced, done;
+    int scalar; /* the top-level value is no object or array */
     /* A word (or the blanks after a bare key) cut by the end of the text
      * so far: where it starts, + 1 (0: none), and how far it was read, so
      * the next call resumes there and reads no byte twice. */

@@ -82,6 +82,12 @@ static const sample BAD[] = {
     {"[:int]", 0, 0, "[1, 2, 3] 4"},
     {"(items [{id :int}]) -> :any", 1, 0, "{\"items\": [{\"id\": 1}, {\"id\": \"x\"}, {\"id\": 3}]}"},
     {"(items [:int][..2]) -> :any", 1, 0, "{\"items\": [1, 2, 3]}"},
+    /* prose after a scalar: never dropped, even with repair on */
+    {":int", 0, TSIG_REPAIR, "12 apples"},
+    {":bool", 0, TSIG_REPAIR, "true or false"},
+    {":string", 0, TSIG_REPAIR, "\"The TV has a 24\" screen\""},
+    {":string", 0, TSIG_REPAIR, "\"hello\" + \" world\""},
+    {"(n :int) -> :any", 1, 0, "12 apples"},
 };
 
 /* TSIG_CALLER_KEEPS_TEXT when the properties are checked on streams that
@@ -394,6 +400,70 @@ TEST(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read)
     incomplete_after(e, "{\"a\":\"active\"");
     /* a string that :string also takes is not judged early */
     incomplete_after("{a :enum[x] | :string}", "{\"a\":\"don");
+}
+
+/* SPEC §13.2: prose after a scalar is an error, never dropped; the stream
+ * says so as the prose comes, and is never complete with it. */
+TEST(prose_after_a_scalar_makes_the_stream_invalid_never_complete)
+{
+    static const char *const cases[][4] = {
+        /* signature, the scalar, the prose after it, the error */
+        {":int", "12", " apples", "JSON error at 1:4: expected end of input, found \"a\""},
+        {":float", "1", "/5", "JSON error at 1:2: expected end of input, found \"/\""},
+        {":bool", "true", " or false", "JSON error at 1:6: expected end of input, found \"o\""},
+        {":string", "\"The TV has a 24\"", " screen\"",
+         "JSON error at 1:19: expected end of input, found \"s\""},
+        {":string", "\"hello\"", " + \" world\"",
+         "JSON error at 1:9: expected end of input, found \"+\""},
+    };
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsig_signature *sig = sig_of(cases[i][0]);
+        tsig_stream *s = tsig_stream_new(sig, 0, &o);
+        tsig_stream_state st;
+        tsig_stream_push(s, cases[i][1], strlen(cases[i][1]), &st);
+        CHECK(st != TSIG_STREAM_INVALID);
+        /* the prose a byte at a time: never complete once it began */
+        for (const char *p = cases[i][2]; *p; p++) {
+            tsig_stream_push(s, p, 1, &st);
+            if (*p != ' ' && st == TSIG_STREAM_COMPLETE)
+                tsig_test_fail(__FILE__, __LINE__, "%s%s: complete after %s", cases[i][1],
+                               cases[i][2], p);
+        }
+        CHECK_INT(st, TSIG_STREAM_INVALID);
+        tsig_result r;
+        CHECK_INT(tsig_stream_end(s, &r), TSIG_ERR_JSON);
+        CHECK_INT(r.error_count, 1);
+        if (r.error_count) CHECK_STR(r.errors[0].message, cases[i][3]);
+        CHECK(r.value_json == NULL);
+        tsig_result_free(&r);
+        tsig_stream_free(s);
+        tsig_signature_free(sig);
+    }
+}
+
+/* SPEC §12.1, §13.2: prose before a scalar leaves the stream waiting for
+ * an object or array (the only values prose may surround); at the end it
+ * is the one-shot error, never the scalar. */
+TEST(prose_before_a_scalar_never_makes_it_the_streams_value)
+{
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    tsig_signature *sig = sig_of(":int");
+    tsig_stream *s = tsig_stream_new(sig, 0, &o);
+    const char *text = "The answer: 12";
+    tsig_stream_state st;
+    for (const char *p = text; *p; p++) {
+        tsig_stream_push(s, p, 1, &st);
+        CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
+    }
+    tsig_result r;
+    CHECK_INT(tsig_stream_end(s, &r), TSIG_ERR_JSON);
+    CHECK_INT(r.error_count, 1);
+    if (r.error_count)
+        CHECK_STR(r.errors[0].message, "JSON error at 1:1: expected a JSON value, found \"T\"");
+    tsig_result_free(&r);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
 }
 
 TEST(a_number_out_of_range_is_invalid_when_the_number_ends)
@@ -1115,6 +1185,8 @@ int main(void)
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end);
     RUN(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read);
+    RUN(prose_after_a_scalar_makes_the_stream_invalid_never_complete);
+    RUN(prose_before_a_scalar_never_makes_it_the_streams_value);
     RUN(a_number_out_of_range_is_invalid_when_the_number_ends);
     RUN(ending_twice_gives_the_same_result);
     RUN(a_step_says_when_there_is_a_new_result);

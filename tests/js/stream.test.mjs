@@ -398,6 +398,23 @@ test('repair: what is never repaired is invalid on a stream as in one shot', () 
   }
 });
 
+test('repair: prose after a scalar makes a stream invalid, never complete, as in one shot', () => {
+  for (const [type, scalar, prose] of [[':int', '12', ' apples'], [':float', '1', '/5'],
+    [':bool', 'true', ' or false'], [':string', '"The TV has a 24"', ' screen"'],
+    [':string', '"hello"', ' + " world"']]) {
+    const sig = Signature.parse(type);
+    const text = scalar + prose;
+    const want = oneShot(sig, text, { repair: true });
+    assert.equal(want.ok, false, text);
+    const { states, end } = streamPieces(sig, chars(text), { repair: true });
+    // from the prose's first character on, never complete
+    const from = scalar.length + prose.search(/\S/);
+    assert.ok(!states.slice(from).includes('complete'), `${text}: ${states}`);
+    assert.equal(states.at(-1), 'invalid', text);
+    assert.deepEqual(ended(end), want, text);
+  }
+});
+
 test('repair is off by default for return values: a fence is a JSON error at its first byte', () => {
   const sig = Signature.parse('[:int]');
   const s = sig.stream();
