@@ -884,8 +884,10 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     }
     size_t first = s->known_count;
     while (first && s->known[first - 1].start >= at) first--;
+    /* the runs inside it (none: no pointer, s->known may be NULL) */
+    const tsig_known *inside = first < s->known_count ? s->known + first : NULL;
     if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->stack.len,
-                               &s->opts, s->known + first, s->known_count - first)) {
+                               &s->opts, inside, s->known_count - first)) {
         dirty(s);
         return;
     }
