@@ -89,6 +89,8 @@ static const sample BAD[] = {
     {"[:float]", 0, 0, "[1, \"x\", 2]"},
     {"{x :int | [:int]}", 0, 0, "{\"x\": \"a\\n\"}"},
     {"[[:int]]", 0, TSIG_MODE_STRICT, "[[1], [true], [3]]"},
+    {"{temp :float}", 0, 0, "{\"temp\": \"ab\x01\"}"},
+    {"{name :string}", 0, 0, "{\"name\": 12e}"},
     /* prose after a scalar: never dropped, even with repair on */
     {":int", 0, TSIG_REPAIR, "12 apples"},
     {":bool", 0, TSIG_REPAIR, "true or false"},
