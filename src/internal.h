@@ -858,8 +858,8 @@ int tsig_result_move(tsig_result *r, size_t (*at)(const void *ctx, size_t o),
                      void (*line_col)(const void *ctx, size_t o, size_t *line, size_t *column),
                      const void *ctx);
 
-/* Error i of r says message[0..len) instead (copied into r). 0 when out
- * of memory (r is then as it was). */
+/* Error i of r says message[0..len) instead (copied into r's arena). 0
+ * when out of memory or r has no error i (r is then as it was). */
 int tsig_result_set_message(tsig_result *r, size_t i, const char *message, size_t len);
 
 /* How many list elements a stream's validator read as they became whole
