@@ -891,6 +891,10 @@ int tsig_result_move(tsig_result *r, size_t (*at)(const void *ctx, size_t o),
                      void (*line_col)(const void *ctx, size_t o, size_t *line, size_t *column),
                      const void *ctx);
 
+/* Error i of r says message[0..len) instead (copied into r's arena). 0
+ * when out of memory or r has no error i (r is then as it was). */
+int tsig_result_set_message(tsig_result *r, size_t i, const char *message, size_t len);
+
 /* How many list elements a stream's validator read as they became whole
  * (the elements of its tsig_known runs): the ones the validation of the
  * whole text steps over. */
@@ -1233,6 +1237,7 @@ typedef struct tsig_repair {
     tsig_strbuf stack; /* 'o' / 'a' per open container */
     size_t pos, max_depth, prose_at, comment_at, comma_at;
     int state, back, first, newline, quote, key, ctrl_noted, fenced, done;
+    int scalar; /* the top-level value is no object or array */
     /* A word (or the blanks after a bare key) cut by the end of the text
      * so far: where it starts, + 1 (0: none), and how far it was read, so
      * the next call resumes there and reads no byte twice. */

@@ -355,6 +355,7 @@ static void open_string(tsig_repair *r, int q, size_t at, size_t n, int key)
 static int value_start(tsig_repair *r, const char *s, size_t len, int final, int c)
 {
     size_t p = r->pos;
+    if (!r->stack.len) r->scalar = c != '{' && c != '[';
     if (c == '{' || c == '[') {
         if (r->stack.len >= r->max_depth) return 0;
         tsig_sb_putc(&r->stack, c == '{' ? 'o' : 'a');
@@ -666,6 +667,12 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                     r->state = R_TAIL;
                     break;
                 }
+            }
+            if (r->scalar) {
+                /* prose is dropped around one object or array only
+                 * (SPEC §13.2): after a scalar it is the error */
+                refuse(r, p);
+                break;
             }
             if (is_letter(c)) {
                 size_t e = word_end(r, s, len, p, final, 0);

@@ -18,12 +18,16 @@
  * strict mode refuses is suspected as it is read. A string whose start
  * (decoded, before any escape) starts no value of its enum is judged at
  * once, cut at its shortest such start, so the error is the same wherever
- * the chunks end. When a suspect value is whole, the validator judges
- * the value read so far (open containers closed; a string cut short
- * closed where it was cut) and the errors about text really read are the
- * stream's: the
- * messages are the one-shot ones, and a wrong suspicion costs one
- * validation and stops the walker. When the reader sees the whole value
+ * the chunks end. A value of a kind its type never takes is judged at its
+ * first byte (early_kind: the text before it, a stand-in of its kind, what
+ * is open closed), with the one-shot message where that echoes nothing
+ * the byte does not say; a string or number, not whole yet, is echoed as
+ * not known ("…"), and is read on and judged again once whole. When a
+ * suspect value is whole, the validator judges the value read so far
+ * (open containers closed; a string cut short closed where it was cut)
+ * and the errors about text really read are the stream's: the messages
+ * are the one-shot ones, and a wrong suspicion costs one validation and
+ * stops the walker. When the reader sees the whole value
  * the text up to its end is validated in one shot (so where chunks end
  * changes nothing), and at the first byte that can never become JSON the
  * text so far; that result is kept. end() returns it, or validates the
@@ -134,6 +138,14 @@ struct tsig_stream {
     int whole;          /* the value became whole at s->read */
     int pending;        /* a value of the wrong kind is being read ... */
     int check;          /* ... and is whole now */
+    /* A value whose kind its type never takes (known at its first byte,
+     * kind_at, kind_byte): judged at once by that byte (kind_now; a list
+     * or map, and a scalar the text so far ends in); a scalar is read on
+     * and judged whole too (kind_scalar), the stream invalid meanwhile
+     * (refining: pushes still read until it is whole). */
+    size_t kind_at;
+    unsigned char kind_byte;
+    int kind_now, kind_scalar, refining;
     const tsig_type *num_type; /* the type of the number being read */
     int num_float;      /* it has a fraction or an exponent */
     size_t num_at;      /* where it starts */
@@ -461,6 +473,7 @@ static tsig_code judge(tsig_stream *s, size_t len)
     s->result_len = len;
     s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
     s->judged++;
+    s->refining = 0; /* judged with the text so far: nothing more to read */
     return TSIG_OK;
 }
 
@@ -563,15 +576,22 @@ static int has_enum(const tsig_type *t, int depth)
     return 1;
 }
 
-/* A value of JSON kind jk starts at depth s->stack.len (before its
- * container, if it is one, is pushed). */
-static void walk_value(tsig_stream *s, tsig_json_kind jk)
+/* A value of JSON kind jk starts at at (its first byte: c) at depth
+ * s->stack.len (before its container, if it is one, is pushed). */
+static void walk_value(tsig_stream *s, tsig_json_kind jk, unsigned char c, size_t at)
 {
     size_t d = s->stack.len;
     const tsig_type *want = d == 0 ? s->root : s->frames[d - 1].child;
     if (s->walk && want && !s->pending && !tsig_type_takes(want, jk)) {
+        /* its kind is its first byte's: a definite error there (SPEC
+         * §12.2), judged when that byte is read (a list or map; a scalar
+         * when the text so far ends before it is whole, else whole) */
         s->pending = 1;
         s->bad_depth = d;
+        s->kind_at = at;
+        s->kind_byte = c;
+        s->kind_scalar = jk != TSIG_JSON_OBJECT && jk != TSIG_JSON_ARRAY;
+        if (!s->kind_scalar) s->kind_now = s->check = 1;
     }
     if (jk == TSIG_JSON_NUMBER) {
         s->num_type = want;
@@ -640,6 +660,51 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
 
 static char *partial_read(const tsig_stream *s, size_t *len, int whole);
 
+/* r, a judgement of part of the text, becomes the stream's: invalid now.
+ * 0 when out of memory (r is freed). */
+static int keep_early(tsig_stream *s, tsig_result *r)
+{
+    if (s->hole_count && !tsig_result_move(r, pushed_at, pushed_line_col, s)) {
+        tsig_result_free(r);
+        return 0;
+    }
+    tsig_result_free(&s->result);
+    s->result = *r;
+    s->result_len = (size_t)-1; /* judged on part of the text */
+    s->state = TSIG_STREAM_INVALID;
+    s->judged++;
+    return 1;
+}
+
+/* Validates text[0..len) (the text read so far, completed) as a return
+ * value in one shot, the known runs stepped over, nothing written; then
+ * keeps the errors r holds whose span ends by real, or that start at
+ * real_start (the value judged by its first byte; SIZE_MAX: none): how
+ * many in *kept. Takes text (freed). TSIG_ERR_NOMEM, or TSIG_OK (*kept 0
+ * when the text was no JSON). */
+static tsig_code judge_part(tsig_stream *s, char *text, size_t len, size_t real,
+                            size_t real_start, tsig_result *r, size_t *kept)
+{
+    tsig_validate_options o = s->opts;
+    o.flags |= TSIG_VALUE_NEVER;
+    tsig_code code = tsig_validate_with_known(s->root, 0, text, len, &o, s->known, s->known_count, r);
+    tsig_free(text);
+    *kept = 0;
+    if (code == TSIG_ERR_NOMEM) {
+        tsig_result_free(r);
+        return code;
+    }
+    tsig_issue *e = (tsig_issue *)(uintptr_t)r->errors;
+    for (size_t i = 0; code == TSIG_OK && i < r->error_count; i++) {
+        if (e[i].code == TSIG_ISSUE_TOO_MANY ||
+            (e[i].offset + e[i].length > real && e[i].offset != real_start))
+            continue;
+        e[(*kept)++] = e[i];
+    }
+    r->error_count = *kept;
+    return TSIG_OK;
+}
+
 /* The suspect value is whole: the validator judges the value read so far
  * (what is open closed) and the errors about what was really read are
  * the stream's, the first of them the earliest definite error. 1 when
@@ -649,44 +714,80 @@ static char *partial_read(const tsig_stream *s, size_t *len, int whole);
 static TSIG_COLD int early(tsig_stream *s)
 {
     s->pending = 0;
-    size_t len, real = s->cut;
+    s->kind_scalar = s->refining = 0;
+    size_t len, real = s->cut, kept;
     if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
                                s->p == P_UTF8))
         real = s->str_cut + 1; /* a string cut short: what is wrong with its start */
     char *text = partial_read(s, &len, 1);
     if (!text) return -1;
     tsig_result r;
-    tsig_validate_options o = s->opts;
-    o.flags |= TSIG_VALUE_NEVER;
-    tsig_code code = tsig_validate_with_known(s->root, 0, text, len, &o, s->known, s->known_count, &r);
-    tsig_free(text);
-    if (code == TSIG_ERR_NOMEM) {
-        tsig_result_free(&r);
-        return -1;
-    }
     /* keep what lies in the text read: a map or list closed here, a
      * string cut short is not what the model wrote */
-    tsig_issue *e = (tsig_issue *)(uintptr_t)r.errors;
-    size_t kept = 0;
-    for (size_t i = 0; code == TSIG_OK && i < r.error_count; i++) {
-        if (e[i].offset + e[i].length > real || e[i].code == TSIG_ISSUE_TOO_MANY) continue;
-        e[kept++] = e[i];
-    }
+    if (judge_part(s, text, len, real, SIZE_MAX, &r, &kept) != TSIG_OK) return -1;
     if (!kept) {
         tsig_result_free(&r);
         s->walk = 0;
         return 0;
     }
-    r.error_count = kept;
-    if (s->hole_count && !tsig_result_move(&r, pushed_at, pushed_line_col, s)) {
-        tsig_result_free(&r);
-        return -1;
+    return keep_early(s, &r) ? 1 : -1;
+}
+
+/* The value at s->kind_at is of a kind its type never takes: judged by
+ * its first byte, on the text before it, a stand-in of its kind and the
+ * closers of what is open. The stand-in's error is the stream's, its span
+ * that byte, with the errors about the text before it (as early() keeps
+ * them). Its message is the one-shot one where that echoes nothing the
+ * byte does not say (a list, a map, null, the literal the byte starts);
+ * a string or number is not whole: a string is echoed "…", a number is a
+ * number … (whether an int or a float, its end says). A scalar is read
+ * on and judged whole then (refining). 1, or -1 when out of memory. */
+static TSIG_COLD int early_kind(tsig_stream *s)
+{
+    unsigned char c = s->kind_byte;
+    const char *stand_in = c == '{' ? "{}" : c == '[' ? "[]" : c == '"' ? "\"\xE2\x80\xA6\""
+                         : c == 't' ? "true" : c == 'f' ? "false" : c == 'n' ? "null" : "0";
+    size_t n, len, kept;
+    const char *t = canonical(s, &n);
+    tsig_strbuf sb = {0};
+    tsig_sb_append(&sb, t, s->kind_at);
+    tsig_sb_puts(&sb, stand_in);
+    for (size_t k = s->bad_depth; k > 0; k--) tsig_sb_putc(&sb, s->stack.data[k - 1]);
+    char *text = tsig_sb_finish(&sb, &len);
+    s->kind_now = 0;
+    if (!text) return -1;
+    tsig_result r;
+    if (judge_part(s, text, len, s->kind_at, s->kind_at, &r, &kept) != TSIG_OK) return -1;
+    tsig_issue *e = (tsig_issue *)(uintptr_t)r.errors;
+    for (size_t i = 0; i < kept; i++) {
+        if (e[i].offset != s->kind_at) continue;
+        e[i].length = 1;
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            /* "expected T, got int 0" said of a number still arriving:
+             * "expected T, got number …" (T's label may say ", got ") */
+            const char *m = e[i].message, *got = m;
+            for (const char *p = m; (p = strstr(p, ", got ")) != NULL; p++) got = p;
+            tsig_strbuf said = {0};
+            tsig_sb_append(&said, m, (size_t)(got - m));
+            tsig_sb_puts(&said, ", got number \xE2\x80\xA6");
+            int ok = !said.failed && tsig_result_set_message(&r, i, said.data, said.len);
+            tsig_sb_release(&said);
+            if (!ok) {
+                tsig_result_free(&r);
+                return -1;
+            }
+        }
     }
-    tsig_result_free(&s->result);
-    s->result = r;
-    s->result_len = (size_t)-1; /* judged on part of the text */
-    s->state = TSIG_STREAM_INVALID;
-    s->judged++;
+    if (!kept) {
+        /* not the validator's reading (no such error): read on */
+        tsig_result_free(&r);
+        s->pending = s->kind_scalar = 0;
+        s->walk = 0;
+        return 0;
+    }
+    if (!keep_early(s, &r)) return -1;
+    if (s->kind_scalar) s->refining = 1; /* and judged again when whole */
+    else s->pending = 0;
     return 1;
 }
 
@@ -783,8 +884,10 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     }
     size_t first = s->known_count;
     while (first && s->known[first - 1].start >= at) first--;
+    /* the runs inside it (none: no pointer, s->known may be NULL) */
+    const tsig_known *inside = first < s->known_count ? s->known + first : NULL;
     if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->stack.len,
-                               &s->opts, s->known + first, s->known_count - first)) {
+                               &s->opts, inside, s->known_count - first)) {
         dirty(s);
         return;
     }
@@ -820,7 +923,7 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
     while (i < n) {
         if (s->check) {
             s->check = 0;
-            int e = early(s);
+            int e = s->kind_now ? early_kind(s) : early(s);
             if (e) {
                 s->read = i;
                 return e < 0 ? -1 : 2;
@@ -875,13 +978,8 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
                 if (clean == i) lf->read_at = i;
                 else dirty(s);
             }
-            if (s->follow && c != ']') {
-                tsig_json_kind jk = c == '{' ? TSIG_JSON_OBJECT : c == '[' ? TSIG_JSON_ARRAY
-                                    : c == '"' ? TSIG_JSON_STRING
-                                    : c == 't' || c == 'f' ? TSIG_JSON_BOOL
-                                    : c == 'n' ? TSIG_JSON_NULL : TSIG_JSON_NUMBER;
-                if (s->stack.len < s->max_depth) walk_value(s, jk);
-            }
+            if (s->follow && c != ']' && s->stack.len < s->max_depth)
+                walk_value(s, tsig_json_kind_of((char)c), c, i);
             if (c == '{' || c == '[') {
                 if (s->stack.len >= s->max_depth) goto bad;
                 tsig_sb_putc(&s->stack, c == '{' ? '}' : ']');
@@ -1118,9 +1216,12 @@ static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
     s->read = i;
     /* the start of a string read so far (decoded: no escape in it) */
     if (s->walk && s->str_type && s->in_value_string) string_start_judge(s, t, s->str_cut);
+    /* a scalar of a kind its type never takes, not whole yet: judged by
+     * its first byte now, whole later */
+    if (s->kind_scalar && s->pending && !s->check && !s->refining) s->kind_now = s->check = 1;
     if (s->check) {
         s->check = 0;
-        int e = early(s);
+        int e = s->kind_now ? early_kind(s) : early(s);
         if (e) return e < 0 ? -1 : 2;
     }
     if (s->whole) {
@@ -1179,6 +1280,7 @@ static int start_repair(tsig_stream *s)
     s->read = s->cut = s->cut_depth = s->str_cut = s->bom = 0;
     s->stack.len = 0;
     s->in_value_string = s->whole = s->pending = s->check = 0;
+    s->kind_now = s->kind_scalar = s->refining = 0;
     s->known_count = s->known_dropped = 0;
     s->wait_at = 0;
     s->wait = WAIT_NONE;
@@ -1210,7 +1312,9 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     if (s->dropped + s->text.len + len > TSIG_MAX_INPUT) return TSIG_ERR_TOO_LARGE;
     tsig_sb_append(&s->text, chunk, len);
     if (s->text.failed) return TSIG_ERR_NOMEM;
-    if (s->state == TSIG_STREAM_INVALID) return TSIG_OK; /* kept for end() */
+    /* kept for end(); a scalar judged by its first byte is read on until
+     * whole (refining), to be judged whole */
+    if (s->state == TSIG_STREAM_INVALID && !s->refining) return TSIG_OK;
     if (s->repairing && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
         return TSIG_ERR_NOMEM;
     int ok = read_text(s);

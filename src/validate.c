@@ -127,6 +127,8 @@ typedef struct validator {
     tsig_strbuf *out;
     int changed;
     size_t emitted;    /* messages produced (kept or counted) */
+    int wrong_kind;    /* a value of a kind its type never takes was met
+                        * (outside trials), whole or not */
     store *st;
     tsig_json_keys keys;
     tsig_json_walker walker;
@@ -497,6 +499,7 @@ static size_t mismatch(validator *v, const tsig_type *t)
 {
     tsig_json *j = &v->j;
     char c = j->src[j->pos];
+    if (!v->trial) v->wrong_kind = 1;
     if (c == '{' || c == '[') {
         tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
         if (m) {
@@ -1610,6 +1613,7 @@ static TSIG_COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
     tsig_json *j = &v->j;
     char c = j->src[at];
     if (c == '{' || c == '[') return mismatch(v, t);
+    if (!v->trial && !tsig_type_takes(t, tsig_json_kind_of(c))) v->wrong_kind = 1;
     tsig_json_span s = {0, 0, 0};
     if (!tsig_json_scalar(j, &s)) return 0;
     size_t end = j->pos, len;
@@ -2501,6 +2505,17 @@ int tsig_result_move(tsig_result *r, size_t (*at)(const void *ctx, size_t o),
     return 1;
 }
 
+int tsig_result_set_message(tsig_result *r, size_t i, const char *message, size_t len)
+{
+    store *st = r->internal_;
+    const char *m = st && i < r->error_count ? tsig_arena_strndup(&st->arena, message, len) : NULL;
+    if (!m) return 0;
+    tsig_issue *e = (tsig_issue *)(uintptr_t)r->errors;
+    e[i].message = m;
+    e[i].message_len = len;
+    return 1;
+}
+
 void tsig_result_free(tsig_result *result)
 {
     if (!result) return;
@@ -2566,8 +2581,10 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
         /* whole (a number or a literal at the end of what came may go
          * on), and nothing said or changed */
         if (!end || end >= n || v->emitted || v->changed) {
-            /* cut short by the end of the text alone */
-            if (!v->emitted && !v->changed &&
+            /* cut short by the end of the text alone, nothing wrong in
+             * it so far (a value of a kind its type never takes is wrong
+             * at its first byte: the stream's reader judges it there) */
+            if (!v->emitted && !v->changed && !v->wrong_kind &&
                 (end >= n || (v->j.code == TSIG_ERR_JSON && v->j.pos >= n)))
                 *waits = at + pos;
             break;

@@ -80,6 +80,58 @@ TEST(prose_before_and_after_the_value_is_ignored)
           "repaired JSON at 5:1: ignored text after the value", "[1]");
 }
 
+/* SPEC §13.2: the prose rule is for one object or array; after a scalar,
+ * text is the strict reader's error at its first non-blank byte. */
+TEST(prose_after_a_scalar_is_a_json_error)
+{
+    check(":int", OUT, ON, "12 apples", 0, "JSON error at 1:4: expected end of input, found \"a\"",
+          "", NULL);
+    check(":float", OUT, ON, "1/5", 0, "JSON error at 1:2: expected end of input, found \"/\"", "",
+          NULL);
+    check(":bool", OUT, ON, "true or false", 0,
+          "JSON error at 1:6: expected end of input, found \"o\"", "", NULL);
+    check(":string", OUT, ON, "\"The TV has a 24\" screen\"", 0,
+          "JSON error at 1:19: expected end of input, found \"s\"", "", NULL);
+    check(":string", OUT, ON, "\"hello\" + \" world\"", 0,
+          "JSON error at 1:9: expected end of input, found \"+\"", "", NULL);
+    check(":bool?", OUT, ON, "None of them", 0,
+          "JSON error at 1:6: expected end of input, found \"o\"", "", NULL);
+    check(":int", OUT, ON, "12\n\nThat is the count.", 0,
+          "JSON error at 3:1: expected end of input, found \"T\"", "", NULL);
+    /* inside a fence too: the fence delimits the scalar, not its prose */
+    check(":int", OUT, ON, "```json\n12 apples\n```", 0,
+          "JSON error at 2:4: expected end of input, found \"a\"", "", NULL);
+    /* repair is on for arguments: the same error, not a map's */
+    check("(n :int) -> :any", IN, 0, "12 apples", 0,
+          "JSON error at 1:4: expected end of input, found \"a\"", "", NULL);
+    /* a comment is no prose */
+    check(":int", OUT, ON, "7 // seven", 1, "", "repaired JSON at 1:3: removed a comment", "7");
+}
+
+/* SPEC §12.1, §13.2: scalars outside code fences are never taken out of
+ * prose. */
+TEST(prose_before_a_scalar_never_makes_it_the_value)
+{
+    check(":int", OUT, ON, "The answer: 12", 0,
+          "JSON error at 1:1: expected a JSON value, found \"T\"", "", NULL);
+    check(":bool", OUT, ON, "Answer: true", 0,
+          "JSON error at 1:1: expected a JSON value, found \"A\"", "", NULL);
+    check(":string", OUT, ON, "Name: \"Ada\"", 0,
+          "JSON error at 1:1: expected a JSON value, found \"N\"", "", NULL);
+}
+
+/* SPEC §13.2: a fence delimits its content, so a fenced scalar is the
+ * value, prose around the fence aside. */
+TEST(a_scalar_alone_in_a_code_fence_is_the_value)
+{
+    check(":int", OUT, ON, "```json\n12\n```", 1, "",
+          "repaired JSON at 1:1: took the value out of a code fence", "12");
+    check(":string", OUT, ON, "The name:\n```\n\"Ada\"\n```\nDone.", 1, "",
+          "repaired JSON at 1:1: ignored text before the value\n"
+          "repaired JSON at 2:1: took the value out of a code fence\n"
+          "repaired JSON at 5:1: ignored text after the value", "\"Ada\"");
+}
+
 TEST(a_trailing_comma_is_removed)
 {
     check("[:int]", OUT, ON, "[1, 2,]", 1, "", "repaired JSON at 1:6: removed a trailing comma",
@@ -341,6 +393,9 @@ int main(void)
     RUN(valid_json_is_never_changed_and_gets_no_warning);
     RUN(a_code_fence_is_taken_away);
     RUN(prose_before_and_after_the_value_is_ignored);
+    RUN(prose_after_a_scalar_is_a_json_error);
+    RUN(prose_before_a_scalar_never_makes_it_the_value);
+    RUN(a_scalar_alone_in_a_code_fence_is_the_value);
     RUN(a_trailing_comma_is_removed);
     RUN(comments_are_removed);
     RUN(single_and_curly_quotes_become_json_strings);

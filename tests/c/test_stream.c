@@ -82,6 +82,21 @@ static const sample BAD[] = {
     {"[:int]", 0, 0, "[1, 2, 3] 4"},
     {"(items [{id :int}]) -> :any", 1, 0, "{\"items\": [{\"id\": 1}, {\"id\": \"x\"}, {\"id\": 3}]}"},
     {"(items [:int][..2]) -> :any", 1, 0, "{\"items\": [1, 2, 3]}"},
+    /* a value of a kind its type never takes */
+    {"{temp :float}", 0, 0, "{\"temp\": [1, 2], \"x\": 1}"},
+    {"{temp :float}", 0, 0, "{\"temp\": {\"a\": [1]}}"},
+    {"{name :string}", 0, 0, "{\"name\": -12.5}"},
+    {"[:float]", 0, 0, "[1, \"x\", 2]"},
+    {"{x :int | [:int]}", 0, 0, "{\"x\": \"a\\n\"}"},
+    {"[[:int]]", 0, TSIG_MODE_STRICT, "[[1], [true], [3]]"},
+    {"{temp :float}", 0, 0, "{\"temp\": \"ab\x01\"}"},
+    {"{name :string}", 0, 0, "{\"name\": 12e}"},
+    /* prose after a scalar: never dropped, even with repair on */
+    {":int", 0, TSIG_REPAIR, "12 apples"},
+    {":bool", 0, TSIG_REPAIR, "true or false"},
+    {":string", 0, TSIG_REPAIR, "\"The TV has a 24\" screen\""},
+    {":string", 0, TSIG_REPAIR, "\"hello\" + \" world\""},
+    {"(n :int) -> :any", 1, 0, "12 apples"},
 };
 
 /* TSIG_CALLER_KEEPS_TEXT when the properties are checked on streams that
@@ -315,31 +330,6 @@ TEST(text_after_a_value_judged_invalid_still_counts_at_the_end)
     tsig_signature_free(sig);
 }
 
-TEST(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end)
-{
-    tsig_signature *sig = sig_of("{n :int, items [{id :int}]}");
-    static const char *const texts[][3] = {
-        /* before the value is whole, the value itself, the error */
-        {"{\"n\": 1, \"items\": [{\"id\": \"ab", "c\"", "items[0].id: expected int, got string \"abc\""},
-        {"{\"n\": 1.", "5,", "n: expected int, got float 1.5"},
-        {"{\"n\": 1, \"items\": {\"a\": [", "]}", "items: expected list, got map"},
-    };
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        tsig_stream *s = tsig_stream_new(sig, 0, NULL);
-        tsig_stream_state st;
-        tsig_stream_push(s, texts[i][0], strlen(texts[i][0]), &st);
-        CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
-        tsig_stream_push(s, texts[i][1], strlen(texts[i][1]), &st);
-        CHECK_INT(st, TSIG_STREAM_INVALID);
-        const tsig_result *r = tsig_stream_result(s);
-        char got[200] = "";
-        if (r && r->error_count) snprintf(got, sizeof got, "%s: %s", r->errors[0].path, r->errors[0].message);
-        CHECK_STR(got, texts[i][2]);
-        tsig_stream_free(s);
-    }
-    tsig_signature_free(sig);
-}
-
 /* Pushes before, then more, of a return value of sig: incomplete after
  * before, invalid after more (nothing when empty) with the first error
  * "path: message", the one-shot result at the end. */
@@ -376,6 +366,163 @@ static void incomplete_after(const char *sig_text, const char *text)
     tsig_signature_free(sig);
 }
 
+/* The first error of a stream's kept result as "path: message" ("" for
+ * none), and its place. */
+static void first_error(const tsig_stream *s, char *got, size_t cap, size_t *offset,
+                        size_t *length)
+{
+    const tsig_result *r = tsig_stream_result(s);
+    got[0] = '\0';
+    *offset = *length = (size_t)-1;
+    if (!r || !r->error_count) return;
+    snprintf(got, cap, "%s: %s", r->errors[0].path, r->errors[0].message);
+    *offset = r->errors[0].offset;
+    *length = r->errors[0].length;
+}
+
+/* A value whose type never takes its kind, pushed as before, its first
+ * byte, and the rest: incomplete after before; invalid after the first
+ * byte, with the error at_first at that byte; whole is the error once
+ * the rest came (a scalar's, with its value; a list or map is judged by
+ * its first byte alone and nothing after it is read); end() is the
+ * one-shot result; the whole text in one push says whole. */
+static void wrong_kind_at(int line, const char *sig_text, const char *before, const char *first,
+                          const char *rest, const char *at_first, const char *whole)
+{
+    tsig_signature *sig = sig_of(sig_text);
+    char text[256], got[256];
+    size_t offset, length;
+    snprintf(text, sizeof text, "%s%s%s", before, first, rest);
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, before, strlen(before), &st);
+    if (st != TSIG_STREAM_INCOMPLETE) tsig_test_fail(__FILE__, line, "%s: not incomplete", before);
+    tsig_stream_push(s, first, strlen(first), &st);
+    first_error(s, got, sizeof got, &offset, &length);
+    if (st != TSIG_STREAM_INVALID || strcmp(got, at_first) != 0 || offset != strlen(before) ||
+        length != 1)
+        tsig_test_fail(__FILE__, line, "%s%s: state %d, error \"%s\" at %zu+%zu, want \"%s\" at %zu+1",
+                       before, first, (int)st, got, offset, length, at_first, strlen(before));
+    tsig_stream_push(s, rest, strlen(rest), &st);
+    first_error(s, got, sizeof got, &offset, &length);
+    if (st != TSIG_STREAM_INVALID || strcmp(got, whole) != 0)
+        tsig_test_fail(__FILE__, line, "%s: state %d, error \"%s\", want \"%s\"", text, (int)st,
+                       got, whole);
+    tsig_result r;
+    tsig_stream_end(s, &r);
+    char *ended = describe(&r);
+    tsig_result_free(&r);
+    tsig_stream_free(s);
+    sample c = {sig_text, 0, 0, text};
+    char *want = one_shot(&c, sig);
+    if (strcmp(ended, want) != 0)
+        tsig_test_fail(__FILE__, line, "%s: end()\n    got:  %s\n    want: %s", text, ended, want);
+    free(ended);
+    free(want);
+    s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_push(s, text, strlen(text), &st);
+    first_error(s, got, sizeof got, &offset, &length);
+    if (strcmp(got, whole) != 0)
+        tsig_test_fail(__FILE__, line, "%s in one push: error \"%s\", want \"%s\"", text, got, whole);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+#define wrong_kind(...) wrong_kind_at(__LINE__, __VA_ARGS__)
+
+/* SPEC §12.2: the kind of a value is known at its first byte, and so is
+ * an error about it. A list or map is judged there (its message echoes
+ * nothing); a string, number or literal is judged there too, its value
+ * echoed once it is whole: until then a string is "…", a number is a
+ * number "…" (int or float is known at its end), a literal is the one its
+ * first byte starts. */
+TEST(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte)
+{
+    const char *temp = "{temp :float, x :int?}";
+    wrong_kind(temp, "{\"temp\": ", "[", "1, 2], \"x\": 1}", "temp: expected float, got list",
+               "temp: expected float, got list");
+    wrong_kind(temp, "{\"temp\": ", "{", "\"a\":", "temp: expected float, got map",
+               "temp: expected float, got map");
+    wrong_kind(temp, "{\"temp\": ", "\"", "warm\", \"x\": 1}",
+               "temp: expected float, got string \"\xE2\x80\xA6\"",
+               "temp: expected float, got string \"warm\"");
+    wrong_kind(temp, "{\"temp\": ", "t", "rue}", "temp: expected float, got bool true",
+               "temp: expected float, got bool true");
+    wrong_kind(temp, "{\"temp\": ", "f", "alse}", "temp: expected float, got bool false",
+               "temp: expected float, got bool false");
+    wrong_kind(temp, "{\"temp\": ", "n", "ull}", "temp: expected float, got nil",
+               "temp: expected float, got nil");
+    wrong_kind("{name :string}", "{\"name\": ", "-", "12.5}",
+               "name: expected string, got number \xE2\x80\xA6",
+               "name: expected string, got float -12.5");
+    wrong_kind("{name :string}", "{\"name\": ", "7", "}",
+               "name: expected string, got number \xE2\x80\xA6", "name: expected string, got int 7");
+    /* at the root, in lists, in maps, after elements validated whole */
+    wrong_kind(":int", "", "[", "1]", ": expected int, got list", ": expected int, got list");
+    wrong_kind("[:float]", "[1, ", "[", "2]]", "[1]: expected float, got list",
+               "[1]: expected float, got list");
+    wrong_kind("[[:int]]", "[[1], [2, ", "\"", "x\"]]",
+               "[1][1]: expected int, got string \"\xE2\x80\xA6\"",
+               "[1][1]: expected int, got string \"x\"");
+    wrong_kind("{a {b :int}}", "{\"a\": {\"b\": ", "{", "\"c\": 1}}}", "a.b: expected int, got map",
+               "a.b: expected int, got map");
+    wrong_kind("[{id :int}]", "[{\"id\": 1}, {\"id\": 2}, {\"id\": ", "{", "}}]",
+               "[2].id: expected int, got map", "[2].id: expected int, got map");
+}
+
+/* A union takes the kinds its members take: a first byte none of them
+ * takes is the error, one that a member takes is read on. */
+TEST(a_union_is_invalid_at_a_first_byte_none_of_its_members_takes)
+{
+    wrong_kind("{x :int | :string}", "{\"x\": ", "[", "1]}", "x: expected int or string, got list",
+               "x: expected int or string, got list");
+    wrong_kind("{x :int | [:int]}", "{\"x\": ", "\"", "a\"}",
+               "x: expected int or list, got string \"\xE2\x80\xA6\"",
+               "x: expected int or list, got string \"a\"");
+    wrong_kind("{x :enum[a b]}", "{\"x\": ", "1", "}", "x: expected one of a, b, got number \xE2\x80\xA6",
+               "x: expected one of a, b, got int 1");
+    incomplete_after("{x :int | [:int]}", "{\"x\": [");
+    incomplete_after("{x :int | [:int]}", "{\"x\": [1");
+    incomplete_after("{x :int | :string}", "{\"x\": \"a");
+    incomplete_after("{x :int | :string}", "{\"x\": 1");
+}
+
+/* :any takes every kind; T? takes null, and otherwise what T takes. */
+TEST(any_and_optional_types_take_what_they_admit_at_the_first_byte)
+{
+    const char *const starts[] = {"[", "{", "\"a", "-1", "t", "f", "n"};
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "{\"x\": %s", starts[i]);
+        incomplete_after("{x :any}", text);
+    }
+    incomplete_after("{x :float?}", "{\"x\": n");
+    incomplete_after("{x :float?}", "{\"x\": 1");
+    incomplete_after("{x [:int]?}", "{\"x\": [");
+    wrong_kind("{x :float?}", "{\"x\": ", "[", "]}", "x: expected float, got list",
+               "x: expected float, got list");
+    wrong_kind("{x [:int]?}", "{\"x\": ", "t", "rue}", "x: expected list, got bool true",
+               "x: expected list, got bool true");
+}
+
+/* A float where an int belongs is known when its "." or exponent comes,
+ * as a number: at its end. */
+TEST(a_float_where_an_int_belongs_is_invalid_when_the_number_ends)
+{
+    tsig_signature *sig = sig_of("{n :int, items [{id :int}]}");
+    tsig_stream *s = tsig_stream_new(sig, 0, NULL);
+    tsig_stream_state st;
+    tsig_stream_push(s, "{\"n\": 1.", 8, &st);
+    CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
+    tsig_stream_push(s, "5,", 2, &st);
+    CHECK_INT(st, TSIG_STREAM_INVALID);
+    char got[200];
+    size_t offset, length;
+    first_error(s, got, sizeof got, &offset, &length);
+    CHECK_STR(got, "n: expected int, got float 1.5");
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
 TEST(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read)
 {
     const char *e = "{a :enum[pending active]}";
@@ -394,6 +541,70 @@ TEST(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read)
     incomplete_after(e, "{\"a\":\"active\"");
     /* a string that :string also takes is not judged early */
     incomplete_after("{a :enum[x] | :string}", "{\"a\":\"don");
+}
+
+/* SPEC §13.2: prose after a scalar is an error, never dropped; the stream
+ * says so as the prose comes, and is never complete with it. */
+TEST(prose_after_a_scalar_makes_the_stream_invalid_never_complete)
+{
+    static const char *const cases[][4] = {
+        /* signature, the scalar, the prose after it, the error */
+        {":int", "12", " apples", "JSON error at 1:4: expected end of input, found \"a\""},
+        {":float", "1", "/5", "JSON error at 1:2: expected end of input, found \"/\""},
+        {":bool", "true", " or false", "JSON error at 1:6: expected end of input, found \"o\""},
+        {":string", "\"The TV has a 24\"", " screen\"",
+         "JSON error at 1:19: expected end of input, found \"s\""},
+        {":string", "\"hello\"", " + \" world\"",
+         "JSON error at 1:9: expected end of input, found \"+\""},
+    };
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsig_signature *sig = sig_of(cases[i][0]);
+        tsig_stream *s = tsig_stream_new(sig, 0, &o);
+        tsig_stream_state st;
+        tsig_stream_push(s, cases[i][1], strlen(cases[i][1]), &st);
+        CHECK(st != TSIG_STREAM_INVALID);
+        /* the prose a byte at a time: never complete once it began */
+        for (const char *p = cases[i][2]; *p; p++) {
+            tsig_stream_push(s, p, 1, &st);
+            if (*p != ' ' && st == TSIG_STREAM_COMPLETE)
+                tsig_test_fail(__FILE__, __LINE__, "%s%s: complete after %s", cases[i][1],
+                               cases[i][2], p);
+        }
+        CHECK_INT(st, TSIG_STREAM_INVALID);
+        tsig_result r;
+        CHECK_INT(tsig_stream_end(s, &r), TSIG_ERR_JSON);
+        CHECK_INT(r.error_count, 1);
+        if (r.error_count) CHECK_STR(r.errors[0].message, cases[i][3]);
+        CHECK(r.value_json == NULL);
+        tsig_result_free(&r);
+        tsig_stream_free(s);
+        tsig_signature_free(sig);
+    }
+}
+
+/* SPEC §12.1, §13.2: prose before a scalar leaves the stream waiting for
+ * an object or array (the only values prose may surround); at the end it
+ * is the one-shot error, never the scalar. */
+TEST(prose_before_a_scalar_never_makes_it_the_streams_value)
+{
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    tsig_signature *sig = sig_of(":int");
+    tsig_stream *s = tsig_stream_new(sig, 0, &o);
+    const char *text = "The answer: 12";
+    tsig_stream_state st;
+    for (const char *p = text; *p; p++) {
+        tsig_stream_push(s, p, 1, &st);
+        CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
+    }
+    tsig_result r;
+    CHECK_INT(tsig_stream_end(s, &r), TSIG_ERR_JSON);
+    CHECK_INT(r.error_count, 1);
+    if (r.error_count)
+        CHECK_STR(r.errors[0].message, "JSON error at 1:1: expected a JSON value, found \"T\"");
+    tsig_result_free(&r);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
 }
 
 TEST(a_number_out_of_range_is_invalid_when_the_number_ends)
@@ -1113,8 +1324,13 @@ int main(void)
     RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
-    RUN(a_value_of_the_wrong_kind_is_invalid_when_it_is_read_not_at_the_end);
+    RUN(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte);
+    RUN(a_union_is_invalid_at_a_first_byte_none_of_its_members_takes);
+    RUN(any_and_optional_types_take_what_they_admit_at_the_first_byte);
+    RUN(a_float_where_an_int_belongs_is_invalid_when_the_number_ends);
     RUN(a_string_that_starts_no_enum_value_is_invalid_as_soon_as_it_is_read);
+    RUN(prose_after_a_scalar_makes_the_stream_invalid_never_complete);
+    RUN(prose_before_a_scalar_never_makes_it_the_streams_value);
     RUN(a_number_out_of_range_is_invalid_when_the_number_ends);
     RUN(ending_twice_gives_the_same_result);
     RUN(a_step_says_when_there_is_a_new_result);

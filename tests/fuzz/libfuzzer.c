@@ -3,7 +3,7 @@
  * compiling (-DTSIG_FUZZ_TARGET=tsig_fuzz_signature, tsig_fuzz_documents
  * or tsig_fuzz_stream; CMakeLists.txt builds fuzz_signature,
  * fuzz_documents and fuzz_stream with -DTSIG_FUZZ=ON). Seed corpora come from
- * `test_mutate --seeds DIR` (README.md).
+ * `test_mutate --seeds DIR` (CONTRIBUTING.md).
  */
 #include "targets.h"
 

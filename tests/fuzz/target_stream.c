@@ -325,7 +325,9 @@ size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
     static const char *const LLM[] = {
         "Sure! Here it is:\n```json\n{\"count\": 1, \"kind\": \"a\", \"items\": [{\"id\": 1, \"meta\": {},},],}\n```\nDone.",
         "{count: 2, 'kind': 'b', items: [], /* none */ _raw: None}",
-        "{\"count\": 3 // three\n \"kind\": \xE2\x80\x9C" "a\xE2\x80\x9D\n \"items\": [{\"id\": True, \"meta\": {}}]}",
+        /* one literal in two (a hex escape would take the "a"), said so
+         * by the parentheses */
+        ("{\"count\": 3 // three\n \"kind\": \xE2\x80\x9C" "a\xE2\x80\x9D\n \"items\": [{\"id\": True, \"meta\": {}}]}"),
         "{\"count\": 1, \"kind\": \"a\", \"items\": [{\"id\": 1, \"score\": NaN, \"meta\": {}}]}",
         "{\"count\": 1, \"kind\": \"a\", \"items\": [{\"id\": 1, \"meta\": {\"t\": \"tab\there\"}}]}",
         "{\"q\": 'it''s', n: 5, tags: [x, y]}",

@@ -605,6 +605,33 @@ test('validateJSON and validateInputJSON take text only', () => {
   });
 });
 
+test('repair drops prose around an object or array only: after a scalar it is a JSON error', () => {
+  const cases = [
+    [':int', '12 apples', 'JSON error at 1:4: expected end of input, found "a"'],
+    [':float', '1/5', 'JSON error at 1:2: expected end of input, found "/"'],
+    [':bool', 'true or false', 'JSON error at 1:6: expected end of input, found "o"'],
+    [':string', '"The TV has a 24" screen"', 'JSON error at 1:19: expected end of input, found "s"'],
+    [':string', '"hello" + " world"', 'JSON error at 1:9: expected end of input, found "+"'],
+    [':int', 'The answer: 12', 'JSON error at 1:1: expected a JSON value, found "T"'],
+  ];
+  for (const [type, text, message] of cases) {
+    withSig(type, (sig) => {
+      const r = sig.validateJSON(text, { repair: true });
+      assert.equal(r.ok, false, text);
+      assert.equal(r.value, undefined, text);
+      assert.deepEqual(r.errors.map((e) => [e.code, e.message]), [['json_syntax', message]], text);
+    });
+  }
+  // arguments, where repair is on by default: the JSON error, not "expected map"
+  withSig('(n :int) -> :any', (sig) => {
+    const r = sig.validateInputJSON('12 apples');
+    assert.deepEqual(r.errors.map((e) => e.message), ['JSON error at 1:4: expected end of input, found "a"']);
+  });
+  // the same prose after an object is dropped, and a fence delimits a scalar
+  withSig('{n :int}', (sig) => assert.deepEqual(sig.validateJSON('{"n": 12} apples', { repair: true }).value, { n: 12 }));
+  withSig(':int', (sig) => assert.equal(sig.validateJSON('```json\n12\n```', { repair: true }).value, 12));
+});
+
 test('big ints are accepted as ints; value is what JSON.parse makes of the text', () => {
   const digits = '123456789012345678901234567890';
   withSig(':int', (sig) => {

@@ -168,15 +168,28 @@ test('a text with a JSON error is invalid no later than the one-shot error, with
     if (e.code !== 'json_syntax') continue;
     const by = Math.min(e.index, syntax.length - 1);
     assert.equal(states[by], 'invalid', `${syntax}: not invalid at ${by}`);
-    // The one-shot error itself, or one found earlier (a map closed too
-    // early misses a field before the text after it is bad JSON): the
-    // first error of the text read so far.
+    // The one-shot error itself, or one found earlier: a value begun of a
+    // kind its type never takes (an inserted quote starts a string), judged
+    // at that character; else (a map closed too early misses a field before
+    // the text after it is bad JSON) the first error of the text read so far.
     const first = states.indexOf('invalid');
-    assert.deepEqual(firsts[first], first === by ? e : oneShot(sig, syntax.slice(0, first + 1), { mode }).errors[0]);
+    const f = firsts[first];
+    if (first < by && f.code === 'type' && f.index === first && f.length === 1) continue;
+    assert.deepEqual(f, first === by ? e : oneShot(sig, syntax.slice(0, first + 1), { mode }).errors[0]);
   }
 });
 
-test('a value of the wrong kind is invalid once it is read, with the one-shot error', () => {
+// The message of a value of the wrong kind judged by its first character:
+// the one-shot message, with a string or number (not whole yet) echoed as
+// not known: string "…", number ….
+function atFirstChar(message) {
+  const at = message.lastIndexOf(', got ') + ', got '.length;
+  const got = message.slice(at);
+  return message.slice(0, at) + (got.startsWith('string ') ? 'string "\u2026"'
+    : /^(int|float) /.test(got) ? 'number \u2026' : got);
+}
+
+test('a value of the wrong kind is invalid at its first character, with the one-shot error once whole', () => {
   let early = 0;
   for (const { sig, mode, wrong } of SAMPLES) {
     const want = oneShot(sig, wrong, { mode });
@@ -186,16 +199,62 @@ test('a value of the wrong kind is invalid once it is read, with the one-shot er
     const first = states.indexOf('invalid');
     assert.ok(first >= 0 && states.slice(first).every((s) => s === 'invalid'), wrong);
     const e = want.errors[0];
-    if (e.code === 'type' || e.code === 'unexpected') {
+    // (a number where a number belongs, out of range or a float for an
+    // int, is known when the number ends)
+    const kind = e.code === 'type' && !/^expected (int|float)\b.*, got (int|float) /.test(e.message);
+    if (kind) {
+      // known at its first character: there, with that character as its span
+      assert.equal(first, e.index, wrong);
+      assert.deepEqual(firsts[first], { ...e, length: 1, message: atFirstChar(e.message) }, wrong);
+      // a scalar is read on: once whole (a number at the character after
+      // it), the one-shot error itself; a list or map is not read on
+      const scalar = !/, got (list|map)$/.test(e.message);
+      const whole = Math.min(e.index + e.length - (/, got (int|float) /.test(e.message) ? 0 : 1), wrong.length - 1);
+      if (scalar) assert.deepEqual(firsts[whole], e, wrong);
+      else assert.deepEqual(firsts.at(-1), firsts[first], wrong);
+      early += 1;
+    } else if (e.code === 'type' || e.code === 'unexpected') {
       // certain when the value is whole: its last character, or for a
       // number the one after it
       const by = Math.min(e.index + e.length, wrong.length - 1);
       assert.ok(first <= by, `${wrong}: invalid at ${first}, not by ${by}`);
       assert.deepEqual(firsts[first], e);
-      early += 1;
     }
   }
   assert.ok(early > 10, `only ${early} samples had an early error`);
+});
+
+// SPEC §12.2: the kind of a value is known at its first character.
+test('a value of a kind its type never takes is invalid at its first character', () => {
+  const cases = [
+    // signature, text before the value, its first character, the rest, the error then
+    ['{temp :float}', '{"temp": ', '[', '1, 2]}', 'temp: expected float, got list'],
+    ['{temp :float}', '{"temp": ', '{', '"a":', 'temp: expected float, got map'],
+    ['{temp :float}', '{"temp": ', '"', 'warm"}', 'temp: expected float, got string "\u2026"'],
+    ['{temp :float}', '{"temp": ', 't', 'rue}', 'temp: expected float, got bool true'],
+    ['{temp :float}', '{"temp": ', 'n', 'ull}', 'temp: expected float, got nil'],
+    ['{name :string}', '{"name": ', '-', '1.5}', 'name: expected string, got number \u2026'],
+    ['[[:int]]', '[[1], [2, ', '{', '}]]', '[1][1]: expected int, got map'],
+    ['{a {b :bool}}', '{"a": {"b": ', '[', ']}}', 'a.b: expected bool, got list'],
+    ['{x :int | :string}', '{"x": ', '[', ']}', 'x: expected int or string, got list'],
+    ['{x :float?}', '{"x": ', '{', '}}', 'x: expected float, got map'],
+  ];
+  for (const [type, before, first, rest, error] of cases) {
+    const sig = Signature.parse(type);
+    const s = sig.stream();
+    assert.equal(s.push(before).state, 'incomplete', before);
+    const r = s.push(first);
+    assert.equal(r.state, 'invalid', before + first);
+    assert.deepEqual(r.errors.map((e) => [`${e.path}: ${e.message}`, e.index, e.length]),
+      [[error, before.length, 1]], before + first);
+    s.push(rest);
+    assert.deepEqual(ended(s.end()), oneShot(sig, before + first + rest));
+  }
+  // a union that takes the kind, :any and T? (null) read on
+  for (const [type, text] of [['{x :int | [:int]}', '{"x": ['], ['{x :any}', '{"x": {'], ['{x :any}', '{"x": "'],
+    ['{x :float?}', '{"x": n'], ['{x [:int]?}', '{"x": [']]) {
+    assert.equal(Signature.parse(type).stream().push(text).state, 'incomplete', `${type} ${text}`);
+  }
 });
 
 test('a field strict mode refuses is invalid once its value is read', () => {
@@ -208,14 +267,15 @@ test('a field strict mode refuses is invalid once its value is read', () => {
   s.free();
 });
 
-test('a list where a string belongs is invalid before the list ends', () => {
+test('a list where a string belongs is invalid at its "["', () => {
   const sig = Signature.parse('{items [{id :int, name :string}]}');
   const s = sig.stream();
-  assert.equal(s.push('{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2').state, 'incomplete');
-  const r = s.push('], "more": true');
+  const text = '{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [';
+  const r = s.push(text);
   assert.equal(r.state, 'invalid');
-  assert.deepEqual(r.errors.map((e) => [e.path, e.message]), [['items[1].name', 'expected string, got list']]);
-  assert.deepEqual(ended(s.end()), oneShot(sig, '{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": [1, 2], "more": true'));
+  assert.deepEqual(r.errors.map((e) => [e.path, e.message, e.index]), [['items[1].name', 'expected string, got list', text.length - 1]]);
+  s.push('1, 2], "more": true');
+  assert.deepEqual(ended(s.end()), oneShot(sig, `${text}1, 2], "more": true`));
 });
 
 test('a string that starts no enum value is invalid as soon as it is read, at its shortest such start', () => {
@@ -394,6 +454,23 @@ test('repair: what is never repaired is invalid on a stream as in one shot', () 
     const want = oneShot(sig, text, { repair: true });
     assert.equal(want.ok, false, text);
     const { end } = streamPieces(sig, chars(text), { repair: true });
+    assert.deepEqual(ended(end), want, text);
+  }
+});
+
+test('repair: prose after a scalar makes a stream invalid, never complete, as in one shot', () => {
+  for (const [type, scalar, prose] of [[':int', '12', ' apples'], [':float', '1', '/5'],
+    [':bool', 'true', ' or false'], [':string', '"The TV has a 24"', ' screen"'],
+    [':string', '"hello"', ' + " world"']]) {
+    const sig = Signature.parse(type);
+    const text = scalar + prose;
+    const want = oneShot(sig, text, { repair: true });
+    assert.equal(want.ok, false, text);
+    const { states, end } = streamPieces(sig, chars(text), { repair: true });
+    // from the prose's first character on, never complete
+    const from = scalar.length + prose.search(/\S/);
+    assert.ok(!states.slice(from).includes('complete'), `${text}: ${states}`);
+    assert.equal(states.at(-1), 'invalid', text);
     assert.deepEqual(ended(end), want, text);
   }
 });
