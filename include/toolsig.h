@@ -892,9 +892,13 @@ void tsig_stream_free(tsig_stream *s);
 /* The stream for the JS package: NULL for a bad mode or flags. */
 tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
                                  size_t max_errors, size_t max_depth, unsigned flags);
-/* Feeds a chunk: the state (TSIG_STREAM_*), plus 4 when the result is
- * not the one of the previous call (read it with a push of nothing); -2
- * when the stream grew over the input limit, -1 when out of memory. */
+/* Feeds a chunk: the state (TSIG_STREAM_*), plus TSIG_API_STREAM_CHANGED
+ * when the result is not the one of the previous call (read it with a
+ * push of nothing); TSIG_API_STREAM_TOO_LARGE when the stream grew over
+ * the input limit, TSIG_API_STREAM_NOMEM when out of memory. */
+#define TSIG_API_STREAM_CHANGED 4
+#define TSIG_API_STREAM_TOO_LARGE -2
+#define TSIG_API_STREAM_NOMEM -1
 int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len);
 /* 1 when the partial value is the text given (a whole value, not
  * repaired, only whitespace after it): the caller can read it from there. */

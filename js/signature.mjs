@@ -22,6 +22,10 @@ const NO_REPAIR = 16;
 // A stream's caller (the ValidationStream) keeps the text: the core drops
 // the list elements it validated instead of keeping a copy of everything.
 const CALLER_KEEPS_TEXT = 32;
+// What a push answers besides the state (tsig_api_stream_step).
+const API_STREAM_CHANGED = 4;
+const API_STREAM_TOO_LARGE = -2;
+const API_STREAM_NOMEM = -1;
 
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
 // maxErrors crosses into wasm as a 32-bit signed number.
@@ -406,10 +410,11 @@ class ValidationStream {
     }
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_stream_step(handle, ptr, len);
-    if (rc < 0) throw rc === -2 ? new RangeError('toolsig: the stream is larger than the input limit') : outOfMemory();
+    if (rc === API_STREAM_TOO_LARGE) throw new RangeError('toolsig: the stream is larger than the input limit');
+    if (rc === API_STREAM_NOMEM) throw outOfMemory();
     this.#text += text; // as the core has it: only once it took the chunk
-    const state = STREAM_STATES[rc & 3];
-    if (rc & 4) {
+    const state = STREAM_STATES[rc & ~API_STREAM_CHANGED];
+    if (rc & API_STREAM_CHANGED) {
       // A result judged since the last push: read once, kept until the next.
       const doc = takeJSON(W.tsig_api_stream_push(handle, 0, 0, 0));
       this.#last = null;

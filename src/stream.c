@@ -1527,11 +1527,11 @@ int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)
 {
     tsig_stream_state st;
     tsig_code code = tsig_stream_push(s, chunk, len, &st);
-    if (code == TSIG_ERR_TOO_LARGE) return -2;
-    if (code != TSIG_OK) return -1;
+    if (code == TSIG_ERR_TOO_LARGE) return TSIG_API_STREAM_TOO_LARGE;
+    if (code != TSIG_OK) return TSIG_API_STREAM_NOMEM;
     int news = s->judged != s->told;
     s->told = s->judged;
-    return (int)st | (news ? 4 : 0);
+    return (int)st | (news ? TSIG_API_STREAM_CHANGED : 0);
 }
 
 char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial)
