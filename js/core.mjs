@@ -19,16 +19,23 @@
 // URL gives another copy of that state.
 import {
   ABSENT, bind, describeArgument, imports, info, isNonJSON, isOutOfMemory, ownOptions, readOptions, runCommandLine,
+  toJSONText,
 } from './wasm.mjs';
 import { Signature } from './signature.mjs';
 import { SignatureError, formatReport } from './results.mjs';
 import {
-  checkPlaceholders, coreInfo, importJsonSchema, importTool, normalizeKeys, renderTemplate, renderTools,
-  strictWarningText,
+  EXPOSURES, SIDES, checkPlaceholders, coreInfo, exposed, importJsonSchema, importTool, normalizeKeys, oneOf,
+  renderTemplate, renderTools, shown, strictWarningText,
 } from './schemas.mjs';
 
 export {
   ABSENT,
+  EXPOSURES,
+  SIDES,
+  exposed,
+  oneOf,
+  shown,
+  toJSONText,
   bind,
   describeArgument,
   imports,

@@ -305,10 +305,21 @@ export interface ToolForPrompt {
   name: string;
   signature: Signature | string | null;
   description?: string | null;
+  /** The sides the tool is offered on; none: every side of the agent. */
+  expose?: Expose | null;
 }
 
-/** Tools as prompt text; Tool objects are accepted too. */
-export declare function renderTools(tools: Array<ToolForPrompt | Tool>): string;
+export interface RenderToolsOptions {
+  /** The sides the agent has: a tool without expose goes to each; default 'both'. */
+  agent?: Expose;
+}
+
+/**
+ * Tools as prompt text, for code the model writes: the tools exposed to
+ * code (a tool with expose 'native' is left out). Tool objects are
+ * accepted too.
+ */
+export declare function renderTools(tools: Array<ToolForPrompt | Tool>, options?: RenderToolsOptions): string;
 
 export declare function importJsonSchema(
   schema: JsonSchema | string,
@@ -327,7 +338,50 @@ export declare function normalizeKeys<T = unknown>(value: unknown): T;
 
 export type ToolFunction = (args: any) => unknown | Promise<unknown>;
 
-export interface ToolOptions {
+/** What runs a tool (its fn, in each case): a function, an LLM, a sub-agent. */
+export type ToolType = 'native' | 'llm' | 'subagent';
+
+/** Where a tool is offered: 'native' as a function call the model makes, 'code' to code the model writes, or both. */
+export type Expose = 'native' | 'code' | 'both';
+
+/** The side a call is made on: the model's function call, or code the model wrote. */
+export type Side = 'native' | 'code';
+
+/** The kind of a value (SPEC §3). */
+export type ValueKind = 'string' | 'int' | 'float' | 'bool' | 'nil' | 'map' | 'list';
+
+/**
+ * A 'metadata' preview: the result's kind, its size (count: a list's
+ * elements, a map's keys but firewalled ones) and shape, the return type
+ * as a prompt shows it (firewalled fields hidden).
+ */
+export interface MetadataPreview {
+  kind: ValueKind;
+  count?: number;
+  shape: string;
+}
+
+/** A 'rows' preview of a list: its first `limit` elements (firewalled fields masked), and how many it has. */
+export interface RowsPreview {
+  kind: 'list';
+  count: number;
+  shape: string;
+  rows: unknown[];
+}
+
+/** What a native call gives of a result when the tool previews it. */
+export interface NativeResultOptions {
+  /**
+   * 'metadata' (the default): MetadataPreview; 'rows': RowsPreview of a
+   * list result (MetadataPreview of any other); or a function of the full
+   * result giving a JSON-encodable object.
+   */
+  preview?: 'metadata' | 'rows' | ((result: any) => object | Promise<object>);
+  /** The rows a 'rows' preview keeps: a whole number from 1; default 20. */
+  limit?: number;
+}
+
+interface ToolOptionsBase {
   fn: ToolFunction;
   signature?: Signature | string | null;
   description?: string | null;
@@ -339,12 +393,31 @@ export interface ToolOptions {
   mode?: Mode;
   /** Validation off on purpose. */
   skip?: boolean;
+  /** What runs the tool; default 'native'. */
+  type?: ToolType;
+  /** Where the tool is offered; none: every side of the agent. */
+  expose?: Expose | null;
 }
+
+/**
+ * A tool's options. nativeResult is for a tool exposed to both sides whose
+ * code side reads results from the cache (expose: 'both', cache: true);
+ * such a tool previews native results with the metadata preview without it.
+ */
+export type ToolOptions = ToolOptionsBase & (
+  | { expose: 'both'; cache: true; nativeResult?: NativeResultOptions | null }
+  | { nativeResult?: null }
+);
 
 export type ToolFormat = ToolFunction | [ToolFunction, Signature | string] | ToolOptions;
 
+export interface CallOptions {
+  /** Default: 'code' for a tool exposed to code only, else 'native'. */
+  side?: Side;
+}
+
 export type ToolResult =
-  | { ok: true; value: unknown; warnings: Issue[]; cached?: true }
+  | { ok: true; value: unknown; warnings: Issue[]; cached?: true; /** value is the native side's preview */ preview?: true }
   | { ok: false; stage: 'input' | 'output'; errors: Issue[]; warnings: Issue[]; report: string }
   | { ok: false; stage: 'input' | 'call' | 'output'; error: string; report: string };
 
@@ -438,22 +511,40 @@ export declare class Tool {
   readonly cache: boolean;
   readonly skip: boolean;
   readonly mode: Mode;
-  call(args: unknown): Promise<ToolResult>;
-  callJSON(text: string): Promise<ToolResult>;
-  callForParent(args: unknown): Promise<ToolResult>;
-  callForParentJSON(text: string): Promise<ToolResult>;
+  readonly type: ToolType;
+  /** Where the tool is offered; null: every side of the agent. */
+  readonly expose: Expose | null;
+  /** What a native call gives of a result, with its defaults; null when it gives the result. */
+  readonly nativeResult: Readonly<Required<NativeResultOptions>> | null;
+  /** Whether the tool is offered on `side` by an agent with the sides `agent` names (default 'both'). */
+  exposedTo(side: Side, options?: { agent?: Expose }): boolean;
+  /**
+   * Calls the tool on a side: a native call of a tool with nativeResult
+   * resolves to the preview (preview: true) and keeps the result in the
+   * cache, where a code call with the same arguments finds it. Rejects
+   * with a TypeError on a side the tool is not exposed to.
+   */
+  call(args: unknown, options?: CallOptions): Promise<ToolResult>;
+  callJSON(text: string, options?: CallOptions): Promise<ToolResult>;
+  callForParent(args: unknown, options?: CallOptions): Promise<ToolResult>;
+  callForParentJSON(text: string, options?: CallOptions): Promise<ToolResult>;
   clearCache(): void;
   parametersSchema(options?: SchemaOptions): JsonSchema;
   definition(): ToolDefinition;
-  /** Chat Completions by default; `strict` is always present. */
+  /**
+   * Chat Completions by default; `strict` is always present. Like every
+   * provider definition, a TypeError for a tool not exposed to native
+   * calls (expose: 'code').
+   */
   toOpenAI(options?: OpenAIOptions & { api?: 'chat' }): OpenAIChatTool;
   toOpenAI(options: OpenAIOptions & { api: 'responses' }): OpenAIResponsesTool;
   toAnthropic(): AnthropicTool;
+  /** outputSchema when the result is an object and a native call gives it (no preview). */
   toMCP(): MCPTool;
   /**
-   * Calls the tool for an MCP tools/call request: the CallToolResult, with
-   * the report (isError) for a failed call and the warnings report as a
-   * second content block when arguments were coerced.
+   * Calls the tool for an MCP tools/call request, a native call: the
+   * CallToolResult, with the report (isError) for a failed call and the
+   * warnings report as a second content block when arguments were coerced.
    */
   callMCP(args: unknown): Promise<MCPCallToolResult>;
   /** McpServer.registerTool's config (SDK v2): register with (args) => tool.callMCP(args). */

@@ -1,7 +1,7 @@
 // schemas.mjs: the functions over signatures and schemas that are not a
 // Signature's methods: JSON Schema and tool imports, tool lists and
-// templates for prompts, strict-mode warnings, key normalization, and what
-// the core says about itself.
+// templates for prompts, which side a tool is offered on, strict-mode
+// warnings, key normalization, and what the core says about itself.
 import { W, cut, info, putString, readOptions, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
 import { SignatureError, valueErrorMessage } from './results.mjs';
 import { Signature, handleOf } from './signature.mjs';
@@ -70,10 +70,58 @@ function checkPlaceholders(template, signature) {
   }
 }
 
-/** Prompt text for tools [{name, signature, description}] under "## Tools you can call". */
-function renderTools(tools, withHeader = true) {
+// Exposure (the seed's expose): the sides a tool is offered on. Native is
+// a function call the model makes; code is a call from code the model
+// wrote. A tool declares 'native', 'code' or 'both', or nothing; an agent
+// has one side or both (its `agent` mode). A tool that declares nothing is
+// offered on every side its agent has; one that declares is offered on
+// the sides it declares that its agent has.
+const SIDES = ['native', 'code'];
+const EXPOSURES = ['native', 'code', 'both'];
+const RENDER_OPTIONS = ['agent'];
+
+// The message's "got ...": a string or a number as written, anything else
+// its kind.
+function shown(v) {
+  if (typeof v === 'string') return cut(JSON.stringify(v));
+  if (typeof v === 'number') return String(v);
+  return v === null ? 'null' : typeof v;
+}
+
+// Checks one of `known`; what: how the message names the value.
+function oneOf(value, known, what) {
+  if (!known.includes(value)) {
+    const words = known.map((k) => `'${k}'`);
+    const list = `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+    throw new TypeError(`toolsig: ${what} must be ${list}, got ${shown(value)}`);
+  }
+  return value;
+}
+
+// True when a tool declaring `expose` (null: nothing) is offered on `side`
+// to an agent with `agent` ('native', 'code' or 'both'), all checked.
+function exposed(expose, side, agent) {
+  const has = (sides) => sides === 'both' || sides === side;
+  return has(agent) && (expose == null || has(expose));
+}
+
+/**
+ * Prompt text for tools [{name, signature, description, expose}] under
+ * "## Tools you can call": the listing of what code the model writes can
+ * call. A tool is listed when it is exposed to code (options.agent: the
+ * sides the agent has, 'both' by default).
+ */
+function renderTools(tools, options) {
+  const agent = oneOf(readOptions(options, 'renderTools', RENDER_OPTIONS).agent ?? 'both', EXPOSURES, 'renderTools: agent');
   if (!Array.isArray(tools)) throw new TypeError('toolsig: renderTools takes a list of tools');
-  const list = tools.map((t, i) => {
+  return renderToolList(tools, true, agent);
+}
+
+// renderTools, and Signature#renderTool (one tool, withHeader false).
+function renderToolList(tools, withHeader, agent) {
+  const list = [];
+  const at = []; // the index in `tools` of each entry of list
+  tools.forEach((t, i) => {
     if (t === null || typeof t !== 'object') throw new TypeError(`toolsig: tools[${i}] is not a tool`);
     // A Tool (or {signature: null}) without a signature renders as name(...) -> :any.
     const sig = 'signature' in t ? t.signature : t.sig;
@@ -84,7 +132,10 @@ function renderTools(tools, withHeader = true) {
     }
     const d = t.description;
     if (d != null && typeof d !== 'string') throw new TypeError(`toolsig: tools[${i}].description must be a string`);
-    return { name: t.name, sig: text, description: d ?? null };
+    const expose = t.expose == null ? null : oneOf(t.expose, EXPOSURES, `tools[${i}].expose`);
+    if (!exposed(expose, 'code', agent)) return;
+    list.push({ name: t.name, sig: text, description: d ?? null });
+    at.push(i);
   });
   const [ptr, len] = putString(JSON.stringify(list), true);
   let doc;
@@ -97,14 +148,15 @@ function renderTools(tools, withHeader = true) {
     // A signature that does not parse: the SignatureError Signature.parse
     // gives (caret picture, hint, index), its message naming the tool.
     const e = doc.errors[0];
-    const i = e.segments[0];
-    if (typeof i === 'number') {
+    const k = e.segments[0];
+    if (typeof k === 'number') {
+      const i = at[k];
       try {
-        Signature.parse(list[i].sig).free();
+        Signature.parse(list[k].sig).free();
       } catch (err) {
         if (err instanceof SignatureError) {
-          err.message = `tools[${i}] (${list[i].name}): ${err.message}`;
-          err.reason = `tools[${i}] (${list[i].name}): ${err.reason}`;
+          err.message = `tools[${i}] (${list[k].name}): ${err.message}`;
+          err.reason = `tools[${i}] (${list[k].name}): ${err.reason}`;
         }
         throw err;
       }
@@ -200,13 +252,19 @@ function coreInfo() {
 }
 
 export {
+  EXPOSURES,
+  SIDES,
   checkPlaceholders,
+  exposed,
+  oneOf,
   coreInfo,
   importJsonSchema,
   importTool,
   normalizeKeys,
   renderTemplate,
+  renderToolList,
   renderTools,
+  shown,
   strictWarningText,
   toOpenApi30,
 };

@@ -7,7 +7,7 @@ import {
   pathString, putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
-import { renderTools, strictWarningText, toOpenApi30 } from './schemas.mjs';
+import { renderToolList, strictWarningText, toOpenApi30 } from './schemas.mjs';
 
 const FORMAT_HIDE_FIREWALLED = 1;
 const FORMAT_NO_DESCRIPTIONS = 2;
@@ -252,7 +252,7 @@ class Signature {
     if (description != null && typeof description !== 'string') {
       throw new TypeError(`toolsig: renderTool: a description is a string, got ${describeArgument(description)}`);
     }
-    return renderTools([{ name, signature: this, description }], false);
+    return renderToolList([{ name, signature: this, description }], false, 'both');
   }
 
   /**

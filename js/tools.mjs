@@ -2,29 +2,50 @@
 //
 // A Tool is a function with its contract: the seed's normalized tool
 // definition. Every check goes through the core (validateInput, validate,
-// normalizeKeys, checkPlaceholders, template rendering); this file only
-// sequences the steps, caches results and shapes provider definitions.
+// normalizeKeys, checkPlaceholders, template rendering, redaction, the
+// return type's rendering); this file only sequences the steps, caches
+// results (one cache for the two sides a tool is called on), makes the
+// native side's previews of them and shapes provider definitions.
 import {
+  EXPOSURES,
+  SIDES,
   Signature,
   checkPlaceholders,
   describeArgument,
+  exposed,
   formatReport,
   isNonJSON,
   info,
   isOutOfMemory,
   normalizeKeys,
+  oneOf,
   ownOptions,
   readOptions,
   renderTemplate,
+  shown,
   strictWarningText,
+  toJSONText,
 } from './core.mjs';
 
 // Names every provider accepts (OpenAI's rule is the narrowest).
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const DEFAULT_CACHE_SIZE = 100;
+// What runs a tool (the seed's type), the first being the default: this
+// package runs none of them itself, fn is what calls the model or runs
+// the sub-agent.
+const TOOL_TYPES = ['native', 'llm', 'subagent'];
+// The previews a native call of a tool exposed to both sides can give
+// (nativeResult.preview), the first being the default, and the rows a
+// 'rows' preview keeps by default (nativeResult.limit).
+const PREVIEWS = ['metadata', 'rows'];
+const DEFAULT_PREVIEW_LIMIT = 20;
 
 // The options each function and method takes.
-const TOOL_OPTIONS = ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip'];
+const TOOL_OPTIONS = ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip', 'type', 'expose',
+  'nativeResult'];
+const NATIVE_RESULT_OPTIONS = ['preview', 'limit'];
+const CALL_OPTIONS = ['side'];
+const EXPOSED_OPTIONS = ['agent'];
 const SCHEMA_OPTIONS = ['strict'];
 const OPENAI_OPTIONS = ['strict', 'api', 'onWarning'];
 const CHECKED_OPTIONS = ['title', 'onWarnings'];
@@ -128,6 +149,19 @@ function errorFailure(stage, error) {
   return { ok: false, stage, error: message, report: `Tool error: ${message}` };
 }
 
+// The kind of a value as SPEC §3 names the kinds of JSON values (a JS
+// number is an int when it is whole).
+function valueKind(v) {
+  if (v === null) return 'nil';
+  if (Array.isArray(v)) return 'list';
+  switch (typeof v) {
+    case 'string': return 'string';
+    case 'boolean': return 'bool';
+    case 'number': return Number.isInteger(v) ? 'int' : 'float';
+    default: return 'map';
+  }
+}
+
 /** A function with its signature, description and validation. */
 class Tool {
   #name;
@@ -138,6 +172,10 @@ class Tool {
   #mode;
   #cache; // Map of canonical arguments -> value, in least-recently-used order
   #cacheSize;
+  #type;
+  #expose; // 'native', 'code', 'both', or null: every side of the agent
+  #preview; // {preview, limit}: what a native call gives of a result; null: the result
+  #shape = null; // the return type as a prompt shows it, made when first needed
   #warnedStrict = false; // console.warn has shown the strict-mode warnings
 
   constructor(name, options) {
@@ -149,6 +187,9 @@ class Tool {
     this.#mode = options.mode;
     this.#cache = options.cache ? new Map() : null;
     this.#cacheSize = options.cacheSize;
+    this.#type = options.type;
+    this.#expose = options.expose;
+    this.#preview = options.preview;
   }
 
   get name() { return this.#name; }
@@ -159,6 +200,40 @@ class Tool {
   /** True when validation was switched off on purpose ({skip: true}). */
   get skip() { return this.#skip; }
   get mode() { return this.#mode; }
+  /** What runs the tool: 'native', 'llm' or 'subagent' (fn, in each case). */
+  get type() { return this.#type; }
+  /** The sides the tool is offered on: 'native', 'code', 'both', or null (every side of the agent). */
+  get expose() { return this.#expose; }
+  /** {preview, limit}: what a native call gives of a result; null when it gives the result. */
+  get nativeResult() { return this.#preview; }
+
+  /**
+   * True when the tool is offered on `side` ('native': as a function call
+   * the model makes; 'code': to code the model writes) by an agent with
+   * the sides options.agent names ('native', 'code' or 'both', the
+   * default). A tool without expose goes to every side of the agent.
+   */
+  exposedTo(side, options) {
+    const agent = readOptions(options, 'exposedTo', EXPOSED_OPTIONS).agent ?? 'both';
+    oneOf(side, SIDES, 'exposedTo: side');
+    return exposed(this.#expose, side, oneOf(agent, EXPOSURES, 'exposedTo: agent'));
+  }
+
+  // The TypeError of `where` ("call", "toOpenAI", ...) used on a side the
+  // tool is not exposed to.
+  #mustBeExposed(side, where) {
+    if (exposed(this.#expose, side, 'both')) return;
+    const to = side === 'native' ? 'native calls' : 'code';
+    throw new TypeError(`toolsig: ${where}: tool ${this.#name} is not exposed to ${to} (expose: '${this.#expose}')`);
+  }
+
+  // The side a call is made on: options.side (o, read as `where`), by
+  // default code for a tool exposed to code only, else native.
+  #sideOf(o, where) {
+    const side = oneOf(o.side ?? (this.#expose === 'code' ? 'code' : 'native'), SIDES, `${where}: side`);
+    this.#mustBeExposed(side, where);
+    return side;
+  }
 
   // Validates and normalizes the arguments: {ok:true, value, warnings} or a
   // failure. `text` is JSON text (from an LLM) or undefined for `args`.
@@ -202,7 +277,65 @@ class Tool {
     return { ok: true, value, warnings };
   }
 
-  async #invoke(args, text) {
+  // A call on `side`: the result, or on the native side of a tool with a
+  // preview (nativeResult), the preview of a successful result.
+  async #invoke(args, text, side) {
+    const r = await this.#run(args, text);
+    if (!r.ok || side !== 'native' || !this.#preview) return r;
+    let value;
+    try {
+      value = await this.#previewOf(r.value);
+    } catch (e) {
+      if (isOutOfMemory(e)) throw e; // not the result's fault
+      return errorFailure('output', e);
+    }
+    return { ...r, value, preview: true };
+  }
+
+  // The preview of a result (SPEC §3 kinds; firewalled fields hidden as a
+  // prompt hides them, SPEC §7): {kind, count (a list's elements or a
+  // map's keys), shape (the return type as a prompt shows it)}, with rows
+  // for 'rows' and a list (its first `limit` elements, firewalled fields
+  // masked); or what the preview function gives, as JSON has it.
+  async #previewOf(value) {
+    const { preview, limit } = this.#preview;
+    if (typeof preview === 'function') {
+      const out = await preview(value);
+      if (out === null || typeof out !== 'object' || Array.isArray(out)) {
+        throw new TypeError(`toolsig: tool ${this.#name}: nativeResult.preview must return an object, got ${valueKind(out === undefined ? null : out)}`);
+      }
+      return JSON.parse(toJSONText(out, 'value'));
+    }
+    // The value as JSON has it at the root (a Date is its string).
+    const root = value !== null && typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON('') : value;
+    const kind = valueKind(root);
+    const meta = { kind };
+    if (kind === 'list') meta.count = root.length;
+    // A map's keys as a prompt shows them: firewalled ones are not there.
+    if (kind === 'map') meta.count = Object.keys(anySig().redact(root, { mode: 'strip' })).length;
+    meta.shape = this.#returnShape();
+    if (preview === 'rows' && kind === 'list') meta.rows = anySig().redact(root.slice(0, limit), { mode: 'mask' });
+    return meta;
+  }
+
+  // The return type as a prompt shows it, firewalled fields hidden: the
+  // core formats it as a signature of its own (the shorthand of SPEC §1
+  // has no parameters), as renderTools writes it after "->". A tool
+  // without signature returns :any.
+  #returnShape() {
+    if (this.#shape === null) {
+      const alone = Signature.parse((this.#signature ?? anySig()).returns);
+      try {
+        this.#shape = alone.format({ hideFirewalled: true });
+      } finally {
+        alone.free();
+      }
+    }
+    return this.#shape;
+  }
+
+  // Validates, runs (or reads the cache) and validates the result.
+  async #run(args, text) {
     const prepared = this.#prepare(args, text);
     if (!prepared.ok) return prepared;
     const { value: input, warnings } = prepared;
@@ -245,18 +378,23 @@ class Tool {
    * Calls the tool: arguments validated with coercion and key-normalized,
    * the function (sync or async), then its result validated strictly.
    * Resolves to {ok:true, value, warnings} or {ok:false, stage, report, ...};
-   * rejects only with the TypeError of arguments JSON cannot carry (NaN, a
-   * BigInt, a cycle: the caller's error) or the RangeError of wasm memory
-   * running out.
+   * rejects only with a TypeError of the caller's (arguments JSON cannot
+   * carry: NaN, a BigInt, a cycle; a bad option; a side the tool is not
+   * exposed to) or the RangeError of wasm memory running out.
+   * options.side: 'native' (a function call of the model's) or 'code'
+   * (code the model wrote calls it); by default code for a tool exposed to
+   * code only, else native. A native call of a tool with a preview
+   * (nativeResult) resolves to the preview, with preview: true; the
+   * result stays in the cache for code.
    */
-  call(args) {
-    return this.#invoke(args, undefined);
+  async call(args, options) {
+    return this.#invoke(args, undefined, this.#sideOf(readOptions(options, 'call', CALL_OPTIONS), 'call'));
   }
 
   /** As call(), from the JSON text of an LLM's tool call. */
-  callJSON(text) {
-    if (typeof text !== 'string') return Promise.reject(new TypeError('toolsig: callJSON takes JSON text (a string)'));
-    return this.#invoke(undefined, text);
+  async callJSON(text, options) {
+    if (typeof text !== 'string') throw new TypeError('toolsig: callJSON takes JSON text (a string)');
+    return this.#invoke(undefined, text, this.#sideOf(readOptions(options, 'callJSON', CALL_OPTIONS), 'callJSON'));
   }
 
   // Removes firewalled ("_") fields from a successful result's value.
@@ -266,13 +404,16 @@ class Tool {
   }
 
   /** As call(), with firewalled ("_") output fields removed: what a parent agent sees. */
-  async callForParent(args) {
-    return this.#forParent(await this.call(args));
+  async callForParent(args, options) {
+    const side = this.#sideOf(readOptions(options, 'callForParent', CALL_OPTIONS), 'callForParent');
+    return this.#forParent(await this.#invoke(args, undefined, side));
   }
 
   /** As callJSON(), with firewalled output fields removed. */
-  async callForParentJSON(text) {
-    return this.#forParent(await this.callJSON(text));
+  async callForParentJSON(text, options) {
+    if (typeof text !== 'string') throw new TypeError('toolsig: callForParentJSON takes JSON text (a string)');
+    const side = this.#sideOf(readOptions(options, 'callForParentJSON', CALL_OPTIONS), 'callForParentJSON');
+    return this.#forParent(await this.#invoke(undefined, text, side));
   }
 
   /** Forgets every cached result. */
@@ -307,6 +448,7 @@ class Tool {
    */
   toOpenAI(opts) {
     const options = readOptions(opts, 'toOpenAI', OPENAI_OPTIONS);
+    this.#mustBeExposed('native', 'toOpenAI');
     const strict = !!options.strict;
     if (options.api !== undefined && options.api !== 'chat' && options.api !== 'responses') {
       throw new TypeError(`toolsig: unknown OpenAI api ${JSON.stringify(options.api)} (apis: chat, responses)`);
@@ -333,6 +475,7 @@ class Tool {
 
   /** The Anthropic Messages API tool: {name, description, input_schema}. */
   toAnthropic() {
+    this.#mustBeExposed('native', 'toAnthropic');
     const tool = { name: this.#name };
     if (this.#description) tool.description = this.#description;
     tool.input_schema = this.parametersSchema();
@@ -346,12 +489,14 @@ class Tool {
    * arguments were coerced, a second text block with the warnings report,
    * so the model learns to write them as they are typed. A failure is
    * {content: [the report], isError: true}, which MCP hands to the model.
+   * It is a native call: a tool with a preview answers with the preview.
    */
   async callMCP(args) {
-    const r = await this.call(args ?? {});
+    this.#mustBeExposed('native', 'callMCP');
+    const r = await this.#invoke(args ?? {}, undefined, 'native');
     if (!r.ok) return { content: [{ type: 'text', text: r.report }], isError: true };
     const result = { content: [{ type: 'text', text: JSON.stringify(r.value) }] };
-    if (this.#signature && this.toMCP().outputSchema) {
+    if (this.toMCP().outputSchema) {
       result.structuredContent = this.#signature.returnsList ? { items: r.value } : r.value;
     }
     if (r.warnings.length) {
@@ -368,6 +513,7 @@ class Tool {
    * signature (a Standard Schema) when toMCP() has one.
    */
   toMCPConfig() {
+    this.#mustBeExposed('native', 'toMCPConfig');
     const config = {};
     if (this.#description) config.description = this.#description;
     const sig = this.#signature ?? anySig();
@@ -387,13 +533,15 @@ class Tool {
   /**
    * The MCP tools/list entry: {name, description, inputSchema,
    * outputSchema?}. outputSchema is given when the result is an object
-   * (MCP requires one): a typed map, :map, or a list (as {items: [...]}).
+   * (MCP requires one): a typed map, :map, or a list (as {items: [...]}),
+   * and a native call gives the result (no preview).
    */
   toMCP() {
+    this.#mustBeExposed('native', 'toMCP');
     const tool = { name: this.#name };
     if (this.#description) tool.description = this.#description;
     tool.inputSchema = this.parametersSchema();
-    if (this.#signature) {
+    if (this.#signature && !this.#preview) {
       const out = this.#signature.toJsonSchema();
       if (out.type === 'object') tool.outputSchema = out;
     }
@@ -405,8 +553,11 @@ class Tool {
  * Defines a tool. format is one of the seed's forms:
  *   fn                                   no signature: arguments pass unchecked
  *   [fn, signature]                      validated with the signature
- *   {fn, signature, description, cache, cacheSize, mode}
+ *   {fn, signature, description, cache, cacheSize, mode, type, expose, nativeResult}
  *   {fn, skip: true, ...}                validation off on purpose
+ * A tool with expose: 'both' and cache: true previews its results on the
+ * native side (nativeResult: {preview, limit}, a metadata preview by
+ * default); nativeResult is refused on any other tool.
  * Throws a TypeError (or SignatureError) naming what is wrong.
  */
 function defineTool(name, format) {
@@ -444,6 +595,10 @@ function defineTool(name, format) {
   if (options.description != null && typeof options.description !== 'string') {
     throw new TypeError(`toolsig: tool ${name}: description must be a string`);
   }
+  const type = oneOf(options.type ?? TOOL_TYPES[0], TOOL_TYPES, `tool ${name}: type`);
+  const expose = options.expose == null ? null : oneOf(options.expose, EXPOSURES, `tool ${name}: expose`);
+  const cache = options.cache === true;
+  const preview = nativeResultOf(name, options.nativeResult, expose, cache);
   const signature = options.signature == null ? null : toSignature(options.signature, `tool ${name}: signature`);
   return new Tool(name, {
     fn: options.fn,
@@ -451,9 +606,40 @@ function defineTool(name, format) {
     description: options.description ?? null,
     skip: options.skip === true,
     mode,
-    cache: options.cache === true,
+    cache,
     cacheSize,
+    type,
+    expose,
+    preview,
   });
+}
+
+// The preview of tool `name`'s native calls, {preview, limit} (frozen), or
+// null when a native call gives the result. The seed's contract: a
+// preview stands for a result that code gets whole from the cache, so
+// nativeResult needs expose: 'both' and cache: true; such a tool without
+// it previews with the defaults. (expose: 'both' without the cache is
+// legal: each side runs fn, and native calls get the result.)
+function nativeResultOf(name, nativeResult, expose, cache) {
+  if (nativeResult != null) {
+    if (expose !== 'both') {
+      throw new TypeError(`toolsig: tool ${name}: nativeResult needs expose: 'both' (the preview a native call gives stands for the result code gets)`);
+    }
+    if (!cache) {
+      throw new TypeError(`toolsig: tool ${name}: nativeResult needs cache: true (code gets the whole result from the cache)`);
+    }
+  }
+  if (expose !== 'both' || !cache) return null;
+  const o = readOptions(nativeResult, `tool ${name}: nativeResult`, NATIVE_RESULT_OPTIONS);
+  const preview = o.preview ?? PREVIEWS[0];
+  if (typeof preview !== 'function' && !PREVIEWS.includes(preview)) {
+    throw new TypeError(`toolsig: tool ${name}: nativeResult.preview must be 'metadata', 'rows' or a function, got ${shown(preview)}`);
+  }
+  const limit = o.limit ?? DEFAULT_PREVIEW_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new TypeError(`toolsig: tool ${name}: nativeResult.limit must be a whole number of at least 1, got ${shown(limit)}`);
+  }
+  return Object.freeze({ preview, limit });
 }
 
 /**

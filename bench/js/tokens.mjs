@@ -11,9 +11,9 @@
 // - json: the tool as a function-calling definition,
 //   JSON.stringify({name, description, parameters: inputSchema}) compact,
 //   the form providers receive;
-// - sig: toolsig's prompt rendering of the imported tool (renderTools
-//   without the header: the signature with descriptions and defaults, then
-//   the description);
+// - sig: toolsig's prompt rendering of the imported tool (renderTool, as
+//   renderTools lists it under its header: the signature with
+//   descriptions and defaults, then the description);
 // - sig, no descriptions: the same without parameter descriptions.
 // A benchmark, not a test: always exits 0.
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { printMachine, printTable, repoRoot } from './harness.mjs';
 
-const { importTool, renderTools } = await import(join(repoRoot, 'dist', 'node.mjs'));
+const { Signature, importTool } = await import(join(repoRoot, 'dist', 'node.mjs'));
 
 const file = process.argv[2] || join(repoRoot, 'tests', 'js', 'fixtures', 'mcp-tools.json');
 const { tools } = JSON.parse(readFileSync(file, 'utf8'));
@@ -32,8 +32,10 @@ const total = { json: 0, sig: 0, bare: 0 };
 for (const tool of tools) {
   const imported = importTool(tool);
   const json = JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.inputSchema });
-  const sig = renderTools([imported], false);
-  const bare = renderTools([{ ...imported, signature: imported.signature.format({ descriptions: false }) }], false);
+  const sig = imported.signature.renderTool(imported.name, imported.description);
+  const plain = Signature.parse(imported.signature.format({ descriptions: false }));
+  const bare = plain.renderTool(imported.name, imported.description);
+  plain.free();
   const t = { json: count(json), sig: count(sig), bare: count(bare) };
   for (const k of Object.keys(total)) total[k] += t[k];
   rows.push([tool.name, String(t.json), String(t.sig), (t.sig / t.json).toFixed(2), String(t.bare)]);

@@ -30,6 +30,20 @@ test('defineTool reads its options as own properties: Object.prototype.skip and 
   }
 });
 
+test("defineTool's and a call's options are own properties: Object.prototype.expose, .nativeResult and .side change nothing", async () => {
+  const fn = ({ n }) => [n];
+  for (const [key, value] of [['expose', 'code'], ['nativeResult', { preview: 'rows' }], ['side', 'code'], ['type', 'llm']]) {
+    await withPolluted(key, value, async () => {
+      const tool = defineTool('t', { fn, signature: '(n :int) -> [:int]', cache: true });
+      assert.deepEqual([tool.expose, tool.nativeResult, tool.type], [null, null, 'native'], key);
+      assert.deepEqual(tool.toOpenAI().function.name, 't');
+      const both = defineTool('t', { fn, signature: '(n :int) -> [:int]', expose: 'both', cache: true });
+      assert.deepEqual((await both.call({ n: 1 })).value, { kind: 'list', count: 1, shape: '[:int]' }, key);
+      assert.deepEqual((await both.call({ n: 1 }, {})).value, { kind: 'list', count: 1, shape: '[:int]' }, key);
+    });
+  }
+});
+
 test('validate, redact, format and the schema readers read own options only', async () => {
   const sig = Signature.parse('(n :int) -> {a :int, _secret :string}');
   await withPolluted('mode', 'disabled', () => {

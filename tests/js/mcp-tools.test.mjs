@@ -33,7 +33,7 @@ describe('MCP tools import exactly', () => {
         assert.equal(t.description, tool.description);
         if (EXPECTED[tool.name]) assert.equal(t.signature.canonical, EXPECTED[tool.name]);
         // Every property description reaches the prompt.
-        const prompt = renderTools([t], false);
+        const prompt = renderTools([t]);
         for (const [, p] of Object.entries(tool.inputSchema.properties)) {
           if (p.description) assert.ok(prompt.includes(JSON.stringify(p.description)), `${p.description} in ${prompt}`);
         }

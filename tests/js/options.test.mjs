@@ -3,13 +3,14 @@
 // misspelt option must not leave the option at its default without a
 // word), refuses options that are not an object, and reads own properties
 // only. One table lists every entry point; a test checks that the table
-// has each place of js/ that reads options.
+// has each place of js/ that reads options. A method that resolves to its
+// answer (a tool's calls) rejects where the others throw.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool,
+  Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, renderTools,
 } from 'toolsig';
 import * as small from 'toolsig/validate';
 import { repoRoot } from './support/env.mjs';
@@ -37,10 +38,18 @@ const ENTRY_POINTS = [
   ['formatReport', ['title'], (o) => formatReport(result, o)],
   ['importJsonSchema', ['lossy'], (o) => importJsonSchema({ type: 'integer' }, o)],
   ['importTool', ['lossy'], (o) => importTool({ name: 't', inputSchema: { type: 'object', properties: {} } }, o)],
-  ['tool search', ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip'],
+  ['tool search', ['fn', 'signature', 'description', 'cache', 'cacheSize', 'mode', 'skip', 'type', 'expose', 'nativeResult'],
     (o) => defineTool('search', { fn: () => 1, ...o })],
+  ['tool search: nativeResult', ['preview', 'limit'],
+    (o) => defineTool('search', { fn: () => 1, expose: 'both', cache: true, nativeResult: o })],
   ['parametersSchema', ['strict'], (o) => tool.parametersSchema(o)],
   ['toOpenAI', ['strict', 'api', 'onWarning'], (o) => tool.toOpenAI(o)],
+  ['exposedTo', ['agent'], (o) => tool.exposedTo('code', o)],
+  ['call', ['side'], (o) => tool.call({ n: 1 }, o)],
+  ['callJSON', ['side'], (o) => tool.callJSON('{"n": 1}', o)],
+  ['callForParent', ['side'], (o) => tool.callForParent({ n: 1 }, o)],
+  ['callForParentJSON', ['side'], (o) => tool.callForParentJSON('{"n": 1}', o)],
+  ['renderTools', ['agent'], (o) => renderTools([tool], o)],
   ['checked', ['title', 'onWarnings'], (o) => checked(sig, () => 1, o)],
   ['definePrompt', ['maxLength'], (o) => definePrompt('{{n}}', sig, o)],
   // toolsig/validate: the same API over its own module.
@@ -51,36 +60,57 @@ const ENTRY_POINTS = [
   ['formatReport', ['title'], (o) => small.formatReport(result, o)],
 ];
 
-test('every options object refuses an unknown key with a TypeError naming it and the known ones', () => {
+// The entry point refuses the options with `expected` (assert.throws'
+// form): it throws it, or, when it resolves to its answer, rejects with it.
+async function refuses(call, options, expected, where) {
+  let answer;
+  try {
+    answer = call(options);
+  } catch (e) {
+    assert.throws(() => { throw e; }, expected, where);
+    return;
+  }
+  assert.ok(answer instanceof Promise, `${where}: neither threw nor rejected`);
+  await assert.rejects(answer, expected, where);
+}
+
+// The entry point takes the options: it returns, or resolves.
+async function accepts(call, options, where) {
+  let answer;
+  assert.doesNotThrow(() => { answer = call(options); }, where);
+  if (answer instanceof Promise) await assert.doesNotReject(answer, where);
+}
+
+test('every options object refuses an unknown key with a TypeError naming it and the known ones', async () => {
   for (const [where, known, call] of ENTRY_POINTS) {
     const message = `toolsig: ${where}: unknown option "mod" (options: ${known.join(', ')})`;
-    assert.throws(() => call({ mod: 'strict' }), { name: 'TypeError', message }, where);
+    await refuses(call, { mod: 'strict' }, { name: 'TypeError', message }, where);
     // Beside known options too, and whatever the value.
-    assert.throws(() => call({ [known[known.length - 1]]: undefined, mod: undefined }), { name: 'TypeError', message }, where);
+    await refuses(call, { [known[known.length - 1]]: undefined, mod: undefined }, { name: 'TypeError', message }, where);
   }
 });
 
-test('every options object may be left out, null or empty', () => {
+test('every options object may be left out, null or empty', async () => {
   for (const [where, , call] of ENTRY_POINTS) {
-    for (const none of [undefined, null, {}]) assert.doesNotThrow(() => call(none), where);
+    for (const none of [undefined, null, {}]) await accepts(call, none, where);
   }
 });
 
-test('options that are not an object are a TypeError naming the options', () => {
+test('options that are not an object are a TypeError naming the options', async () => {
   for (const [where, known, call] of ENTRY_POINTS) {
-    if (where.startsWith('tool ')) continue; // defineTool's forms: tools.test.mjs
+    if (where === 'tool search') continue; // defineTool's forms: tools.test.mjs
     const message = `toolsig: ${where}: options are an object {${known.join(', ')}}`;
     for (const bad of ['strict', 5, true, ['mode']]) {
-      assert.throws(() => call(bad), { name: 'TypeError', message }, `${where}(${JSON.stringify(bad)})`);
+      await refuses(call, bad, { name: 'TypeError', message }, `${where}(${JSON.stringify(bad)})`);
     }
   }
 });
 
-test('options are own properties: an inherited key is neither an option nor an unknown one', () => {
+test('options are own properties: an inherited key is neither an option nor an unknown one', async () => {
   for (const [where, known, call] of ENTRY_POINTS) {
-    if (where.startsWith('tool ')) continue; // spread: own keys only already
-    assert.doesNotThrow(() => call(Object.create({ mod: 'strict' })), where);
-    assert.doesNotThrow(() => call(Object.create({ [known[0]]: 'not read' })), where);
+    if (where === 'tool search') continue; // spread: own keys only already
+    await accepts(call, Object.create({ mod: 'strict' }), where);
+    await accepts(call, Object.create({ [known[0]]: 'not read' }), where);
   }
 });
 
@@ -132,6 +162,6 @@ function placesReadingOptions() {
 test('the table has every place of js/ that reads options', () => {
   const places = placesReadingOptions();
   assert.ok(places.size >= 18, [...places].join(', '));
-  const tested = new Set(ENTRY_POINTS.map(([where]) => (where.startsWith('tool ') ? 'tool ${name}' : where)));
+  const tested = new Set(ENTRY_POINTS.map(([where]) => where.replace(/^tool search/, 'tool ${name}')));
   for (const where of places) assert.ok(tested.has(where), `${where} reads options and is not in ENTRY_POINTS`);
 });

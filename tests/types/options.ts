@@ -2,8 +2,10 @@
 // reads is in the types, and a misspelt one is an error to the checker as
 // it is to the package at run time (options.test.mjs).
 import {
-  Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool,
+  Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, renderTools,
+  type Expose, type MetadataPreview, type NativeResultOptions, type RowsPreview, type ToolType,
 } from 'toolsig';
+import { type Equal, expectType } from './assert.js';
 
 const sig = Signature.parse('(n :int) -> {a :int}');
 const tool = defineTool('search', { fn: () => 1, signature: sig });
@@ -60,3 +62,51 @@ checked(sig, () => 1, { onWarning: () => {} });
 definePrompt('{{n}}', sig, { maxLen: 100 });
 // @ts-expect-error: no option "signatur"
 defineTool('t', { fn: () => 1, signatur: sig });
+
+// A tool's sides (expose), what runs it (type) and its native preview
+// (nativeResult, only with expose: 'both' and cache: true).
+const fn = (): unknown[] => [];
+const both = defineTool('t', {
+  fn, type: 'subagent', expose: 'both', cache: true, nativeResult: { preview: 'rows', limit: 5 },
+});
+defineTool('t', { fn, expose: 'both', cache: true, nativeResult: { preview: (rows: unknown[]) => ({ n: rows.length }) } });
+defineTool('t', { fn, expose: 'both', cache: true });
+defineTool('t', { fn, expose: 'both', cache: false });
+defineTool('t', { fn, expose: 'code', type: 'llm' });
+defineTool('t', { fn, expose: null, nativeResult: null });
+expectType<Equal<typeof both.type, ToolType>>();
+expectType<Equal<typeof both.expose, Expose | null>>();
+expectType<Equal<typeof both.nativeResult, Readonly<Required<NativeResultOptions>> | null>>();
+both.call({}, { side: 'code' });
+both.callJSON('{}', { side: 'native' });
+both.callForParent({}, { side: 'native' });
+both.callForParentJSON('{}', { side: 'code' });
+expectType<Equal<ReturnType<typeof both.exposedTo>, boolean>>();
+both.exposedTo('code', { agent: 'both' });
+renderTools([both, { name: 'x', signature: null, expose: 'code' }], { agent: 'code' });
+const metadata: MetadataPreview = { kind: 'map', count: 2, shape: '{a :int}' };
+const rows: RowsPreview = { kind: 'list', count: 120, shape: '[{id :int}]', rows: [{ id: 1 }] };
+// @ts-expect-error: no kind "array" (a list is 'list')
+const array: MetadataPreview = { kind: 'array', shape: '[:int]' };
+export { metadata, rows, array };
+
+// @ts-expect-error: the seed's ptc_lisp is 'code'
+defineTool('t', { fn, expose: 'ptc_lisp' });
+// @ts-expect-error: no type "function"
+defineTool('t', { fn, type: 'function' });
+// @ts-expect-error: nativeResult needs expose: 'both'
+defineTool('t', { fn, expose: 'native', cache: true, nativeResult: { preview: 'rows' } });
+// @ts-expect-error: nativeResult needs cache: true
+defineTool('t', { fn, expose: 'both', nativeResult: { preview: 'rows' } });
+// @ts-expect-error: no preview "row"
+defineTool('t', { fn, expose: 'both', cache: true, nativeResult: { preview: 'row' } });
+// @ts-expect-error: no option "limt"
+defineTool('t', { fn, expose: 'both', cache: true, nativeResult: { limt: 5 } });
+// @ts-expect-error: no option "sid"
+both.call({}, { sid: 'code' });
+// @ts-expect-error: a side is 'native' or 'code'
+both.callJSON('{}', { side: 'both' });
+// @ts-expect-error: no option "agnet"
+renderTools([both], { agnet: 'code' });
+// @ts-expect-error: a side is 'native' or 'code'
+both.exposedTo('both');
