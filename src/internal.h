@@ -916,6 +916,12 @@ void tsig_pow10_mantissa(int q, uint64_t m[2]);
  * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0"),
  * exponents of any length included, at a cost in proportion to the text. */
 int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen);
+/* Appends a text of the exact decimal value of the JSON number s[0..len)
+ * (an RFC 8259 lexeme, checked by the caller): two numbers get the same
+ * text exactly when tsig_decimal_compare finds them equal ("1e2", "100"
+ * and "100.0" all give "1e3"; "-0" gives "0"), whatever the length of the
+ * exponent. For keys of hash tables. */
+void tsig_decimal_key(tsig_strbuf *sb, const char *s, size_t len);
 /* 1 when no integer n has lo < n (lo <= n unless lo_exclusive) and n < hi
  * (n <= hi unless hi_exclusive), for JSON numbers lo and hi: exactly, at a
  * cost in proportion to the text. */
@@ -1071,6 +1077,12 @@ void tsig_bound_label(tsig_strbuf *sb, const tsig_type *t);
 /* Appends an enum value in canonical form: a bare word when it is one
  * (and not true/false/null), else JSON; numbers as written. */
 void tsig_enum_value_format(tsig_strbuf *sb, const tsig_enum_value *v);
+/* Appends the key of the JSON scalar of kind vk with text s[0..len) (as
+ * tsig_enum_value_equal takes it): two scalars get the same key exactly
+ * when tsig_enum_value_equal finds them equal (a letter for strings,
+ * numbers or booleans, then the bytes, or tsig_decimal_key). For hash
+ * tables of values. */
+void tsig_enum_value_key(tsig_strbuf *sb, tsig_value_kind vk, const char *s, size_t len);
 /* 1 when v equals the JSON scalar of kind vk with text s[0..len) (a
  * string's decoded bytes, a number's lexeme, "true"/"false"): strings by
  * bytes, numbers by exact decimal value, booleans by value. */
