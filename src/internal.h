@@ -1134,6 +1134,22 @@ int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
 
+/* ---- schema_import.c: what one import did (for tests) ------------------ */
+
+/* nodes: counted against the budget (see BUDGET_PER_BYTE in
+ * schema_import.c), budget: the most the text allowed; compared: pairs of
+ * enum values or union members compared in full (their keys matched);
+ * scanned: members of containers compared one by one to resolve $refs. */
+typedef struct tsig_import_work {
+    size_t nodes, budget, compared, scanned;
+} tsig_import_work;
+
+/* tsig_from_json_schema, or tsig_tool_from_json when tool is set, that
+ * also fills *work (when not NULL), whether it succeeds or not. */
+tsig_signature *tsig_import_measured(const char *json, size_t len, unsigned flags, int tool,
+                                     tsig_messages *warnings, tsig_error *err,
+                                     tsig_import_work *work);
+
 /* ---- coerce.c: per-value rules ------------------------------------------
  *
  * What one scalar is worth against a scalar type, from its text alone:
