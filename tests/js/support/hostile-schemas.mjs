@@ -105,6 +105,15 @@ export function refsToLargeDefault(refs = 5000, size = 100000) {
   return `{"$defs":{"d":${def}},"type":"object","properties":{${uses}}}`;
 }
 
+// A property whose default (a list of `pad` numbers beside a wrong "a0")
+// is checked against an anyOf of `members` objects: each member reads it.
+export function defaultAgainstLargeUnion(members = 4000, pad = 60000) {
+  const m = Array.from({ length: members }, (_, i) =>
+    `{"type":"object","properties":{"a${i}":{"type":"integer"}},"required":["a${i}"]}`);
+  const list = Array.from({ length: pad }, (_, i) => i % 10).join(',');
+  return `{"type":"object","properties":{"p":{"anyOf":[${m.join(',')}],"default":{"a0":"x","pad":[${list}]}}}}`;
+}
+
 // oneOf of n objects told apart by a "kind" field (a discriminated union).
 export function discriminatedOneOf(n = 5000) {
   const m = Array.from({ length: n }, (_, i) =>
@@ -135,6 +144,7 @@ export function hostileCases() {
     { name: 'refs-many-defs', what: '10,000 $refs into 20,000 definitions', kind: 'schema', text: refsIntoManyDefinitions() },
     { name: 'refs-warnings', what: 'lossy: 20,000 $refs to 20,000 unsupported keywords', kind: 'schema-lossy', text: refsToManyWarnings(20000, 20000) },
     { name: 'refs-default', what: '5,000 $refs to a 100 KB default', kind: 'schema', text: refsToLargeDefault(5000, 100000) },
+    { name: 'union-default', what: 'a 120 KB default checked against an anyOf of 4,000 objects', kind: 'schema', text: defaultAgainstLargeUnion() },
     { name: 'oneof-5k-objects', what: 'oneOf of 5,000 objects told apart by a const', kind: 'schema', text: discriminatedOneOf() },
     { name: 'tool-refs', what: 'a tool: 5,000 $refs to a 2,000-property definition', kind: 'tool', text: toolWithWideRefs() },
   ];
