@@ -1823,9 +1823,9 @@ static int same_form(importer *im, const tsig_type *a, const tsig_type *b)
     return same;
 }
 
-/* Growing list of union members while one is built, the members found by
- * their keys (type_key) in seen once there are two (most lists hold one
- * type, which needs no key). */
+/* Growing list of union members while one is built (the first few in the
+ * list itself: most hold one type), the members found by their keys
+ * (type_key) in seen once there are two. */
 typedef struct member_list {
     const tsig_type **items;
     uint64_t *keys;
@@ -1833,6 +1833,8 @@ typedef struct member_list {
     int nullable;
     int any;     /* a member is :any: the union is :any */
     tsig_table seen;
+    const tsig_type *few_items[4];
+    uint64_t few_keys[4];
 } member_list;
 
 /* Keys items[i] (type_key) and adds it to l->seen; returns the index of an
@@ -1850,8 +1852,10 @@ static const char *member_key(const void *ctx, size_t entry, size_t *len)
 
 static void members_release(member_list *l)
 {
-    free(l->items);
-    free(l->keys);
+    if (l->items != l->few_items) {
+        free(l->items);
+        free(l->keys);
+    }
     if (l->seen.key_of) tsig_table_release(&l->seen);
 }
 
@@ -1876,12 +1880,26 @@ static int add_member(importer *im, member_list *l, const tsig_type *t)
         return 1;
     }
     if (!spend(im, 1)) return 0;
-    if (l->count == l->cap) {
-        size_t n = l->cap ? l->cap * 2 : 8;
-        const tsig_type **p = realloc(l->items, n * sizeof *p);
-        if (p) l->items = p;
-        uint64_t *q = p ? realloc(l->keys, n * sizeof *q) : NULL;
-        if (!q) return fail_nomem(im);
+    if (l->cap == 0) {
+        l->items = l->few_items;
+        l->keys = l->few_keys;
+        l->cap = sizeof l->few_items / sizeof l->few_items[0];
+    } else if (l->count == l->cap) {
+        size_t n = l->cap * 2;
+        int few = l->items == l->few_items;
+        const tsig_type **p = realloc(few ? NULL : l->items, n * sizeof *p);
+        if (!p) return fail_nomem(im);
+        if (few) memcpy(p, l->items, l->count * sizeof *p);
+        l->items = p;
+        uint64_t *q = realloc(few ? NULL : l->keys, n * sizeof *q);
+        if (!q) {
+            if (few) { /* keep both arrays in one state for members_release */
+                free(p);
+                l->items = l->few_items;
+            }
+            return fail_nomem(im);
+        }
+        if (few) memcpy(q, l->keys, l->count * sizeof *q);
         l->keys = q;
         l->cap = n;
     }
