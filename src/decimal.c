@@ -925,6 +925,48 @@ int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen)
     return xs < 0 ? -mag : mag;
 }
 
+/* See internal.h. The point of a short exponent is exact in a long long
+ * (|EXP| < 10^18, |shift| <= the text's length); a longer exponent (at
+ * least 10^18, no leading zeros) takes the shift digit by digit from its
+ * last digit, as point_compare does: the shift is far smaller, so the
+ * sum keeps the exponent's sign. */
+void tsig_decimal_key(tsig_strbuf *sb, const char *s, size_t len)
+{
+    lexeme x;
+    read_lexeme(&x, s, len);
+    if (x.count == 0) {
+        tsig_sb_putc(sb, '0');
+        return;
+    }
+    if (x.negative) tsig_sb_putc(sb, '-');
+    for (size_t i = 0; i < x.count; i++) tsig_sb_putc(sb, lexeme_digit(&x, x.first + i));
+    tsig_sb_putc(sb, 'e');
+    if (x.exp_len <= 18) {
+        long long e = 0;
+        for (size_t k = 0; k < x.exp_len; k++) e = e * 10 + (x.s[x.exp_start + k] - '0');
+        tsig_sb_printf(sb, "%lld", (x.exp_negative ? -e : e) + x.shift);
+        return;
+    }
+    /* |EXP| + shift (EXP > 0) or |EXP| - shift (EXP < 0), reversed. */
+    if (x.exp_negative) tsig_sb_putc(sb, '-');
+    size_t at = sb->len;
+    long long carry = x.exp_negative ? -x.shift : x.shift;
+    for (size_t k = 0; k < x.exp_len || carry; k++) {
+        long long val = exp_digit(&x, k) + carry;
+        long long d = ((val % 10) + 10) % 10;
+        carry = (val - d) / 10;
+        tsig_sb_putc(sb, (char)('0' + d));
+    }
+    if (sb->failed) return;
+    while (sb->len > at + 1 && sb->data[sb->len - 1] == '0') sb->len--; /* leading zeros */
+    for (size_t i = at, j = sb->len - 1; i < j; i++, j--) {
+        char c = sb->data[i];
+        sb->data[i] = sb->data[j];
+        sb->data[j] = c;
+    }
+    sb->data[sb->len] = '\0';
+}
+
 /* ---- integers between two numbers (refinements of :int and lengths) ---- */
 
 /* 1 when x (point p) is a whole number: no significant digit after the

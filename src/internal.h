@@ -953,6 +953,12 @@ void tsig_pow10_mantissa(int q, uint64_t m[2]);
  * exact decimal value: -1, 0 or 1 ("1e2" equals "100", "-0" equals "0"),
  * exponents of any length included, at a cost in proportion to the text. */
 int tsig_decimal_compare(const char *a, size_t alen, const char *b, size_t blen);
+/* Appends a text of the exact decimal value of the JSON number s[0..len)
+ * (an RFC 8259 lexeme, checked by the caller): two numbers get the same
+ * text exactly when tsig_decimal_compare finds them equal ("1e2", "100"
+ * and "100.0" all give "1e3"; "-0" gives "0"), whatever the length of the
+ * exponent. For keys of hash tables. */
+void tsig_decimal_key(tsig_strbuf *sb, const char *s, size_t len);
 /* 1 when no integer n has lo < n (lo <= n unless lo_exclusive) and n < hi
  * (n <= hi unless hi_exclusive), for JSON numbers lo and hi: exactly, at a
  * cost in proportion to the text. */
@@ -1108,6 +1114,12 @@ void tsig_bound_label(tsig_strbuf *sb, const tsig_type *t);
 /* Appends an enum value in canonical form: a bare word when it is one
  * (and not true/false/null), else JSON; numbers as written. */
 void tsig_enum_value_format(tsig_strbuf *sb, const tsig_enum_value *v);
+/* Appends the key of the JSON scalar of kind vk with text s[0..len) (as
+ * tsig_enum_value_equal takes it): two scalars get the same key exactly
+ * when tsig_enum_value_equal finds them equal (a letter for strings,
+ * numbers or booleans, then the bytes, or tsig_decimal_key). For hash
+ * tables of values. */
+void tsig_enum_value_key(tsig_strbuf *sb, tsig_value_kind vk, const char *s, size_t len);
 /* 1 when v equals the JSON scalar of kind vk with text s[0..len) (a
  * string's decoded bytes, a number's lexeme, "true"/"false"): strings by
  * bytes, numbers by exact decimal value, booleans by value. */
@@ -1158,6 +1170,22 @@ int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
+
+/* ---- schema_import.c: what one import did (for tests) ------------------ */
+
+/* nodes: counted against the budget (see BUDGET_PER_BYTE in
+ * schema_import.c), budget: the most the text allowed; compared: pairs of
+ * enum values or union members compared in full (their keys matched);
+ * scanned: members of containers compared one by one to resolve $refs. */
+typedef struct tsig_import_work {
+    size_t nodes, budget, compared, scanned;
+} tsig_import_work;
+
+/* tsig_from_json_schema, or tsig_tool_from_json when tool is set, that
+ * also fills *work (when not NULL), whether it succeeds or not. */
+tsig_signature *tsig_import_measured(const char *json, size_t len, unsigned flags, int tool,
+                                     tsig_messages *warnings, tsig_error *err,
+                                     tsig_import_work *work);
 
 /* ---- coerce.c: per-value rules ------------------------------------------
  *

@@ -62,7 +62,19 @@
  * not read, so they add no warnings. Other members of a tool object (name,
  * description, ...) are not schemas and are not read. Repeated keys are an
  * error in every mode (two readers could pick different ones). $refs are
- * bounded: at most REF_NESTING open at once and REF_BUDGET in all.
+ * bounded: at most REF_NESTING open at once, REF_BUDGET in all, and
+ * SCHEMA_NESTING schemas open through them.
+ *
+ * Hostile schemas cost what their size says. Everything a conversion
+ * builds or reads again (a $ref's target is converted again where each
+ * $ref stands) counts against a budget in proportion to the text (see
+ * BUDGET_PER_BYTE); past it the conversion fails in every mode, at the
+ * $ref being inlined. Lookups keyed by data go through hash.c: repeated
+ * enum values (by tsig_enum_value_key), union members (by a key of their
+ * canonical form, computed once per type: type_key), a oneOf's values,
+ * repeated warnings, and the members $refs name in large objects and
+ * arrays; nothing is compared pair by pair but the typed maps of a oneOf
+ * without a discriminator, each pair counted.
  *
  * A tool's inputSchema is its parameter list: its object is no nesting
  * level, it may leave out "type": "object" (MCP arguments are always an
@@ -100,6 +112,41 @@
  * type, or recurse through a long chain of them. */
 #define REF_BUDGET 10000
 #define REF_NESTING 64
+
+/* The most schemas open at once, counting through $refs. One text nests
+ * at most 500 (two JSON levels each, TSIG_DEFAULT_MAX_DEPTH in all), so
+ * only $refs reach this; it bounds the recursion of convert. */
+#define SCHEMA_NESTING 512
+
+/*
+ * What one conversion may build and read: BUDGET_PER_BYTE nodes for each
+ * byte of the JSON text, and BUDGET_BASE more. Nodes count the work as it
+ * is done, each $ref's target again where it is inlined:
+ *   a schema object read          HEAVY_NODE, and one per member
+ *   a field (a property read)     HEAVY_NODE, and its name's bytes twice
+ *   a type, a union member listed one (members of nested unions again at
+ *                                 each level they are flattened into)
+ *   an enum value read, a         one, and each byte of its text
+ *   "required" or "type" entry
+ *   an enum's or union's lookup   n log2 n for its n values (sorted)
+ *   text kept or written          one per byte (a description, a default,
+ *                                 a bound, a $ref, a warning)
+ *   a default checked             its bytes once, and again for each
+ *                                 member of each union of its type
+ *   two typed maps of a oneOf     their fields, compared
+ * An ordinary schema counts one or two nodes per byte (a large enum, whose
+ * sorting grows as log n, a little more), so only what a $ref inlines many
+ * times (a large definition referred to often, a chain of definitions
+ * that each refer to the next twice) runs out; the conversion then fails
+ * in every mode (fail_expanded). Every later stage (the canonical form,
+ * JSON Schema export, validation) costs in proportion to the tree, so the
+ * budget bounds them too. A node costs a few tens of nanoseconds, so 1 MB
+ * of text is imported or refused within a few tenths of a second.
+ */
+#define BUDGET_PER_BYTE 4
+#define BUDGET_BASE ((size_t)1 << 20)
+/* A schema object or a field: several allocations and lookups each. */
+#define HEAVY_NODE 16
 
 /* ========================================================================
  * Step 1: reading the JSON text (json.c's walker)
@@ -242,6 +289,13 @@ typedef struct importer {
     tsig_strbuf ptr;     /* JSON Pointer of the current place ("#/...") */
     tsig_strbuf warnings; /* each warning followed by a NUL byte */
     size_t warning_count;
+    /* The warnings kept, found by their text (hash.c): a place reached
+     * through several $refs warns each time, and is kept once. */
+    tsig_table warning_set;
+    struct warning_span {
+        size_t at, len;
+    } *warning_spans;
+    size_t warning_cap;
     int failed;          /* err is set; stop */
     /* Local references: the schema their fragments point into (the
      * document, or a tool's inputSchema / outputSchema) and its pointer;
@@ -249,9 +303,31 @@ typedef struct importer {
      * how many were followed in all. */
     const cJSON *root;
     const char *root_ptr;
+    const cJSON *doc;    /* the whole document */
+    /* The members of large objects and arrays (more than SCAN_MEMBERS),
+     * found by the container's address and the key (an index in decimal)
+     * for $refs: keys[key_at[i] .. key_at[i + 1]) is member i's. Built
+     * on the first $ref through a large container. */
+    tsig_table index;
+    const cJSON **index_members;
+    size_t *index_key_at;
+    tsig_strbuf index_keys;
+    int index_built;
     const cJSON *ref_stack[REF_NESTING];
+    const tsig_strbuf *ref_site[REF_NESTING]; /* the place holding each */
     size_t ref_depth;
     size_t ref_count;
+    size_t nesting;      /* schemas being converted, through $refs */
+    /* Nodes built so far, and the most the text allows (see
+     * BUDGET_PER_BYTE). */
+    size_t spent, budget;
+    size_t compared;     /* values or members compared in full (tests) */
+    size_t scanned;      /* members compared one by one for $refs (tests) */
+    /* The key (type_key) of each type keyed so far, by its address. */
+    tsig_table memo;
+    const tsig_type **memo_types;
+    uint64_t *memo_keys;
+    size_t memo_count, memo_cap;
 } importer;
 
 /* Fails with TSIG_ERR_NOMEM (unless an error is already set); returns 0. */
@@ -435,6 +511,101 @@ static int fail_at_pointer(importer *im, const char *reason)
 }
 
 /*
+ * Fails with TSIG_ERR_SCHEMA "<pointer>: the schema expands past N nodes"
+ * (in every mode: nothing can be widened to make room), at the $ref being
+ * inlined when the budget ran out (the current place when none is). 0.
+ */
+static TSIG_COLD int fail_expanded(importer *im)
+{
+    tsig_strbuf here = im->ptr, site = {0};
+    if (im->ref_depth) {
+        const tsig_strbuf *at = im->ref_site[im->ref_depth - 1];
+        tsig_sb_append(&site, at->data, at->len);
+        tsig_sb_puts(&site, "/$ref");
+        if (site.failed) {
+            tsig_sb_release(&site);
+            return fail_nomem(im);
+        }
+        im->ptr = site;
+    }
+    char reason[64];
+    tsig_snprintf(reason, sizeof reason, "the schema expands past %zu nodes", im->budget);
+    fail_at_pointer(im, reason);
+    tsig_error_hint(im->err, im->ref_depth ? "every $ref is inlined where it stands: a schema that "
+                                             "refers to a large one many times is as large as "
+                                             "all its copies"
+                                           : "a schema may build and read a few nodes for each "
+                                             "byte of its text, no more");
+    im->ptr = here;
+    tsig_sb_release(&site);
+    return 0;
+}
+
+/* a x b, or SIZE_MAX when that does not fit (counts of nodes only grow
+ * to the budget, which is less). */
+static size_t times(size_t a, size_t b)
+{
+    return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+/* n x log2(n), rounded up: what sorting n things costs, in nodes (the
+ * lookups of enums and unions are built by sorting their values). */
+static size_t sorting(size_t n)
+{
+    size_t log = 1;
+    while (log < sizeof n * 8 - 1 && ((size_t)1 << log) < n) log++;
+    return times(n, log);
+}
+
+/* Counts n more nodes against the budget (see BUDGET_PER_BYTE): 1, or 0
+ * after failing (fail_expanded) or once anything has failed. */
+static int spend(importer *im, size_t n)
+{
+    if (im->failed) return 0;
+    if (n > im->budget - im->spent) return fail_expanded(im);
+    im->spent += n;
+    return 1;
+}
+
+/* tsig_table_key_of over the kept warnings (ctx: the importer). */
+static const char *warning_text(const void *ctx, size_t entry, size_t *len)
+{
+    const importer *im = ctx;
+    *len = im->warning_spans[entry].len;
+    return im->warnings.data + im->warning_spans[entry].at;
+}
+
+/* The warning written at im->warnings[start..len): kept (closed with a
+ * NUL byte) unless the same text was kept before, then taken back. 0 when
+ * out of memory. */
+static int keep_warning(importer *im, size_t start)
+{
+    tsig_strbuf *w = &im->warnings;
+    const char *text = w->data + start;
+    size_t len = w->len - start, n = im->warning_count;
+    if (n == im->warning_cap) {
+        size_t cap = n ? n * 2 : 16;
+        struct warning_span *p = realloc(im->warning_spans, cap * sizeof *p);
+        if (!p) return fail_nomem(im);
+        im->warning_spans = p;
+        im->warning_cap = cap;
+    }
+    im->warning_spans[n].at = start;
+    im->warning_spans[n].len = len;
+    size_t hash = tsig_table_hash(&im->warning_set, text, len);
+    size_t seen = tsig_table_add(&im->warning_set, text, len, hash, n);
+    if (seen == TSIG_TABLE_NOMEM) return fail_nomem(im);
+    if (seen != TSIG_TABLE_NONE) {
+        w->len = start;
+        w->data[start] = '\0';
+        return 1;
+    }
+    tsig_sb_putc(w, '\0');
+    im->warning_count++;
+    return w->failed ? fail_nomem(im) : 1;
+}
+
+/*
  * A place toolsig cannot express, at the current pointer plus seg (a key,
  * or NULL for the current place). Without lossy: fails (see
  * fail_at_pointer) and returns 0. With lossy: records the warning
@@ -463,11 +634,10 @@ static int problem(importer *im, const char *seg, const char *action, const char
         ok = fail_at_pointer(im, reason);
     } else {
         tsig_strbuf *w = &im->warnings;
+        size_t start = w->len;
         ptr_put_message(w, im->ptr.data, im->ptr.len);
         tsig_sb_printf(w, ": %s, %s", reason, action);
-        tsig_sb_putc(w, '\0');
-        im->warning_count++;
-        ok = w->failed ? fail_nomem(im) : 1;
+        ok = w->failed ? fail_nomem(im) : spend(im, w->len - start) && keep_warning(im, start);
     }
     ptr_pop(im, mark);
     return ok;
@@ -533,6 +703,7 @@ static cJSON *read_json(importer *im, const char *json, size_t len)
 
 static tsig_type *new_type(importer *im, tsig_kind kind)
 {
+    if (!spend(im, 1)) return NULL;
     tsig_type *t = tsig_arena_alloc(im->arena, sizeof *t);
     if (!t) {
         fail_nomem(im);
@@ -608,36 +779,45 @@ typedef enum keyword {
 } keyword;
 
 /* What a member of a schema object is. The annotations are exactly the
- * ones SPEC §9 and §11.5 list; every other unknown key is KW_OTHER. */
+ * ones SPEC §9 and §11.5 list; every other unknown key is KW_OTHER. Keys
+ * are told apart by their first byte, then compared whole (a schema's
+ * every key is looked up, each time a $ref inlines it). */
 static keyword keyword_of(const char *key)
 {
     static const struct {
         const char *name;
         keyword kw;
     } table[] = {
-        {"description", KW_ANNOTATION}, {"title", KW_ANNOTATION},
-        {"default", KW_ANNOTATION},     {"examples", KW_ANNOTATION},
-        {"$schema", KW_ANNOTATION},     {"$id", KW_ANNOTATION},
-        {"$comment", KW_ANNOTATION},    {"deprecated", KW_ANNOTATION},
-        {"readOnly", KW_ANNOTATION},    {"writeOnly", KW_ANNOTATION},
-        {"additionalProperties", KW_ADDITIONAL},
+        {"additionalProperties", KW_ADDITIONAL}, {"allOf", KW_ALL_OF},
+        {"anyOf", KW_ANY_OF},
+        {"const", KW_CONST},
+        {"default", KW_ANNOTATION},     {"definitions", KW_DEFS},
+        {"deprecated", KW_ANNOTATION},  {"description", KW_ANNOTATION},
+        {"enum", KW_ENUM},              {"examples", KW_ANNOTATION},
+        {"exclusiveMaximum", KW_EXCL_MAXIMUM}, {"exclusiveMinimum", KW_EXCL_MINIMUM},
+        {"format", KW_FORMAT},
+        {"items", KW_ITEMS},
+        {"maxItems", KW_MAX_ITEMS},     {"maxLength", KW_MAX_LENGTH},
+        {"maximum", KW_MAXIMUM},        {"minItems", KW_MIN_ITEMS},
+        {"minLength", KW_MIN_LENGTH},   {"minimum", KW_MINIMUM},
+        {"nullable", KW_NULLABLE},
+        {"oneOf", KW_ONE_OF},
+        {"prefixItems", KW_PREFIX_ITEMS}, {"properties", KW_PROPERTIES},
         {"propertyNames", KW_PROPERTY_NAMES},
-        {"type", KW_TYPE},              {"format", KW_FORMAT},
-        {"items", KW_ITEMS},            {"prefixItems", KW_PREFIX_ITEMS},
-        {"properties", KW_PROPERTIES},  {"required", KW_REQUIRED},
-        {"anyOf", KW_ANY_OF},           {"oneOf", KW_ONE_OF},
-        {"allOf", KW_ALL_OF},
-        {"enum", KW_ENUM},              {"const", KW_CONST},
-        {"$ref", KW_REF},               {"$defs", KW_DEFS},
-        {"definitions", KW_DEFS},       {"nullable", KW_NULLABLE},
-        {"minimum", KW_MINIMUM},        {"maximum", KW_MAXIMUM},
-        {"exclusiveMinimum", KW_EXCL_MINIMUM},
-        {"exclusiveMaximum", KW_EXCL_MAXIMUM},
-        {"minLength", KW_MIN_LENGTH},   {"maxLength", KW_MAX_LENGTH},
-        {"minItems", KW_MIN_ITEMS},     {"maxItems", KW_MAX_ITEMS},
+        {"readOnly", KW_ANNOTATION},    {"required", KW_REQUIRED},
+        {"title", KW_ANNOTATION},       {"type", KW_TYPE},
+        {"writeOnly", KW_ANNOTATION},
+        {"$comment", KW_ANNOTATION},    {"$defs", KW_DEFS},
+        {"$id", KW_ANNOTATION},         {"$ref", KW_REF},
+        {"$schema", KW_ANNOTATION},
     };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (strcmp(table[i].name, key) == 0) return table[i].kw;
+    /* The table is grouped by first byte: find the group, then compare. */
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        if (table[i].name[0] != key[0]) continue;
+        for (; i < sizeof table / sizeof table[0] && table[i].name[0] == key[0]; i++)
+            if (strcmp(table[i].name + 1, key + 1) == 0) return table[i].kw;
+        break;
+    }
     return KW_OTHER;
 }
 
@@ -759,10 +939,16 @@ typedef struct schema_info {
     const tsig_type *elem;    /* arrays: the element */
     const tsig_type *extra;   /* objects: the "* T" of additionalProperties */
     const tsig_type *decided; /* SRC_ANY_OF / ONE_OF / ALL_OF */
-    /* enum / const: the values read, null apart. */
+    /* enum / const: the values read, null apart, each once: found by
+     * their keys (tsig_enum_value_key; value i's is value_keys[key_at[i]
+     * .. key_at[i + 1])) in value_set. */
     int has_values;
     tsig_enum_value *values;
     size_t value_count;
+    tsig_strbuf value_keys;
+    size_t *key_at;
+    tsig_table value_set;
+    size_t *compared;    /* the importer's count of full comparisons */
     int value_null;
     const char *values_kw; /* "enum" or "const", for messages */
     /* Bounds as written: numbers (minimum, exclusiveMinimum as a number;
@@ -783,6 +969,9 @@ static void info_release(schema_info *s)
     free(s->required);
     table_release(&s->exact);
     free(s->values);
+    free(s->key_at);
+    tsig_sb_release(&s->value_keys);
+    if (s->value_set.key_of) tsig_table_release(&s->value_set);
 }
 
 /*
@@ -985,6 +1174,37 @@ static void put_json(tsig_strbuf *sb, tsig_strbuf *key, const cJSON *v)
     }
 }
 
+/* Adds to *members the members of every union in t, and to *nodes the
+ * nodes of t. Recursion follows the type (64 levels of lists and maps). */
+static void count_unions(const tsig_type *t, size_t *members, size_t *nodes)
+{
+    ++*nodes;
+    switch (t->kind) {
+    case TSIG_LIST:
+    case TSIG_OPTIONAL:
+        count_unions(t->elem, members, nodes);
+        break;
+    case TSIG_RECORD:
+        for (size_t i = 0; i < t->field_count; i++) count_unions(t->fields[i].type, members, nodes);
+        if (t->extra) count_unions(t->extra, members, nodes);
+        break;
+    case TSIG_UNION:
+        *members += t->member_count;
+        for (size_t i = 0; i < t->member_count; i++) count_unions(t->members[i], members, nodes);
+        break;
+    case TSIG_STRING:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_KEYWORD:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_DATETIME:
+    case TSIG_ENUM:
+        break;
+    }
+}
+
 /*
  * Reads a property's "default" (prop is the property schema, t its type)
  * into f: canonical JSON checked against t as the parser checks a
@@ -1006,6 +1226,17 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
         tsig_sb_release(&sb);
         return fail_nomem(im);
     }
+    /* Checking it reads the value once, and once more for each member of
+     * each union it meets (validate.c, check_union): counted first. */
+    size_t members = 0, nodes = 0;
+    count_unions(*t, &members, &nodes);
+    size_t mark = ptr_push(im, "default");
+    if (mark == NOT_FOUND || !spend(im, nodes) || !spend(im, sb.len) ||
+        !spend(im, times(sb.len, members))) {
+        tsig_sb_release(&sb);
+        return 0;
+    }
+    ptr_pop(im, mark);
     tsig_result r;
     tsig_validate_options o = {TSIG_MODE_STRICT, 1, 0, TSIG_VALUE_NEVER};
     tsig_code code = tsig_validate_type_json(*t, sb.data, sb.len, &o, &r);
@@ -1035,6 +1266,7 @@ static int read_description(importer *im, const cJSON *d, tsig_field *f)
     if (!cJSON_IsString(d))
         return problem(im, "description", "dropped", "expected a string, found %s", json_kind(d));
     size_t len = str_len(d);
+    if (!spend(im, len)) return 0;
     char *copy = tsig_arena_strndup(im->arena, d->valuestring, len);
     if (!copy) return fail_nomem(im);
     f->description = copy;
@@ -1060,6 +1292,11 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
     for (size_t i = 0; ok && i < s->prop_count; i++) {
         const char *name = s->names[i];
         char echoed[ECHO_BUF];
+        /* the field, its name and its normalized name */
+        if (!spend(im, HEAVY_NODE + 2 * strlen(name))) {
+            ok = 0;
+            break;
+        }
         if (!is_ident(name)) {
             echo_key(name, echoed);
             ok = problem(im, name, action, "property name %s is not an identifier", echoed);
@@ -1149,7 +1386,7 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
     tsig_strbuf name = {0};
     for (const cJSON *e = req->child; e && ok; e = e->next, index++) {
         size_t sub = ptr_push_index(im, index);
-        if (sub == NOT_FOUND) {
+        if (sub == NOT_FOUND || !spend(im, 1 + (cJSON_IsString(e) ? str_len(e) : 0))) {
             ok = 0;
             break;
         }
@@ -1214,8 +1451,19 @@ static int drop_keyword(importer *im, const char *key, const char *what)
 
 /* ---- enum and const ---------------------------------------------------- */
 
+/* tsig_table_key_of over the keys of the values read (ctx: the
+ * schema_info); each call is one full comparison. */
+static const char *value_key(const void *ctx, size_t entry, size_t *len)
+{
+    const schema_info *s = ctx;
+    ++*s->compared;
+    *len = s->key_at[entry + 1] - s->key_at[entry];
+    return s->value_keys.data + s->key_at[entry];
+}
+
 /* Adds one scalar value to s->values unless an equal one is there (numbers
- * by exact value). 0 when out of memory. */
+ * by exact value): its key is looked up in s->value_set, so n values cost
+ * O(n) expected whatever they are. 0 on failure. */
 static int add_value(importer *im, schema_info *s, const cJSON *v, size_t *cap)
 {
     tsig_enum_value e;
@@ -1233,14 +1481,35 @@ static int add_value(importer *im, schema_info *s, const cJSON *v, size_t *cap)
         e.text = cJSON_IsTrue(v) ? "true" : "false";
         e.len = strlen(e.text);
     }
-    for (size_t i = 0; i < s->value_count; i++)
-        if (tsig_enum_value_equal(&s->values[i], e.kind, e.text, e.len)) return 1;
+    if (!spend(im, e.len)) return 0;
     if (s->value_count == *cap) {
         size_t n = *cap ? *cap * 2 : 8;
         tsig_enum_value *p = realloc(s->values, n * sizeof *p);
         if (!p) return fail_nomem(im);
         s->values = p;
+        size_t *q = realloc(s->key_at, (n + 1) * sizeof *q);
+        if (!q) return fail_nomem(im);
+        s->key_at = q;
         *cap = n;
+    }
+    if (!s->value_set.key_of) {
+        tsig_table_init(&s->value_set, 0, NULL, value_key, s);
+        s->compared = &im->compared;
+        s->key_at[0] = 0;
+    }
+    tsig_strbuf *keys = &s->value_keys;
+    size_t start = keys->len, n = s->value_count;
+    tsig_enum_value_key(keys, e.kind, e.text, e.len);
+    if (keys->failed) return fail_nomem(im);
+    s->key_at[n + 1] = keys->len;
+    size_t seen = tsig_table_add(&s->value_set, keys->data + start, keys->len - start,
+                                 tsig_table_hash(&s->value_set, keys->data + start,
+                                                 keys->len - start),
+                                 n);
+    if (seen == TSIG_TABLE_NOMEM) return fail_nomem(im);
+    if (seen != TSIG_TABLE_NONE) { /* an equal value is there */
+        keys->len = start;
+        return 1;
     }
     char *copy = tsig_arena_strndup(im->arena, e.text, e.len);
     if (!copy) return fail_nomem(im);
@@ -1267,6 +1536,7 @@ static int read_values(importer *im, schema_info *s, const cJSON *c)
     size_t cap = 0;
     const cJSON *v = is_enum ? (cJSON_IsArray(c) ? c->child : NULL) : c;
     for (; v && !why; v = is_enum ? v->next : NULL) {
+        if (!spend(im, 1)) return 0;
         if (cJSON_IsObject(v) || cJSON_IsArray(v)) why = "enums of objects or lists are not supported";
         else if (cJSON_IsNull(v)) s->value_null = 1;
         else if (!add_value(im, s, v, &cap)) return 0;
@@ -1327,7 +1597,7 @@ static const tsig_type *make_enum(importer *im, const schema_info *s, const unsi
 {
     size_t n = 0;
     for (size_t i = 0; i < s->value_count; i++) n += !keep || keep[i];
-    if (n == 0) return NULL;
+    if (n == 0 || !spend(im, sorting(n))) return NULL;
     tsig_enum_value *vals = tsig_arena_alloc(im->arena, n * sizeof *vals);
     tsig_type *t = vals ? new_type(im, TSIG_ENUM) : NULL;
     if (!t) {
@@ -1358,6 +1628,7 @@ static int read_bound(importer *im, const cJSON *c, tsig_bound *b, int length, i
         return problem(im, c->string, "dropped", "expected %s, found %s",
                        length ? "a non-negative integer" : "a number", json_kind(c));
     size_t len = strlen(lex);
+    if (!spend(im, len)) return 0;
     char *copy = tsig_arena_strndup(im->arena, lex, len);
     if (!copy) return fail_nomem(im);
     b->num = copy;
@@ -1412,23 +1683,17 @@ static unsigned kinds_taken(const tsig_type *t)
     return k;
 }
 
-/* 1 when no value of enum a equals one of enum b. */
-static int enums_disjoint(const tsig_type *a, const tsig_type *b)
+/* 1 when no value of enum a equals one of enum b, after counting the
+ * comparisons against the budget; -1 on failure. */
+static int enums_disjoint(importer *im, const tsig_type *a, const tsig_type *b)
 {
+    if (!spend(im, times(a->value_count, b->value_count))) return -1;
     for (size_t i = 0; i < a->value_count; i++)
         for (size_t j = 0; j < b->value_count; j++)
             if (tsig_enum_value_equal(&a->values[i], b->values[j].kind, b->values[j].text,
                                       b->values[j].len))
                 return 0;
     return 1;
-}
-
-/* The field of a typed map named name (normalized), or NULL. */
-static const tsig_field *find_field(const tsig_type *t, const char *norm)
-{
-    for (size_t i = 0; i < t->field_count; i++)
-        if (strcmp(t->fields[i].norm, norm) == 0) return &t->fields[i];
-    return NULL;
 }
 
 /* 1 when f is required (not optional, no default) and an enum of strings. */
@@ -1440,49 +1705,40 @@ static int discriminating(const tsig_field *f)
     return 1;
 }
 
-/* 1 when no value is both an a and a b (SPEC §11.7: different JSON kinds,
- * enums without a common value, or typed maps with a required string-enum
- * field of disjoint values). */
-static int disjoint(const tsig_type *a, const tsig_type *b)
+/* 1 when no value is both an a and a b, for typed maps a and b: some
+ * field is discriminating (above) in both, with disjoint values (SPEC
+ * §11.7); 0 when they overlap, -1 on failure. Fields are looked up one by
+ * one, and each look counts against the budget. */
+static int records_disjoint(importer *im, const tsig_type *a, const tsig_type *b)
 {
-    if ((kinds_taken(a) & kinds_taken(b)) == 0) return 1;
-    if (a->kind == TSIG_ENUM && b->kind == TSIG_ENUM) return enums_disjoint(a, b);
-    if (a->kind == TSIG_RECORD && b->kind == TSIG_RECORD) {
-        for (size_t i = 0; i < a->field_count; i++) {
-            const tsig_field *fa = &a->fields[i];
-            const tsig_field *fb = find_field(b, fa->norm);
-            if (discriminating(fa) && discriminating(fb) && enums_disjoint(fa->type, fb->type))
-                return 1;
-        }
+    if (!spend(im, 1)) return -1;
+    for (size_t i = 0; i < a->field_count; i++) {
+        const tsig_field *fa = &a->fields[i], *fb = NULL;
+        if (!discriminating(fa)) continue;
+        if (!spend(im, b->field_count)) return -1;
+        for (size_t k = 0; k < b->field_count && !fb; k++)
+            if (strcmp(b->fields[k].norm, fa->norm) == 0) fb = &b->fields[k];
+        if (!discriminating(fb)) continue;
+        int d = enums_disjoint(im, fa->type, fb->type);
+        if (d) return d;
     }
     return 0;
 }
 
-/* 1 when no value is both an a and a b, for two members of a oneOf as
- * written (NULL: {"type": "null"}): null is a value of both when both take
- * it, :any shares a value with every type, and a member that is itself a
- * union (an anyOf) is disjoint from b when each of its members is. */
-static int members_disjoint(const tsig_type *a, const tsig_type *b)
-{
-    int a_null = !a || tsig_type_takes(a, TSIG_JSON_NULL);
-    int b_null = !b || tsig_type_takes(b, TSIG_JSON_NULL);
-    if (a_null && b_null) return 0;
-    if (!a || !b) return 1;
-    a = tsig_type_strip(a);
-    b = tsig_type_strip(b);
-    if (a->kind == TSIG_UNION || b->kind == TSIG_UNION) {
-        const tsig_type *u = a->kind == TSIG_UNION ? a : b, *other = u == a ? b : a;
-        for (size_t i = 0; i < u->member_count; i++)
-            if (!members_disjoint(u->members[i], other)) return 0;
-        return 1;
-    }
-    return disjoint(a, b);
-}
-
-/* A union of members[0..n) (n >= 2) in the arena; NULL when out of
- * memory. */
+/* A union of members[0..n) (n >= 2) in the arena; NULL on failure. */
 static const tsig_type *make_union(importer *im, const tsig_type **members, size_t n)
 {
+    /* The lookup reads the fields of typed maps and sorts the values of
+     * the string enums among them. */
+    size_t fields = 0, values = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (members[i]->kind != TSIG_RECORD) continue;
+        fields += members[i]->field_count;
+        for (size_t k = 0; k < members[i]->field_count; k++)
+            if (members[i]->fields[k].type->kind == TSIG_ENUM)
+                values += members[i]->fields[k].type->value_count;
+    }
+    if (!spend(im, n) || !spend(im, fields) || !spend(im, sorting(values))) return NULL;
     const tsig_type **copy = tsig_arena_alloc(im->arena, n * sizeof *copy);
     tsig_type *u = copy ? new_type(im, TSIG_UNION) : NULL;
     if (!u) {
@@ -1499,18 +1755,189 @@ static const tsig_type *make_union(importer *im, const tsig_type **members, size
     return u;
 }
 
-/* Growing list of union members while one is built. */
+/* tsig_table_key_of over the types keyed so far (ctx: the importer): the
+ * bytes of a node's address. */
+static const char *memo_address(const void *ctx, size_t entry, size_t *len)
+{
+    const importer *im = ctx;
+    *len = sizeof im->memo_types[entry];
+    return (const char *)&im->memo_types[entry];
+}
+
+/* Appends n as eight bytes, and a string after its length: the parts of a
+ * key's text cannot run into each other. */
+static void key_size(tsig_strbuf *b, uint64_t n)
+{
+    tsig_sb_append(b, (const char *)&n, sizeof n);
+}
+
+static void key_text(tsig_strbuf *b, const char *s, size_t len)
+{
+    key_size(b, len);
+    tsig_sb_append(b, s, len);
+}
+
+static void key_bound(tsig_strbuf *b, const tsig_bound *x)
+{
+    key_size(b, x->num ? 1u + (unsigned)x->exclusive : 0);
+    if (x->num) key_text(b, x->num, x->len);
+}
+
+/*
+ * *out = the key of type t, for finding union members with the same
+ * canonical form: SipHash-1-3 under the process's key of what the
+ * canonical form prints of the node itself (its kind, enum values, field
+ * names, defaults and descriptions, bounds) and of the keys of the types
+ * in it. Two types print the same form exactly when these parts are the
+ * same (the form writes each of them, and the parser reads them back from
+ * it), so equal forms give equal keys; add_member still compares the forms
+ * when keys match. Each node is keyed once (im->memo_*: a type met again,
+ * in an enclosing union or inside a larger member, is looked up), so the
+ * members of nested unions cost in proportion to the tree, however deep.
+ * Recursion follows the type (64 levels of lists and maps). 0 on failure.
+ */
+static int type_key(importer *im, const tsig_type *t, uint64_t *out)
+{
+    const char *addr = (const char *)&t;
+    size_t hash = tsig_table_hash(&im->memo, addr, sizeof t);
+    size_t at = tsig_table_find(&im->memo, addr, sizeof t, hash);
+    if (at == TSIG_TABLE_NOMEM) return fail_nomem(im);
+    if (at != TSIG_TABLE_NONE) {
+        *out = im->memo_keys[at];
+        return 1;
+    }
+    tsig_strbuf b = {0};
+    uint64_t k;
+    int ok = 1;
+    key_size(&b, (uint64_t)t->kind);
+    switch (t->kind) {
+    case TSIG_LIST:
+    case TSIG_OPTIONAL:
+        ok = type_key(im, t->elem, &k);
+        key_size(&b, k);
+        break;
+    case TSIG_RECORD:
+        key_size(&b, t->field_count);
+        for (size_t i = 0; ok && i < t->field_count; i++) {
+            const tsig_field *f = &t->fields[i];
+            key_text(&b, f->name, f->name_len);
+            ok = type_key(im, f->type, &k);
+            key_size(&b, k);
+            key_size(&b, f->default_json != NULL);
+            if (f->default_json) key_text(&b, f->default_json, f->default_len);
+            key_size(&b, f->description != NULL);
+            if (f->description) key_text(&b, f->description, f->description_len);
+        }
+        key_size(&b, t->extra != NULL);
+        if (ok && t->extra) {
+            ok = type_key(im, t->extra, &k);
+            key_size(&b, k);
+        }
+        break;
+    case TSIG_ENUM:
+        key_size(&b, t->value_count);
+        for (size_t i = 0; i < t->value_count; i++) {
+            key_size(&b, (uint64_t)t->values[i].kind);
+            key_text(&b, t->values[i].text, t->values[i].len);
+        }
+        break;
+    case TSIG_UNION:
+        key_size(&b, t->member_count);
+        for (size_t i = 0; ok && i < t->member_count; i++) {
+            ok = type_key(im, t->members[i], &k);
+            key_size(&b, k);
+        }
+        break;
+    case TSIG_STRING:
+    case TSIG_INT:
+    case TSIG_FLOAT:
+    case TSIG_BOOL:
+    case TSIG_KEYWORD:
+    case TSIG_ANY:
+    case TSIG_MAP:
+    case TSIG_DATETIME:
+        break;
+    }
+    key_bound(&b, &t->lower);
+    key_bound(&b, &t->upper);
+    if (ok && b.failed) ok = fail_nomem(im);
+    if (ok) k = tsig_hash_bytes(im->memo.key, b.data, b.len, 0);
+    tsig_sb_release(&b);
+    if (!ok) return 0;
+    /* Remember it. */
+    size_t n = im->memo_count;
+    if (n == im->memo_cap) {
+        size_t cap = n ? n * 2 : 64;
+        const tsig_type **p = realloc(im->memo_types, cap * sizeof *p);
+        if (p) im->memo_types = p;
+        uint64_t *q = p ? realloc(im->memo_keys, cap * sizeof *q) : NULL;
+        if (!q) return fail_nomem(im);
+        im->memo_keys = q;
+        im->memo_cap = cap;
+    }
+    im->memo_types[n] = t;
+    im->memo_keys[n] = k;
+    if (tsig_table_add(&im->memo, addr, sizeof t, hash, n) == TSIG_TABLE_NOMEM)
+        return fail_nomem(im);
+    im->memo_count++;
+    *out = k;
+    return 1;
+}
+
+/* 1 when a and b have the same canonical form, 0 when not, -1 when out of
+ * memory. One full comparison. */
+static int same_form(importer *im, const tsig_type *a, const tsig_type *b)
+{
+    im->compared++;
+    size_t alen, blen;
+    char *x = tsig_format_type(a, 0, &alen), *y = tsig_format_type(b, 0, &blen);
+    int same = x && y ? alen == blen && memcmp(x, y, alen) == 0 : -1;
+    tsig_free(x);
+    tsig_free(y);
+    return same;
+}
+
+/* Growing list of union members while one is built (the first few in the
+ * list itself: most hold one type), the members found by their keys
+ * (type_key) in seen once there are two. */
 typedef struct member_list {
     const tsig_type **items;
+    uint64_t *keys;
     size_t count, cap;
     int nullable;
     int any;     /* a member is :any: the union is :any */
+    tsig_table seen;
+    const tsig_type *few_items[4];
+    uint64_t few_keys[4];
 } member_list;
+
+/* Keys items[i] (type_key) and adds it to l->seen; returns the index of an
+ * earlier item with the same key (its entry in seen), TSIG_TABLE_NONE, or
+ * TSIG_TABLE_NOMEM after failing (or after type_key failed). */
+static size_t key_member(importer *im, member_list *l, size_t i);
+
+/* tsig_table_key_of over a member list's keys (ctx: the list). */
+static const char *member_key(const void *ctx, size_t entry, size_t *len)
+{
+    const member_list *l = ctx;
+    *len = sizeof l->keys[entry];
+    return (const char *)&l->keys[entry];
+}
+
+static void members_release(member_list *l)
+{
+    if (l->items != l->few_items) {
+        free(l->items);
+        free(l->keys);
+    }
+    if (l->seen.key_of) tsig_table_release(&l->seen);
+}
 
 /* Adds t to the list: an optional adds its inner type and makes the union
  * nullable, a union adds its members (nested unions are flattened), :any
- * makes the whole :any, and a member equal (in canonical form) to an
- * earlier one is added once. 0 when out of memory. */
+ * makes the whole :any, and a member with the canonical form of an earlier
+ * one is added once (found by its key: a full comparison only when the
+ * keys match). 0 on failure. */
 static int add_member(importer *im, member_list *l, const tsig_type *t)
 {
     if (t->kind == TSIG_OPTIONAL) {
@@ -1526,29 +1953,61 @@ static int add_member(importer *im, member_list *l, const tsig_type *t)
             if (!add_member(im, l, t->members[i])) return 0;
         return 1;
     }
-    char *text = tsig_format_type(t, 0, NULL);
-    if (!text) return fail_nomem(im);
-    int seen = 0;
-    for (size_t i = 0; i < l->count && !seen; i++) {
-        char *other = tsig_format_type(l->items[i], 0, NULL);
-        if (!other) {
-            tsig_free(text);
+    if (!spend(im, 1)) return 0;
+    if (l->cap == 0) {
+        l->items = l->few_items;
+        l->keys = l->few_keys;
+        l->cap = sizeof l->few_items / sizeof l->few_items[0];
+    } else if (l->count == l->cap) {
+        size_t n = l->cap * 2;
+        int few = l->items == l->few_items;
+        const tsig_type **p = realloc(few ? NULL : l->items, n * sizeof *p);
+        if (!p) return fail_nomem(im);
+        if (few) memcpy(p, l->items, l->count * sizeof *p);
+        l->items = p;
+        uint64_t *q = realloc(few ? NULL : l->keys, n * sizeof *q);
+        if (!q) {
+            if (few) { /* keep both arrays in one state for members_release */
+                free(p);
+                l->items = l->few_items;
+            }
             return fail_nomem(im);
         }
-        seen = strcmp(text, other) == 0;
-        tsig_free(other);
-    }
-    tsig_free(text);
-    if (seen) return 1;
-    if (l->count == l->cap) {
-        size_t n = l->cap ? l->cap * 2 : 8;
-        const tsig_type **p = realloc(l->items, n * sizeof *p);
-        if (!p) return fail_nomem(im);
-        l->items = p;
+        if (few) memcpy(q, l->keys, l->count * sizeof *q);
+        l->keys = q;
         l->cap = n;
     }
-    l->items[l->count++] = t;
+    size_t n = l->count;
+    l->items[n] = t;
+    if (n == 0) {
+        l->count = 1;
+        return 1;
+    }
+    if (n == 1 && key_member(im, l, 0) == TSIG_TABLE_NOMEM) return 0;
+    size_t at = key_member(im, l, n);
+    if (at == TSIG_TABLE_NOMEM) return 0;
+    if (at != TSIG_TABLE_NONE) {
+        /* The same key: the same form, unless two forms share a key (the
+         * table keeps the first: then every member is looked at). */
+        int same = same_form(im, l->items[at], t);
+        for (size_t i = 0; same == 0 && i < n; i++)
+            if (i != at && l->keys[i] == l->keys[n]) same = same_form(im, l->items[i], t);
+        if (same < 0) return fail_nomem(im);
+        if (same) return 1;
+    }
+    l->count++;
     return 1;
+}
+
+static size_t key_member(importer *im, member_list *l, size_t i)
+{
+    if (!type_key(im, l->items[i], &l->keys[i])) return TSIG_TABLE_NOMEM;
+    if (!l->seen.key_of) tsig_table_init(&l->seen, 0, NULL, member_key, l);
+    const char *bytes = (const char *)&l->keys[i];
+    size_t at = tsig_table_add(&l->seen, bytes, sizeof l->keys[i],
+                               tsig_table_hash(&l->seen, bytes, sizeof l->keys[i]), i);
+    if (at == TSIG_TABLE_NOMEM) fail_nomem(im);
+    return at;
 }
 
 /* The type of a member list: :any, one member, or a union; "?" when
@@ -1560,6 +2019,151 @@ static const tsig_type *finish_members(importer *im, const member_list *l)
     if (l->count == 1) t = l->items[0];
     else t = make_union(im, l->items, l->count);
     return l->nullable ? make_optional(im, t) : t;
+}
+
+/* The enum values of a oneOf's members, by their keys
+ * (tsig_enum_value_key), each with the member holding it. */
+typedef struct value_owners {
+    tsig_strbuf keys;
+    size_t *key_at;    /* value i's key: keys[key_at[i] .. key_at[i + 1]) */
+    size_t *member;    /* the member holding value i */
+    size_t *compared;
+} value_owners;
+
+/* tsig_table_key_of over value_owners (ctx); each call is one full
+ * comparison. */
+static const char *owned_value_key(const void *ctx, size_t entry, size_t *len)
+{
+    const value_owners *o = ctx;
+    ++*o->compared;
+    *len = o->key_at[entry + 1] - o->key_at[entry];
+    return o->keys.data + o->key_at[entry];
+}
+
+/*
+ * 1 when two members of a oneOf can take the same value, 0 when they are
+ * pairwise disjoint, -1 on failure. written[0..n) are the members as
+ * written (NULL: {"type": "null"}), before nested unions are flattened and
+ * equal members merged; u is the union they make. SPEC §11.7 says pair by
+ * pair: two members are disjoint when they take different JSON kinds, are
+ * enums without a common value, or are typed maps with a discriminating
+ * field of disjoint values; null is a value of both when both take it
+ * (:any and {} take every value), and a member that is itself a union (an
+ * anyOf) is disjoint from another when each of its own members is. The
+ * same answer, without looking at every pair (each part of a member is
+ * counted for the member that holds it, never against it):
+ *   - two members taking null overlap;
+ *   - a part that is neither an enum nor a typed map overlaps every other
+ *     member taking a kind it takes (members counted per kind);
+ *   - enums overlap when a value is in two members (one table of all
+ *     their values);
+ *   - typed maps, when u's index found a discriminator (SPEC §11.3 rule 1:
+ *     a field discriminating in every member, no string in two) and none
+ *     was merged with an equal one, are pairwise disjoint; otherwise they
+ *     are compared pair by pair, each comparison counted against the
+ *     budget.
+ */
+static int members_overlap(importer *im, const tsig_type **written, size_t n, const tsig_type *u)
+{
+    enum { KINDS = TSIG_JSON_ARRAY + 1 };
+    /* per JSON kind: members taking it, members taking it with a plain
+     * part, and the member each was counted for last (index + 1) */
+    size_t takers[KINDS] = {0}, plain[KINDS] = {0}, taker_last[KINDS] = {0}, plain_last[KINDS] = {0};
+    size_t nullable = 0, values = 0, records = 0;
+    for (size_t i = 0; i < n; i++) {
+        const tsig_type *w = written[i];
+        if (!w || tsig_type_takes(w, TSIG_JSON_NULL)) nullable++;
+        if (!w) continue;
+        w = tsig_type_strip(w);
+        size_t parts = w->kind == TSIG_UNION ? w->member_count : 1;
+        for (size_t p = 0; p < parts; p++) {
+            const tsig_type *m = w->kind == TSIG_UNION ? w->members[p] : w;
+            unsigned kinds = kinds_taken(m);
+            int is_plain = m->kind != TSIG_ENUM && m->kind != TSIG_RECORD;
+            for (int k = 0; k < KINDS; k++) {
+                if (!(kinds & (1u << k))) continue;
+                if (taker_last[k] != i + 1) takers[k]++, taker_last[k] = i + 1;
+                if (is_plain && plain_last[k] != i + 1) plain[k]++, plain_last[k] = i + 1;
+            }
+            if (m->kind == TSIG_ENUM) values += m->value_count;
+            if (m->kind == TSIG_RECORD) records++;
+        }
+    }
+    if (nullable >= 2) return 1;
+    for (int k = 0; k < KINDS; k++)
+        if (plain[k] && takers[k] >= 2) return 1;
+    /* Enums: a value held by two members. */
+    if (values) {
+        value_owners o = {{0}, NULL, NULL, &im->compared};
+        o.key_at = malloc((values + 1) * sizeof *o.key_at);
+        o.member = malloc(values * sizeof *o.member);
+        tsig_table table;
+        tsig_table_init(&table, 0, NULL, owned_value_key, &o);
+        int ok = o.key_at && o.member, overlap = 0;
+        size_t count = 0;
+        if (ok) o.key_at[0] = 0;
+        for (size_t i = 0; ok && !overlap && i < n; i++) {
+            const tsig_type *w = written[i] ? tsig_type_strip(written[i]) : NULL;
+            size_t parts = !w ? 0 : w->kind == TSIG_UNION ? w->member_count : 1;
+            for (size_t p = 0; ok && !overlap && p < parts; p++) {
+                const tsig_type *m = w->kind == TSIG_UNION ? w->members[p] : w;
+                for (size_t v = 0; m->kind == TSIG_ENUM && ok && !overlap && v < m->value_count; v++) {
+                    const tsig_enum_value *e = &m->values[v];
+                    size_t start = o.keys.len;
+                    tsig_enum_value_key(&o.keys, e->kind, e->text, e->len);
+                    if (o.keys.failed) {
+                        ok = 0;
+                        break;
+                    }
+                    o.key_at[count + 1] = o.keys.len;
+                    o.member[count] = i;
+                    size_t at = tsig_table_add(&table, o.keys.data + start, o.keys.len - start,
+                                               tsig_table_hash(&table, o.keys.data + start,
+                                                               o.keys.len - start),
+                                               count);
+                    if (at == TSIG_TABLE_NOMEM) ok = 0;
+                    else if (at != TSIG_TABLE_NONE) overlap = o.member[at] != i;
+                    else count++;
+                }
+            }
+        }
+        tsig_table_release(&table);
+        tsig_sb_release(&o.keys);
+        free(o.key_at);
+        free(o.member);
+        if (!ok) {
+            fail_nomem(im);
+            return -1;
+        }
+        if (overlap) return 1;
+    }
+    /* Typed maps. */
+    if (records < 2) return 0;
+    u = tsig_type_strip(u);
+    size_t kept = 0;
+    for (size_t i = 0; u->kind == TSIG_UNION && i < u->member_count; i++)
+        kept += u->members[i]->kind == TSIG_RECORD;
+    if (u->kind == TSIG_UNION && u->index->disc && kept == records) return 0;
+    for (size_t i = 0; i < n; i++) {
+        const tsig_type *a = written[i] ? tsig_type_strip(written[i]) : NULL;
+        size_t pa = !a ? 0 : a->kind == TSIG_UNION ? a->member_count : 1;
+        for (size_t x = 0; x < pa; x++) {
+            const tsig_type *ra = a->kind == TSIG_UNION ? a->members[x] : a;
+            if (ra->kind != TSIG_RECORD) continue;
+            for (size_t j = i + 1; j < n; j++) {
+                const tsig_type *b = written[j] ? tsig_type_strip(written[j]) : NULL;
+                size_t pb = !b ? 0 : b->kind == TSIG_UNION ? b->member_count : 1;
+                for (size_t y = 0; y < pb; y++) {
+                    const tsig_type *rb = b->kind == TSIG_UNION ? b->members[y] : b;
+                    if (rb->kind != TSIG_RECORD) continue;
+                    int d = records_disjoint(im, ra, rb);
+                    if (d < 0) return -1;
+                    if (!d) return 1;
+                }
+            }
+        }
+    }
+    return 0;
 }
 
 /*
@@ -1615,16 +2219,16 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         /* Only null members. */
         ok = problem(im, kw, "widened to :any", "unsupported type \"null\"");
         l.any = 1;
-    } else if (ok && one_of) {
-        int overlap = 0;
-        for (size_t i = 0; i < n && !overlap; i++)
-            for (size_t j = i + 1; j < n && !overlap; j++)
-                overlap = !members_disjoint(written[i], written[j]);
-        if (overlap) ok = problem(im, kw, "oneOf read as anyOf", "oneOf members overlap");
     }
     if (ok) result = finish_members(im, &l);
+    if (result && one_of) {
+        int overlap = members_overlap(im, written, n, result);
+        if (overlap < 0 || (overlap && !problem(im, kw, "oneOf read as anyOf",
+                                                "oneOf members overlap")))
+            result = NULL;
+    }
     free(written);
-    free(l.items);
+    members_release(&l);
     return result;
 }
 
@@ -1867,7 +2471,7 @@ static const tsig_type *build_member(importer *im, schema_info *s, unsigned bit)
         if (s->too_deep) return new_type(im, TSIG_ANY);
         const tsig_type *elem = s->elem ? s->elem : new_type(im, TSIG_ANY);
         const tsig_type *l = make_list(im, elem);
-        if (!l) return NULL;
+        if (!l || !spend(im, 1)) return NULL;
         t = tsig_arena_alloc(im->arena, sizeof *t);
         if (!t) {
             fail_nomem(im);
@@ -1947,10 +2551,141 @@ static const tsig_type *build_typed(importer *im, schema_info *s)
         if (s->nullable) l.nullable = 1;
         result = finish_members(im, &l);
     }
-    free(l.items);
+    members_release(&l);
     return ok ? result : NULL;
 }
 
+
+/* Members of a container looked at one by one before its index is asked
+ * (a few keys cost less to compare than to hash). */
+#define SCAN_MEMBERS 16
+
+/* tsig_table_key_of over the index (ctx: the importer). */
+static const char *index_key(const void *ctx, size_t entry, size_t *len)
+{
+    const importer *im = ctx;
+    *len = im->index_key_at[entry + 1] - im->index_key_at[entry];
+    return im->index_keys.data + im->index_key_at[entry];
+}
+
+/* Appends the index key of a member of container c: c's address, then
+ * key[0..len). */
+static void index_key_put(tsig_strbuf *sb, const cJSON *c, const char *key, size_t len)
+{
+    tsig_sb_append(sb, (const char *)&c, sizeof c);
+    tsig_sb_append(sb, key, len);
+}
+
+/* Builds im->index over the document: every member of each container with
+ * more than SCAN_MEMBERS, walked with an explicit stack. 0 when out of
+ * memory. */
+static int build_index(importer *im)
+{
+    im->index_built = 1;
+    size_t count = 0, cap = 0, depth = 0, stack_cap = 0;
+    const cJSON **stack = NULL;
+    int ok = 1;
+    tsig_table_init(&im->index, 0, NULL, index_key, im);
+    const cJSON *node = im->doc;
+    while (ok && node) {
+        size_t n = 0;
+        for (const cJSON *c = node->child; c; c = c->next) {
+            n++;
+            if (cJSON_IsObject(c) || cJSON_IsArray(c)) { /* visit it later */
+                if (depth == stack_cap) {
+                    stack_cap = stack_cap ? stack_cap * 2 : 64;
+                    const cJSON **p = realloc(stack, stack_cap * sizeof *p);
+                    if (!p) {
+                        ok = 0;
+                        break;
+                    }
+                    stack = p;
+                }
+                stack[depth++] = c;
+            }
+        }
+        if (ok && n > SCAN_MEMBERS) {
+            size_t i = 0;
+            for (const cJSON *c = node->child; ok && c; c = c->next, i++) {
+                if (count + 1 >= cap) {
+                    cap = cap ? cap * 2 : 256;
+                    const cJSON **p = realloc(im->index_members, cap * sizeof *p);
+                    if (p) im->index_members = p;
+                    size_t *q = p ? realloc(im->index_key_at, (cap + 1) * sizeof *q) : NULL;
+                    if (!q) {
+                        ok = 0;
+                        break;
+                    }
+                    im->index_key_at = q;
+                }
+                char digits[24];
+                const char *key = c->string;
+                size_t len;
+                if (cJSON_IsArray(node)) {
+                    len = (size_t)tsig_snprintf(digits, sizeof digits, "%zu", i);
+                    key = digits;
+                } else {
+                    len = strlen(key);
+                }
+                size_t start = im->index_keys.len;
+                if (count == 0) im->index_key_at[0] = start;
+                index_key_put(&im->index_keys, node, key, len);
+                if (im->index_keys.failed) {
+                    ok = 0;
+                    break;
+                }
+                im->index_members[count] = c;
+                im->index_key_at[count + 1] = im->index_keys.len;
+                size_t at = tsig_table_add(&im->index, im->index_keys.data + start,
+                                           im->index_keys.len - start,
+                                           tsig_table_hash(&im->index, im->index_keys.data + start,
+                                                           im->index_keys.len - start),
+                                           count);
+                if (at == TSIG_TABLE_NOMEM) ok = 0;
+                count++;
+            }
+        }
+        node = depth ? stack[--depth] : NULL;
+    }
+    free(stack);
+    return ok ? 1 : fail_nomem(im);
+}
+
+/* The member of object node named key[0..klen), or the element of array
+ * node at the index key spells (decimal, no leading zero), or NULL (NULL
+ * and im->failed when out of memory). The first SCAN_MEMBERS are looked
+ * at one by one, the others found in im->index, so a $ref costs the same
+ * in a container of any size. */
+static const cJSON *member_of(importer *im, const cJSON *node, const char *key, size_t klen)
+{
+    int obj = cJSON_IsObject(node);
+    size_t index = 0;
+    if (!obj) {
+        if (!cJSON_IsArray(node) || klen == 0 || klen >= 10 || (key[0] == '0' && klen > 1))
+            return NULL;
+        for (size_t k = 0; k < klen; k++) {
+            if (key[k] < '0' || key[k] > '9') return NULL;
+            index = index * 10 + (size_t)(key[k] - '0');
+        }
+    }
+    const cJSON *c = node->child;
+    for (size_t i = 0; c && i < SCAN_MEMBERS; c = c->next, i++, im->scanned++)
+        if (obj ? strlen(c->string) == klen && memcmp(c->string, key, klen) == 0 : i == index)
+            return c;
+    if (!c) return NULL;
+    if (!im->index_built && !build_index(im)) return NULL;
+    tsig_strbuf probe = {0};
+    index_key_put(&probe, node, key, klen);
+    size_t at = probe.failed ? TSIG_TABLE_NOMEM
+                             : tsig_table_find(&im->index, probe.data, probe.len,
+                                               tsig_table_hash(&im->index, probe.data, probe.len));
+    tsig_sb_release(&probe);
+    if (at == TSIG_TABLE_NOMEM) {
+        fail_nomem(im);
+        return NULL;
+    }
+    return at == TSIG_TABLE_NONE ? NULL : im->index_members[at];
+}
 
 /*
  * Resolves the fragment of a local $ref (ref[0..len), starting with "#")
@@ -1990,22 +2725,14 @@ static const cJSON *resolve_ref(importer *im, const char *ref, size_t len, tsig_
         const char *key = seg.data;
         size_t klen = seg.len - 1;
         ptr_append_segment(where, key, klen);
-        const cJSON *next = NULL;
-        if (cJSON_IsObject(node)) {
-            for (const cJSON *c = node->child; c && !next && !keyless; c = c->next)
-                if (strcmp(c->string, key) == 0) next = c;
-        } else if (cJSON_IsArray(node) && klen > 0 && klen < 10 &&
-                   (key[0] != '0' || klen == 1)) {
-            size_t index = 0, k = 0;
-            for (; k < klen && key[k] >= '0' && key[k] <= '9'; k++)
-                index = index * 10 + (size_t)(key[k] - '0');
-            if (k == klen) next = cJSON_GetArrayItem(node, (int)index);
-        }
-        node = next;
+        /* a key holding 0xC0 names no member: the tree holds that byte
+         * only in the two-byte form of a NUL, which key_form wrote */
+        node = keyless && cJSON_IsObject(node) ? NULL : member_of(im, node, key, klen);
+        if (im->failed) break;
     }
     int nomem = seg.failed || where->failed;
     tsig_sb_release(&seg);
-    if (nomem) {
+    if (nomem || im->failed) {
         fail_nomem(im);
         return NULL;
     }
@@ -2045,6 +2772,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
         if (!problem(im, "$ref", "widened to :any", "%s", why)) return NULL;
         return new_type(im, TSIG_ANY);
     }
+    if (!spend(im, strlen(ref->valuestring))) return NULL;
     tsig_strbuf where = {0};
     const cJSON *target = resolve_ref(im, ref->valuestring, str_len(ref), &where);
     if (im->failed) {
@@ -2067,6 +2795,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
     /* Convert the target at its own place. */
     tsig_strbuf saved = im->ptr;
     im->ptr = where;
+    im->ref_site[im->ref_depth] = &saved;
     im->ref_stack[im->ref_depth++] = target;
     im->ref_count++;
     const tsig_type *t = convert(im, target, depth, params_root);
@@ -2083,11 +2812,11 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
  * params_root: node is a tool's inputSchema, whose object is the parameter
  * list (no nesting level of its own; see decide_source and
  * convert_properties). Returns the type (in the arena), or NULL with
- * im->err set. Recursion follows the schema (the walk bounded its depth)
- * and its references (bounded by REF_NESTING).
+ * im->err set. Recursion follows the schema and its references: convert
+ * bounds it (SCHEMA_NESTING).
  */
-static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
-                                int params_root)
+static const tsig_type *convert_schema(importer *im, const cJSON *node, size_t depth,
+                                       int params_root)
 {
     if (!cJSON_IsObject(node)) {
         if (!problem(im, NULL, "widened to :any", "expected a schema object, found %s",
@@ -2111,6 +2840,11 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
      * widened as a whole (its subschemas are not read). An object without
      * properties is :map, which does not nest. */
     const tsig_type *result = NULL;
+    if (cJSON_IsArray(s.kw[KW_TYPE])) { /* each name is read */
+        size_t names = 0;
+        for (const cJSON *c = s.kw[KW_TYPE]->child; c; c = c->next) names++;
+        if (!spend(im, names)) goto done;
+    }
     int over = depth + 1 > TSIG_SIGNATURE_MAX_DEPTH;
     if (is_typed(&s, JT_ARRAY) && over) s.too_deep = 1;
     if (is_typed(&s, JT_OBJECT) && !params_root && over &&
@@ -2162,6 +2896,28 @@ done:
     return im->failed ? NULL : result;
 }
 
+/* Converts one schema (convert_schema) after counting it against the
+ * budget (HEAVY_NODE, and one for each member of its object), while fewer
+ * than SCHEMA_NESTING are open (more, only reached through $refs, fail or
+ * are :any). */
+static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
+                                int params_root)
+{
+    size_t members = 0;
+    for (const cJSON *c = cJSON_IsObject(node) ? node->child : NULL; c; c = c->next) members++;
+    if (!spend(im, HEAVY_NODE + members)) return NULL;
+    if (im->nesting >= SCHEMA_NESTING) {
+        if (!problem(im, NULL, "widened to :any", "schemas nested deeper than %d through $refs",
+                     SCHEMA_NESTING))
+            return NULL;
+        return new_type(im, TSIG_ANY);
+    }
+    im->nesting++;
+    const tsig_type *t = convert_schema(im, node, depth, params_root);
+    im->nesting--;
+    return t;
+}
+
 /* ========================================================================
  * Public functions
  * ===================================================================== */
@@ -2176,51 +2932,11 @@ void tsig_messages_free(tsig_messages *messages)
     messages->internal_ = NULL;
 }
 
-/* Removes repeated warnings (a place reached through several $refs warns
- * each time), keeping the first of each in place. Warnings are compared
- * through a table of their hashes, so n warnings cost O(n) expected. 0
- * when out of memory. */
-static int drop_repeated_warnings(importer *im)
-{
-    size_t n = im->warning_count;
-    if (n < 2) return 1;
-    size_t cap = 16;
-    while (cap < n * 2) cap *= 2;
-    size_t *slots = calloc(cap, sizeof *slots); /* offset + 1, 0 empty */
-    if (!slots) return fail_nomem(im);
-    char *data = im->warnings.data;
-    size_t in = 0, out = 0, kept = 0, total = im->warnings.len;
-    while (in < total) {
-        const char *w = data + in;
-        size_t wlen = strlen(w);
-        uint32_t h = 2166136261u;
-        for (size_t i = 0; i < wlen; i++) h = (h ^ (unsigned char)w[i]) * 16777619u;
-        size_t at = (size_t)h & (cap - 1);
-        int seen = 0;
-        while (slots[at] && !seen) {
-            if (strcmp(data + slots[at] - 1, w) == 0) seen = 1;
-            else at = (at + 1) & (cap - 1);
-        }
-        if (!seen) {
-            memmove(data + out, w, wlen + 1);
-            slots[at] = out + 1;
-            out += wlen + 1;
-            kept++;
-        }
-        in += wlen + 1;
-    }
-    free(slots);
-    im->warnings.len = out;
-    im->warning_count = kept;
-    return 1;
-}
-
 /* Hands the recorded warnings to out (one malloc'd block), each once. 0
  * when out of memory. */
 static int export_warnings(importer *im, tsig_messages *out)
 {
     if (!out || im->warning_count == 0) return 1;
-    if (!drop_repeated_warnings(im)) return 0;
     /* The pointers first (malloc aligns them), then the texts, each with
      * its NUL as recorded. */
     size_t table = im->warning_count * sizeof(char *);
@@ -2246,7 +2962,8 @@ static int export_warnings(importer *im, tsig_messages *out)
  */
 static tsig_signature *import(const char *json, size_t len, unsigned flags,
                               tsig_messages *warnings, tsig_error *err,
-                              int (*build)(importer *, const cJSON *, tsig_signature *))
+                              int (*build)(importer *, const cJSON *, tsig_signature *),
+                              tsig_import_work *work)
 {
     tsig_error scratch;
     if (!err) err = &scratch;
@@ -2267,6 +2984,10 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
     im.err = err;
     im.src = json;
     im.len = len;
+    im.budget = len > (SIZE_MAX - BUDGET_BASE) / BUDGET_PER_BYTE ? SIZE_MAX
+                                                                 : len * BUDGET_PER_BYTE + BUDGET_BASE;
+    tsig_table_init(&im.warning_set, 0, NULL, warning_text, &im);
+    tsig_table_init(&im.memo, 0, NULL, memo_address, &im);
     /* The signature is allocated first: its arena receives the types as
      * they are built, and one tsig_signature_free undoes a failure. */
     tsig_sb_putc(&im.ptr, '#');
@@ -2279,10 +3000,26 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
     }
     im.arena = &sig->arena;
     cJSON *root = read_json(&im, json, len);
+    im.doc = root;
     int ok = root && build(&im, root, sig) && export_warnings(&im, warnings);
+    if (work) {
+        work->nodes = im.spent;
+        work->budget = im.budget;
+        work->compared = im.compared;
+        work->scanned = im.scanned;
+    }
     cJSON_Delete(root);
     tsig_sb_release(&im.ptr);
     tsig_sb_release(&im.warnings);
+    tsig_table_release(&im.warning_set);
+    free(im.warning_spans);
+    tsig_table_release(&im.memo);
+    free(im.memo_types);
+    free(im.memo_keys);
+    if (im.index_built) tsig_table_release(&im.index);
+    free(im.index_members);
+    free(im.index_key_at);
+    tsig_sb_release(&im.index_keys);
     if (!ok) {
         tsig_signature_free(sig);
         return NULL;
@@ -2348,7 +3085,7 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
 tsig_signature *tsig_from_json_schema(const char *json, size_t len, unsigned flags,
                                       tsig_messages *warnings, tsig_error *err)
 {
-    return import(json, len, flags, warnings, err, build_from_schema);
+    return import(json, len, flags, warnings, err, build_from_schema, NULL);
 }
 
 /* See toolsig.h: parameters from inputSchema, return type from
@@ -2356,5 +3093,15 @@ tsig_signature *tsig_from_json_schema(const char *json, size_t len, unsigned fla
 tsig_signature *tsig_tool_from_json(const char *json, size_t len, unsigned flags,
                                     tsig_messages *warnings, tsig_error *err)
 {
-    return import(json, len, flags, warnings, err, build_from_tool);
+    return import(json, len, flags, warnings, err, build_from_tool, NULL);
+}
+
+/* See internal.h. */
+tsig_signature *tsig_import_measured(const char *json, size_t len, unsigned flags, int tool,
+                                     tsig_messages *warnings, tsig_error *err,
+                                     tsig_import_work *work)
+{
+    if (work) memset(work, 0, sizeof *work);
+    return import(json, len, flags, warnings, err, tool ? build_from_tool : build_from_schema,
+                  work);
 }

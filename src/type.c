@@ -133,6 +133,17 @@ int tsig_enum_value_equal(const tsig_enum_value *v, tsig_value_kind vk,
     return v->kind == vk && v->len == len && memcmp(v->text, s, len) == 0;
 }
 
+void tsig_enum_value_key(tsig_strbuf *sb, tsig_value_kind vk, const char *s, size_t len)
+{
+    if (vk == TSIG_VALUE_INT || vk == TSIG_VALUE_FLOAT) {
+        tsig_sb_putc(sb, 'n');
+        tsig_decimal_key(sb, s, len);
+        return;
+    }
+    tsig_sb_putc(sb, vk == TSIG_VALUE_STRING ? 's' : 'b');
+    tsig_sb_append(sb, s, len);
+}
+
 /* ---- lookups built with enums and unions ---------------------------------- */
 
 static void swap_bytes(unsigned char *a, unsigned char *b, size_t size)

@@ -488,6 +488,66 @@ TEST(numbers_with_long_exponents_compare_as_their_shifts)
     }
 }
 
+/* 1 when tsig_decimal_key gives a and b the same text. */
+static int same_key(const char *a, const char *b)
+{
+    tsig_strbuf x = {0}, y = {0};
+    tsig_decimal_key(&x, a, strlen(a));
+    tsig_decimal_key(&y, b, strlen(b));
+    int same = !x.failed && !y.failed && x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+    tsig_sb_release(&x);
+    tsig_sb_release(&y);
+    return same;
+}
+
+/* Keys of numbers (for hash tables of enum values) are equal exactly when
+ * the numbers compare equal: every pair of a list of spellings, short and
+ * long exponents, signs and zeros, and shifts between digits and a long
+ * exponent. */
+TEST(number_keys_are_equal_exactly_when_the_numbers_are)
+{
+    const char *n[] = {
+        "0", "-0", "0.0", "0e99999999999999999999999", "-0.0e-99999999999999999999",
+        "1", "1.0", "10e-1", "0.1e1", "1E0", "1e+0", "-1", "-1.0",
+        "100", "1e2", "1E2", "100.00", "1000e-1", "2", "3.5", "35e-1", "-3.5",
+        "1e1000000000000000", "1e10000000000000000", "10e1000000000000000", "1e1000000000000001",
+        "0.1e1000000000000001", "1e-1000000000000000", "1e-10000000000000000",
+        "-1e1000000000000000", "1e99999999999999999999999999", "1e100000000000000000000000000",
+        "100e99999999999999999999999998", "1e0000000000000000000000000005", "1e5",
+        "123.45e-99999999999999999999", "12345e-100000000000000000001",
+        "9.99e100000000000000000000", "1e100000000000000000001", "1e+18446744073709551616",
+        "1e18446744073709551615", "10e18446744073709551615", "0.01e18446744073709551618",
+        "1e-18446744073709551616", "10e-18446744073709551617", "1e-999999999999999999",
+        "1e-1000000000000000000", "10e-1000000000000000001",
+        "10e99999999999999999999", "1e100000000000000000000", "0.01e-99999999999999999999",
+        "1e-100000000000000000001", "100e-99999999999999999999", "1e-99999999999999999997",
+    };
+    size_t count = sizeof n / sizeof n[0];
+    for (size_t i = 0; i < count; i++)
+        for (size_t j = 0; j < count; j++) {
+            int equal = tsig_decimal_compare(n[i], strlen(n[i]), n[j], strlen(n[j])) == 0;
+            if (same_key(n[i], n[j]) != equal)
+                tsig_test_fail(__FILE__, __LINE__, "key(%s) %s key(%s)", n[i],
+                               equal ? "!=" : "==", n[j]);
+        }
+    char a[96], b[96];
+    for (int i = 0; i < 2000; i++) {
+        unsigned long long e = next_random() % 1000000000000000ull + 100;
+        unsigned k = (unsigned)(next_random() % 30);
+        int neg = (int)(next_random() & 1);
+        snprintf(a, sizeof a, "7e%s%llu%03u", neg ? "-" : "", e, 500u);
+        unsigned long long lo = e * 1000 + 500;
+        char zeros[40] = {0};
+        memset(zeros, '0', k);
+        if (neg) snprintf(b, sizeof b, "7%se-%llu", zeros, lo + k);
+        else snprintf(b, sizeof b, "7%se%llu", zeros, lo - k);
+        CHECK(same_key(a, b));
+        if (neg) snprintf(b, sizeof b, "7%se-%llu", zeros, lo + k + 1);
+        else snprintf(b, sizeof b, "7%se%llu", zeros, lo - k + 1);
+        CHECK(!same_key(a, b));
+    }
+}
+
 /* Writes q/4 as a JSON number, a whole one in one of three spellings
  * ("3", "30e-1", "3.000"). */
 static void quarter_text(long q, char *out, size_t size, unsigned style)
@@ -606,6 +666,7 @@ int main(void)
     RUN(numbers_at_the_edges_of_the_range_cost_what_ordinary_numbers_cost);
     RUN(numbers_compare_exactly_with_exponents_of_any_length);
     RUN(numbers_with_long_exponents_compare_as_their_shifts);
+    RUN(number_keys_are_equal_exactly_when_the_numbers_are);
     RUN(integer_ranges_are_empty_exactly_when_no_integer_fits);
     RUN(integer_ranges_beyond_doubles_are_judged_exactly);
     RUN(comparing_long_exponents_costs_what_long_digits_cost);

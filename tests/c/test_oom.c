@@ -829,6 +829,8 @@ static char input_rows[4096]; /* 40 rows to coerce and put in order */
 static char deep_list_sig[256], deep_list[256]; /* a path of 40 steps */
 static char big_tpl[4096], big_args[4096];      /* 40 placeholders, 40 rows */
 static char big_schema[4096];                     /* 40 properties */
+/* $refs into 20 definitions, repeated union members and enum values */
+static char repeats_schema[4096];
 static char deep_collision[512];                  /* a collision 40 deep */
 /* Keys whose hashes, under the process's key, share the first slots of a
  * table: a table of them turns into its ordered form (hash.c), and then
@@ -947,6 +949,15 @@ static void build_inputs(void)
     p += sprintf(p, "},\"required\":[");
     for (int i = 0; i < 40; i += 2) p += sprintf(p, "%s\"p-%d\"", i ? "," : "", i);
     sprintf(p, "]}");
+
+    p = repeats_schema;
+    p += sprintf(p, "{\"$defs\":{");
+    for (int i = 0; i < 20; i++)
+        p += sprintf(p, "%s\"d%d\":{\"type\":\"string\",\"pattern\":\"x\"}", i ? "," : "", i);
+    sprintf(p, "},\"type\":\"object\",\"properties\":{\"a\":{\"anyOf\":[{\"$ref\":\"#/$defs/d19\"},"
+               "{\"$ref\":\"#/$defs/d19\"},{\"const\":1},{\"anyOf\":[{\"const\":1.0},"
+               "{\"enum\":[\"x\",\"y\",\"x\"]}]}]},\"b\":{\"oneOf\":[{\"enum\":[1,2,1.0]},"
+               "{\"enum\":[\"1\",\"z\"]}]},\"c\":{\"$ref\":\"#/$defs/d18\"}}}");
 
     p = deep_collision;
     for (int i = 0; i < 40; i++) p += sprintf(p, "{\"a\":");
@@ -1219,6 +1230,8 @@ static const op_case cases[] = {
     {"from_schema lossy", op_from_schema, .text = schema_lossy, .flags = TSIG_SCHEMA_LOSSY},
     {"from_schema error", op_from_schema, .text = schema_bad},
     {"from_schema discriminated oneOf", op_from_schema, .text = schema_one_of},
+    {"from_schema repeats through refs", op_from_schema, .text = repeats_schema,
+     .flags = TSIG_SCHEMA_LOSSY},
     {"from_schema strict error", op_from_schema, .text = schema_lossy},
     {"from_schema bad json", op_from_schema, .text = "{\"type\":\n\"object\""},
     {"from_schema too deep", op_from_schema, .text = deep_json},

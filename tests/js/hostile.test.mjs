@@ -1,10 +1,18 @@
 // Hostile input is ordinary input: options read as own properties only,
-// Standard Schema's validate never throwing, rendered prompts bounded, and
-// the core's hash key taken from a random source at instantiation.
+// Standard Schema's validate never throwing, rendered prompts bounded, the
+// core's hash key taken from a random source at instantiation, and JSON
+// Schemas that import in proportion to their size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { Signature, defineTool, definePrompt } from '../../dist/node.mjs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Signature, SignatureError, defineTool, definePrompt, importJsonSchema, importTool } from '../../dist/node.mjs';
+import {
+  bigEnum, chainedAnyOf, diamond, manyConsts, nestedAnyOf, refsIntoManyDefinitions, refsToWideDefinition,
+  toolWithWideRefs,
+} from './support/hostile-schemas.mjs';
 
 // Sets Object.prototype[key] for the time of fn (this file runs in its own
 // process; the property is removed whatever happens).
@@ -190,4 +198,84 @@ test('keys crafted against the hash cost what ordinary keys cost, under a known 
       assert.ok(craftedMs <= 8 * Math.max(plainMs, 0.5), `${seed} seed, ${what}: crafted ${craftedMs.toFixed(2)} ms, ordinary ${plainMs.toFixed(2)} ms`);
     }
   }
+});
+
+// ---- JSON Schemas that would expand far past their size -------------------
+
+// The budget of an import: 4 nodes for each byte of the text, and 2^20.
+const budgetOf = (text) => 4 * Buffer.byteLength(text) + 2 ** 20;
+
+// Runs the package's bin (dist/cli.mjs) on a file holding text.
+function cli(args, text) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolsig-hostile-'));
+  try {
+    const file = join(dir, 'in.json');
+    writeFileSync(file, text);
+    const bin = new URL('../../dist/cli.mjs', import.meta.url).pathname;
+    const r = spawnSync(process.execPath, [bin, ...args, file], { maxBuffer: 1 << 28 });
+    return { status: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Asserts fn throws the import error "<place>: the schema expands past N
+// nodes" (N the budget of text), place matching the pattern; returns it.
+function refusedAt(fn, place, text) {
+  let error;
+  assert.throws(fn, (e) => { error = e; return e instanceof SignatureError; });
+  const want = new RegExp(`^${place}: the schema expands past ${budgetOf(text)} nodes$`);
+  assert.match(error.reason, want);
+  return error.reason;
+}
+
+test('a schema that refers 5,000 times to 2,000 properties is refused at the $ref that passes the budget', () => {
+  const text = refsToWideDefinition(5000, 2000);
+  const reason = refusedAt(() => importJsonSchema(text), '#/properties/r\\d+/\\$ref', text);
+  assert.equal(refusedAt(() => importJsonSchema(text, { lossy: true }), '#/properties/r\\d+/\\$ref', text), reason);
+  assert.equal(refusedAt(() => importJsonSchema(JSON.parse(text)), '#/properties/r\\d+/\\$ref', text), reason);
+  // the command line says the same
+  const r = cli(['from-schema'], text);
+  assert.equal(r.status, 1);
+  assert.ok(r.stderr.includes(reason), r.stderr);
+});
+
+test('a diamond of $refs over a 1,000-value enum is refused at the $ref that passes the budget', () => {
+  const text = diamond(20, 1000);
+  refusedAt(() => importJsonSchema(text), '#/\\$defs/d\\d+/properties/[ab]/\\$ref', text);
+});
+
+test('tools are refused alike: importTool, and each tool of a list for the command line', () => {
+  const tool = toolWithWideRefs(5000, 2000);
+  const reason = refusedAt(() => importTool(tool), '#/inputSchema/properties/r\\d+/\\$ref', tool);
+  const list = `{"tools":[{"name":"small","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}},${tool}]}`;
+  const r = cli(['from-tools'], list);
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr.split('\n')[0], `error: tools[1] (wide): ${reason}`);
+});
+
+test('100,000 enum strings import, each value looked up once; repeats are read once', () => {
+  const all = importJsonSchema(bigEnum(100000, 100000)).signature;
+  assert.equal(all.ast.returns.enum.length, 100000);
+  const repeats = importJsonSchema(bigEnum(100000, 1000)).signature;
+  assert.deepEqual(repeats.ast.returns.enum, Array.from({ length: 1000 }, (_, i) => `v${i}`));
+});
+
+test('anyOf and oneOf of 10,000 consts import; nested anyOf repeats merge', () => {
+  for (const keyword of ['anyOf', 'oneOf']) {
+    assert.equal(importJsonSchema(manyConsts(10000, keyword)).signature.ast.returns.union.length, 10000);
+  }
+  const nested = importJsonSchema(nestedAnyOf(300, 10)).signature.canonical;
+  // the outermost level (c9) first, then each level inwards, :int last
+  assert.equal(nested, `${Array.from({ length: 10 }, (_, i) => `:enum[c${9 - i}]`).join('|')}|:int`);
+});
+
+test('schemas nested through $refs deeper than 512 are refused', () => {
+  assert.throws(() => importJsonSchema(chainedAnyOf(60, 300)),
+    (e) => e instanceof SignatureError && /^#\/\$defs\/l1\/anyOf\/1\/.*: schemas nested deeper than 512 through \$refs$/.test(e.reason));
+});
+
+test('10,000 $refs into 20,000 definitions import', () => {
+  const sig = importJsonSchema(refsIntoManyDefinitions(10000, 20000)).signature;
+  assert.match(sig.canonical, /^\{r0 :string\?, r1 :string\?, /);
 });
