@@ -190,6 +190,21 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
  * (overlong, surrogate, > U+10FFFF, truncated). */
 size_t tsig_utf8_seq(const unsigned char *s, size_t len);
 
+/* ---- names.c: the rules of names ---------------------------------------- */
+
+/* An ASCII letter. */
+int tsig_is_letter(char c);
+/* A character that may start an identifier: a letter or '_'. */
+int tsig_ident_start(char c);
+/* A character that may continue an identifier (and make up a type word):
+ * a letter, a digit, '_' or '-'. */
+int tsig_ident_char(char c);
+/* The end of the run of identifier characters in s[0..len) from at. */
+size_t tsig_ident_run(const char *s, size_t len, size_t at);
+/* 1 iff s[0..len) is an identifier (SPEC §1: ident): a letter or '_',
+ * then letters, digits, '_' and '-'. */
+int tsig_is_ident(const char *s, size_t len);
+
 /* ---- lex.c: tokens of the signature language --------------------------- */
 
 typedef enum tsig_token_kind {
@@ -559,8 +574,6 @@ void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
  * quotes: the echo of SPEC §4. */
 void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
                     size_t max);
-/* 1 iff s is an identifier: letter or '_', then letters, digits, '_', '-'. */
-int tsig_json_is_ident(const char *s, size_t len);
 
 /* One step of a path. key is NULL for an index; otherwise key[0..len) is a
  * key as written in JSON (escaped: it holds escapes) or a plain name. */
@@ -1242,7 +1255,7 @@ typedef struct tsig_repair {
      * so far: where it starts, + 1 (0: none), and how far it was read, so
      * the next call resumes there and reads no byte twice. */
     size_t word_at, word_to, blank_at, blank_to;
-    int word_dash;
+    int word_key;
     size_t *map;
     size_t map_count, map_cap;
     tsig_repair_note *notes;

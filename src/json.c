@@ -578,23 +578,13 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
     tsig_sb_putc(sb, '"');
 }
 
-int tsig_json_is_ident(const char *s, size_t len)
-{
-    if (len == 0) return 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        if (!letter && (i == 0 || (!is_digit(c) && c != '-'))) return 0;
-    }
-    return 1;
-}
-
 /* ---- paths -------------------------------------------------------------
  *
  *   path = [ key ] { "." key | "[" index "]" | "[" json-string "]" }
  *
- * A key that is an identifier is written bare (after a "." unless it is
- * first); any other key is written as a JSON string in brackets.
+ * A key that is an identifier (names.c) is written bare (after a "."
+ * unless it is first); any other key is written as a JSON string in
+ * brackets.
  */
 
 void tsig_json_path_init(tsig_json_path *p)
@@ -656,7 +646,7 @@ void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
             len = tsig_json_unescape(s->key, s->len, plain);
             key = plain;
         }
-        if (tsig_json_is_ident(key, len)) {
+        if (tsig_is_ident(key, len)) {
             if (i > 0) tsig_sb_putc(sb, '.');
             tsig_sb_append(sb, key, len);
         } else {

@@ -561,18 +561,10 @@ static const tsig_type *make_list(importer *im, const tsig_type *elem)
     return l;
 }
 
-/* SPEC §1: ident = ( letter | "_" ) , { letter | digit | "_" | "-" } (ASCII). */
+/* A property name that can be a field's: an identifier (names.c). */
 static int is_ident(const char *s)
 {
-    unsigned char c = (unsigned char)s[0];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return 0;
-    for (size_t i = 1; s[i]; i++) {
-        c = (unsigned char)s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '-'))
-            return 0;
-    }
-    return 1;
+    return tsig_is_ident(s, strlen(s));
 }
 
 /* The keywords conversion knows; every other key is KW_OTHER. */

@@ -34,17 +34,6 @@
 /* Names listed in "(parameters: ...)" and "(fields: ...)" before "…". */
 #define LIST_MAX 20
 
-/* Names are ASCII, like the signature's identifiers. */
-static int is_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int is_name_char(char c)
-{
-    return is_letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
-
 
 /* The sigil written before a tag's name ("" for plain names). */
 static const char *tag_sigil(tsig_tag_kind kind)
@@ -120,7 +109,8 @@ static void put_placeholder(tsig_strbuf *sb, const tsig_tpl_tag *t)
 
 /*
  * Checks the spelling of a name (SPEC §8): dot-separated segments, each a
- * letter then letters, digits, "_" or "-". Returns 1 when well formed;
+ * letter then an identifier's characters (names.c: letters, digits, "_",
+ * "-"). Returns 1 when well formed;
  * otherwise 0 with the reason appended to why.
  */
 static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
@@ -137,7 +127,7 @@ static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
                                          : "two dots in a row (an empty segment)");
             return 0;
         }
-        if (!is_letter(s[i])) {
+        if (!tsig_is_letter(s[i])) {
             if (first) {
                 tsig_sb_puts(why, "names must start with a letter");
             } else {
@@ -150,7 +140,7 @@ static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
             }
             return 0;
         }
-        while (i < len && is_name_char(s[i])) i++;
+        i = tsig_ident_run(s, len, i);
         if (i == len) return 1;
         if (s[i] != '.') {
             char found[48];
