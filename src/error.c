@@ -276,17 +276,6 @@ char *tsig_error_format(const tsig_error *err, const char *kind,
     return tsig_sb_finish(&sb, NULL);
 }
 
-int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen)
-{
-    if (alen != blen) return 0;
-    for (size_t i = 0; i < alen; i++) {
-        char x = a[i] == '-' ? '_' : a[i];
-        char y = b[i] == '-' ? '_' : b[i];
-        if (x != y) return 0;
-    }
-    return 1;
-}
-
 const char *tsig_json_error_reason(const char *message)
 {
     static const char prefix[] = "JSON error at ";

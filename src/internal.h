@@ -205,6 +205,29 @@ size_t tsig_ident_run(const char *s, size_t len, size_t at);
  * then letters, digits, '_' and '-'. */
 int tsig_is_ident(const char *s, size_t len);
 
+/* When two names match (SPEC §4 field lookup, §6 key normalization, §1
+ * duplicate names, §8 template names): when they are equal after '-' ->
+ * '_'. The rule is tsig_norm_char; tsig_norm_word is the same rule on
+ * eight bytes at once, for hashing (hash.c). */
+static inline char tsig_norm_char(char c)
+{
+    return c == '-' ? '_' : c;
+}
+/* The bytes of the little-endian word w read as tsig_norm_char reads
+ * each: a byte is '-' when w ^ 0x2d..2d has a zero there (found exactly,
+ * without carries between bytes), and '-' ^ '_' is 0x72. */
+static inline uint64_t tsig_norm_word(uint64_t w)
+{
+    const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+    uint64_t t = w ^ UINT64_C(0x2d2d2d2d2d2d2d2d);
+    uint64_t zero = ~(((t & low7) + low7) | t | low7); /* 0x80 where t is 0 */
+    return w ^ ((zero >> 7) * 0x72);
+}
+/* 1 iff a[0..alen) and b[0..blen) match: equal after '-' -> '_'. */
+int tsig_names_match(const char *a, size_t alen, const char *b, size_t blen);
+/* Writes src[0..len) normalized ('-' -> '_') to dst (which may be src). */
+void tsig_name_normalize(char *dst, const char *src, size_t len);
+
 /* ---- lex.c: tokens of the signature language --------------------------- */
 
 typedef enum tsig_token_kind {
@@ -1163,8 +1186,6 @@ int tsig_is_enum_word(const char *s, size_t len);
  * rest. Sets out->failed when out of memory. (schema.c) */
 void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params);
 
-/* Key comparison after "-" -> "_" on both sides. */
-int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 /* Records of up to this many fields are searched field by field; bigger
  * ones through an index (validate.c), so keys in any order cost the same. */
 #define TSIG_FIELDS_SCAN_MAX 16

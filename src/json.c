@@ -718,7 +718,7 @@ static int keys_equal(const tsig_json_keys *k, size_t i, const char *key,
     if (e->len != len) return 0;
     size_t elen;
     const char *ek = tsig_json_keys_at(k, i, &elen);
-    return k->normalized ? tsig_key_equal_norm(ek, elen, key, len)
+    return k->normalized ? tsig_names_match(ek, elen, key, len)
                          : memcmp(ek, key, len) == 0;
 }
 
@@ -1074,8 +1074,8 @@ static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t le
         tsig_sb_puts(&sb, " both normalize to ");
         size_t start = sb.len;
         tsig_json_escape_cut(&sb, key, len, 40);
-        for (size_t i = start; i < sb.len && !sb.failed; i++)
-            if (sb.data[i] == '-') sb.data[i] = '_';
+        /* no escape holds a '-': the escaped key normalizes as the key */
+        if (!sb.failed) tsig_name_normalize(sb.data + start, sb.data + start, sb.len - start);
     }
     if (w->path->count > 1) {
         tsig_sb_puts(&sb, " at ");
@@ -1201,7 +1201,7 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
             text_len = tsig_json_unescape(text, k.len, copy);
             text = copy;
         }
-        int equal = norm ? tsig_key_equal_norm(text, text_len, key, key_len)
+        int equal = norm ? tsig_names_match(text, text_len, key, key_len)
                          : text_len == key_len && memcmp(text, key, key_len) == 0;
         if (copy != small) free(copy);
         j.pos = tsig_json_ws(&j, j.pos) + 1; /* the ":" */

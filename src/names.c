@@ -36,3 +36,16 @@ int tsig_is_ident(const char *s, size_t len)
 {
     return len > 0 && tsig_ident_start(s[0]) && tsig_ident_run(s, len, 1) == len;
 }
+
+int tsig_names_match(const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (alen != blen) return 0;
+    for (size_t i = 0; i < alen; i++)
+        if (tsig_norm_char(a[i]) != tsig_norm_char(b[i])) return 0;
+    return 1;
+}
+
+void tsig_name_normalize(char *dst, const char *src, size_t len)
+{
+    for (size_t i = 0; i < len; i++) dst[i] = tsig_norm_char(src[i]);
+}

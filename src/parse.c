@@ -356,8 +356,7 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
             fail_nomem(p);
             return (size_t)-1;
         }
-        for (size_t i = 0; i < t->len; i++)
-            if (norm[i] == '-') norm[i] = '_';
+        tsig_name_normalize(norm, norm, t->len);
     }
 
     /* An equal normalized name is a duplicate (reported at this later

@@ -1069,7 +1069,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
                 ok = fail_nomem(im);
                 break;
             }
-            for (size_t k = 0; k <= n; k++) normed[k] = (char)(name[k] == '-' ? '_' : name[k]);
+            tsig_name_normalize(normed, name, n + 1);
             echo(normed, n, echoed);
             free(normed);
             /* Identifiers: echoed as written (the parser's message). */
@@ -1110,8 +1110,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
             ok = fail_nomem(im);
             break;
         }
-        for (size_t k = 0; k < len; k++)
-            if (normed[k] == '-') normed[k] = '_';
+        tsig_name_normalize(normed, normed, len);
         f->name = copy;
         f->name_len = len;
         f->norm = normed;

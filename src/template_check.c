@@ -167,7 +167,7 @@ const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
                                     const char *s, size_t len)
 {
     for (size_t i = 0; i < count; i++) {
-        if (tsig_key_equal_norm(fields[i].name, fields[i].name_len, s, len))
+        if (tsig_names_match(fields[i].name, fields[i].name_len, s, len))
             return &fields[i];
     }
     return NULL;
@@ -226,7 +226,7 @@ static void put_scope_fields(tsig_strbuf *sb, const tsig_type *scope, int elemen
             const tsig_field *f = &r->fields[k];
             int dup = 0;
             for (size_t j = 0; j < count && !dup; j++)
-                dup = tsig_key_equal_norm(shown[j]->name, shown[j]->name_len,
+                dup = tsig_names_match(shown[j]->name, shown[j]->name_len,
                                           f->name, f->name_len);
             if (dup) continue;
             if (count == LIST_MAX) {
@@ -1003,7 +1003,7 @@ static void check_close(checker *c, const tsig_tpl_tag *t)
     }
     for (size_t i = c->sc.depth; match == c->sc.depth && i-- > 0;) {
         const tsig_tpl_section *s = &c->sc.stack[i];
-        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len))
+        if (tsig_names_match(s->name, s->name_len, t->name, t->name_len))
             match = i;
     }
     if (match == c->sc.depth) {

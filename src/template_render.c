@@ -220,7 +220,7 @@ static const cJSON *member(renderer *r, const cJSON *obj, const char *seg, size_
         size_t key_len;
         const char *key = member_key(r, c, &key_len);
         if (!key) return NULL;
-        if (!tsig_key_equal_norm(key, key_len, seg, len)) continue;
+        if (!tsig_names_match(key, key_len, seg, len)) continue;
         if (memcmp(key, seg, len) == 0) return c;
         if (!alike) alike = c;
     }

@@ -852,7 +852,7 @@ static size_t find_field(validator *v, const tsig_type *t, const char *key,
     size_t n = t->field_count;
     if (n > TSIG_FIELDS_SCAN_MAX) {
         const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
-        if (f && f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return hint;
+        if (f && f->name_len == len && tsig_names_match(f->name, len, key, len)) return hint;
         tsig_table *ix = field_index_of(v, t);
         if (!ix) return NONE;
         size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
@@ -861,7 +861,7 @@ static size_t find_field(validator *v, const tsig_type *t, const char *key,
     for (size_t k = 0; k < n; k++) {
         size_t i = hint + k < n ? hint + k : hint + k - n;
         const tsig_field *f = &t->fields[i];
-        if (f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return i;
+        if (f->name_len == len && tsig_names_match(f->name, len, key, len)) return i;
     }
     return n;
 }
