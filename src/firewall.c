@@ -7,11 +7,10 @@
  */
 #include "internal.h"
 
-/* What is firewalled: a key (unescaped) that starts with '_' or, as it
- * normalizes to '_', with '-'. */
+/* What is firewalled: a key (unescaped) as names.c says. */
 static tsig_member_fate strip(const char *key, size_t len)
 {
-    return len > 0 && (key[0] == '_' || key[0] == '-') ? TSIG_MEMBER_DROP : TSIG_MEMBER_KEEP;
+    return tsig_name_firewalled(key, len) ? TSIG_MEMBER_DROP : TSIG_MEMBER_KEEP;
 }
 
 static tsig_member_fate mask(const char *key, size_t len)

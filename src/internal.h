@@ -227,6 +227,9 @@ static inline uint64_t tsig_norm_word(uint64_t w)
 int tsig_names_match(const char *a, size_t alen, const char *b, size_t blen);
 /* Writes src[0..len) normalized ('-' -> '_') to dst (which may be src). */
 void tsig_name_normalize(char *dst, const char *src, size_t len);
+/* 1 iff the name (a field's, or a key, decoded) is firewalled (SPEC §7):
+ * it starts with '_' after '-' -> '_'. */
+int tsig_name_firewalled(const char *name, size_t len);
 
 /* ---- lex.c: tokens of the signature language --------------------------- */
 
@@ -1014,7 +1017,7 @@ typedef struct tsig_field {
     const char *norm;  /* name with "-" -> "_", NUL-terminated */
     const tsig_type *type;
     size_t offset;     /* byte offset of the name in the source */
-    int firewalled;    /* norm starts with "_" */
+    int firewalled;    /* tsig_name_firewalled(name) */
     /* "= value": canonical compact JSON (numbers as written, strings
      * minimally escaped, keys in data order); NULL when there is none. */
     const char *default_json;

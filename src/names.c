@@ -49,3 +49,8 @@ void tsig_name_normalize(char *dst, const char *src, size_t len)
 {
     for (size_t i = 0; i < len; i++) dst[i] = tsig_norm_char(src[i]);
 }
+
+int tsig_name_firewalled(const char *name, size_t len)
+{
+    return len > 0 && tsig_norm_char(name[0]) == '_';
+}

@@ -403,7 +403,7 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
     f->norm = norm;
     f->type = NULL;
     f->offset = t->offset;
-    f->firewalled = norm[0] == '_';
+    f->firewalled = tsig_name_firewalled(copy, t->len);
     return index;
 }
 

@@ -1116,7 +1116,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
         f->norm = normed;
         f->type = t;
         f->offset = 0;
-        f->firewalled = normed[0] == '_';
+        f->firewalled = tsig_name_firewalled(copy, len);
         s->field_of[i] = s->field_count++;
     }
     if (mark != NOT_FOUND && !im->failed) ptr_pop(im, mark);

@@ -94,16 +94,14 @@ static const char *member_key(renderer *r, const cJSON *n, size_t *len)
     return decode(r, n->string, raw_len, memchr(n->string, '\\', raw_len) != NULL, len);
 }
 
-/* 1 iff the key of member n starts with "_" after "-" -> "_" (SPEC §7):
- * as written, a key starts with "_" or "-", or with an escape of either
- * ("\u005f", "\u002d"). */
+/* 1 iff the key of member n (as written) is firewalled (SPEC §7): its
+ * first character, decoded, is what names.c judges. */
 static int key_firewalled(const cJSON *n)
 {
     const char *k = n->string;
-    if (k[0] == '_' || k[0] == '-') return 1;
-    return k[0] == '\\' && k[1] == 'u' && k[2] == '0' && k[3] == '0' &&
-           ((k[4] == '5' && (k[5] == 'f' || k[5] == 'F')) ||
-            (k[4] == '2' && (k[5] == 'd' || k[5] == 'D')));
+    char first[4];
+    size_t i = 0, len = k[0] ? tsig_json_decode_unit(k, strlen(k), &i, first) : 0;
+    return tsig_name_firewalled(first, len);
 }
 
 /* Maps with at most this many keys are scanned; larger ones are indexed
