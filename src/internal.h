@@ -178,11 +178,6 @@ void tsig_line_col(const char *src, size_t len, size_t offset, size_t *line,
  * NUL-terminated string of at most size bytes into buf. */
 void tsig_describe_found(const char *src, size_t len, size_t offset,
                          char *buf, size_t size);
-/* Copies at most max code points of s into buf as "text" or "text…" with
- * JSON escaping inside the quotes (used for echoing values and names).
- * Writes at most size bytes, NUL-terminated. */
-void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
-                    size_t size);
 
 /* ---- utf8 (error.c) --------------------------------------------------- */
 
@@ -583,8 +578,10 @@ size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
  * surrogate becomes its three-byte (WTF-8) form. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out);
 /* The escape of one byte inside a JSON string ('"', '\', controls) into
- * out, its length; 0 when the byte stands for itself. Every JSON string
- * the core writes is escaped by it (tsig_json_escape, tsig_quote_cut). */
+ * out, its length; 0 when the byte stands for itself. Every string the
+ * core writes into JSON or a message is escaped by it (tsig_json_escape,
+ * tsig_json_escape_cut, tsig_quote_cut, tsig_json_echo,
+ * tsig_text_escape_cut). */
 size_t tsig_json_escape_byte(unsigned char c, char out[6]);
 /* Appends s[0..len) as a JSON string literal, quotes included: escapes
  * '"', '\', control characters and (WTF-8) lone surrogates; bytes that are
@@ -594,6 +591,17 @@ void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len);
 /* As tsig_json_escape, cut after max code points with "…" inside the
  * quotes (a lone surrogate counts as one). */
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
+                          size_t max);
+/* As tsig_json_escape_cut, written into buf (at most size bytes, NUL
+ * included, never ending inside a UTF-8 sequence) without allocating:
+ * for messages of a tsig_error. */
+void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
+                    size_t size);
+/* Appends s[0..len) as text shown inside a message (a template's name),
+ * unquoted and with '"' and '\' as they are: controls escaped as
+ * tsig_json_escape escapes them, DEL as \u007f, bytes that are not UTF-8
+ * as U+FFFD; cut after max code points with "…". */
+void tsig_text_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
                           size_t max);
 /* Appends a string's content, given as read (raw, escapes when escaped),
  * as a quoted JSON string cut after max code points with "…" inside the

@@ -447,10 +447,68 @@ size_t tsig_json_escape_byte(unsigned char c, char out[6])
     return 6;
 }
 
-/* Appends the bytes of one decoded unit, escaped for a JSON string: a
- * byte by tsig_json_escape_byte, a lone surrogate as \uDXXX (it has no
- * UTF-8 form), everything else as it is. */
-static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
+/*
+ * Escaping: every string the core writes into JSON, and the text it shows
+ * inside a message, goes through escape_to, in one of two forms:
+ *
+ *   JSON     a string literal (RFC 8259, as JSON.stringify writes it): in
+ *            quotes, with '"', '\' and controls escaped by
+ *            tsig_json_escape_byte and a lone surrogate (WTF-8) as \uDXXX;
+ *   TEXT     text as it is written inside a message (a template's name):
+ *            no quotes and '"' and '\' kept, since the message shows the
+ *            text as it was spelled; controls escaped as in JSON, and DEL
+ *            too (a terminal acts on it), so a message stays one line of
+ *            plain characters.
+ *
+ * In both, bytes that are not UTF-8 become U+FFFD, one per ill-formed
+ * sequence (ill_formed_len), and a cut after max code points ends with
+ * "…". The text goes to a strbuf, or into a fixed buffer for
+ * errors, which are reported without allocating (tsig_quote_cut).
+ */
+
+enum { ESCAPE_JSON, ESCAPE_TEXT };
+
+/* Where escaped bytes go: put(to, s, n). */
+typedef void (*escape_put)(void *to, const char *s, size_t n);
+
+static void put_sb(void *to, const char *s, size_t n)
+{
+    tsig_sb_append(to, s, n);
+}
+
+/* Text written into a fixed buffer: bytes past size - 1 are dropped (the
+ * first dropped one is kept in next, to cut on a UTF-8 boundary). */
+typedef struct cut_out {
+    char *buf;
+    size_t size;
+    size_t len;
+    int cut;
+    unsigned char next;
+} cut_out;
+
+static void put_cut(void *to, const char *s, size_t n)
+{
+    cut_out *o = to;
+    for (size_t i = 0; i < n; i++) {
+        if (o->len + 1 < o->size) {
+            o->buf[o->len++] = s[i];
+        } else if (!o->cut) {
+            o->cut = 1;
+            o->next = (unsigned char)s[i];
+        }
+    }
+}
+
+/* 1 iff u[0..n) is the three-byte (WTF-8) form of a lone surrogate. */
+static int lone_surrogate(const char *u, size_t n)
+{
+    return n == 3 && (unsigned char)u[0] == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0;
+}
+
+/* Puts the bytes of one decoded unit escaped for a JSON string: a byte by
+ * tsig_json_escape_byte, a lone surrogate as \uDXXX (it has no UTF-8
+ * form), everything else as it is. */
+static void escape_unit(escape_put put, void *to, const char *u, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char c = (unsigned char)u[0];
@@ -458,18 +516,17 @@ static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
         char e[6];
         size_t m = tsig_json_escape_byte(c, e);
         if (m) {
-            tsig_sb_append(sb, e, m);
+            put(to, e, m);
             return;
         }
-    } else if (n == 3 && c == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0) {
-        /* a lone surrogate, kept as its escape */
+    } else if (lone_surrogate(u, n)) {
         unsigned cp = 0xD000u | ((unsigned char)u[1] & 0x3Fu) << 6 |
                       ((unsigned char)u[2] & 0x3Fu);
         char e[6] = {'\\', 'u', 'd', hex[cp >> 8 & 15], hex[cp >> 4 & 15], hex[cp & 15]};
-        tsig_sb_append(sb, e, 6);
+        put(to, e, 6);
         return;
     }
-    tsig_sb_append(sb, u, n);
+    put(to, u, n);
 }
 
 /* Length of the unit at s[i] of decoded (WTF-8) text: a UTF-8 sequence, a
@@ -487,7 +544,7 @@ static size_t unit_len(const char *s, size_t len, size_t i)
 /* Length of the ill-formed sequence at p (avail bytes), p[0] starting no
  * valid UTF-8 sequence or lone surrogate: its maximal subpart (Unicode
  * §3.9: the longest start of a well-formed sequence, or the one byte),
- * which, like TextDecoder, tsig_json_escape_cut replaces by one U+FFFD. */
+ * which, like TextDecoder, escape_to replaces by one U+FFFD. */
 static size_t ill_formed_len(const unsigned char *p, size_t avail)
 {
     unsigned char c = p[0], lo = 0x80, hi = 0xBF;
@@ -512,44 +569,75 @@ static size_t ill_formed_len(const unsigned char *p, size_t avail)
     return i;
 }
 
-void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
+/* s[0..len) in form (ESCAPE_JSON or ESCAPE_TEXT), cut after max code
+ * points (a lone surrogate, and an ill-formed sequence, counts as one).
+ * Plain ASCII runs are put in one call; only units that need an escape
+ * are handled one by one. */
+static void escape_to(escape_put put, void *to, const char *s, size_t len, size_t max,
+                      int form)
 {
-    tsig_json_escape_cut(sb, s, len, (size_t)-1);
-}
-
-/* Plain ASCII runs are copied in one append; only units that need an
- * escape are handled one by one. */
-void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
-{
-    tsig_sb_putc(sb, '"');
+    int json = form == ESCAPE_JSON;
+    if (json) put(to, "\"", 1);
     size_t run = 0, i = 0, units = 0;
     while (i < len && units < max) {
         unsigned char c = (unsigned char)s[i];
         units++;
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+        if (c >= 0x20 && c < 0x7F && (!json || (c != '"' && c != '\\'))) {
             i++;
             continue;
         }
         size_t n = c < 0x80 ? 1 : unit_len(s, len, i);
-        int stray = c >= 0x80 && n == 1;
-        if (c >= 0x80 && !stray && !(n == 3 && c == 0xED && ((unsigned char)s[i + 1] & 0xE0) == 0xA0)) {
-            i += n; /* ordinary UTF-8: copied as it is */
+        int lone = json && lone_surrogate(s + i, n);
+        int stray = c >= 0x80 && (n == 1 || (!json && lone_surrogate(s + i, n)));
+        if ((c == 0x7F && json) || (c >= 0x80 && !stray && !lone)) {
+            i += n; /* ordinary UTF-8 (and DEL in JSON): as it is */
             continue;
         }
-        tsig_sb_append(sb, s + run, i - run);
+        put(to, s + run, i - run);
         if (stray) {
-            /* not UTF-8, which JSON text must be */
+            /* not UTF-8, which JSON text and messages must be */
             n = ill_formed_len((const unsigned char *)s + i, len - i);
-            tsig_sb_append(sb, "\xEF\xBF\xBD", 3);
+            put(to, "\xEF\xBF\xBD", 3);
+        } else if (c == 0x7F) {
+            put(to, "\\u007f", 6);
         } else {
-            escape_unit(sb, s + i, n);
+            escape_unit(put, to, s + i, n);
         }
         i += n;
         run = i;
     }
-    tsig_sb_append(sb, s + run, i - run);
-    if (i < len) tsig_sb_puts(sb, "\xE2\x80\xA6");
-    tsig_sb_putc(sb, '"');
+    put(to, s + run, i - run);
+    if (i < len) put(to, "\xE2\x80\xA6", 3);
+    if (json) put(to, "\"", 1);
+}
+
+void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
+{
+    escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+}
+
+void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
+{
+    escape_to(put_sb, sb, s, len, max, ESCAPE_JSON);
+}
+
+void tsig_text_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
+{
+    escape_to(put_sb, sb, s, len, max, ESCAPE_TEXT);
+}
+
+/* A quote that needed memory came out as "" when memory ran out: this
+ * one needs none. Ends on a UTF-8 boundary when buf is too small. */
+void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf, size_t size)
+{
+    if (size == 0) return;
+    cut_out o = {buf, size, 0, 0, 0};
+    escape_to(put_cut, &o, s, len, max, ESCAPE_JSON);
+    if (o.cut && (o.next & 0xC0) == 0x80 && o.len > 0) {
+        o.len--; /* buf[o.len] is the last byte kept */
+        while (o.len > 0 && ((unsigned char)buf[o.len] & 0xC0) == 0x80) o.len--;
+    }
+    buf[o.len] = '\0';
 }
 
 /* The echo counts code points of the string's value, not of its JSON
@@ -570,7 +658,7 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
         while (i < len && units < max) {
             char u[4];
             size_t n = tsig_json_decode_unit(raw, len, &i, u);
-            escape_unit(sb, u, n);
+            escape_unit(put_sb, sb, u, n);
             units++;
         }
     }
