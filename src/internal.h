@@ -686,6 +686,9 @@ void tsig_json_keys_release(tsig_json_keys *k);
 
 /* tsig_json_walker flags */
 #define TSIG_WALK_KEYS 1u      /* report repeated keys to on_duplicate */
+/* write strings and keys minimally escaped ('"', '\\', controls: the
+ * canonical JSON of SPEC §11.2), not as written */
+#define TSIG_WALK_CANONICAL 2u
 
 /* What becomes of a member in a rewrite, by its key. */
 typedef enum tsig_member_fate {
@@ -759,6 +762,12 @@ void tsig_json_walker_release(tsig_json_walker *w);
 tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_rule *rule,
                             char **out, size_t *out_len, tsig_error *err);
 
+/* firewall.c: a member's fate when firewalled members are stripped (by
+ * its key, decoded): left out when tsig_name_firewalled, else kept. Redact
+ * and template rendering's JSON (tsig_json_tree_write) leave out the same
+ * members. */
+tsig_member_fate tsig_firewall_strip(const char *key, size_t len);
+
 /* At a value of text read before (so valid): reads it whole, checking
  * nothing more and allocating nothing. 1 (0 only on text not read
  * before). */
@@ -830,6 +839,16 @@ typedef struct tsig_json_tree_options {
  * may be NULL (the defaults). */
 struct cJSON *tsig_json_tree(const char *json, size_t len,
                              const tsig_json_tree_options *o, tsig_error *err);
+
+/* Appends the tree v, read with flags (TSIG_TREE_AS_WRITTEN or not), as
+ * compact JSON: numbers as written; strings and keys decoded written
+ * minimally escaped ('"', '\\', controls: the canonical JSON of SPEC
+ * §11.2), as written copied between their quotes; a member whose fate
+ * (NULL: every member kept) by its key, decoded, is TSIG_MEMBER_DROP left
+ * out. Iterative: nesting costs no C stack. Sets sb->failed when out of
+ * memory. The walker (tsig_json_walk) is its counterpart for text. */
+void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags,
+                          tsig_member_fate (*fate)(const char *key, size_t len));
 
 /* ---- tools.c: lists of tools, and reading text read before ------------- */
 

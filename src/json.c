@@ -996,6 +996,10 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
         /* text is the decoded key in keys->tmp (escaped keys): the rule
          * may change it there */
         rule->write_key(w->out, j->src + key.start, key.len, key.flag, (char *)text, len);
+    } else if (key.flag && (w->flags & TSIG_WALK_CANONICAL)) {
+        if (!(text = tsig_json_key_text(w->keys, &key, &len)))
+            return tsig_json_fail_code(j, TSIG_ERR_NOMEM, key_at, "out of memory");
+        tsig_json_escape(w->out, text, len);
     } else {
         tsig_sb_putc(w->out, '"');
         tsig_sb_append(w->out, j->src + key.start, key.len);
@@ -1039,7 +1043,15 @@ static int walk_scalar(tsig_json_walker *w)
         if ((c == '"' || c == '-' || is_digit(c)) && !w->on_token(w->ctx, c == '"', &s))
             return 0;
     }
-    if (w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
+    if (!w->out) return 1;
+    if (s.flag && j->src[at] == '"' && (w->flags & TSIG_WALK_CANONICAL)) {
+        size_t len;
+        const char *text = tsig_json_key_text(w->keys, &s, &len);
+        if (!text) return tsig_json_fail_code(j, TSIG_ERR_NOMEM, at, "out of memory");
+        tsig_json_escape(w->out, text, len);
+    } else {
+        tsig_sb_append(w->out, j->src + at, j->pos - at);
+    }
     return 1;
 }
 
@@ -1621,4 +1633,113 @@ cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_tree_options
         return NULL;
     }
     return root;
+}
+
+/* One container being written by tsig_json_tree_write. */
+typedef struct tree_out {
+    const cJSON *node;
+    int wrote; /* a member or element is written */
+} tree_out;
+
+/* Appends the key of member n (of a tree read with flags) and its ':',
+ * unless fate leaves the member out: 1 written, 0 left out, -1 out of
+ * memory. key holds the key's bytes for fate and the escaper. */
+static int tree_write_key(tsig_strbuf *sb, const cJSON *n, unsigned flags,
+                          tsig_member_fate (*fate)(const char *key, size_t len),
+                          tsig_strbuf *key, int comma)
+{
+    int as_written = (flags & TSIG_TREE_AS_WRITTEN) != 0;
+    const char *k = n->string;
+    size_t raw = strlen(k), len = 0;
+    if (fate || !as_written) {
+        key->len = 0;
+        if (!tsig_sb_reserve(key, raw)) return -1;
+        len = as_written ? tsig_json_unescape(k, raw, key->data)
+                         : tsig_json_tree_key_bytes(k, raw, key->data);
+        if (fate && fate(key->data, len) == TSIG_MEMBER_DROP) return 0;
+    }
+    if (comma) tsig_sb_putc(sb, ',');
+    if (as_written) {
+        tsig_sb_putc(sb, '"');
+        tsig_sb_append(sb, k, raw);
+        tsig_sb_putc(sb, '"');
+    } else {
+        tsig_json_escape(sb, key->data, len);
+    }
+    tsig_sb_putc(sb, ':');
+    return 1;
+}
+
+/* Appends the scalar n of a tree read with flags. */
+static void tree_write_scalar(tsig_strbuf *sb, const cJSON *n, unsigned flags)
+{
+    if (cJSON_IsString(n) && (flags & TSIG_TREE_AS_WRITTEN)) {
+        tsig_sb_putc(sb, '"');
+        tsig_sb_puts(sb, n->valuestring);
+        tsig_sb_putc(sb, '"');
+    } else if (cJSON_IsString(n)) {
+        tsig_json_escape(sb, n->valuestring, (size_t)n->valueint);
+    } else if (cJSON_IsNumber(n)) {
+        tsig_sb_puts(sb, n->valuestring);
+    } else {
+        tsig_sb_puts(sb, cJSON_IsTrue(n) ? "true" : cJSON_IsFalse(n) ? "false" : "null");
+    }
+}
+
+/* A loop over "write the value n", then "after a value" (its next
+ * sibling, or the end of the innermost open container). */
+void tsig_json_tree_write(tsig_strbuf *sb, const cJSON *v, unsigned flags,
+                          tsig_member_fate (*fate)(const char *key, size_t len))
+{
+    tree_out *open = NULL;
+    size_t depth = 0, cap = 0;
+    tsig_strbuf key = {0};
+    int ok = 1;
+    const cJSON *n = v;
+    while (ok && !sb->failed) {
+        if (n) {
+            tree_out *f = depth ? &open[depth - 1] : NULL;
+            if (f && cJSON_IsObject(f->node)) {
+                int r = tree_write_key(sb, n, flags, fate, &key, f->wrote);
+                if (r <= 0) {
+                    ok = r == 0;
+                    n = n->next;
+                    continue;
+                }
+            } else if (f && f->wrote) {
+                tsig_sb_putc(sb, ',');
+            }
+            if (f) f->wrote = 1;
+            if (cJSON_IsArray(n) || cJSON_IsObject(n)) {
+                if (depth == cap) {
+                    size_t grown_cap = cap ? cap * 2 : 16;
+                    tree_out *grown = realloc(open, grown_cap * sizeof *grown);
+                    if (!grown) {
+                        ok = 0;
+                        break;
+                    }
+                    open = grown;
+                    cap = grown_cap;
+                }
+                open[depth].node = n;
+                open[depth++].wrote = 0;
+                tsig_sb_putc(sb, cJSON_IsObject(n) ? '{' : '[');
+                n = n->child;
+                continue;
+            }
+            tree_write_scalar(sb, n, flags);
+            if (!depth) break;
+            n = n->next;
+            continue;
+        }
+        /* the innermost open container has no more children */
+        if (!depth) break;
+        const cJSON *closed = open[--depth].node;
+        tsig_sb_putc(sb, cJSON_IsObject(closed) ? '}' : ']');
+        if (!depth) break;
+        n = closed->next;
+    }
+    if (!ok) sb->failed = 1;
+    free(open);
+    tsig_sb_release(&key);
 }

@@ -945,38 +945,6 @@ static int prepare_properties(importer *im, schema_info *s)
 static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root);
 
-/* Appends v (a node of the tree) as canonical compact JSON (SPEC §11.2:
- * numbers as written, strings minimally escaped, keys in data order);
- * key is room for the bytes of a key. Recursion follows the value, whose
- * depth the walk bounded. */
-static void put_json(tsig_strbuf *sb, tsig_strbuf *key, const cJSON *v)
-{
-    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
-        int obj = cJSON_IsObject(v);
-        tsig_sb_putc(sb, obj ? '{' : '[');
-        for (const cJSON *c = v->child; c; c = c->next) {
-            if (c != v->child) tsig_sb_putc(sb, ',');
-            if (obj) {
-                size_t n = strlen(c->string);
-                if (!tsig_sb_reserve(key, n)) {
-                    sb->failed = 1;
-                    return;
-                }
-                tsig_json_escape(sb, key->data, tsig_json_tree_key_bytes(c->string, n, key->data));
-                tsig_sb_putc(sb, ':');
-            }
-            put_json(sb, key, c);
-        }
-        tsig_sb_putc(sb, obj ? '}' : ']');
-    } else if (cJSON_IsString(v)) {
-        tsig_json_escape(sb, v->valuestring, str_len(v));
-    } else if (cJSON_IsNumber(v)) {
-        tsig_sb_puts(sb, v->valuestring);
-    } else {
-        tsig_sb_puts(sb, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ? "false" : "null");
-    }
-}
-
 /*
  * Reads a property's "default" (prop is the property schema, t its type)
  * into f: canonical JSON checked against t as the parser checks a
@@ -991,9 +959,8 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
         *t = make_optional(im, *t);
         return *t != NULL;
     }
-    tsig_strbuf sb = {0}, key = {0};
-    put_json(&sb, &key, def);
-    tsig_sb_release(&key);
+    tsig_strbuf sb = {0};
+    tsig_json_tree_write(&sb, def, 0, NULL); /* canonical (SPEC §11.2) */
     if (sb.failed) {
         tsig_sb_release(&sb);
         return fail_nomem(im);
