@@ -603,6 +603,9 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
  * as U+FFFD; cut after max code points with "…". */
 void tsig_text_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
                           size_t max);
+/* Code points of a value, key or name echoed in a message before it is
+ * cut with "…" (SPEC §4, echoed values). */
+#define TSIG_ECHO_MAX 40
 /* Appends a string's content, given as read (raw, escapes when escaped),
  * as a quoted JSON string cut after max code points with "…" inside the
  * quotes: the echo of SPEC §4. */

@@ -1165,15 +1165,15 @@ static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t le
     tsig_strbuf sb = {0};
     if (same) {
         tsig_sb_puts(&sb, "duplicate key ");
-        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_json_escape_cut(&sb, key, len, TSIG_ECHO_MAX);
     } else {
         tsig_sb_puts(&sb, "keys ");
-        tsig_json_escape_cut(&sb, first_key, first_len, 40);
+        tsig_json_escape_cut(&sb, first_key, first_len, TSIG_ECHO_MAX);
         tsig_sb_puts(&sb, " and ");
-        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_json_escape_cut(&sb, key, len, TSIG_ECHO_MAX);
         tsig_sb_puts(&sb, " both normalize to ");
         size_t start = sb.len;
-        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_json_escape_cut(&sb, key, len, TSIG_ECHO_MAX);
         /* no escape holds a '-': the escaped key normalizes as the key */
         if (!sb.failed) tsig_name_normalize(sb.data + start, sb.data + start, sb.len - start);
     }
@@ -1420,7 +1420,7 @@ static char *tree_copy(const char *raw, size_t len)
 static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
 {
     tsig_strbuf quoted = {0};
-    tsig_json_escape_cut(&quoted, key, len, 40);
+    tsig_json_escape_cut(&quoted, key, len, TSIG_ECHO_MAX);
     size_t line, column;
     tsig_line_col(b->j.src, b->j.len, offset, &line, &column);
     if (quoted.failed) {

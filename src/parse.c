@@ -23,9 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Names and found-texts are echoed at most this many characters long. */
-#define ECHO_MAX 40
-/* Room for one echoed text: 40 characters, quotes, escapes and "…". */
+/* Room for one echoed text: TSIG_ECHO_MAX characters, quotes, escapes
+ * and "…". */
 #define ECHO_BUF 128
 
 /* ------------------------------------------------------------------------
@@ -251,10 +250,10 @@ static const char *own_text(parser *p, size_t at, size_t len)
     return copy;
 }
 
-/* src[0..len) quoted and cut at ECHO_MAX characters: "limit". */
+/* src[0..len) quoted and cut at TSIG_ECHO_MAX characters: "limit". */
 static void quote(const char *s, size_t len, char *buf)
 {
-    tsig_quote_cut(s, len, ECHO_MAX, buf, ECHO_BUF);
+    tsig_quote_cut(s, len, TSIG_ECHO_MAX, buf, ECHO_BUF);
 }
 
 /* What a token is, for "found ..." messages: end of input, a whole word
@@ -300,13 +299,13 @@ static void fail_expected(parser *p, const char *what, const char *hint)
     if (hint) tsig_error_hint(p->err, hint);
 }
 
-/* A name cut at ECHO_MAX bytes with "…", unquoted (names are ASCII). */
+/* A name cut at TSIG_ECHO_MAX bytes with "…", unquoted (names are ASCII). */
 static void cut_name(const char *s, size_t len, char *buf)
 {
-    if (len <= ECHO_MAX) {
+    if (len <= TSIG_ECHO_MAX) {
         tsig_snprintf(buf, ECHO_BUF, "%.*s", (int)len, s);
     } else {
-        tsig_snprintf(buf, ECHO_BUF, "%.*s\xE2\x80\xA6", ECHO_MAX, s);
+        tsig_snprintf(buf, ECHO_BUF, "%.*s\xE2\x80\xA6", TSIG_ECHO_MAX, s);
     }
 }
 
@@ -931,7 +930,7 @@ static int default_duplicate(void *ctx, size_t first, const char *key, size_t le
     parser *p = ctx;
     (void)first;
     char qkey[ECHO_BUF];
-    tsig_quote_cut(key, len, ECHO_MAX, qkey, sizeof qkey);
+    tsig_quote_cut(key, len, TSIG_ECHO_MAX, qkey, sizeof qkey);
     fail(p, TSIG_ERR_SYNTAX, offset, "duplicate key %s in a default", qkey);
     return 0;
 }

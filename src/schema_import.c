@@ -88,7 +88,7 @@
 #include <string.h>
 
 /* Names echoed in messages are cut after this many code points. */
-#define ECHO_MAX 40
+#define ECHO_MAX TSIG_ECHO_MAX
 #define ECHO_BUF 192
 /* Room for one reason text (before the pointer is added). */
 #define REASON_BUF 512
