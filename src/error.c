@@ -172,66 +172,6 @@ void tsig_describe_found(const char *src, size_t len, size_t offset,
     }
 }
 
-/* Text written into a fixed buffer: bytes past size - 1 are dropped (the
- * first dropped one is kept in next, to cut on a UTF-8 boundary). */
-typedef struct cut_out {
-    char *buf;
-    size_t size;
-    size_t len;
-    int cut;
-    unsigned char next;
-} cut_out;
-
-static void cut_put(cut_out *o, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (o->len + 1 < o->size) {
-            o->buf[o->len++] = s[i];
-        } else if (!o->cut) {
-            o->cut = 1;
-            o->next = (unsigned char)s[i];
-        }
-    }
-}
-
-/*
- * Written in place, without a strbuf: errors are reported without
- * allocating (toolsig.h), and a quote that needed memory came out as ""
- * when memory ran out. The escapes are tsig_json_escape_byte's.
- */
-void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
-                    size_t size)
-{
-    if (size == 0) return;
-    size_t i = 0, cps = 0;
-    while (i < len && cps < max) {
-        size_t n = tsig_utf8_seq((const unsigned char *)s + i, len - i);
-        if (n == 0) n = 1; /* callers pass valid UTF-8; stay safe anyway */
-        i += n;
-        cps++;
-    }
-    cut_out o = {buf, size, 0, 0, 0};
-    cut_put(&o, "\"", 1);
-    size_t run = 0; /* start of the pending run of bytes copied as they are */
-    for (size_t k = 0; k < i; k++) {
-        unsigned char c = (unsigned char)s[k];
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        cut_put(&o, s + run, k - run);
-        run = k + 1;
-        char e[6];
-        cut_put(&o, e, tsig_json_escape_byte(c, e));
-    }
-    cut_put(&o, s + run, i - run);
-    if (i < len) cut_put(&o, "\xE2\x80\xA6", 3); /* the ellipsis, inside the quotes */
-    cut_put(&o, "\"", 1);
-    /* As copy_cut: never end inside a UTF-8 sequence. */
-    if (o.cut && (o.next & 0xC0) == 0x80 && o.len > 0) {
-        o.len--; /* buf[o.len] is the last byte kept */
-        while (o.len > 0 && ((unsigned char)buf[o.len] & 0xC0) == 0x80) o.len--;
-    }
-    buf[o.len] = '\0';
-}
-
 char *tsig_error_format(const tsig_error *err, const char *kind,
                         const char *src, size_t len)
 {
@@ -274,17 +214,6 @@ char *tsig_error_format(const tsig_error *err, const char *kind,
     }
     if (err->hint[0]) tsig_sb_printf(&sb, "\n  hint: %s", err->hint);
     return tsig_sb_finish(&sb, NULL);
-}
-
-int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen)
-{
-    if (alen != blen) return 0;
-    for (size_t i = 0; i < alen; i++) {
-        char x = a[i] == '-' ? '_' : a[i];
-        char y = b[i] == '-' ? '_' : b[i];
-        if (x != y) return 0;
-    }
-    return 1;
 }
 
 const char *tsig_json_error_reason(const char *message)

@@ -7,21 +7,20 @@
  */
 #include "internal.h"
 
-/* What is firewalled: a key (unescaped) that starts with '_' or, as it
- * normalizes to '_', with '-'. */
-static tsig_member_fate strip(const char *key, size_t len)
+/* What is firewalled: a key (unescaped) as names.c says. */
+tsig_member_fate tsig_firewall_strip(const char *key, size_t len)
 {
-    return len > 0 && (key[0] == '_' || key[0] == '-') ? TSIG_MEMBER_DROP : TSIG_MEMBER_KEEP;
+    return tsig_name_firewalled(key, len) ? TSIG_MEMBER_DROP : TSIG_MEMBER_KEEP;
 }
 
 static tsig_member_fate mask(const char *key, size_t len)
 {
-    return strip(key, len) == TSIG_MEMBER_DROP ? TSIG_MEMBER_MASK : TSIG_MEMBER_KEEP;
+    return tsig_name_firewalled(key, len) ? TSIG_MEMBER_MASK : TSIG_MEMBER_KEEP;
 }
 
 /* Keys are kept as written; firewalled members go, or keep their key
  * with "<Firewalled>" as their value. */
-static const tsig_json_key_rule STRIP = {0, strip, NULL, NULL};
+static const tsig_json_key_rule STRIP = {0, tsig_firewall_strip, NULL, NULL};
 static const tsig_json_key_rule MASK = {0, mask, NULL, "\"<Firewalled>\""};
 
 /*

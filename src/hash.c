@@ -59,17 +59,6 @@ static uint64_t rotl(uint64_t x, int b)
         v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32);              \
     } while (0)
 
-/* '-' bytes of the little-endian word w read as '_': a byte is '-' when
- * w ^ 0x2d..2d has a zero there (found exactly, without carries between
- * bytes), and '-' ^ '_' is 0x72. */
-static uint64_t norm_word(uint64_t w)
-{
-    const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
-    uint64_t t = w ^ UINT64_C(0x2d2d2d2d2d2d2d2d);
-    uint64_t zero = ~(((t & low7) + low7) | t | low7); /* 0x80 where t is 0 */
-    return w ^ ((zero >> 7) * 0x72);
-}
-
 /* The little-endian word at p (one load where the machine is
  * little-endian: x86, ARM, WebAssembly). */
 static uint64_t load_le(const unsigned char *p)
@@ -96,14 +85,14 @@ uint64_t tsig_hash_bytes(const uint64_t key[2], const char *s, size_t len,
     size_t whole = len & ~(size_t)7;
     for (size_t i = 0; i < whole; i += 8) {
         uint64_t m = load_le(p + i);
-        if (norm) m = norm_word(m);
+        if (norm) m = tsig_norm_word(m);
         v3 ^= m;
         SIP_ROUND(v0, v1, v2, v3);
         v0 ^= m;
     }
     uint64_t m = 0;
     for (size_t i = whole; i < len; i++) m |= (uint64_t)p[i] << (8 * (i - whole));
-    if (norm) m = norm_word(m); /* the zero bytes above len stay zero */
+    if (norm) m = tsig_norm_word(m); /* the zero bytes above len stay zero */
     m |= (uint64_t)len << 56;
     v3 ^= m;
     SIP_ROUND(v0, v1, v2, v3);
@@ -170,8 +159,8 @@ static int compare(const tsig_table *t, const char *a, size_t alen,
     for (size_t i = 0; i < n; i++) {
         unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
         if (t->norm) {
-            if (x == '-') x = '_';
-            if (y == '-') y = '_';
+            x = (unsigned char)tsig_norm_char((char)x);
+            y = (unsigned char)tsig_norm_char((char)y);
         }
         if (x != y) return x < y ? -1 : 1;
     }

@@ -178,17 +178,53 @@ void tsig_line_col(const char *src, size_t len, size_t offset, size_t *line,
  * NUL-terminated string of at most size bytes into buf. */
 void tsig_describe_found(const char *src, size_t len, size_t offset,
                          char *buf, size_t size);
-/* Copies at most max code points of s into buf as "text" or "text…" with
- * JSON escaping inside the quotes (used for echoing values and names).
- * Writes at most size bytes, NUL-terminated. */
-void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
-                    size_t size);
 
 /* ---- utf8 (error.c) --------------------------------------------------- */
 
 /* Length of the valid UTF-8 sequence at s[0..len), or 0 when invalid
  * (overlong, surrogate, > U+10FFFF, truncated). */
 size_t tsig_utf8_seq(const unsigned char *s, size_t len);
+
+/* ---- names.c: the rules of names ---------------------------------------- */
+
+/* An ASCII letter. */
+int tsig_is_letter(char c);
+/* A character that may start an identifier: a letter or '_'. */
+int tsig_ident_start(char c);
+/* A character that may continue an identifier (and make up a type word):
+ * a letter, a digit, '_' or '-'. */
+int tsig_ident_char(char c);
+/* The end of the run of identifier characters in s[0..len) from at. */
+size_t tsig_ident_run(const char *s, size_t len, size_t at);
+/* 1 iff s[0..len) is an identifier (SPEC §1: ident): a letter or '_',
+ * then letters, digits, '_' and '-'. */
+int tsig_is_ident(const char *s, size_t len);
+
+/* When two names match (SPEC §4 field lookup, §6 key normalization, §1
+ * duplicate names, §8 template names): when they are equal after '-' ->
+ * '_'. The rule is tsig_norm_char; tsig_norm_word is the same rule on
+ * eight bytes at once, for hashing (hash.c). */
+static inline char tsig_norm_char(char c)
+{
+    return c == '-' ? '_' : c;
+}
+/* The bytes of the little-endian word w read as tsig_norm_char reads
+ * each: a byte is '-' when w ^ 0x2d..2d has a zero there (found exactly,
+ * without carries between bytes), and '-' ^ '_' is 0x72. */
+static inline uint64_t tsig_norm_word(uint64_t w)
+{
+    const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+    uint64_t t = w ^ UINT64_C(0x2d2d2d2d2d2d2d2d);
+    uint64_t zero = ~(((t & low7) + low7) | t | low7); /* 0x80 where t is 0 */
+    return w ^ ((zero >> 7) * 0x72);
+}
+/* 1 iff a[0..alen) and b[0..blen) match: equal after '-' -> '_'. */
+int tsig_names_match(const char *a, size_t alen, const char *b, size_t blen);
+/* Writes src[0..len) normalized ('-' -> '_') to dst (which may be src). */
+void tsig_name_normalize(char *dst, const char *src, size_t len);
+/* 1 iff the name (a field's, or a key, decoded) is firewalled (SPEC §7):
+ * it starts with '_' after '-' -> '_'. */
+int tsig_name_firewalled(const char *name, size_t len);
 
 /* ---- lex.c: tokens of the signature language --------------------------- */
 
@@ -542,8 +578,10 @@ size_t tsig_json_decode_unit(const char *raw, size_t len, size_t *i, char *out);
  * surrogate becomes its three-byte (WTF-8) form. */
 size_t tsig_json_unescape(const char *raw, size_t len, char *out);
 /* The escape of one byte inside a JSON string ('"', '\', controls) into
- * out, its length; 0 when the byte stands for itself. Every JSON string
- * the core writes is escaped by it (tsig_json_escape, tsig_quote_cut). */
+ * out, its length; 0 when the byte stands for itself. Every string the
+ * core writes into JSON or a message is escaped by it (tsig_json_escape,
+ * tsig_json_escape_cut, tsig_quote_cut, tsig_json_echo,
+ * tsig_text_escape_cut). */
 size_t tsig_json_escape_byte(unsigned char c, char out[6]);
 /* Appends s[0..len) as a JSON string literal, quotes included: escapes
  * '"', '\', control characters and (WTF-8) lone surrogates; bytes that are
@@ -554,13 +592,25 @@ void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len);
  * quotes (a lone surrogate counts as one). */
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
                           size_t max);
+/* As tsig_json_escape_cut, written into buf (at most size bytes, NUL
+ * included, never ending inside a UTF-8 sequence) without allocating:
+ * for messages of a tsig_error. */
+void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf,
+                    size_t size);
+/* Appends s[0..len) as text shown inside a message (a template's name),
+ * unquoted and with '"' and '\' as they are: controls escaped as
+ * tsig_json_escape escapes them, DEL as \u007f, bytes that are not UTF-8
+ * as U+FFFD; cut after max code points with "…". */
+void tsig_text_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
+                          size_t max);
+/* Code points of a value, key or name echoed in a message before it is
+ * cut with "…" (SPEC §4, echoed values). */
+#define TSIG_ECHO_MAX 40
 /* Appends a string's content, given as read (raw, escapes when escaped),
  * as a quoted JSON string cut after max code points with "…" inside the
  * quotes: the echo of SPEC §4. */
 void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
                     size_t max);
-/* 1 iff s is an identifier: letter or '_', then letters, digits, '_', '-'. */
-int tsig_json_is_ident(const char *s, size_t len);
 
 /* One step of a path. key is NULL for an index; otherwise key[0..len) is a
  * key as written in JSON (escaped: it holds escapes) or a plain name. */
@@ -639,6 +689,9 @@ void tsig_json_keys_release(tsig_json_keys *k);
 
 /* tsig_json_walker flags */
 #define TSIG_WALK_KEYS 1u      /* report repeated keys to on_duplicate */
+/* write strings and keys minimally escaped ('"', '\\', controls: the
+ * canonical JSON of SPEC §11.2), not as written */
+#define TSIG_WALK_CANONICAL 2u
 
 /* What becomes of a member in a rewrite, by its key. */
 typedef enum tsig_member_fate {
@@ -712,6 +765,12 @@ void tsig_json_walker_release(tsig_json_walker *w);
 tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_rule *rule,
                             char **out, size_t *out_len, tsig_error *err);
 
+/* firewall.c: a member's fate when firewalled members are stripped (by
+ * its key, decoded): left out when tsig_name_firewalled, else kept. Redact
+ * and template rendering's JSON (tsig_json_tree_write) leave out the same
+ * members. */
+tsig_member_fate tsig_firewall_strip(const char *key, size_t len);
+
 /* At a value of text read before (so valid): reads it whole, checking
  * nothing more and allocating nothing. 1 (0 only on text not read
  * before). */
@@ -783,6 +842,16 @@ typedef struct tsig_json_tree_options {
  * may be NULL (the defaults). */
 struct cJSON *tsig_json_tree(const char *json, size_t len,
                              const tsig_json_tree_options *o, tsig_error *err);
+
+/* Appends the tree v, read with flags (TSIG_TREE_AS_WRITTEN or not), as
+ * compact JSON: numbers as written; strings and keys decoded written
+ * minimally escaped ('"', '\\', controls: the canonical JSON of SPEC
+ * §11.2), as written copied between their quotes; a member whose fate
+ * (NULL: every member kept) by its key, decoded, is TSIG_MEMBER_DROP left
+ * out. Iterative: nesting costs no C stack. Sets sb->failed when out of
+ * memory. The walker (tsig_json_walk) is its counterpart for text. */
+void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags,
+                          tsig_member_fate (*fate)(const char *key, size_t len));
 
 /* ---- tools.c: lists of tools, and reading text read before ------------- */
 
@@ -984,7 +1053,7 @@ typedef struct tsig_field {
     const char *norm;  /* name with "-" -> "_", NUL-terminated */
     const tsig_type *type;
     size_t offset;     /* byte offset of the name in the source */
-    int firewalled;    /* norm starts with "_" */
+    int firewalled;    /* tsig_name_firewalled(name) */
     /* "= value": canonical compact JSON (numbers as written, strings
      * minimally escaped, keys in data order); NULL when there is none. */
     const char *default_json;
@@ -1162,8 +1231,6 @@ int tsig_is_enum_word(const char *s, size_t len);
  * rest. Sets out->failed when out of memory. (schema.c) */
 void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params);
 
-/* Key comparison after "-" -> "_" on both sides. */
-int tsig_key_equal_norm(const char *a, size_t alen, const char *b, size_t blen);
 /* Records of up to this many fields are searched field by field; bigger
  * ones through an index (validate.c), so keys in any order cost the same. */
 #define TSIG_FIELDS_SCAN_MAX 16
@@ -1270,7 +1337,7 @@ typedef struct tsig_repair {
      * so far: where it starts, + 1 (0: none), and how far it was read, so
      * the next call resumes there and reads no byte twice. */
     size_t word_at, word_to, blank_at, blank_to;
-    int word_dash;
+    int word_key;
     size_t *map;
     size_t map_count, map_cap;
     tsig_repair_note *notes;

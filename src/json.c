@@ -447,10 +447,68 @@ size_t tsig_json_escape_byte(unsigned char c, char out[6])
     return 6;
 }
 
-/* Appends the bytes of one decoded unit, escaped for a JSON string: a
- * byte by tsig_json_escape_byte, a lone surrogate as \uDXXX (it has no
- * UTF-8 form), everything else as it is. */
-static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
+/*
+ * Escaping: every string the core writes into JSON, and the text it shows
+ * inside a message, goes through escape_to, in one of two forms:
+ *
+ *   JSON     a string literal (RFC 8259, as JSON.stringify writes it): in
+ *            quotes, with '"', '\' and controls escaped by
+ *            tsig_json_escape_byte and a lone surrogate (WTF-8) as \uDXXX;
+ *   TEXT     text as it is written inside a message (a template's name):
+ *            no quotes and '"' and '\' kept, since the message shows the
+ *            text as it was spelled; controls escaped as in JSON, and DEL
+ *            too (a terminal acts on it), so a message stays one line of
+ *            plain characters.
+ *
+ * In both, bytes that are not UTF-8 become U+FFFD, one per ill-formed
+ * sequence (ill_formed_len), and a cut after max code points ends with
+ * "…". The text goes to a strbuf, or into a fixed buffer for
+ * errors, which are reported without allocating (tsig_quote_cut).
+ */
+
+enum { ESCAPE_JSON, ESCAPE_TEXT };
+
+/* Where escaped bytes go: put(to, s, n). */
+typedef void (*escape_put)(void *to, const char *s, size_t n);
+
+static void put_sb(void *to, const char *s, size_t n)
+{
+    tsig_sb_append(to, s, n);
+}
+
+/* Text written into a fixed buffer: bytes past size - 1 are dropped (the
+ * first dropped one is kept in next, to cut on a UTF-8 boundary). */
+typedef struct cut_out {
+    char *buf;
+    size_t size;
+    size_t len;
+    int cut;
+    unsigned char next;
+} cut_out;
+
+static void put_cut(void *to, const char *s, size_t n)
+{
+    cut_out *o = to;
+    for (size_t i = 0; i < n; i++) {
+        if (o->len + 1 < o->size) {
+            o->buf[o->len++] = s[i];
+        } else if (!o->cut) {
+            o->cut = 1;
+            o->next = (unsigned char)s[i];
+        }
+    }
+}
+
+/* 1 iff u[0..n) is the three-byte (WTF-8) form of a lone surrogate. */
+static int lone_surrogate(const char *u, size_t n)
+{
+    return n == 3 && (unsigned char)u[0] == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0;
+}
+
+/* Puts the bytes of one decoded unit escaped for a JSON string: a byte by
+ * tsig_json_escape_byte, a lone surrogate as \uDXXX (it has no UTF-8
+ * form), everything else as it is. */
+static void escape_unit(escape_put put, void *to, const char *u, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char c = (unsigned char)u[0];
@@ -458,18 +516,17 @@ static void escape_unit(tsig_strbuf *sb, const char *u, size_t n)
         char e[6];
         size_t m = tsig_json_escape_byte(c, e);
         if (m) {
-            tsig_sb_append(sb, e, m);
+            put(to, e, m);
             return;
         }
-    } else if (n == 3 && c == 0xED && ((unsigned char)u[1] & 0xE0) == 0xA0) {
-        /* a lone surrogate, kept as its escape */
+    } else if (lone_surrogate(u, n)) {
         unsigned cp = 0xD000u | ((unsigned char)u[1] & 0x3Fu) << 6 |
                       ((unsigned char)u[2] & 0x3Fu);
         char e[6] = {'\\', 'u', 'd', hex[cp >> 8 & 15], hex[cp >> 4 & 15], hex[cp & 15]};
-        tsig_sb_append(sb, e, 6);
+        put(to, e, 6);
         return;
     }
-    tsig_sb_append(sb, u, n);
+    put(to, u, n);
 }
 
 /* Length of the unit at s[i] of decoded (WTF-8) text: a UTF-8 sequence, a
@@ -487,7 +544,7 @@ static size_t unit_len(const char *s, size_t len, size_t i)
 /* Length of the ill-formed sequence at p (avail bytes), p[0] starting no
  * valid UTF-8 sequence or lone surrogate: its maximal subpart (Unicode
  * §3.9: the longest start of a well-formed sequence, or the one byte),
- * which, like TextDecoder, tsig_json_escape_cut replaces by one U+FFFD. */
+ * which, like TextDecoder, escape_to replaces by one U+FFFD. */
 static size_t ill_formed_len(const unsigned char *p, size_t avail)
 {
     unsigned char c = p[0], lo = 0x80, hi = 0xBF;
@@ -512,44 +569,75 @@ static size_t ill_formed_len(const unsigned char *p, size_t avail)
     return i;
 }
 
-void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
+/* s[0..len) in form (ESCAPE_JSON or ESCAPE_TEXT), cut after max code
+ * points (a lone surrogate, and an ill-formed sequence, counts as one).
+ * Plain ASCII runs are put in one call; only units that need an escape
+ * are handled one by one. */
+static void escape_to(escape_put put, void *to, const char *s, size_t len, size_t max,
+                      int form)
 {
-    tsig_json_escape_cut(sb, s, len, (size_t)-1);
-}
-
-/* Plain ASCII runs are copied in one append; only units that need an
- * escape are handled one by one. */
-void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
-{
-    tsig_sb_putc(sb, '"');
+    int json = form == ESCAPE_JSON;
+    if (json) put(to, "\"", 1);
     size_t run = 0, i = 0, units = 0;
     while (i < len && units < max) {
         unsigned char c = (unsigned char)s[i];
         units++;
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+        if (c >= 0x20 && c < 0x7F && (!json || (c != '"' && c != '\\'))) {
             i++;
             continue;
         }
         size_t n = c < 0x80 ? 1 : unit_len(s, len, i);
-        int stray = c >= 0x80 && n == 1;
-        if (c >= 0x80 && !stray && !(n == 3 && c == 0xED && ((unsigned char)s[i + 1] & 0xE0) == 0xA0)) {
-            i += n; /* ordinary UTF-8: copied as it is */
+        int lone = json && lone_surrogate(s + i, n);
+        int stray = c >= 0x80 && (n == 1 || (!json && lone_surrogate(s + i, n)));
+        if ((c == 0x7F && json) || (c >= 0x80 && !stray && !lone)) {
+            i += n; /* ordinary UTF-8 (and DEL in JSON): as it is */
             continue;
         }
-        tsig_sb_append(sb, s + run, i - run);
+        put(to, s + run, i - run);
         if (stray) {
-            /* not UTF-8, which JSON text must be */
+            /* not UTF-8, which JSON text and messages must be */
             n = ill_formed_len((const unsigned char *)s + i, len - i);
-            tsig_sb_append(sb, "\xEF\xBF\xBD", 3);
+            put(to, "\xEF\xBF\xBD", 3);
+        } else if (c == 0x7F) {
+            put(to, "\\u007f", 6);
         } else {
-            escape_unit(sb, s + i, n);
+            escape_unit(put, to, s + i, n);
         }
         i += n;
         run = i;
     }
-    tsig_sb_append(sb, s + run, i - run);
-    if (i < len) tsig_sb_puts(sb, "\xE2\x80\xA6");
-    tsig_sb_putc(sb, '"');
+    put(to, s + run, i - run);
+    if (i < len) put(to, "\xE2\x80\xA6", 3);
+    if (json) put(to, "\"", 1);
+}
+
+void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
+{
+    escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+}
+
+void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
+{
+    escape_to(put_sb, sb, s, len, max, ESCAPE_JSON);
+}
+
+void tsig_text_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
+{
+    escape_to(put_sb, sb, s, len, max, ESCAPE_TEXT);
+}
+
+/* A quote that needed memory came out as "" when memory ran out: this
+ * one needs none. Ends on a UTF-8 boundary when buf is too small. */
+void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf, size_t size)
+{
+    if (size == 0) return;
+    cut_out o = {buf, size, 0, 0, 0};
+    escape_to(put_cut, &o, s, len, max, ESCAPE_JSON);
+    if (o.cut && (o.next & 0xC0) == 0x80 && o.len > 0) {
+        o.len--; /* buf[o.len] is the last byte kept */
+        while (o.len > 0 && ((unsigned char)buf[o.len] & 0xC0) == 0x80) o.len--;
+    }
+    buf[o.len] = '\0';
 }
 
 /* The echo counts code points of the string's value, not of its JSON
@@ -570,7 +658,7 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
         while (i < len && units < max) {
             char u[4];
             size_t n = tsig_json_decode_unit(raw, len, &i, u);
-            escape_unit(sb, u, n);
+            escape_unit(put_sb, sb, u, n);
             units++;
         }
     }
@@ -578,23 +666,13 @@ void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
     tsig_sb_putc(sb, '"');
 }
 
-int tsig_json_is_ident(const char *s, size_t len)
-{
-    if (len == 0) return 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        if (!letter && (i == 0 || (!is_digit(c) && c != '-'))) return 0;
-    }
-    return 1;
-}
-
 /* ---- paths -------------------------------------------------------------
  *
  *   path = [ key ] { "." key | "[" index "]" | "[" json-string "]" }
  *
- * A key that is an identifier is written bare (after a "." unless it is
- * first); any other key is written as a JSON string in brackets.
+ * A key that is an identifier (names.c) is written bare (after a "."
+ * unless it is first); any other key is written as a JSON string in
+ * brackets.
  */
 
 void tsig_json_path_init(tsig_json_path *p)
@@ -656,7 +734,7 @@ void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
             len = tsig_json_unescape(s->key, s->len, plain);
             key = plain;
         }
-        if (tsig_json_is_ident(key, len)) {
+        if (tsig_is_ident(key, len)) {
             if (i > 0) tsig_sb_putc(sb, '.');
             tsig_sb_append(sb, key, len);
         } else {
@@ -728,7 +806,7 @@ static int keys_equal(const tsig_json_keys *k, size_t i, const char *key,
     if (e->len != len) return 0;
     size_t elen;
     const char *ek = tsig_json_keys_at(k, i, &elen);
-    return k->normalized ? tsig_key_equal_norm(ek, elen, key, len)
+    return k->normalized ? tsig_names_match(ek, elen, key, len)
                          : memcmp(ek, key, len) == 0;
 }
 
@@ -918,6 +996,10 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
         /* text is the decoded key in keys->tmp (escaped keys): the rule
          * may change it there */
         rule->write_key(w->out, j->src + key.start, key.len, key.flag, (char *)text, len);
+    } else if (key.flag && (w->flags & TSIG_WALK_CANONICAL)) {
+        if (!(text = tsig_json_key_text(w->keys, &key, &len)))
+            return tsig_json_fail_code(j, TSIG_ERR_NOMEM, key_at, "out of memory");
+        tsig_json_escape(w->out, text, len);
     } else {
         tsig_sb_putc(w->out, '"');
         tsig_sb_append(w->out, j->src + key.start, key.len);
@@ -961,7 +1043,15 @@ static int walk_scalar(tsig_json_walker *w)
         if ((c == '"' || c == '-' || is_digit(c)) && !w->on_token(w->ctx, c == '"', &s))
             return 0;
     }
-    if (w->out) tsig_sb_append(w->out, j->src + at, j->pos - at);
+    if (!w->out) return 1;
+    if (s.flag && j->src[at] == '"' && (w->flags & TSIG_WALK_CANONICAL)) {
+        size_t len;
+        const char *text = tsig_json_key_text(w->keys, &s, &len);
+        if (!text) return tsig_json_fail_code(j, TSIG_ERR_NOMEM, at, "out of memory");
+        tsig_json_escape(w->out, text, len);
+    } else {
+        tsig_sb_append(w->out, j->src + at, j->pos - at);
+    }
     return 1;
 }
 
@@ -1075,17 +1165,17 @@ static int rewrite_duplicate(void *ctx, size_t first, const char *key, size_t le
     tsig_strbuf sb = {0};
     if (same) {
         tsig_sb_puts(&sb, "duplicate key ");
-        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_json_escape_cut(&sb, key, len, TSIG_ECHO_MAX);
     } else {
         tsig_sb_puts(&sb, "keys ");
-        tsig_json_escape_cut(&sb, first_key, first_len, 40);
+        tsig_json_escape_cut(&sb, first_key, first_len, TSIG_ECHO_MAX);
         tsig_sb_puts(&sb, " and ");
-        tsig_json_escape_cut(&sb, key, len, 40);
+        tsig_json_escape_cut(&sb, key, len, TSIG_ECHO_MAX);
         tsig_sb_puts(&sb, " both normalize to ");
         size_t start = sb.len;
-        tsig_json_escape_cut(&sb, key, len, 40);
-        for (size_t i = start; i < sb.len && !sb.failed; i++)
-            if (sb.data[i] == '-') sb.data[i] = '_';
+        tsig_json_escape_cut(&sb, key, len, TSIG_ECHO_MAX);
+        /* no escape holds a '-': the escaped key normalizes as the key */
+        if (!sb.failed) tsig_name_normalize(sb.data + start, sb.data + start, sb.len - start);
     }
     if (w->path->count > 1) {
         tsig_sb_puts(&sb, " at ");
@@ -1211,7 +1301,7 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
             text_len = tsig_json_unescape(text, k.len, copy);
             text = copy;
         }
-        int equal = norm ? tsig_key_equal_norm(text, text_len, key, key_len)
+        int equal = norm ? tsig_names_match(text, text_len, key, key_len)
                          : text_len == key_len && memcmp(text, key, key_len) == 0;
         if (copy != small) free(copy);
         j.pos = tsig_json_ws(&j, j.pos) + 1; /* the ":" */
@@ -1330,7 +1420,7 @@ static char *tree_copy(const char *raw, size_t len)
 static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
 {
     tsig_strbuf quoted = {0};
-    tsig_json_escape_cut(&quoted, key, len, 40);
+    tsig_json_escape_cut(&quoted, key, len, TSIG_ECHO_MAX);
     size_t line, column;
     tsig_line_col(b->j.src, b->j.len, offset, &line, &column);
     if (quoted.failed) {
@@ -1543,4 +1633,113 @@ cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_tree_options
         return NULL;
     }
     return root;
+}
+
+/* One container being written by tsig_json_tree_write. */
+typedef struct tree_out {
+    const cJSON *node;
+    int wrote; /* a member or element is written */
+} tree_out;
+
+/* Appends the key of member n (of a tree read with flags) and its ':',
+ * unless fate leaves the member out: 1 written, 0 left out, -1 out of
+ * memory. key holds the key's bytes for fate and the escaper. */
+static int tree_write_key(tsig_strbuf *sb, const cJSON *n, unsigned flags,
+                          tsig_member_fate (*fate)(const char *key, size_t len),
+                          tsig_strbuf *key, int comma)
+{
+    int as_written = (flags & TSIG_TREE_AS_WRITTEN) != 0;
+    const char *k = n->string;
+    size_t raw = strlen(k), len = 0;
+    if (fate || !as_written) {
+        key->len = 0;
+        if (!tsig_sb_reserve(key, raw)) return -1;
+        len = as_written ? tsig_json_unescape(k, raw, key->data)
+                         : tsig_json_tree_key_bytes(k, raw, key->data);
+        if (fate && fate(key->data, len) == TSIG_MEMBER_DROP) return 0;
+    }
+    if (comma) tsig_sb_putc(sb, ',');
+    if (as_written) {
+        tsig_sb_putc(sb, '"');
+        tsig_sb_append(sb, k, raw);
+        tsig_sb_putc(sb, '"');
+    } else {
+        tsig_json_escape(sb, key->data, len);
+    }
+    tsig_sb_putc(sb, ':');
+    return 1;
+}
+
+/* Appends the scalar n of a tree read with flags. */
+static void tree_write_scalar(tsig_strbuf *sb, const cJSON *n, unsigned flags)
+{
+    if (cJSON_IsString(n) && (flags & TSIG_TREE_AS_WRITTEN)) {
+        tsig_sb_putc(sb, '"');
+        tsig_sb_puts(sb, n->valuestring);
+        tsig_sb_putc(sb, '"');
+    } else if (cJSON_IsString(n)) {
+        tsig_json_escape(sb, n->valuestring, (size_t)n->valueint);
+    } else if (cJSON_IsNumber(n)) {
+        tsig_sb_puts(sb, n->valuestring);
+    } else {
+        tsig_sb_puts(sb, cJSON_IsTrue(n) ? "true" : cJSON_IsFalse(n) ? "false" : "null");
+    }
+}
+
+/* A loop over "write the value n", then "after a value" (its next
+ * sibling, or the end of the innermost open container). */
+void tsig_json_tree_write(tsig_strbuf *sb, const cJSON *v, unsigned flags,
+                          tsig_member_fate (*fate)(const char *key, size_t len))
+{
+    tree_out *open = NULL;
+    size_t depth = 0, cap = 0;
+    tsig_strbuf key = {0};
+    int ok = 1;
+    const cJSON *n = v;
+    while (ok && !sb->failed) {
+        if (n) {
+            tree_out *f = depth ? &open[depth - 1] : NULL;
+            if (f && cJSON_IsObject(f->node)) {
+                int r = tree_write_key(sb, n, flags, fate, &key, f->wrote);
+                if (r <= 0) {
+                    ok = r == 0;
+                    n = n->next;
+                    continue;
+                }
+            } else if (f && f->wrote) {
+                tsig_sb_putc(sb, ',');
+            }
+            if (f) f->wrote = 1;
+            if (cJSON_IsArray(n) || cJSON_IsObject(n)) {
+                if (depth == cap) {
+                    size_t grown_cap = cap ? cap * 2 : 16;
+                    tree_out *grown = realloc(open, grown_cap * sizeof *grown);
+                    if (!grown) {
+                        ok = 0;
+                        break;
+                    }
+                    open = grown;
+                    cap = grown_cap;
+                }
+                open[depth].node = n;
+                open[depth++].wrote = 0;
+                tsig_sb_putc(sb, cJSON_IsObject(n) ? '{' : '[');
+                n = n->child;
+                continue;
+            }
+            tree_write_scalar(sb, n, flags);
+            if (!depth) break;
+            n = n->next;
+            continue;
+        }
+        /* the innermost open container has no more children */
+        if (!depth) break;
+        const cJSON *closed = open[--depth].node;
+        tsig_sb_putc(sb, cJSON_IsObject(closed) ? '}' : ']');
+        if (!depth) break;
+        n = closed->next;
+    }
+    if (!ok) sb->failed = 1;
+    free(open);
+    tsig_sb_release(&key);
 }

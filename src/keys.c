@@ -10,22 +10,20 @@
  */
 #include "internal.h"
 
-/* What a key becomes: '-' -> '_'. A plain key is copied byte for byte
+/* What a key becomes: '-' -> '_' (names.c). A plain key is copied byte for byte
  * with that change (a '-' in it is a '-' in its value); an escaped one is
  * decoded, changed and escaped again, since "\u002d" is a '-' too. */
 static void write_key(tsig_strbuf *out, const char *raw, size_t raw_len, int escaped,
                       char *text, size_t len)
 {
     if (escaped) {
-        for (size_t i = 0; i < len; i++)
-            if (text[i] == '-') text[i] = '_';
+        tsig_name_normalize(text, text, len);
         tsig_json_escape(out, text, len);
         return;
     }
     tsig_sb_putc(out, '"');
     if (!tsig_sb_reserve(out, raw_len)) return;
-    char *dst = out->data + out->len;
-    for (size_t i = 0; i < raw_len; i++) dst[i] = raw[i] == '-' ? '_' : raw[i];
+    tsig_name_normalize(out->data + out->len, raw, raw_len);
     out->len += raw_len;
     out->data[out->len] = '\0';
     tsig_sb_putc(out, '"');

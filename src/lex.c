@@ -5,6 +5,8 @@
  *   :word                   a type name (word = letters, digits, "_", "-")
  *   ident                   a parameter or field name (ASCII only)
  *
+ * Both are runs of an identifier's characters, as names.c says them.
+ *
  * Whitespace is " ", "\t", "\n" and "\r"; it separates tokens and is
  * recorded (space_before) because "?" must follow its type directly. The
  * lexer never fails: a byte that starts no token becomes TSIG_TOK_INVALID
@@ -18,28 +20,11 @@ static int is_space(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static int is_letter(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int is_digit(unsigned char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-/* A character that may continue an identifier or a type word. */
-static int is_word(unsigned char c)
-{
-    return is_letter(c) || is_digit(c) || c == '_' || c == '-';
-}
-
-/* Length of the run of word characters at src[pos..len). */
+/* Length of the run of identifier characters at src[pos..len): a name,
+ * or the word of a type (names.c). */
 static size_t word_run(const char *src, size_t len, size_t pos)
 {
-    size_t end = pos;
-    while (end < len && is_word((unsigned char)src[end])) end++;
-    return end - pos;
+    return tsig_ident_run(src, len, pos) - pos;
 }
 
 /*
@@ -96,7 +81,7 @@ tsig_token tsig_lex_next(tsig_lexer *lx)
         break;
     }
     default:
-        if (is_letter(c) || c == '_') {
+        if (tsig_ident_start((char)c)) {
             tok.kind = TSIG_TOK_IDENT;
             tok.len = word_run(src, len, lx->pos);
         } else {

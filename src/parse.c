@@ -23,9 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Names and found-texts are echoed at most this many characters long. */
-#define ECHO_MAX 40
-/* Room for one echoed text: 40 characters, quotes, escapes and "…". */
+/* Room for one echoed text: TSIG_ECHO_MAX characters, quotes, escapes
+ * and "…". */
 #define ECHO_BUF 128
 
 /* ------------------------------------------------------------------------
@@ -251,10 +250,10 @@ static const char *own_text(parser *p, size_t at, size_t len)
     return copy;
 }
 
-/* src[0..len) quoted and cut at ECHO_MAX characters: "limit". */
+/* src[0..len) quoted and cut at TSIG_ECHO_MAX characters: "limit". */
 static void quote(const char *s, size_t len, char *buf)
 {
-    tsig_quote_cut(s, len, ECHO_MAX, buf, ECHO_BUF);
+    tsig_quote_cut(s, len, TSIG_ECHO_MAX, buf, ECHO_BUF);
 }
 
 /* What a token is, for "found ..." messages: end of input, a whole word
@@ -300,13 +299,13 @@ static void fail_expected(parser *p, const char *what, const char *hint)
     if (hint) tsig_error_hint(p->err, hint);
 }
 
-/* A name cut at ECHO_MAX bytes with "…", unquoted (names are ASCII). */
+/* A name cut at TSIG_ECHO_MAX bytes with "…", unquoted (names are ASCII). */
 static void cut_name(const char *s, size_t len, char *buf)
 {
-    if (len <= ECHO_MAX) {
+    if (len <= TSIG_ECHO_MAX) {
         tsig_snprintf(buf, ECHO_BUF, "%.*s", (int)len, s);
     } else {
-        tsig_snprintf(buf, ECHO_BUF, "%.*s\xE2\x80\xA6", ECHO_MAX, s);
+        tsig_snprintf(buf, ECHO_BUF, "%.*s\xE2\x80\xA6", TSIG_ECHO_MAX, s);
     }
 }
 
@@ -356,8 +355,7 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
             fail_nomem(p);
             return (size_t)-1;
         }
-        for (size_t i = 0; i < t->len; i++)
-            if (norm[i] == '-') norm[i] = '_';
+        tsig_name_normalize(norm, norm, t->len);
     }
 
     /* An equal normalized name is a duplicate (reported at this later
@@ -404,7 +402,7 @@ static size_t add_field(parser *p, field_list *list, const tsig_token *t)
     f->norm = norm;
     f->type = NULL;
     f->offset = t->offset;
-    f->firewalled = norm[0] == '_';
+    f->firewalled = tsig_name_firewalled(copy, t->len);
     return index;
 }
 
@@ -932,41 +930,18 @@ static int default_duplicate(void *ctx, size_t first, const char *key, size_t le
     parser *p = ctx;
     (void)first;
     char qkey[ECHO_BUF];
-    tsig_quote_cut(key, len, ECHO_MAX, qkey, sizeof qkey);
+    tsig_quote_cut(key, len, TSIG_ECHO_MAX, qkey, sizeof qkey);
     fail(p, TSIG_ERR_SYNTAX, offset, "duplicate key %s in a default", qkey);
     return 0;
-}
-
-/* Appends valid compact JSON with every string minimally escaped (SPEC
- * §11.2: '"', '\' and control characters; non-ASCII as it is). */
-static void canonical_json(tsig_strbuf *sb, const char *text, size_t len, tsig_strbuf *tmp)
-{
-    size_t i = 0;
-    while (i < len) {
-        if (text[i] != '"') {
-            size_t k = i;
-            while (k < len && text[k] != '"') k++;
-            tsig_sb_append(sb, text + i, k - i);
-            i = k;
-            continue;
-        }
-        size_t k = i + 1;
-        while (k < len && text[k] != '"') k += text[k] == '\\' ? 2 : 1;
-        tmp->len = 0;
-        if (!tsig_sb_reserve(tmp, k - i)) return;
-        tmp->len = tsig_json_unescape(text + i + 1, k - i - 1, tmp->data);
-        tsig_json_escape(sb, tmp->data, tmp->len);
-        i = k + 1;
-    }
 }
 
 /*
  * "=" , ws , json_value: the default of field f (whose name is quoted in
  * qname), nested within depth levels. Reads the value with json.c's walker
  * (RFC 8259, repeated keys refused, nesting counted on top of depth),
- * keeps it as canonical compact JSON, and checks it against the field's
- * type strictly (SPEC §11.1, §11.7). Enters with the current token on
- * "="; returns 1, or 0 after failing.
+ * writes it as it reads it as canonical compact JSON (TSIG_WALK_CANONICAL),
+ * and checks it against the field's type strictly (SPEC §11.1, §11.7).
+ * Enters with the current token on "="; returns 1, or 0 after failing.
  */
 static int parse_default(parser *p, tsig_field *f, size_t depth)
 {
@@ -998,14 +973,14 @@ static int parse_default(parser *p, tsig_field *f, size_t depth)
     tsig_json_keys keys;
     memset(&keys, 0, sizeof keys);
     keys.src = p->src;
-    tsig_strbuf raw = {0}, canon = {0}, tmp = {0};
+    tsig_strbuf canon = {0};
     tsig_json_walker w;
     memset(&w, 0, sizeof w);
     w.j = &j;
     w.path = &path;
     w.keys = &keys;
-    w.out = &raw;
-    w.flags = TSIG_WALK_KEYS;
+    w.out = &canon;
+    w.flags = TSIG_WALK_KEYS | TSIG_WALK_CANONICAL;
     w.on_duplicate = default_duplicate;
     w.ctx = p;
     int ok = tsig_json_walk(&w);
@@ -1018,21 +993,18 @@ static int parse_default(parser *p, tsig_field *f, size_t depth)
             if (jerr.code != TSIG_OK) fail_json(p, &jerr);
             else fail_nomem(p);
         }
-        tsig_sb_release(&raw);
+        tsig_sb_release(&canon);
         return 0;
     }
     /* a number with a leading zero stops after the zero: "01" */
     if (end < p->len && p->src[end] >= '0' && p->src[end] <= '9') {
-        tsig_sb_release(&raw);
+        tsig_sb_release(&canon);
         char found[ECHO_BUF];
         describe_run(p, at, found);
         fail(p, TSIG_ERR_SYNTAX, end, "expected a JSON number without leading zeros, found %s", found);
         return 0;
     }
-    canonical_json(&canon, raw.data ? raw.data : "", raw.len, &tmp);
-    tsig_sb_release(&raw);
-    tsig_sb_release(&tmp);
-    if (canon.failed || tmp.failed || !canon.data) {
+    if (canon.failed || !canon.data) {
         tsig_sb_release(&canon);
         fail_nomem(p);
         return 0;

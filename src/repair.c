@@ -136,7 +136,10 @@ static void note(tsig_repair *r, int what, size_t at, size_t len)
     r->notes[i].len = len;
 }
 
-static int is_letter(int c)
+/* A bare word at a value's place (a literal such as True, or text left
+ * for the strict reader to refuse) starts with a letter, '_' or '$' and
+ * goes on with digits too. A bare key is an identifier (names.c). */
+static int is_word_start(int c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
 }
@@ -164,19 +167,21 @@ static void refuse(tsig_repair *r, size_t at)
     r->state = R_PASS;
 }
 
-/* The end of the word (letters, digits; '-' too when dash) starting at
- * at, or MORE; a word read before up to the end of the text is read on
- * from there. */
+/* The end of the word starting at at (a value's word, or a key's
+ * identifier when key), or MORE; a word read before up to the end of the
+ * text is read on from there. */
 static size_t word_end(tsig_repair *r, const char *s, size_t len, size_t at, int final,
-                       int dash)
+                       int key)
 {
-    size_t i = r->word_at == at + 1 && r->word_dash == dash ? r->word_to : at;
-    while (i < len && (is_letter((unsigned char)s[i]) || is_digit((unsigned char)s[i]) ||
-                       (dash && s[i] == '-')))
-        i++;
+    size_t i = r->word_at == at + 1 && r->word_key == key ? r->word_to : at;
+    if (key)
+        i = tsig_ident_run(s, len, i);
+    else
+        while (i < len && (is_word_start((unsigned char)s[i]) || is_digit((unsigned char)s[i])))
+            i++;
     r->word_at = at + 1;
     r->word_to = i;
-    r->word_dash = dash;
+    r->word_key = key;
     return i < len || final ? i : (size_t)MORE;
 }
 
@@ -252,12 +257,12 @@ static int blank(tsig_repair *r, const char *s, size_t len, int final, int c)
 static int is_value_start(int c)
 {
     return c == '{' || c == '[' || c == '"' || c == '\'' || c == '-' || is_digit(c) ||
-           is_letter(c) || c == 0xE2;
+           is_word_start(c) || c == 0xE2;
 }
 
 static int is_key_start(int c)
 {
-    return c == '"' || c == '\'' || is_letter(c) || c == 0xE2;
+    return c == '"' || c == '\'' || tsig_ident_start((char)c) || c == 0xE2;
 }
 
 /* Reads a string's content from r->pos; 1 when it ended (closing quote
@@ -385,7 +390,7 @@ static int value_start(tsig_repair *r, const char *s, size_t len, int final, int
         r->state = R_NUMBER;
         return 1;
     }
-    if (is_letter(c)) {
+    if (is_word_start(c)) {
         size_t e = word_end(r, s, len, p, final, 0);
         if (e == (size_t)MORE) {
             /* refused as soon as it can be no literal (streaming sees it) */
@@ -444,7 +449,7 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                     break;
                 }
             }
-            if (is_letter(c)) {
+            if (is_word_start(c)) {
                 size_t e = word_end(r, s, len, p, final, 0);
                 if (e == (size_t)MORE) return 1;
                 if (value_word(s + p, e - p)) {
@@ -534,7 +539,7 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                 if (q == MORE) return 1;
                 if (q) open_string(r, q, p, 3, 1);
                 else refuse(r, p);
-            } else if (is_letter(c)) {
+            } else if (tsig_ident_start((char)c)) {
                 size_t e = word_end(r, s, len, p, final, 1);
                 if (e == (size_t)MORE) return 1;
                 size_t i = spaces_end(r, s, len, e);
@@ -674,7 +679,7 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final)
                 refuse(r, p);
                 break;
             }
-            if (is_letter(c)) {
+            if (is_word_start(c)) {
                 size_t e = word_end(r, s, len, p, final, 0);
                 if (e == (size_t)MORE) return 1;
                 if (value_word(s + p, e - p)) {

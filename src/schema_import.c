@@ -100,7 +100,7 @@
 #include <string.h>
 
 /* Names echoed in messages are cut after this many code points. */
-#define ECHO_MAX 40
+#define ECHO_MAX TSIG_ECHO_MAX
 #define ECHO_BUF 192
 /* Room for one reason text (before the pointer is added). */
 #define REASON_BUF 512
@@ -732,18 +732,10 @@ static const tsig_type *make_list(importer *im, const tsig_type *elem)
     return l;
 }
 
-/* SPEC §1: ident = ( letter | "_" ) , { letter | digit | "_" | "-" } (ASCII). */
+/* A property name that can be a field's: an identifier (names.c). */
 static int is_ident(const char *s)
 {
-    unsigned char c = (unsigned char)s[0];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return 0;
-    for (size_t i = 1; s[i]; i++) {
-        c = (unsigned char)s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '-'))
-            return 0;
-    }
-    return 1;
+    return tsig_is_ident(s, strlen(s));
 }
 
 /* The keywords conversion knows; every other key is KW_OTHER. */
@@ -1142,38 +1134,6 @@ static int prepare_properties(importer *im, schema_info *s)
 static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
                                 int params_root);
 
-/* Appends v (a node of the tree) as canonical compact JSON (SPEC §11.2:
- * numbers as written, strings minimally escaped, keys in data order);
- * key is room for the bytes of a key. Recursion follows the value, whose
- * depth the walk bounded. */
-static void put_json(tsig_strbuf *sb, tsig_strbuf *key, const cJSON *v)
-{
-    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
-        int obj = cJSON_IsObject(v);
-        tsig_sb_putc(sb, obj ? '{' : '[');
-        for (const cJSON *c = v->child; c; c = c->next) {
-            if (c != v->child) tsig_sb_putc(sb, ',');
-            if (obj) {
-                size_t n = strlen(c->string);
-                if (!tsig_sb_reserve(key, n)) {
-                    sb->failed = 1;
-                    return;
-                }
-                tsig_json_escape(sb, key->data, tsig_json_tree_key_bytes(c->string, n, key->data));
-                tsig_sb_putc(sb, ':');
-            }
-            put_json(sb, key, c);
-        }
-        tsig_sb_putc(sb, obj ? '}' : ']');
-    } else if (cJSON_IsString(v)) {
-        tsig_json_escape(sb, v->valuestring, str_len(v));
-    } else if (cJSON_IsNumber(v)) {
-        tsig_sb_puts(sb, v->valuestring);
-    } else {
-        tsig_sb_puts(sb, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ? "false" : "null");
-    }
-}
-
 /* Adds to *members the members of every union in t, and to *nodes the
  * nodes of t. Recursion follows the type (64 levels of lists and maps). */
 static void count_unions(const tsig_type *t, size_t *members, size_t *nodes)
@@ -1219,9 +1179,8 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
         *t = make_optional(im, *t);
         return *t != NULL;
     }
-    tsig_strbuf sb = {0}, key = {0};
-    put_json(&sb, &key, def);
-    tsig_sb_release(&key);
+    tsig_strbuf sb = {0};
+    tsig_json_tree_write(&sb, def, 0, NULL); /* canonical (SPEC §11.2) */
     if (sb.failed) {
         tsig_sb_release(&sb);
         return fail_nomem(im);
@@ -1314,7 +1273,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
                 ok = fail_nomem(im);
                 break;
             }
-            for (size_t k = 0; k <= n; k++) normed[k] = (char)(name[k] == '-' ? '_' : name[k]);
+            tsig_name_normalize(normed, name, n + 1);
             echo(normed, n, echoed);
             free(normed);
             /* Identifiers: echoed as written (the parser's message). */
@@ -1355,14 +1314,13 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
             ok = fail_nomem(im);
             break;
         }
-        for (size_t k = 0; k < len; k++)
-            if (normed[k] == '-') normed[k] = '_';
+        tsig_name_normalize(normed, normed, len);
         f->name = copy;
         f->name_len = len;
         f->norm = normed;
         f->type = t;
         f->offset = 0;
-        f->firewalled = normed[0] == '_';
+        f->firewalled = tsig_name_firewalled(copy, len);
         s->field_of[i] = s->field_count++;
     }
     if (mark != NOT_FOUND && !im->failed) ptr_pop(im, mark);

@@ -641,7 +641,7 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
         size_t i = f->next + k < n ? f->next + k : f->next + k - n;
         const tsig_field *fd = &f->t->fields[i];
         if (fd->name_len == len && (memcmp(fd->name, key, len) == 0 ||
-                                    tsig_key_equal_norm(fd->name, len, key, len))) {
+                                    tsig_names_match(fd->name, len, key, len))) {
             /* a repeated key's value is read by the validator without its
              * type (it knows no runs): not followed, nothing dropped */
             int again = i >= 64 || (f->named >> i & 1);

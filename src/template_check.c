@@ -34,17 +34,6 @@
 /* Names listed in "(parameters: ...)" and "(fields: ...)" before "…". */
 #define LIST_MAX 20
 
-/* Names are ASCII, like the signature's identifiers. */
-static int is_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int is_name_char(char c)
-{
-    return is_letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
-
 
 /* The sigil written before a tag's name ("" for plain names). */
 static const char *tag_sigil(tsig_tag_kind kind)
@@ -66,42 +55,6 @@ static const char *tag_sigil(tsig_tag_kind kind)
 }
 
 /*
- * Appends template text for a message: at most max code points, then "…";
- * invalid UTF-8 becomes U+FFFD and control characters their escapes ("\n",
- * "\u0000"), so a message is always one line of valid UTF-8.
- */
-static void put_echo(tsig_strbuf *sb, const char *s, size_t len, size_t max)
-{
-    static const char hex[] = "0123456789abcdef";
-    size_t i = 0, cps = 0;
-    while (i < len) {
-        if (cps == max) {
-            tsig_sb_puts(sb, "\xE2\x80\xA6");
-            return;
-        }
-        unsigned char c = (unsigned char)s[i];
-        size_t n = tsig_utf8_seq((const unsigned char *)s + i, len - i);
-        if (n == 0) {
-            tsig_sb_puts(sb, "\xEF\xBF\xBD");
-            n = 1;
-        } else if (c == '\n') {
-            tsig_sb_puts(sb, "\\n");
-        } else if (c == '\t') {
-            tsig_sb_puts(sb, "\\t");
-        } else if (c == '\r') {
-            tsig_sb_puts(sb, "\\r");
-        } else if (c < 0x20 || c == 0x7F) {
-            char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            tsig_sb_append(sb, u, 6);
-        } else {
-            tsig_sb_append(sb, s + i, n);
-        }
-        i += n;
-        cps++;
-    }
-}
-
-/*
  * Appends a tag's placeholder as results show it: the sigil and the name
  * without the whitespace around them ("#items", "&topic", "{x}" for a
  * triple, "." for the element; an unclosed tag's first line).
@@ -110,7 +63,7 @@ static void put_placeholder(tsig_strbuf *sb, const tsig_tpl_tag *t)
 {
     tsig_sb_puts(sb, tag_sigil(t->kind));
     if (t->kind == TSIG_TAG_DOT) tsig_sb_putc(sb, '.');
-    else put_echo(sb, t->name, t->name_len, ECHO_MAX);
+    else tsig_text_escape_cut(sb, t->name, t->name_len, ECHO_MAX);
     if (t->kind == TSIG_TAG_TRIPLE) tsig_sb_putc(sb, '}');
 }
 
@@ -120,7 +73,8 @@ static void put_placeholder(tsig_strbuf *sb, const tsig_tpl_tag *t)
 
 /*
  * Checks the spelling of a name (SPEC §8): dot-separated segments, each a
- * letter then letters, digits, "_" or "-". Returns 1 when well formed;
+ * letter then an identifier's characters (names.c: letters, digits, "_",
+ * "-"). Returns 1 when well formed;
  * otherwise 0 with the reason appended to why.
  */
 static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
@@ -137,7 +91,7 @@ static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
                                          : "two dots in a row (an empty segment)");
             return 0;
         }
-        if (!is_letter(s[i])) {
+        if (!tsig_is_letter(s[i])) {
             if (first) {
                 tsig_sb_puts(why, "names must start with a letter");
             } else {
@@ -150,7 +104,7 @@ static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
             }
             return 0;
         }
-        while (i < len && is_name_char(s[i])) i++;
+        i = tsig_ident_run(s, len, i);
         if (i == len) return 1;
         if (s[i] != '.') {
             char found[48];
@@ -177,7 +131,7 @@ const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
                                     const char *s, size_t len)
 {
     for (size_t i = 0; i < count; i++) {
-        if (tsig_key_equal_norm(fields[i].name, fields[i].name_len, s, len))
+        if (tsig_names_match(fields[i].name, fields[i].name_len, s, len))
             return &fields[i];
     }
     return NULL;
@@ -194,7 +148,7 @@ static void put_field_names(tsig_strbuf *sb, const tsig_field *fields,
     }
     for (size_t i = 0; i < count && i < LIST_MAX; i++) {
         if (i) tsig_sb_puts(sb, ", ");
-        put_echo(sb, fields[i].name, fields[i].name_len, ECHO_MAX);
+        tsig_text_escape_cut(sb, fields[i].name, fields[i].name_len, ECHO_MAX);
     }
     if (count > LIST_MAX)
         tsig_sb_printf(sb, ", \xE2\x80\xA6 (%zu more)", count - LIST_MAX);
@@ -236,7 +190,7 @@ static void put_scope_fields(tsig_strbuf *sb, const tsig_type *scope, int elemen
             const tsig_field *f = &r->fields[k];
             int dup = 0;
             for (size_t j = 0; j < count && !dup; j++)
-                dup = tsig_key_equal_norm(shown[j]->name, shown[j]->name_len,
+                dup = tsig_names_match(shown[j]->name, shown[j]->name_len,
                                           f->name, f->name_len);
             if (dup) continue;
             if (count == LIST_MAX) {
@@ -244,7 +198,7 @@ static void put_scope_fields(tsig_strbuf *sb, const tsig_type *scope, int elemen
                 break;
             }
             if (count) tsig_sb_puts(sb, ", ");
-            put_echo(sb, f->name, f->name_len, ECHO_MAX);
+            tsig_text_escape_cut(sb, f->name, f->name_len, ECHO_MAX);
             shown[count++] = f;
         }
     }
@@ -350,14 +304,14 @@ static int resolve_path(const tsig_type *type, const char *name, size_t len,
                 tsig_sb_append(why, best_why.data ? best_why.data : "", best_why.len);
                 if (best_why.failed) why->failed = 1;
             } else if (has_fields(t)) {
-                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_text_escape_cut(why, name, seg_end, ECHO_MAX);
                 tsig_sb_puts(why, " has no field ");
-                put_echo(why, name + seg, end - seg, ECHO_MAX);
+                tsig_text_escape_cut(why, name + seg, end - seg, ECHO_MAX);
                 tsig_sb_puts(why, " (fields: ");
                 put_scope_fields(why, t, 0);
                 tsig_sb_putc(why, ')');
             } else {
-                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_text_escape_cut(why, name, seg_end, ECHO_MAX);
                 tsig_sb_puts(why, " is ");
                 put_kind(why, t);
                 tsig_sb_puts(why, " and has no fields");
@@ -367,15 +321,15 @@ static int resolve_path(const tsig_type *type, const char *name, size_t len,
         }
         if (t->kind != TSIG_RECORD) {
             *fail_at = end;
-            put_echo(why, name, seg_end, ECHO_MAX);
+            tsig_text_escape_cut(why, name, seg_end, ECHO_MAX);
             tsig_sb_puts(why, " is ");
             put_kind(why, t);
             tsig_sb_puts(why, " and has no fields");
             if (t->kind == TSIG_LIST) {
                 tsig_sb_puts(why, " (go through its elements with {{#");
-                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_text_escape_cut(why, name, seg_end, ECHO_MAX);
                 tsig_sb_puts(why, "}}\xE2\x80\xA6{{/");
-                put_echo(why, name, seg_end, ECHO_MAX);
+                tsig_text_escape_cut(why, name, seg_end, ECHO_MAX);
                 tsig_sb_puts(why, "}})");
             }
             return 0;
@@ -388,9 +342,9 @@ static int resolve_path(const tsig_type *type, const char *name, size_t len,
             type = t->extra;
         } else {
             *fail_at = end;
-            put_echo(why, name, seg_end, ECHO_MAX);
+            tsig_text_escape_cut(why, name, seg_end, ECHO_MAX);
             tsig_sb_puts(why, " has no field ");
-            put_echo(why, name + seg, end - seg, ECHO_MAX);
+            tsig_text_escape_cut(why, name + seg, end - seg, ECHO_MAX);
             tsig_sb_puts(why, " (fields: ");
             put_field_names(why, t->fields, t->field_count);
             tsig_sb_putc(why, ')');
@@ -494,13 +448,13 @@ int tsig_tpl_resolve_name(const tsig_tpl_scopes *sc, const char *name, size_t le
     if (p) return resolve_rest(p->type, name, len, first, out, why);
 
     tsig_sb_puts(why, saw_record ? "no field or parameter " : "no parameter ");
-    put_echo(why, name, first, ECHO_MAX);
+    tsig_text_escape_cut(why, name, first, ECHO_MAX);
     tsig_sb_puts(why, " (");
     for (size_t i = sc->depth; i-- > 0;) {
         const tsig_tpl_section *s = &sc->stack[i];
         if (!s->enters || !s->scope) continue;
         tsig_sb_puts(why, "fields of ");
-        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_text_escape_cut(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, ": ");
         put_scope_fields(why, s->scope, s->elements);
         tsig_sb_puts(why, "; ");
@@ -642,7 +596,7 @@ int tsig_tpl_enter_section(tsig_tpl_section *s, const tsig_type *t, tsig_strbuf 
         s->dot = TSIG_DOT_SCALAR;
         return 1;
     }
-    put_echo(why, s->name, s->name_len, ECHO_MAX);
+    tsig_text_escape_cut(why, s->name, s->name_len, ECHO_MAX);
     tsig_sb_puts(why, " is ");
     put_kind(why, u);
     tsig_sb_puts(why, "; a section needs a list, a map, a bool or an "
@@ -707,12 +661,12 @@ static int check_dot(const tsig_tpl_scopes *sc, tsig_strbuf *why)
     case TSIG_DOT_MAPS:
     case TSIG_DOT_MAP:
         tsig_sb_puts(why, s->dot == TSIG_DOT_MAPS ? "the elements of " : "");
-        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_text_escape_cut(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, s->dot == TSIG_DOT_MAPS ? " are maps" : " is a map");
         const tsig_type *r = first_record(s);
         if (r && r->field_count) {
             tsig_sb_puts(why, "; write one of the fields, e.g. {{");
-            put_echo(why, r->fields[0].name, r->fields[0].name_len, ECHO_MAX);
+            tsig_text_escape_cut(why, r->fields[0].name, r->fields[0].name_len, ECHO_MAX);
             tsig_sb_puts(why, "}}");
         } else {
             tsig_sb_puts(why, "; write {{key}} for one of the keys");
@@ -720,13 +674,13 @@ static int check_dot(const tsig_tpl_scopes *sc, tsig_strbuf *why)
         return 0;
     case TSIG_DOT_LISTS:
         tsig_sb_puts(why, "the elements of ");
-        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_text_escape_cut(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, " are lists, not scalars");
         return 0;
     case TSIG_DOT_SCALAR:
-        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_text_escape_cut(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, " is not a list; write {{");
-        put_echo(why, s->name, s->name_len, ECHO_MAX);
+        tsig_text_escape_cut(why, s->name, s->name_len, ECHO_MAX);
         tsig_sb_puts(why, "}}");
         return 0;
     }
@@ -929,11 +883,11 @@ static void report_unclosed(checker *c, const tsig_tpl_section *s, const char *b
     t.name = s->name;
     t.name_len = s->name_len;
     tsig_sb_puts(&c->why, "section is not closed; write {{/");
-    put_echo(&c->why, s->name, s->name_len, ECHO_MAX);
+    tsig_text_escape_cut(&c->why, s->name, s->name_len, ECHO_MAX);
     tsig_sb_puts(&c->why, "}}");
     if (before) {
         tsig_sb_puts(&c->why, " before {{/");
-        put_echo(&c->why, before, before_len, ECHO_MAX);
+        tsig_text_escape_cut(&c->why, before, before_len, ECHO_MAX);
         tsig_sb_puts(&c->why, "}}");
     }
     report(c, &t, REASON_STRUCTURE);
@@ -1013,21 +967,21 @@ static void check_close(checker *c, const tsig_tpl_tag *t)
     }
     for (size_t i = c->sc.depth; match == c->sc.depth && i-- > 0;) {
         const tsig_tpl_section *s = &c->sc.stack[i];
-        if (tsig_key_equal_norm(s->name, s->name_len, t->name, t->name_len))
+        if (tsig_names_match(s->name, s->name_len, t->name, t->name_len))
             match = i;
     }
     if (match == c->sc.depth) {
         if (c->sc.depth == 0) {
             tsig_sb_puts(&c->why, "closes a section that is not open; open "
                                   "it first with {{#");
-            put_echo(&c->why, t->name, t->name_len, ECHO_MAX);
+            tsig_text_escape_cut(&c->why, t->name, t->name_len, ECHO_MAX);
             tsig_sb_puts(&c->why, "}}");
         } else {
             const tsig_tpl_section *in = &c->sc.stack[c->sc.depth - 1];
             tsig_sb_puts(&c->why, "closes a section that is not open; the "
                                   "open section is {{");
             tsig_sb_puts(&c->why, tag_sigil(in->kind));
-            put_echo(&c->why, in->name, in->name_len, ECHO_MAX);
+            tsig_text_escape_cut(&c->why, in->name, in->name_len, ECHO_MAX);
             tsig_sb_puts(&c->why, "}}");
         }
         report(c, t, REASON_STRUCTURE);
@@ -1066,7 +1020,7 @@ static int check_tag(checker *c, const tsig_tpl_tag *t)
                                     "supported; write {{"
                                   : "\"&\" (unescaped output) is not supported; "
                                     "write {{");
-        put_echo(&c->why, t->name, t->name_len, ECHO_MAX);
+        tsig_text_escape_cut(&c->why, t->name, t->name_len, ECHO_MAX);
         tsig_sb_puts(&c->why, "}} (values are never HTML-escaped)");
         report(c, t, REASON_TAG);
         return 1;

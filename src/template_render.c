@@ -48,8 +48,6 @@ typedef struct renderer {
     tsig_strbuf out;
     char *scratch;                              /* decoded keys and strings */
     size_t scratch_cap;
-    const cJSON **open;                         /* compact JSON writer stack */
-    size_t open_cap;
     size_t steps;
     tsig_code code; /* TSIG_OK until a limit or memory stops rendering */
     /* Maps with more than MEMBER_SCAN keys, indexed on their first lookup
@@ -92,18 +90,6 @@ static const char *member_key(renderer *r, const cJSON *n, size_t *len)
 {
     size_t raw_len = strlen(n->string);
     return decode(r, n->string, raw_len, memchr(n->string, '\\', raw_len) != NULL, len);
-}
-
-/* 1 iff the key of member n starts with "_" after "-" -> "_" (SPEC §7):
- * as written, a key starts with "_" or "-", or with an escape of either
- * ("\u005f", "\u002d"). */
-static int key_firewalled(const cJSON *n)
-{
-    const char *k = n->string;
-    if (k[0] == '_' || k[0] == '-') return 1;
-    return k[0] == '\\' && k[1] == 'u' && k[2] == '0' && k[3] == '0' &&
-           ((k[4] == '5' && (k[5] == 'f' || k[5] == 'F')) ||
-            (k[4] == '2' && (k[5] == 'd' || k[5] == 'D')));
 }
 
 /* Maps with at most this many keys are scanned; larger ones are indexed
@@ -220,7 +206,7 @@ static const cJSON *member(renderer *r, const cJSON *obj, const char *seg, size_
         size_t key_len;
         const char *key = member_key(r, c, &key_len);
         if (!key) return NULL;
-        if (!tsig_key_equal_norm(key, key_len, seg, len)) continue;
+        if (!tsig_names_match(key, key_len, seg, len)) continue;
         if (memcmp(key, seg, len) == 0) return c;
         if (!alike) alike = c;
     }
@@ -288,75 +274,6 @@ static void put_string(renderer *r, const cJSON *n)
     tsig_sb_append(&r->out, s + run, len - run);
 }
 
-/* Appends the scalar n as JSON, as written in the arguments. */
-static void put_json_scalar(renderer *r, const cJSON *n)
-{
-    if (cJSON_IsNull(n)) {
-        tsig_sb_puts(&r->out, "null");
-    } else if (cJSON_IsFalse(n)) {
-        tsig_sb_puts(&r->out, "false");
-    } else if (cJSON_IsTrue(n)) {
-        tsig_sb_puts(&r->out, "true");
-    } else if (cJSON_IsNumber(n)) {
-        tsig_sb_puts(&r->out, n->valuestring);
-    } else {
-        tsig_sb_putc(&r->out, '"');
-        tsig_sb_puts(&r->out, n->valuestring);
-        tsig_sb_putc(&r->out, '"');
-    }
-}
-
-/*
- * Appends the list or map v as compact JSON: strings, numbers and keys as
- * written in the arguments, firewalled keys (SPEC §7) left out at every
- * depth. Iterative: nesting costs no C stack.
- */
-static void put_json(renderer *r, const cJSON *v)
-{
-    size_t depth = 0;
-    const cJSON *n = v;
-    for (;;) {
-        if (depth > 0 && cJSON_IsObject(r->open[depth - 1]) && key_firewalled(n)) {
-            n = n->next;
-        } else {
-            if (depth > 0) {
-                char last = r->out.len ? r->out.data[r->out.len - 1] : '\0';
-                if (last != '[' && last != '{') tsig_sb_putc(&r->out, ',');
-                if (cJSON_IsObject(r->open[depth - 1])) {
-                    tsig_sb_putc(&r->out, '"');
-                    tsig_sb_puts(&r->out, n->string);
-                    tsig_sb_append(&r->out, "\":", 2);
-                }
-            }
-            if (!cJSON_IsArray(n) && !cJSON_IsObject(n)) {
-                put_json_scalar(r, n);
-                n = depth > 0 ? n->next : NULL;
-            } else {
-                if (depth == r->open_cap) {
-                    size_t cap = r->open_cap ? r->open_cap * 2 : 16;
-                    const cJSON **grown = realloc(r->open, cap * sizeof *grown);
-                    if (!grown) {
-                        r->code = TSIG_ERR_NOMEM;
-                        return;
-                    }
-                    r->open = grown;
-                    r->open_cap = cap;
-                }
-                r->open[depth++] = n;
-                tsig_sb_putc(&r->out, cJSON_IsObject(n) ? '{' : '[');
-                n = n->child;
-            }
-        }
-        /* Close what ended. */
-        while (!n && depth > 0) {
-            const cJSON *closed = r->open[--depth];
-            tsig_sb_putc(&r->out, cJSON_IsObject(closed) ? '}' : ']');
-            n = depth > 0 ? closed->next : NULL;
-        }
-        if (!n) return;
-    }
-}
-
 /*
  * Appends a value as prompt text: a string as it is (no escaping of any
  * kind: prompts are not HTML), a number as written, true/false, nothing
@@ -367,10 +284,9 @@ static void put_value(renderer *r, const cJSON *n)
     if (!n || cJSON_IsNull(n)) return;
     if (cJSON_IsString(n)) {
         put_string(r, n);
-    } else if (cJSON_IsArray(n) || cJSON_IsObject(n)) {
-        put_json(r, n);
     } else {
-        put_json_scalar(r, n);
+        /* as written in the arguments, firewalled keys left out (SPEC §7) */
+        tsig_json_tree_write(&r->out, n, TSIG_TREE_AS_WRITTEN, tsig_firewall_strip);
     }
 }
 
@@ -595,7 +511,6 @@ tsig_code tsig_render_template_max(const char *tpl, size_t tpl_len,
     cJSON_Delete(r->args);
     free(r->tags);
     free(r->scratch);
-    free(r->open);
     for (size_t i = 0; i < r->mindex_count; i++) {
         tsig_table_release(&r->mindex[i].exact);
         tsig_table_release(&r->mindex[i].alike);

@@ -45,9 +45,6 @@
 #define HOT_INLINE inline
 #endif
 
-/* Code points of a value echoed in a message (SPEC §4). */
-#define ECHO_MAX 40
-
 enum issue_kind {
     ISSUE_ERROR,  /* a validation error: a warning in warn_only */
     ISSUE_HARD,   /* a repeated key: an error in every mode */
@@ -395,13 +392,13 @@ static void mark_restore(validator *v, const mark *m)
     v->emitted = m->emitted;
 }
 
-/* Appends a number's text as echoed: cut after ECHO_MAX characters. */
+/* Appends a number's text as echoed: cut after TSIG_ECHO_MAX characters. */
 static void echo_number(tsig_strbuf *m, const char *text, size_t len)
 {
-    if (len <= ECHO_MAX) {
+    if (len <= TSIG_ECHO_MAX) {
         tsig_sb_append(m, text, len);
     } else {
-        tsig_sb_append(m, text, ECHO_MAX);
+        tsig_sb_append(m, text, TSIG_ECHO_MAX);
         tsig_sb_puts(m, "\xE2\x80\xA6");
     }
 }
@@ -415,7 +412,7 @@ static void describe_scalar(validator *v, tsig_strbuf *m, size_t at,
     switch (src[at]) {
     case '"':
         tsig_sb_puts(m, "string ");
-        tsig_json_echo(m, src + s->start, s->len, s->flag, ECHO_MAX);
+        tsig_json_echo(m, src + s->start, s->len, s->flag, TSIG_ECHO_MAX);
         break;
     case 't': tsig_sb_puts(m, "bool true"); break;
     case 'f': tsig_sb_puts(m, "bool false"); break;
@@ -432,6 +429,24 @@ static tsig_issue_code mismatch_code(const tsig_type *t)
     return t->kind == TSIG_ENUM ? TSIG_ISSUE_ENUM
            : t->kind == TSIG_UNION ? TSIG_ISSUE_UNION
                                    : TSIG_ISSUE_TYPE;
+}
+
+/* Appends the value whose first byte is at at as messages name it: "map",
+ * "list", or the scalar as describe_scalar echoes it. Returns where the
+ * value ends (j->pos is then at its start or its end), 0 on bad text. */
+static size_t echo_value(validator *v, tsig_strbuf *m, size_t at)
+{
+    char c = v->j.src[at];
+    if (c == '{' || c == '[') {
+        tsig_sb_puts(m, c == '{' ? "map" : "list");
+        size_t start;
+        return value_end(v, at, &start);
+    }
+    tsig_json_span s = {0, 0, 0};
+    v->j.pos = at;
+    if (!tsig_json_scalar(&v->j, &s)) return 0;
+    describe_scalar(v, m, at, &s);
+    return v->j.pos;
 }
 
 /* "expected <T>, got <the scalar at [at, end)>" at the current path. */
@@ -453,7 +468,7 @@ static int duplicate_key(validator *v, const char *key, size_t len, size_t at, s
     tsig_strbuf *m = issue_open(v, ISSUE_HARD);
     if (!m) return 1;
     tsig_sb_puts(m, "duplicate key ");
-    tsig_json_escape_cut(m, key, len, ECHO_MAX);
+    tsig_json_escape_cut(m, key, len, TSIG_ECHO_MAX);
     return issue_close(v, v->path.count, TSIG_ISSUE_DUPLICATE_KEY, at, end);
 }
 
@@ -501,12 +516,13 @@ static size_t mismatch(validator *v, const tsig_type *t)
     char c = j->src[j->pos];
     if (!v->trial) v->wrong_kind = 1;
     if (c == '{' || c == '[') {
+        size_t at = j->pos;
         tsig_strbuf *m = issue_open(v, ISSUE_ERROR);
         if (m) {
             put_expected(m, t);
-            tsig_sb_puts(m, c == '{' ? ", got map" : ", got list");
-            size_t start, end = value_end(v, j->pos, &start);
-            if (!end || !issue_close(v, v->path.count, mismatch_code(t), start, end)) return 0;
+            tsig_sb_puts(m, ", got ");
+            size_t end = echo_value(v, m, at);
+            if (!end || !issue_close(v, v->path.count, mismatch_code(t), at, end)) return 0;
         }
         return walk(v, 1) ? j->pos : 0;
     }
@@ -625,7 +641,7 @@ static NOINLINE size_t check_string(validator *v, const tsig_type *t)
         tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
         if (m) {
             tsig_sb_puts(m, "coerced string ");
-            tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
+            tsig_json_echo(m, j->src + s.start, s.len, s.flag, TSIG_ECHO_MAX);
             tsig_sb_printf(m, " to %s", tsig_kind_name(kind));
             if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
         }
@@ -852,7 +868,7 @@ static size_t find_field(validator *v, const tsig_type *t, const char *key,
     size_t n = t->field_count;
     if (n > TSIG_FIELDS_SCAN_MAX) {
         const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
-        if (f && f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return hint;
+        if (f && f->name_len == len && tsig_names_match(f->name, len, key, len)) return hint;
         tsig_table *ix = field_index_of(v, t);
         if (!ix) return NONE;
         size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
@@ -861,7 +877,7 @@ static size_t find_field(validator *v, const tsig_type *t, const char *key,
     for (size_t k = 0; k < n; k++) {
         size_t i = hint + k < n ? hint + k : hint + k - n;
         const tsig_field *f = &t->fields[i];
-        if (f->name_len == len && tsig_key_equal_norm(f->name, len, key, len)) return i;
+        if (f->name_len == len && tsig_names_match(f->name, len, key, len)) return i;
     }
     return n;
 }
@@ -1018,9 +1034,9 @@ static int ambiguous(validator *v, const tsig_json_span *first,
     if (!m) return 1;
     const char *src = v->j.src;
     tsig_sb_puts(m, "ambiguous field: ");
-    tsig_json_echo(m, src + first->start, first->len, first->flag, ECHO_MAX);
+    tsig_json_echo(m, src + first->start, first->len, first->flag, TSIG_ECHO_MAX);
     tsig_sb_puts(m, " and ");
-    tsig_json_echo(m, src + second->start, second->len, second->flag, ECHO_MAX);
+    tsig_json_echo(m, src + second->start, second->len, second->flag, TSIG_ECHO_MAX);
     tsig_sb_puts(m, " both present");
     return issue_close(v, v->path.count, TSIG_ISSUE_AMBIGUOUS, second->start - 1,
                        second->start + second->len + 1);
@@ -1655,10 +1671,10 @@ static TSIG_COLD size_t check_enum(validator *v, const tsig_type *t, size_t at)
     tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
     if (m) {
         tsig_sb_puts(m, "coerced string ");
-        tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
+        tsig_json_echo(m, j->src + s.start, s.len, s.flag, TSIG_ECHO_MAX);
         tsig_sb_puts(m, " to ");
         switch (to->kind) {
-        case TSIG_VALUE_STRING: tsig_json_escape_cut(m, to->text, to->len, ECHO_MAX); break;
+        case TSIG_VALUE_STRING: tsig_json_escape_cut(m, to->text, to->len, TSIG_ECHO_MAX); break;
         case TSIG_VALUE_INT: tsig_sb_puts(m, "int"); break;
         case TSIG_VALUE_FLOAT: tsig_sb_puts(m, "float"); break;
         case TSIG_VALUE_BOOL: tsig_sb_puts(m, "bool"); break;
@@ -1728,7 +1744,7 @@ static size_t coerce_json_string(validator *v, const tsig_type *t, size_t at, ch
     tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
     if (m) {
         tsig_sb_puts(m, "coerced string ");
-        tsig_json_echo(m, j->src + s.start, s.len, s.flag, ECHO_MAX);
+        tsig_json_echo(m, j->src + s.start, s.len, s.flag, TSIG_ECHO_MAX);
         tsig_sb_puts(m, open == '[' ? " to list" : " to map");
         if (!issue_close(v, v->path.count, TSIG_ISSUE_COERCED, at, end)) return 0;
     }
@@ -1780,19 +1796,8 @@ static size_t wrap_in_list(validator *v, const tsig_type *t, size_t at)
     tsig_strbuf *m = issue_open(v, ISSUE_WARNING);
     if (m) {
         tsig_sb_puts(m, "wrapped ");
-        size_t end;
-        if (j->src[at] == '{') {
-            tsig_sb_puts(m, "map");
-            size_t start;
-            end = value_end(v, at, &start);
-            if (!end) return 0;
-        } else {
-            tsig_json_span s = {0, 0, 0};
-            j->pos = at;
-            if (!tsig_json_scalar(j, &s)) return 0;
-            end = j->pos;
-            describe_scalar(v, m, at, &s);
-        }
+        size_t end = echo_value(v, m, at);
+        if (!end) return 0;
         tsig_sb_puts(m, " in a list");
         if (!issue_close(v, v->path.count, TSIG_ISSUE_WRAPPED, at, end)) return 0;
     }
@@ -1924,17 +1929,8 @@ static size_t check_discriminated(validator *v, const tsig_type *u, size_t at)
         if (value) {
             tsig_sb_puts(m, ", got ");
             span_at = (size_t)(value - src);
-            if (*value == '{' || *value == '[') {
-                tsig_sb_puts(m, *value == '{' ? "map" : "list");
-                span_end = value_end(v, span_at, &span_at);
-                if (!span_end) return 0;
-            } else {
-                tsig_json_span s = {0, 0, 0};
-                j->pos = span_at;
-                if (!tsig_json_scalar(j, &s)) return 0;
-                span_end = j->pos;
-                describe_scalar(v, m, span_at, &s);
-            }
+            span_end = echo_value(v, m, span_at);
+            if (!span_end) return 0;
         }
         if (!issue_close(v, v->path.count, value ? TSIG_ISSUE_UNION : TSIG_ISSUE_MISSING,
                          span_at, span_end))

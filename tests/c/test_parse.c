@@ -930,6 +930,18 @@ TEST(a_default_must_be_a_value_of_its_type)
                 "default for n does not match its type: expected int in 1..5, got int 9", "");
 }
 
+TEST(a_repeated_key_of_a_default_is_echoed_as_validation_echoes_keys)
+{
+    /* "\ud800" decodes to no UTF-8: echoed as the escape, as a
+     * validation message echoes it, so the message stays UTF-8 */
+    CHECK_ERROR("{a :map = {\"\\ud800\": 1, \"\\ud800\": 2}}",
+                "                        ^", TSIG_ERR_SYNTAX,
+                "duplicate key \"\\ud800\" in a default", "");
+    CHECK_ERROR("{a :map = {\"a\\u0001\": 1, \"a\\u0001\": 2}}",
+                "                         ^", TSIG_ERR_SYNTAX,
+                "duplicate key \"a\\u0001\" in a default", "");
+}
+
 TEST(the_star_entry_comes_last_in_a_map)
 {
     CHECK_AST("{id :int, * :string}",
@@ -1000,6 +1012,7 @@ int main(void)
     RUN(a_question_mark_goes_once_after_the_last_union_member);
     RUN(refinements_apply_to_numbers_strings_and_lists);
     RUN(a_default_must_be_a_value_of_its_type);
+    RUN(a_repeated_key_of_a_default_is_echoed_as_validation_echoes_keys);
     RUN(the_star_entry_comes_last_in_a_map);
     return tsig_test_summary();
 }

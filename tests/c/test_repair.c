@@ -168,6 +168,22 @@ TEST(an_identifier_key_is_quoted)
           "{\"user_id\":1,\"order-no\":2}");
 }
 
+TEST(a_bare_key_is_quoted_only_when_it_is_an_identifier)
+{
+    /* SPEC §12.1: an identifier (SPEC §1): a letter or "_", then letters,
+     * digits, "_" and "-"; a "$" is none of them */
+    check(":map", OUT, ON, "{_x: 1, a-b2: 2}", 1, "",
+          "repaired JSON at 1:2: quoted the key _x\n"
+          "repaired JSON at 1:9: quoted the key a-b2",
+          "{\"_x\":1,\"a-b2\":2}");
+    check(":map", OUT, ON, "{\"a\": 1, $b: 2}", 0,
+          "JSON error at 1:10: expected a string key, found \"$\"", "", NULL);
+    check(":map", OUT, ON, "{\"a\": 1, b$: 2}", 0,
+          "JSON error at 1:10: expected a string key, found \"b\"", "", NULL);
+    check(":map", OUT, ON, "{1a: 1}", 0,
+          "JSON error at 1:2: expected a string key or \"}\", found \"1\"", "", NULL);
+}
+
 TEST(python_literals_become_json_literals)
 {
     check("[:bool?]", OUT, ON, "[True, False, None]", 1, "",
@@ -400,6 +416,7 @@ int main(void)
     RUN(comments_are_removed);
     RUN(single_and_curly_quotes_become_json_strings);
     RUN(an_identifier_key_is_quoted);
+    RUN(a_bare_key_is_quoted_only_when_it_is_an_identifier);
     RUN(python_literals_become_json_literals);
     RUN(a_raw_newline_or_tab_in_a_string_is_escaped_once_per_string);
     RUN(a_comma_missing_at_a_line_break_is_inserted);

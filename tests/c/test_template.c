@@ -514,6 +514,25 @@ TEST(bad_bytes_are_echoed_as_valid_utf8)
     tsig_placeholders_free(&res);
 }
 
+TEST(template_text_in_messages_escapes_controls_as_json_does)
+{
+    /* quotes and backslashes as written; controls as JSON escapes them
+     * ("\b", not "\u0008"), DEL too; each ill-formed sequence is one
+     * U+FFFD */
+    tsig_placeholders res;
+    check_with(SIG, "{{a\bb}} {{\"a\\\x7f}} {{a\xE2\x80}}", &res);
+    CHECK_INT(res.error_count, 3);
+    if (res.error_count == 3) {
+        CHECK_STR(res.errors[0].placeholder, "a\\bb");
+        CHECK_STR(res.errors[1].placeholder, "\"a\\\\u007f");
+        CHECK_STR(res.errors[2].placeholder, "a\xEF\xBF\xBD");
+        CHECK_STR(res.errors[2].message, "{{a\xEF\xBF\xBD}}: names hold only letters, "
+                                         "digits, \"_\", \"-\" and dots between segments, "
+                                         "found invalid UTF-8 byte 0xE2");
+    }
+    tsig_placeholders_free(&res);
+}
+
 TEST(long_placeholders_are_cut_in_messages)
 {
     char tpl[512] = "{{";
@@ -1109,6 +1128,7 @@ int main(void)
     RUN(an_empty_template_has_nothing);
     RUN(template_is_read_by_length);
     RUN(bad_bytes_are_echoed_as_valid_utf8);
+    RUN(template_text_in_messages_escapes_controls_as_json_does);
     RUN(long_placeholders_are_cut_in_messages);
     RUN(sections_nest_up_to_the_limit);
     RUN(too_many_errors_are_counted_not_listed);
