@@ -786,9 +786,10 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
 
 /* ---- json.c: trees ------------------------------------------------------
  *
- * Where a stage needs a tree (JSON Schema import, template arguments, the
- * documents of the C API), json.c's reader builds one with cJSON's create
- * functions in the same pass that checks the text: cJSON never parses.
+ * Where a stage needs a tree (JSON Schema import, lists of tools, template
+ * arguments, the documents of the C API), json.c's reader builds one in
+ * the same pass that checks the text: cJSON never parses. Its nodes are
+ * cJSON's, allocated as cJSON allocates them (so cJSON_Delete frees them).
  *
  *   string  valuestring: the decoded bytes, NUL-terminated; valueint: their
  *           length (a string may hold NUL bytes)
@@ -823,6 +824,22 @@ size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out);
  * (tsig_json_unescape). Repeated keys are still found on the decoded keys. */
 #define TSIG_TREE_AS_WRITTEN 2u
 
+/* Each node keeps where it was read (tsig_json_tree_span): for a stage
+ * that reports problems at their place in the text (schema import, lists
+ * of tools) without reading the text again. The span lives in the node's
+ * own allocation, right after cJSON's fields: no table, no lookup, and
+ * nothing at all for a tree read without this flag. */
+#define TSIG_TREE_SPANS 4u
+
+/* Where a value of a tree read with TSIG_TREE_SPANS was, in the text it
+ * was read from: offsets into that text. */
+typedef struct tsig_tree_span {
+    size_t key;   /* a member's key: its opening quote; TSIG_JSON_NONE for
+                     an element of an array or the root */
+    size_t start; /* the value's first byte */
+    size_t end;   /* one past its last */
+} tsig_tree_span;
+
 typedef struct tsig_json_tree_options {
     size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
     unsigned flags;
@@ -842,6 +859,11 @@ typedef struct tsig_json_tree_options {
  * may be NULL (the defaults). */
 struct cJSON *tsig_json_tree(const char *json, size_t len,
                              const tsig_json_tree_options *o, tsig_error *err);
+
+/* The span of node, a node of a tree read with TSIG_TREE_SPANS (for a
+ * node of any other tree the answer is undefined): O(1), read from the
+ * node's own allocation. Valid while the node is. */
+const tsig_tree_span *tsig_json_tree_span(const struct cJSON *node);
 
 /* Appends the tree v, read with flags (TSIG_TREE_AS_WRITTEN or not), as
  * compact JSON: numbers as written; strings and keys decoded written
