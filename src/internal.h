@@ -1260,6 +1260,33 @@ void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
 
+/* ---- schema_import.c: importing from a tree ----------------------------
+ *
+ * A schema or a tool is read once into a tree with spans; conversion reads
+ * only the tree, and a problem's position is its node's span. A list of
+ * tools (tools.c) reads its text once and converts each tool from its
+ * subtree.
+ */
+
+struct cJSON;
+
+/* Reads json/len as the importer reads every text: a tree with
+ * TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES (freed with cJSON_Delete),
+ * syntax errors worded for schema authors, the first repeated key an error
+ * at its second spelling (after the whole text is read, so a syntax error
+ * anywhere comes first). NULL with *err set: TSIG_ERR_TOO_LARGE,
+ * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM. */
+struct cJSON *tsig_import_read(const char *json, size_t len, tsig_error *err);
+
+/* tsig_tool_from_json for the tool object tool, a node of a tree read from
+ * text with TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES (tsig_import_read, or
+ * a larger tree read with them). Errors are positioned in text[base, base +
+ * len), the tool's own text (or the whole text), whose length also sets the
+ * budget. err is not NULL. The tree is only read. */
+tsig_signature *tsig_tool_from_tree(const struct cJSON *tool, const char *text, size_t base,
+                                    size_t len, unsigned flags, tsig_messages *warnings,
+                                    tsig_error *err);
+
 /* ---- schema_import.c: what one import did (for tests) ------------------ */
 
 /* nodes: counted against the budget (see BUDGET_PER_BYTE in
