@@ -881,11 +881,12 @@ void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags
 void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
 
 /*
- * Reads one tool, the JSON text text/len: its signature
- * (tsig_tool_from_json, flags: TSIG_SCHEMA_LOSSY; its warnings into
- * *warnings), its "name", which MCP requires and which must be a string,
- * and its "description" when that is a string. The one reader of a tool,
- * for tsig_tools_from_json and tsig_api_tool_from_json. Returns 1 with
+ * Reads one tool, the JSON text text/len, once (tsig_import_read), then
+ * from the tree: its signature (as tsig_tool_from_json, flags:
+ * TSIG_SCHEMA_LOSSY; its warnings into *warnings), its "name", which MCP
+ * requires and which must be a string, and its "description" when that is
+ * a string. tsig_api_tool_from_json's reader; tsig_tools_from_json reads
+ * each tool of its list the same way from the list's tree. Returns 1 with
  * *tool filled (index 0; released with tsig_tool_release, its warnings
  * with tsig_messages_free(warnings)), or 0 with *tool and *warnings empty,
  * *err positioned in text and *code (may be NULL) the failure's issue
@@ -1270,13 +1271,16 @@ void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int 
 
 struct cJSON;
 
-/* Reads json/len as the importer reads every text: a tree with
- * TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES (freed with cJSON_Delete),
- * syntax errors worded for schema authors, the first repeated key an error
- * at its second spelling (after the whole text is read, so a syntax error
- * anywhere comes first). NULL with *err set: TSIG_ERR_TOO_LARGE,
+/* Reads json/len as the importer reads every text, after starting *err
+ * and *warnings (may be NULL) empty and checking the arguments as the
+ * public functions do (flags: TSIG_SCHEMA_*): a tree with TSIG_TREE_SPANS
+ * | TSIG_TREE_NO_SURROGATES (freed with cJSON_Delete), syntax errors
+ * worded for schema authors, the first repeated key an error at its second
+ * spelling (after the whole text is read, so a syntax error anywhere comes
+ * first). NULL with *err set: TSIG_ERR_ARGUMENT, TSIG_ERR_TOO_LARGE,
  * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM. */
-struct cJSON *tsig_import_read(const char *json, size_t len, tsig_error *err);
+struct cJSON *tsig_import_read(const char *json, size_t len, unsigned flags,
+                               tsig_messages *warnings, tsig_error *err);
 
 /* tsig_tool_from_json for the tool object tool, a node of a tree read from
  * text with TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES (tsig_import_read, or

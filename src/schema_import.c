@@ -201,9 +201,30 @@ static int note_duplicate(void *ctx, tsig_json *j, const tsig_json_path *path,
     return 1;
 }
 
-/* See internal.h: step 1, one pass of json.c's tree builder. */
-cJSON *tsig_import_read(const char *json, size_t len, tsig_error *err)
+/* Starts *err and *warnings empty; checks the text and the flags. 0 with
+ * *err set. */
+static int import_begin(const char *json, size_t len, unsigned flags, tsig_messages *warnings,
+                        tsig_error *err)
 {
+    memset(err, 0, sizeof *err);
+    if (warnings) memset(warnings, 0, sizeof *warnings);
+    if (!json && len) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "JSON text is NULL");
+        return 0;
+    }
+    if (flags & ~(TSIG_SCHEMA_LOSSY | TSIG_SCHEMA_STRICT)) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "unknown schema flags 0x%x", flags);
+        return 0;
+    }
+    return 1;
+}
+
+/* See internal.h: step 1, one pass of json.c's tree builder. */
+cJSON *tsig_import_read(const char *json, size_t len, unsigned flags, tsig_messages *warnings,
+                        tsig_error *err)
+{
+    if (!import_begin(json, len, flags, warnings, err)) return NULL;
+    if (!json) json = "";
     if (len > TSIG_MAX_INPUT) {
         tsig_error_set(err, TSIG_ERR_TOO_LARGE, "", 0, 0, "JSON text larger than %zu bytes",
                        (size_t)TSIG_MAX_INPUT);
@@ -2859,24 +2880,6 @@ static int export_warnings(importer *im, tsig_messages *out)
 /* What converts a tree's root into the signature (the two below). */
 typedef int (*build_fn)(importer *, const cJSON *, tsig_signature *);
 
-/* Starts *err and *warnings empty; checks the text and the flags. 0 with
- * *err set. */
-static int import_begin(const char *json, size_t len, unsigned flags, tsig_messages *warnings,
-                        tsig_error *err)
-{
-    memset(err, 0, sizeof *err);
-    if (warnings) memset(warnings, 0, sizeof *warnings);
-    if (!json && len) {
-        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "JSON text is NULL");
-        return 0;
-    }
-    if (flags & ~(TSIG_SCHEMA_LOSSY | TSIG_SCHEMA_STRICT)) {
-        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "unknown schema flags 0x%x", flags);
-        return 0;
-    }
-    return 1;
-}
-
 /*
  * Step 2 for a tree read by tsig_import_read (or with the same flags):
  * runs build on root, which fills sig from the tree, and hands out
@@ -2947,10 +2950,9 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
 {
     tsig_error scratch;
     if (!err) err = &scratch;
-    if (!import_begin(json, len, flags, warnings, err)) return NULL;
-    if (!json) json = "";
-    cJSON *root = tsig_import_read(json, len, err);
+    cJSON *root = tsig_import_read(json, len, flags, warnings, err);
     if (!root) return NULL;
+    if (!json) json = "";
     tsig_signature *sig = import_tree(root, json, 0, len, flags, warnings, err, build, work);
     cJSON_Delete(root);
     return sig;

@@ -3,14 +3,18 @@
  * or a bare list of tool definitions, read into the tools that converted
  * and a failure for each one that did not.
  *
- * The text is checked first, as the validator reads any JSON (so its
- * problems have paths, codes and spans like every issue); then json.c's
- * reader walks it: the list is the document or its "tools" member, and
- * each element's text goes to tsig_tool_from_json as it is. The elements
- * of text read before are found by the helpers at the end, which api.c
- * shares.
+ * The text is read once, into a tree with spans (tsig_import_read): the
+ * list is the document or its "tools" member, and each element is
+ * converted from its subtree (tsig_tool_from_tree), its problems
+ * positioned in its own text by the spans. Only a text that does not read
+ * (not JSON, too deep, a repeated key, too large) is read again, by the
+ * validator as it reads any JSON, so that its problems have paths, codes
+ * and spans like every issue. The helpers at the end read text read
+ * before, for api.c.
  */
 #include "internal.h"
+
+#include "cJSON.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +73,7 @@ static int text_failures(tsig_tools *t, const char *json, size_t len)
 
 /* The failure of a text that holds no list of tools: at path prefix
  * ("tools" or ""), about the value at [at, end) (missing: the object
- * without a "tools" member). */
+ * without a "tools" member). 0 when out of memory. */
 static int not_a_list(tsig_tools *t, const char *json, size_t len, const char *prefix,
                       int missing, size_t at, size_t end)
 {
@@ -108,63 +112,87 @@ void tsig_tool_release(tsig_tool *tool)
     memset(tool, 0, sizeof *tool);
 }
 
-/* "an object", "an array", ...: what the JSON value at text[at] (read
- * before, so valid) is, for "found ..." in messages. */
-static const char *value_kind(const char *text, size_t at)
+/* "an object", "an array", ...: what the value v is, for "found ..." in
+ * messages. */
+static const char *value_kind(const cJSON *v)
 {
-    switch (text[at]) {
-    case '{': return "an object";
-    case '[': return "an array";
-    case '"': return "a string";
-    case 't': return "true";
-    case 'f': return "false";
-    case 'n': return "null";
-    default: return "a number";
-    }
+    if (cJSON_IsObject(v)) return "an object";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsTrue(v)) return "true";
+    if (cJSON_IsFalse(v)) return "false";
+    if (cJSON_IsNull(v)) return "null";
+    return "a number";
 }
 
-/* Sets *err to the failure of a tool (text/len, its object at at) whose
- * "name" is absent (name NONE) or not a string. Returns its issue code. */
-static tsig_issue_code fail_name(const char *text, size_t len, size_t at, size_t name,
-                                 tsig_error *err)
+/* Sets *err to the failure of a tool (the object at offset at of text/len)
+ * whose "name" (NULL: absent; else at offset name_at) is not a string.
+ * Returns its issue code. */
+static tsig_issue_code fail_name(const char *text, size_t len, size_t at, const cJSON *name,
+                                 size_t name_at, tsig_error *err)
 {
     tsig_issue_code code = TSIG_ISSUE_MISSING;
-    if (name == TSIG_JSON_NONE) {
+    if (!name) {
         tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, at, "#: expected a string \"name\", found none");
     } else {
         code = TSIG_ISSUE_TYPE;
-        tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, name, "#/name: expected a string, found %s",
-                       value_kind(text, name));
+        tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, name_at,
+                       "#/name: expected a string, found %s", value_kind(name));
     }
     tsig_error_hint(err, "MCP requires a name: a tool is {\"name\", \"description\", "
                          "\"inputSchema\", \"outputSchema\"}");
     return code;
 }
 
-/* See internal.h: the signature first (it reads the text whole), then the
- * name and the description of the object it was read from. */
-int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
-                   tsig_messages *warnings, tsig_error *err, tsig_issue_code *code)
+/* The string member key of the object v of a tree read from text with
+ * spans, decoded from the text at its span as every string the core hands
+ * back (an unpaired surrogate kept as its bytes; the tree has U+FFFD): a
+ * NUL-terminated copy freed with tsig_free (length in *out_len), NULL when
+ * absent or not a string, or when out of memory (then *nomem is set). */
+static char *member_string(const cJSON *v, const char *text, const char *key, size_t *out_len,
+                           int *nomem)
 {
-    tsig_issue_code ignored;
-    if (!code) code = &ignored;
-    memset(tool, 0, sizeof *tool);
-    tsig_signature *sig = tsig_tool_from_json(text, len, flags, warnings, err);
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(v, key);
+    if (!cJSON_IsString(m)) return NULL;
+    const tsig_tree_span *sp = tsig_json_tree_span(m);
+    size_t raw = sp->end - sp->start - 2; /* between the quotes */
+    char *s = malloc(raw + 1);
+    if (!s) {
+        *nomem = 1;
+        return NULL;
+    }
+    size_t n = tsig_json_unescape(text + sp->start + 1, raw, s);
+    s[n] = '\0';
+    *out_len = n;
+    return s;
+}
+
+/*
+ * tsig_tool_read for the tool node of a tree read from text with spans
+ * (tsig_import_read's flags), whose own text is text[base, base + len)
+ * (errors are positioned in it): the signature first (converting reads
+ * the whole object), then the name and the description.
+ */
+static int read_tool(const cJSON *node, const char *text, size_t base, size_t len,
+                     unsigned flags, tsig_tool *tool, tsig_messages *warnings, tsig_error *err,
+                     tsig_issue_code *code)
+{
+    tsig_signature *sig = tsig_tool_from_tree(node, text, base, len, flags, warnings, err);
     if (!sig) {
         *code = err->code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
         return 0;
     }
     tool->sig = sig;
-    size_t at = tsig_json_value_start(text, len);
-    int nomem = 0;
-    size_t name = tsig_json_member(text, len, at, "name", 4, 0, &nomem);
-    if (!nomem && (name == TSIG_JSON_NONE || text[name] != '"')) {
-        *code = fail_name(text, len, at, name, err);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(node, "name");
+    if (!cJSON_IsString(name)) {
+        size_t name_at = name ? tsig_json_tree_span(name)->start - base : 0;
+        *code = fail_name(text + base, len, tsig_json_tree_span(node)->start - base, name,
+                          name_at, err);
         goto failed;
     }
-    tool->name = tsig_json_member_string(text, len, at, "name", &tool->name_len, &nomem);
-    tool->description = tsig_json_member_string(text, len, at, "description",
-                                                &tool->description_len, &nomem);
+    int nomem = 0;
+    tool->name = member_string(node, text, "name", &tool->name_len, &nomem);
+    tool->description = member_string(node, text, "description", &tool->description_len, &nomem);
     tool->signature = nomem ? NULL : tsig_format(sig, 0, &tool->signature_len);
     if (!tool->signature) {
         tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
@@ -179,20 +207,38 @@ failed:
     return 0;
 }
 
-/*
- * Converts the element [start, end) of json, index i of the list (prefix
- * "tools" or ""): a tool appended to t->tools, or a failure appended to
- * t->failures. 0 when out of memory.
- */
-static int convert(tsig_tools *t, const char *json, size_t len, size_t start, size_t end,
-                   size_t i, const char *prefix, unsigned flags)
+/* See internal.h: the text read once (tsig_import_read), then read_tool. */
+int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
+                   tsig_messages *warnings, tsig_error *err, tsig_issue_code *code)
 {
-    const char *text = json + start;
-    size_t text_len = end - start;
+    tsig_issue_code ignored;
+    if (!code) code = &ignored;
+    memset(tool, 0, sizeof *tool);
+    cJSON *root = tsig_import_read(text, len, flags, warnings, err);
+    if (!root) {
+        *code = err->code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
+        return 0;
+    }
+    int ok = read_tool(root, text, 0, len, flags, tool, warnings, err, code);
+    cJSON_Delete(root);
+    return ok;
+}
+
+/*
+ * Converts e, element i of the list (prefix "tools" or "") of a tree read
+ * from json with spans: a tool appended to t->tools, or a failure
+ * appended to t->failures. 0 when out of memory.
+ */
+static int convert(tsig_tools *t, const char *json, const cJSON *e, size_t i,
+                   const char *prefix, unsigned flags)
+{
+    const tsig_tree_span *sp = tsig_json_tree_span(e);
+    size_t start = sp->start, text_len = sp->end - sp->start;
     tsig_tool tool;
     tsig_error err;
     tsig_issue_code code;
-    if (tsig_tool_read(text, text_len, flags, &tool, &t->warnings[t->count], &err, &code)) {
+    memset(&tool, 0, sizeof tool);
+    if (read_tool(e, json, start, text_len, flags, &tool, &t->warnings[t->count], &err, &code)) {
         tool.index = i;
         t->tools[t->count++] = tool;
         return 1;
@@ -201,9 +247,9 @@ static int convert(tsig_tools *t, const char *json, size_t len, size_t start, si
     tsig_tool_failure *f = &t->failures[t->failure_count];
     failure_store *st = &t->stores[t->failure_count++];
     f->index = i;
-    if (text[0] == '{') { /* a string "name" names even a tool that failed */
+    if (cJSON_IsObject(e)) { /* a string "name" names even a tool that failed */
         int nomem = 0;
-        f->name = tsig_json_member_string(json, len, start, "name", &f->name_len, &nomem);
+        f->name = member_string(e, json, "name", &f->name_len, &nomem);
         if (nomem) return 0;
     }
     f->error = err;
@@ -226,39 +272,36 @@ static int convert(tsig_tools *t, const char *json, size_t len, size_t start, si
     return 1;
 }
 
-/* Reads the list of the checked text json/len into t. 0 when out of
- * memory. */
-static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags)
+/* Reads the list of the tree root, read from json/len with spans, into t.
+ * 0 when out of memory. */
+static int read_list(tsig_tools *t, const char *json, size_t len, const cJSON *root,
+                     unsigned flags)
 {
-    size_t list = tsig_json_value_start(json, len);
+    const cJSON *list = root;
     const char *prefix = "";
-    int nomem = 0;
-    if (json[list] == '{') {
-        size_t object = list;
-        list = tsig_json_member(json, len, object, "tools", 5, 0, &nomem);
-        if (nomem) return 0;
+    if (cJSON_IsObject(root)) {
         prefix = "tools";
-        if (list == TSIG_JSON_NONE)
-            return not_a_list(t, json, len, prefix, 1, object, tsig_json_value_end(json, len, object));
+        list = cJSON_GetObjectItemCaseSensitive(root, "tools");
+        const tsig_tree_span *sp = tsig_json_tree_span(root);
+        if (!list) return not_a_list(t, json, len, prefix, 1, sp->start, sp->end);
     }
-    if (json[list] != '[')
-        return not_a_list(t, json, len, prefix, 0, list, tsig_json_value_end(json, len, list));
-
-    size_t count;
-    size_t *spans = tsig_json_element_spans(json, len, list, &count, &nomem);
-    if (nomem) return 0;
-    int ok = 1;
+    if (!cJSON_IsArray(list)) {
+        const tsig_tree_span *sp = tsig_json_tree_span(list);
+        return not_a_list(t, json, len, prefix, 0, sp->start, sp->end);
+    }
+    size_t count = 0;
+    for (const cJSON *e = list->child; e; e = e->next) count++;
     if (count) {
         t->tools = calloc(count, sizeof *t->tools);
         t->warnings = calloc(count, sizeof *t->warnings);
         t->failures = calloc(count, sizeof *t->failures);
         t->stores = calloc(count, sizeof *t->stores);
-        ok = t->tools && t->warnings && t->failures && t->stores;
+        if (!t->tools || !t->warnings || !t->failures || !t->stores) return 0;
     }
-    for (size_t i = 0; ok && i < count; i++)
-        ok = convert(t, json, len, spans[2 * i], spans[2 * i + 1], i, prefix, flags);
-    free(spans);
-    return ok;
+    size_t i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++)
+        if (!convert(t, json, e, i, prefix, flags)) return 0;
+    return 1;
 }
 
 tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
@@ -274,9 +317,22 @@ tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
     if (!json) json = ""; /* no text: a JSON error, as for "" */
     tsig_tools *t = calloc(1, sizeof *t);
     if (!t) goto nomem;
-    if (check_text(json, len, &t->shape) != TSIG_OK) goto nomem;
-    if (!t->shape.ok ? !text_failures(t, json, len) : !read_list(t, json, len, flags))
-        goto nomem;
+    /* The list is read without the caller's flags: each tool is converted
+     * with them (and fails alone when they are not flags). */
+    tsig_error read_err;
+    cJSON *root = tsig_import_read(json, len, 0, NULL, &read_err);
+    int ok;
+    if (root) {
+        ok = read_list(t, json, len, root, flags);
+        cJSON_Delete(root);
+    } else if (read_err.code == TSIG_ERR_NOMEM) {
+        ok = 0;
+    } else {
+        /* the same reader refused it: the validator says why, as for any
+         * JSON */
+        ok = check_text(json, len, &t->shape) == TSIG_OK && text_failures(t, json, len);
+    }
+    if (!ok) goto nomem;
     *out = t;
     return TSIG_OK;
 nomem:
