@@ -316,6 +316,13 @@ typedef struct tsig_json_span {
  * may not be NULL. */
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err);
+
+#ifdef TSIG_COUNT_READS
+/* Built with TSIG_COUNT_READS (tests/c/test_read_once.c only): told of
+ * every reader started, so a test can count the passes over a text. */
+void tsig_count_read(const char *src, size_t len);
+#endif
+
 /* Records the fatal problem "JSON error at L:C: expected <expected>, found
  * <what is at offset>" (code TSIG_ERR_JSON). Returns 0. */
 int tsig_json_fail(tsig_json *j, size_t offset, const char *expected);

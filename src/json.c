@@ -48,6 +48,9 @@ _Static_assert(sizeof(void *) != 8 || sizeof(tsig_json) == 64,
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err)
 {
+#ifdef TSIG_COUNT_READS
+    tsig_count_read(src, len);
+#endif
     memset(j, 0, sizeof *j);
     j->src = src ? src : "";
     j->len = src ? len : 0;
