@@ -171,7 +171,8 @@ static char *member_string(const cJSON *v, const char *text, const char *key, si
  * tsig_tool_read for the tool node of a tree read from text with spans
  * (tsig_import_read's flags), whose own text is text[base, base + len)
  * (errors are positioned in it): the signature first (converting reads
- * the whole object), then the name and the description.
+ * the whole object), then the name and the description. *tool starts
+ * zeroed; on failure it and *warnings are left empty.
  */
 static int read_tool(const cJSON *node, const char *text, size_t base, size_t len,
                      unsigned flags, tsig_tool *tool, tsig_messages *warnings, tsig_error *err,
