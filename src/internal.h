@@ -1193,8 +1193,12 @@ const char *tsig_kind_name(tsig_kind kind);
 int tsig_type_takes(const tsig_type *t, tsig_json_kind jk);
 /* The kind of the JSON value starting with byte c. */
 tsig_json_kind tsig_json_kind_of(char c);
-/* t without its optional wrapper (t itself when not optional). */
-const tsig_type *tsig_type_strip(const tsig_type *t);
+/* t without its optional wrapper (t itself when not optional); an
+ * optional never wraps another (parse.c and schema_import.c build none). */
+static inline const tsig_type *tsig_type_strip(const tsig_type *t)
+{
+    return t->kind == TSIG_OPTIONAL ? t->elem : t;
+}
 /* 1 when t has a refinement. */
 static inline int tsig_type_refined(const tsig_type *t)
 {

@@ -119,11 +119,10 @@ static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
     }
 }
 
-/* The type under any number of "?". */
+/* tsig_type_strip, where NULL (a type not known) stays NULL. */
 static const tsig_type *strip_optional(const tsig_type *t)
 {
-    while (t && t->kind == TSIG_OPTIONAL) t = t->elem;
-    return t;
+    return t ? tsig_type_strip(t) : NULL;
 }
 
 /* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */

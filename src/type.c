@@ -59,11 +59,6 @@ tsig_json_kind tsig_json_kind_of(char c)
     }
 }
 
-const tsig_type *tsig_type_strip(const tsig_type *t)
-{
-    return t->kind == TSIG_OPTIONAL ? t->elem : t;
-}
-
 int tsig_type_takes(const tsig_type *t, tsig_json_kind jk)
 {
     switch (t->kind) {

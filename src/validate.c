@@ -223,13 +223,6 @@ static int same_bytes(const char *a, const char *b, size_t n)
     return 1;
 }
 
-/* The type behind any number of "?". */
-static const tsig_type *strip_optional(const tsig_type *t)
-{
-    while (t->kind == TSIG_OPTIONAL) t = t->elem;
-    return t;
-}
-
 /* "expected <T>": a refined type is its base, an enum "one of a, b", a
  * union "A or B" (SPEC §4, §11.3). */
 static void put_expected(tsig_strbuf *m, const tsig_type *t)
@@ -2068,7 +2061,7 @@ static size_t check_value(validator *v, const tsig_type *t, size_t at)
     if (at >= j->len) return (size_t)tsig_json_fail(j, at, "a JSON value");
     char c = j->src[at];
     int optional = t->kind == TSIG_OPTIONAL;
-    t = strip_optional(t);
+    t = tsig_type_strip(t);
     if (c == 'n' && (optional || t->kind == TSIG_ANY)) {
         if (!tsig_json_literal(j, "null", 4)) return 0;
         if (v->out) tsig_sb_append(v->out, "null", 4);
