@@ -708,16 +708,19 @@ static TSIG_COLD int repair_warnings(store *st, const tsig_repair *rp, const cha
 }
 
 /*
- * Both entry points: reads json against root (the return type, or the
- * parameters as a typed map for validate_input) and fills *out.
+ * Every entry point: reads json against root (the return type, or the
+ * parameters as a typed map for validate_input) and fills *out (cleared
+ * first); TSIG_ERR_ARGUMENT for no out, no root or bad options.
  */
 static tsig_code validate(const tsig_type *root, int input, const char *json,
                           size_t len, const tsig_validate_options *opts,
                           const tsig_known *known, size_t known_count, tsig_result *out)
 {
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
-    if ((unsigned)o.mode > TSIG_MODE_STRICT || (!json && len)) return TSIG_ERR_ARGUMENT;
+    if (!root || (unsigned)o.mode > TSIG_MODE_STRICT || (!json && len)) return TSIG_ERR_ARGUMENT;
     size_t max_depth = tsig_depth_limit(&o);
 
     /* the reading state lives on the stack: one allocation less a call */
@@ -828,10 +831,7 @@ tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,
                              size_t len, const tsig_validate_options *opts,
                              tsig_result *out)
 {
-    if (!out) return TSIG_ERR_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    if (!sig) return TSIG_ERR_ARGUMENT;
-    return validate(sig->returns, 0, json, len, opts, NULL, 0, out);
+    return validate(sig ? sig->returns : NULL, 0, json, len, opts, NULL, 0, out);
 }
 
 tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
@@ -839,25 +839,19 @@ tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
                                    const tsig_validate_options *opts,
                                    tsig_result *out)
 {
-    if (!out) return TSIG_ERR_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    if (!sig) return TSIG_ERR_ARGUMENT;
     /* the parameters are the fields of one typed map: the arguments */
     tsig_type args;
     memset(&args, 0, sizeof args);
     args.kind = TSIG_RECORD;
-    args.fields = sig->params;
-    args.field_count = sig->param_count;
-    return validate(&args, 1, json, len, opts, NULL, 0, out);
+    args.fields = sig ? sig->params : NULL;
+    args.field_count = sig ? sig->param_count : 0;
+    return validate(sig ? &args : NULL, 1, json, len, opts, NULL, 0, out);
 }
 
 tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,
                                   size_t len, const tsig_validate_options *opts,
                                   tsig_result *out)
 {
-    if (!out) return TSIG_ERR_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    if (!type) return TSIG_ERR_ARGUMENT;
     return validate(type, 0, json, len, opts, NULL, 0, out);
 }
 
@@ -865,8 +859,5 @@ tsig_code tsig_validate_with_known(const tsig_type *root, int input, const char 
                                    size_t len, const tsig_validate_options *opts,
                                    const tsig_known *known, size_t count, tsig_result *out)
 {
-    if (!out) return TSIG_ERR_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    if (!root) return TSIG_ERR_ARGUMENT;
     return validate(root, input, json, len, opts, known, count, out);
 }
