@@ -21,8 +21,7 @@
 /* Appends a NUL-terminated string as a JSON string, or null for NULL. */
 static void put_cstring(tsig_strbuf *sb, const char *s)
 {
-    if (s) tsig_json_escape(sb, s, strlen(s));
-    else tsig_sb_puts(sb, "null");
+    tsig_json_escape_or_null(sb, s, s ? strlen(s) : 0);
 }
 
 static void put_bool(tsig_strbuf *sb, int b)
@@ -677,13 +676,6 @@ static void put_prompt(tsig_strbuf *sb, const tsig_tool_ref *refs, size_t n)
     tsig_free(text);
 }
 
-/* Appends a decoded string (NULL: null). */
-static void put_string(tsig_strbuf *sb, const char *s, size_t len)
-{
-    if (s) tsig_json_escape(sb, s, len);
-    else tsig_sb_puts(sb, "null");
-}
-
 char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
 {
     tsig_messages warnings = {0};
@@ -691,14 +683,8 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
     tsig_tool tool;
     if (!tsig_tool_read(json, len, flags, &tool, &warnings, &err, NULL)) return error_doc(&err);
     tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"ok\":true,\"name\":");
-    put_string(&sb, tool.name, tool.name_len);
-    tsig_sb_puts(&sb, ",\"signature\":");
-    tsig_json_escape(&sb, tool.signature, tool.signature_len);
-    tsig_sb_puts(&sb, ",\"description\":");
-    put_string(&sb, tool.description, tool.description_len);
-    tsig_sb_puts(&sb, ",\"warnings\":");
-    put_messages(&sb, &warnings);
+    tsig_sb_puts(&sb, "{\"ok\":true,");
+    tsig_tool_members_append(&sb, &tool);
     tsig_sb_putc(&sb, '}');
     tsig_tool_release(&tool);
     tsig_messages_free(&warnings);
@@ -743,7 +729,7 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
         tsig_sb_puts(&sb, ",\"segments\":");
         put_segments(&sb, f->issue.segments, f->issue.segment_count);
         tsig_sb_puts(&sb, ",\"name\":");
-        put_string(&sb, f->name, f->name_len);
+        tsig_json_escape_or_null(&sb, f->name, f->name_len);
         tsig_sb_puts(&sb, ",\"message\":");
         tsig_json_escape(&sb, f->issue.message, f->issue.message_len);
         tsig_sb_puts(&sb, ",\"code\":");

@@ -595,6 +595,9 @@ size_t tsig_json_escape_byte(unsigned char c, char out[6]);
  * not UTF-8 become U+FFFD (one per maximal subpart, as TextDecoder reads
  * them), so the literal is always JSON. */
 void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len);
+/* As tsig_json_escape, or null when s is NULL (a member that may have no
+ * string). */
+void tsig_json_escape_or_null(tsig_strbuf *sb, const char *s, size_t len);
 /* As tsig_json_escape, cut after max code points with "…" inside the
  * quotes (a lone surrogate counts as one). */
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
@@ -886,6 +889,10 @@ void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags
 
 /* Appends tsig_tools_json's list to sb. */
 void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
+/* Appends the members of one tool of that list, without braces:
+ * "name":…,"signature":…,"description":…,"warnings":[…] (a missing name
+ * or description null). */
+void tsig_tool_members_append(tsig_strbuf *sb, const tsig_tool *tool);
 
 /*
  * Reads one tool, the JSON text text/len, once (tsig_import_read), then

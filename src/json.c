@@ -619,6 +619,12 @@ void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
     escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
 }
 
+void tsig_json_escape_or_null(tsig_strbuf *sb, const char *s, size_t len)
+{
+    if (s) escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+    else tsig_sb_puts(sb, "null");
+}
+
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
 {
     escape_to(put_sb, sb, s, len, max, ESCAPE_JSON);
