@@ -1260,8 +1260,8 @@ size_t tsig_value_find_folded(const tsig_value_ref *folded, size_t n, const char
 /* 1 when no value satisfies both of t's bounds: over integers for :int
  * and lengths, over exact decimals for :float (an empty range). */
 int tsig_bounds_empty(const tsig_type *t);
-/* 1 when s[0..len) is a bare enum word: (letter | "_"), then letters,
- * digits, "_", "-", ".", "/", "+". */
+/* 1 when s[0..len) is a bare enum word (SPEC §11.1 word): an identifier
+ * (names.c) that may also hold ".", "/" and "+". */
 int tsig_is_enum_word(const char *s, size_t len);
 
 /* Appends, as a JSON array of one-line messages ("#/properties/x: ..."),
