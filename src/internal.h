@@ -1272,8 +1272,14 @@ int tsig_is_enum_word(const char *s, size_t len);
  * rest. Sets out->failed when out of memory. (schema.c) */
 void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params);
 
-/* Records of up to this many fields are searched field by field; bigger
- * ones through an index (validate.c), so keys in any order cost the same. */
+/* The first of fields[0..count) whose name matches name[0..len) (after
+ * '-' -> '_', names.c), looked for from fields[from] on, then from the
+ * start (from <= count); NULL when none. */
+const tsig_field *tsig_field_named(const tsig_field *fields, size_t count, const char *name,
+                                   size_t len, size_t from);
+/* Records of up to this many fields are searched field by field
+ * (tsig_field_named); bigger ones through an index (validate_map.c), so
+ * keys in any order cost the same. */
 #define TSIG_FIELDS_SCAN_MAX 16
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
@@ -1513,9 +1519,6 @@ typedef struct tsig_tpl_scopes {
 } tsig_tpl_scopes;
 
 
-/* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
-const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
-                                      const char *s, size_t len);
 /* Resolves a well-formed name in the scopes, innermost section out, then
  * the parameters: 1 with *type (NULL: unknown type), or 0 with the reason
  * appended to why. */

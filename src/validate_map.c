@@ -89,12 +89,8 @@ static size_t find_field(validator *v, const tsig_type *t, const char *key,
         size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
         return at == TSIG_TABLE_NOMEM ? NONE : at == TSIG_TABLE_NONE ? n : at;
     }
-    for (size_t k = 0; k < n; k++) {
-        size_t i = hint + k < n ? hint + k : hint + k - n;
-        const tsig_field *f = &t->fields[i];
-        if (f->name_len == len && tsig_names_match(f->name, len, key, len)) return i;
-    }
-    return n;
+    const tsig_field *f = tsig_field_named(t->fields, n, key, len, hint < n ? hint : n);
+    return f ? (size_t)(f - t->fields) : n;
 }
 
 /* Makes room for n more slots. 0 when out of memory. */
