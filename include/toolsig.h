@@ -409,6 +409,19 @@ typedef struct tsig_messages {
 void tsig_messages_free(tsig_messages *messages);
 
 /*
+ * Each place of the strict schema (TSIG_SCHEMA_STRICT) of the return type
+ * (params 0) or of the parameters (params 1) that OpenAI's strict mode
+ * rejects: :any, :map, typed extra fields, string length bounds, an enum
+ * with no common type, a root that is not an object. One message per
+ * place, "<JSON Pointer into the schema>: <reason>", in the schema's
+ * order; at most 100, then "#: N more places OpenAI strict mode cannot
+ * express". The schema stays the one SPEC §9 gives. Returns TSIG_OK with
+ * *out filled (released with tsig_messages_free; no message: count 0), or
+ * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (sig or out NULL), *out then empty.
+ */
+tsig_code tsig_strict_warnings(const tsig_signature *sig, int params, tsig_messages *out);
+
+/*
  * The inverse of tsig_to_json_schema (SPEC §9): a signature without
  * parameters whose return type the schema describes. flags may hold
  * TSIG_SCHEMA_LOSSY. warnings (may be NULL) receives one message per widened

@@ -94,6 +94,10 @@ int tsig_sb_reserve(tsig_strbuf *sb, size_t extra);
 char *tsig_sb_finish(tsig_strbuf *sb, size_t *len);
 /* Releases the buffer without handing it out. */
 void tsig_sb_release(tsig_strbuf *sb);
+/* Fills *out with count texts, texts[0..len) holding each followed by
+ * its NUL, copied into one block that tsig_messages_free releases (none:
+ * *out empty, nothing allocated). 0, *out empty, when out of memory. */
+int tsig_messages_make(tsig_messages *out, const char *texts, size_t len, size_t count);
 
 /* ---- hash.c: the one hash table, for every lookup keyed by data --------
  *
@@ -1222,14 +1226,6 @@ int tsig_bounds_empty(const tsig_type *t);
 /* 1 when s[0..len) is a bare enum word: (letter | "_"), then letters,
  * digits, "_", "-", ".", "/", "+". */
 int tsig_is_enum_word(const char *s, size_t len);
-
-/* Appends, as a JSON array of one-line messages ("#/properties/x: ..."),
- * each place of the strict JSON Schema of the return type (params 0) or
- * of the parameters (params 1) that OpenAI's strict mode rejects: :any,
- * :map, typed extra fields, string length bounds, enums with no common
- * type, a root that is not an object. At most 100, then a count of the
- * rest. Sets out->failed when out of memory. (schema.c) */
-void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params);
 
 /* Records of up to this many fields are searched field by field; bigger
  * ones through an index (validate.c), so keys in any order cost the same. */

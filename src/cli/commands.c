@@ -381,30 +381,23 @@ static int run_normalize(cli_args *args)
 
 /* ---- schema ---------------------------------------------------------- */
 
+/* Prints each warning on stderr as "warning: <message>". */
+static void print_warnings(const cli_args *args, const tsig_messages *w)
+{
+    for (size_t i = 0; i < w->count; i++)
+        cli_printf(args, CLI_STDERR, "warning: %s\n", w->items[i]);
+}
+
 /* Prints on stderr, as "warning: #/pointer: what", each place of the strict
- * schema that OpenAI's strict mode rejects (tsig_api_schema's warnings).
- * Returns 0, or reports running out of memory. */
+ * schema that OpenAI's strict mode rejects (tsig_strict_warnings). Returns
+ * 0, or reports running out of memory. */
 static int print_strict_warnings(const cli_args *args, const tsig_signature *sig, int params)
 {
-    char *doc = tsig_api_schema(sig, params, TSIG_SCHEMA_STRICT);
-    if (!doc) return cli_out_of_memory(args);
-    size_t n = strlen(doc), list = tsig_doc_member(doc, n, 0, "warnings");
-    int rc = 0;
-    for (size_t w = tsig_doc_first(doc, n, list); w != TSIG_DOC_NONE && !rc;
-         w = tsig_doc_next(doc, n, w)) {
-        size_t len = 0;
-        char *text = tsig_doc_string(doc, n, w, &len);
-        if (!text) {
-            rc = cli_out_of_memory(args);
-            break;
-        }
-        cli_puts(args, CLI_STDERR, "warning: ");
-        cli_write(args, CLI_STDERR, text, len);
-        cli_puts(args, CLI_STDERR, "\n");
-        tsig_free(text);
-    }
-    tsig_free(doc);
-    return rc;
+    tsig_messages warnings;
+    if (tsig_strict_warnings(sig, params, &warnings) != TSIG_OK) return cli_out_of_memory(args);
+    print_warnings(args, &warnings);
+    tsig_messages_free(&warnings);
+    return 0;
 }
 
 /* toolsig schema SIG: the schema of the output (or, --params, of the
@@ -439,13 +432,6 @@ static int run_schema(cli_args *args)
 }
 
 /* ---- from-schema ----------------------------------------------------- */
-
-/* Prints each warning on stderr as "warning: <message>". */
-static void print_warnings(const cli_args *args, const tsig_messages *w)
-{
-    for (size_t i = 0; i < w->count; i++)
-        cli_printf(args, CLI_STDERR, "warning: %s\n", w->items[i]);
-}
 
 /* toolsig from-schema [FILE]: the canonical signature, warnings on stderr;
  * a schema toolsig cannot express exits 1, bad JSON text 2. */

@@ -557,6 +557,21 @@ static int op_schema(const op_case *c, const tsig_signature *sig)
     return out_text("schema", text, n);
 }
 
+/* tsig_strict_warnings of the return type (input 0) or the parameters. */
+static int op_strict_warnings(const op_case *c, const tsig_signature *sig)
+{
+    tsig_messages warnings;
+    tsig_code code = tsig_strict_warnings(sig, c->input, &warnings);
+    if (code != TSIG_OK) {
+        int empty = warnings.count == 0 && warnings.items == NULL;
+        if (code != TSIG_ERR_NOMEM) return bad("not out of memory");
+        return empty ? R_NOMEM : bad("messages and an error");
+    }
+    out_messages(&warnings);
+    tsig_messages_free(&warnings);
+    return R_OK;
+}
+
 /* tsig_from_json_schema (which 0) or tsig_tool_from_json (which 1). */
 static int op_from_schema(const op_case *c, const tsig_signature *unused)
 {
@@ -829,6 +844,7 @@ static char input_rows[4096]; /* 40 rows to coerce and put in order */
 static char deep_list_sig[256], deep_list[256]; /* a path of 40 steps */
 static char big_tpl[4096], big_args[4096];      /* 40 placeholders, 40 rows */
 static char big_schema[4096];                     /* 40 properties */
+static char many_strict_warnings[2048]; /* 110 places strict mode rejects */
 /* $refs into 20 definitions, repeated union members and enum values */
 static char repeats_schema[4096];
 static char deep_collision[512];                  /* a collision 40 deep */
@@ -940,6 +956,11 @@ static void build_inputs(void)
     p += sprintf(p, "},\"items\":[");
     for (int i = 0; i < 40; i++) p += sprintf(p, "%s{\"name\":\"n%d\"}", i ? "," : "", i);
     sprintf(p, "]}");
+
+    p = many_strict_warnings;
+    p += sprintf(p, "(");
+    for (int i = 0; i < 110; i++) p += sprintf(p, "%sa%d :any", i ? ", " : "", i);
+    sprintf(p, ") -> :int");
 
     p = big_schema;
     p += sprintf(p, "{\"type\":\"object\",\"properties\":{");
@@ -1225,6 +1246,9 @@ static const op_case cases[] = {
     {"schema params", op_schema, .sig = SIG_IN, .input = 1},
     {"schema params strict", op_schema, .sig = SIG_IN, .input = 1, .flags = TSIG_SCHEMA_STRICT},
     {"schema shorthand", op_schema, .sig = ":datetime?"},
+    {"strict warnings output", op_strict_warnings, .sig = SIG_OUT},
+    {"strict warnings params", op_strict_warnings, .sig = SIG_IN, .input = 1},
+    {"strict warnings many", op_strict_warnings, .sig = many_strict_warnings, .input = 1},
     {"from_schema", op_from_schema, .text = schema_ok},
     {"from_schema many properties", op_from_schema, .text = big_schema},
     {"from_schema lossy", op_from_schema, .text = schema_lossy, .flags = TSIG_SCHEMA_LOSSY},
