@@ -443,7 +443,8 @@ tsig_signature *tsig_tool_from_json(const char *json, size_t len,
                                     unsigned flags, tsig_messages *warnings,
                                     tsig_error *err);
 
-/* A list of tools read by tsig_tools_from_json; released by tsig_tools_free. */
+/* A list of tools read by tsig_tools_from_json or
+ * tsig_tools_from_signatures; released by tsig_tools_free. */
 typedef struct tsig_tools tsig_tools;
 
 /* One tool of a tsig_tools list that converted. Its memory belongs to the
@@ -454,8 +455,10 @@ typedef struct tsig_tool {
     size_t name_len;
     const char *description;   /* its "description"; NULL when none */
     size_t description_len;
-    const tsig_signature *sig; /* the signature tsig_tool_from_json gave */
-    const char *signature;     /* its canonical form (tsig_format, flags 0), NUL-terminated */
+    const tsig_signature *sig; /* the signature tsig_tool_from_json gave (from a list
+                                * of signatures: its "sig" parsed; NULL without one) */
+    const char *signature;     /* its canonical form (tsig_format, flags 0), NUL-terminated;
+                                * NULL when sig is */
     size_t signature_len;
     const char *const *warnings; /* "<JSON Pointer>: <reason>", NUL-terminated */
     size_t warning_count;
@@ -470,18 +473,21 @@ typedef struct tsig_tool {
  * tools). Its memory belongs to the list (valid until tsig_tools_free).
  *
  * issue says where in the text, as validation does: path ("tools[2]",
- * "[0].x", "tools", ""), segments, message, a stable code (for a tool:
- * TSIG_ISSUE_SCHEMA or TSIG_ISSUE_TOO_DEEP for its schemas,
+ * "[0].x", "tools", "", "[1].sig"), segments, message, a stable code (for
+ * a tool: TSIG_ISSUE_SCHEMA or TSIG_ISSUE_TOO_DEEP for its schemas,
  * TSIG_ISSUE_MISSING or TSIG_ISSUE_TYPE for a "name" absent or not a
- * string, which MCP requires; json_syntax, too_deep, too_large,
- * duplicate_key, type or missing for the text) and the span of the value
- * it is about (a tool: the tool's whole text).
+ * string, which MCP requires, TSIG_ISSUE_SIGNATURE for a signature that
+ * does not parse; json_syntax, too_deep, too_large, duplicate_key, type
+ * or missing for the text) and the span of the value it is about (a tool:
+ * the tool's whole text; a signature: its string).
  *
  * error is the stage's error: its stable tsig_code (TSIG_ERR_SCHEMA or
- * TSIG_ERR_TOO_DEEP for a tool, positioned in the tool's own text;
- * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP or TSIG_ERR_TOO_LARGE for the text,
- * positioned in it; TSIG_ERR_SCHEMA for text that is not a list of tools),
- * message (as issue's) and hint.
+ * TSIG_ERR_TOO_DEEP for a tool, positioned in the tool's own text; the
+ * parse error of a signature, positioned in the signature; TSIG_ERR_JSON,
+ * TSIG_ERR_TOO_DEEP or TSIG_ERR_TOO_LARGE for the text, positioned in it;
+ * TSIG_ERR_SCHEMA for text that is not a list of tools), message (as
+ * issue's, but for a signature: issue's is "signature error at L:C: "
+ * and this one) and hint.
  */
 typedef struct tsig_tool_failure {
     size_t index;
@@ -506,6 +512,23 @@ typedef struct tsig_tool_failure {
  */
 tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
                                tsig_tools **out, tsig_error *err);
+
+/*
+ * Reads a list of tools given by their signatures' text, as prompts take
+ * them: [{"name": ..., "sig": ..., "description": ...}], each "sig" and
+ * "description" a string, null or absent (a tool without a signature is
+ * rendered unchecked). Every signature is parsed.
+ *
+ * Returns TSIG_OK when the text was judged, with *out a list the caller
+ * releases with tsig_tools_free: every tool whose signature parsed or
+ * that has none, in order (no warnings), and a failure for each signature
+ * that does not parse (path "[1].sig", message "signature error at L:C:
+ * <the parse error's message>"); or, when the text is not such a list,
+ * the failures of the text as validation against that shape gives them,
+ * and no tool. Otherwise as tsig_tools_from_json.
+ */
+tsig_code tsig_tools_from_signatures(const char *json, size_t len, tsig_tools **out,
+                                     tsig_error *err);
 
 /* Releases a list and everything its tools and failures point to. NULL is
  * ignored. */

@@ -87,37 +87,33 @@ static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
     tsig_sb_putc(sb, ']');
 }
 
-/* Appends the members "line","column","offset" of a position (no braces). */
-static void put_position(tsig_strbuf *sb, const tsig_error *at)
+/* Appends an issue: {"path","segments","message","code","offset",
+ * "length"}. json_error, when not NULL, is the position of a JSON text
+ * error, whose "line" and "column" are added (its offset is the issue's). */
+static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_error *json_error)
 {
-    tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu", at->line,
-                   at->column, at->offset);
+    tsig_sb_puts(sb, "{\"path\":");
+    tsig_json_escape(sb, is->path, is->path_len);
+    tsig_sb_puts(sb, ",\"segments\":");
+    put_segments(sb, is->segments, is->segment_count);
+    tsig_sb_puts(sb, ",\"message\":");
+    tsig_json_escape(sb, is->message, is->message_len);
+    tsig_sb_puts(sb, ",\"code\":");
+    put_cstring(sb, tsig_issue_code_name(is->code));
+    if (json_error)
+        tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", json_error->line, json_error->column);
+    tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
 }
 
-/* Appends a list of issues: {"path","segments","message","code","offset",
- * "length"}. json_error, when not NULL, is the position of a JSON text
- * error, whose "line" and "column" are added to each entry (there is one;
- * its offset is the entry's). */
+/* Appends a list of issues; json_error as put_issue's, for each (a JSON
+ * text error is the one issue of its list). */
 static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
                        const tsig_error *json_error)
 {
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < n; i++) {
         if (i) tsig_sb_putc(sb, ',');
-        tsig_sb_puts(sb, "{\"path\":");
-        tsig_json_escape(sb, list[i].path, list[i].path_len);
-        tsig_sb_puts(sb, ",\"segments\":");
-        put_segments(sb, list[i].segments, list[i].segment_count);
-        tsig_sb_puts(sb, ",\"message\":");
-        tsig_json_escape(sb, list[i].message, list[i].message_len);
-        tsig_sb_puts(sb, ",\"code\":");
-        put_cstring(sb, tsig_issue_code_name(list[i].code));
-        if (json_error)
-            tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", json_error->line,
-                           json_error->column);
-        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu", list[i].offset,
-                       list[i].length);
-        tsig_sb_putc(sb, '}');
+        put_issue(sb, &list[i], json_error);
     }
     tsig_sb_putc(sb, ']');
 }
@@ -163,44 +159,6 @@ static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
                        end[-1] == '\r'))
         end--;
     tsig_sb_append(sb, p, (size_t)(end - p));
-}
-
-/*
- * Checks that json/len is JSON text of the shape signature shape describes
- * (output validation, enabled mode, no value written). Returns NULL when it
- * is; otherwise the document {"ok":false,"errors":[...]} plus extra (raw
- * members such as ,"tools":[]), or NULL with *nomem set.
- */
-static char *check_shape(const char *shape, const char *json, size_t len,
-                         const char *extra, int *nomem)
-{
-    tsig_error err;
-    tsig_signature *sig = tsig_parse(shape, strlen(shape), &err);
-    *nomem = 0;
-    if (!sig) {
-        *nomem = 1;
-        return NULL;
-    }
-    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
-    tsig_result r;
-    tsig_code code = tsig_validate_json(sig, json, len, &opts, &r);
-    char *doc = NULL;
-    if (code == TSIG_ERR_NOMEM) {
-        *nomem = 1;
-    } else if (!r.ok) {
-        tsig_strbuf sb = {0};
-        tsig_sb_puts(&sb, "{\"ok\":false");
-        tsig_sb_puts(&sb, extra);
-        tsig_sb_puts(&sb, ",\"errors\":");
-        put_issues(&sb, r.errors, r.error_count,
-                   r.json_error.code != TSIG_OK ? &r.json_error : NULL);
-        tsig_sb_putc(&sb, '}');
-        doc = tsig_sb_finish(&sb, NULL);
-        if (!doc) *nomem = 1;
-    }
-    tsig_result_free(&r);
-    tsig_signature_free(sig);
-    return doc;
 }
 
 /* ---- the boundary ---------------------------------------------------- */
@@ -662,24 +620,6 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
-/* A tool of a prompt: what tsig_tool_ref points to, owned. */
-typedef struct prompt_tool {
-    tsig_signature *sig;
-    char *name, *description; /* NULL when absent */
-    size_t name_len, description_len;
-} prompt_tool;
-
-/* Appends the prompt text of refs[0..n) (tsig_render_tools) as a JSON
- * string. */
-static void put_prompt(tsig_strbuf *sb, const tsig_tool_ref *refs, size_t n)
-{
-    size_t len = 0;
-    char *text = tsig_render_tools(refs, n, &len);
-    if (text) tsig_json_escape(sb, text, len);
-    else sb->failed = 1;
-    tsig_free(text);
-}
-
 /* Appends a decoded string (NULL: null). */
 static void put_string(tsig_strbuf *sb, const char *s, size_t len)
 {
@@ -708,157 +648,113 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
+/* Appends the prompt text (tsig_render_tools) of the tools of a list as a
+ * JSON string. */
+static void put_prompt(tsig_strbuf *sb, const tsig_tools *tools)
+{
+    size_t count = tsig_tools_count(tools), len = 0;
+    tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
+    if (count && !refs) sb->failed = 1;
+    for (size_t i = 0; refs && i < count; i++) {
+        const tsig_tool *t = tsig_tools_get(tools, i);
+        tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
+                           t->description_len};
+        refs[i] = r;
+    }
+    char *text = sb->failed ? NULL : tsig_render_tools(refs, count, &len);
+    if (text) tsig_json_escape(sb, text, len);
+    else sb->failed = 1;
+    tsig_free(text);
+    free(refs);
+}
+
+/*
+ * Appends the failures of a list of tools: one of the text as validation
+ * writes an issue; a tool's {"path","segments","name","message","code",
+ * "offset","length"} (the tool's span); a signature's {"path","segments",
+ * "message","code","line","column","offset","hint"}, positioned in the
+ * signature.
+ */
+static void put_failures(tsig_strbuf *sb, const tsig_tools *tools)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
+        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+        const tsig_issue *is = &f->issue;
+        if (i) tsig_sb_putc(sb, ',');
+        if (f->index == TSIG_TOOLS_DOCUMENT) {
+            int text_error = is->code == TSIG_ISSUE_JSON_SYNTAX ||
+                             is->code == TSIG_ISSUE_TOO_DEEP || is->code == TSIG_ISSUE_TOO_LARGE;
+            put_issue(sb, is, text_error ? &f->error : NULL);
+            continue;
+        }
+        tsig_sb_puts(sb, "{\"path\":");
+        tsig_json_escape(sb, is->path, is->path_len);
+        tsig_sb_puts(sb, ",\"segments\":");
+        put_segments(sb, is->segments, is->segment_count);
+        if (is->code != TSIG_ISSUE_SIGNATURE) {
+            tsig_sb_puts(sb, ",\"name\":");
+            put_string(sb, f->name, f->name_len);
+        }
+        tsig_sb_puts(sb, ",\"message\":");
+        tsig_json_escape(sb, is->message, is->message_len);
+        tsig_sb_puts(sb, ",\"code\":");
+        put_cstring(sb, tsig_issue_code_name(is->code));
+        if (is->code != TSIG_ISSUE_SIGNATURE) {
+            tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
+            continue;
+        }
+        tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
+                       f->error.line, f->error.column, f->error.offset);
+        put_cstring(sb, f->error.hint[0] ? f->error.hint : NULL);
+        tsig_sb_putc(sb, '}');
+    }
+    tsig_sb_putc(sb, ']');
+}
+
 /*
  * The document of tsig_tools_from_json's list: the tools, one entry per
- * failure (a tool's: path, segments, name, message, code and the tool's
- * span; the text's: as validation writes its issues), and the prompt of
- * them all when every tool converted.
+ * failure, and the prompt of them all when every tool converted.
  */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
 {
     tsig_tools *tools;
     tsig_error err;
-    if (tsig_tools_from_json(json, len, flags, &tools, &err) != TSIG_OK) return NULL;
-    size_t failures = tsig_tools_failure_count(tools), count = tsig_tools_count(tools);
+    if (tsig_tools_from_json(json, len, flags, &tools, &err) != TSIG_OK) return error_doc(&err);
+    size_t failures = tsig_tools_failure_count(tools);
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":");
     put_bool(&sb, failures == 0);
     tsig_sb_puts(&sb, ",\"tools\":");
     tsig_tools_json_append(&sb, tools);
-    tsig_sb_puts(&sb, ",\"errors\":[");
-    for (size_t i = 0; i < failures; i++) {
-        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
-        if (i) tsig_sb_putc(&sb, ',');
-        if (f->index == TSIG_TOOLS_DOCUMENT) {
-            /* put_issues writes a list: drop its brackets */
-            tsig_strbuf one = {0};
-            int text_error = f->issue.code == TSIG_ISSUE_JSON_SYNTAX ||
-                             f->issue.code == TSIG_ISSUE_TOO_DEEP ||
-                             f->issue.code == TSIG_ISSUE_TOO_LARGE;
-            put_issues(&one, &f->issue, 1, text_error ? &f->error : NULL);
-            if (one.failed) sb.failed = 1;
-            else tsig_sb_append(&sb, one.data + 1, one.len - 2);
-            tsig_sb_release(&one);
-            continue;
-        }
-        tsig_sb_puts(&sb, "{\"path\":");
-        tsig_json_escape(&sb, f->issue.path, f->issue.path_len);
-        tsig_sb_puts(&sb, ",\"segments\":");
-        put_segments(&sb, f->issue.segments, f->issue.segment_count);
-        tsig_sb_puts(&sb, ",\"name\":");
-        put_string(&sb, f->name, f->name_len);
-        tsig_sb_puts(&sb, ",\"message\":");
-        tsig_json_escape(&sb, f->issue.message, f->issue.message_len);
-        tsig_sb_puts(&sb, ",\"code\":");
-        put_cstring(&sb, tsig_issue_code_name(f->issue.code));
-        tsig_sb_printf(&sb, ",\"offset\":%zu,\"length\":%zu}", f->issue.offset,
-                       f->issue.length);
-    }
-    tsig_sb_putc(&sb, ']');
+    tsig_sb_puts(&sb, ",\"errors\":");
+    put_failures(&sb, tools);
     if (failures == 0) {
-        tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
-        if (count && !refs) sb.failed = 1;
-        for (size_t i = 0; refs && i < count; i++) {
-            const tsig_tool *t = tsig_tools_get(tools, i);
-            tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
-                               t->description_len};
-            refs[i] = r;
-        }
         tsig_sb_puts(&sb, ",\"prompt\":");
-        if (!sb.failed) put_prompt(&sb, refs, count);
-        free(refs);
+        put_prompt(&sb, tools);
     }
     tsig_sb_putc(&sb, '}');
     tsig_tools_free(tools);
     return tsig_sb_finish(&sb, NULL);
 }
 
-/*
- * The list's shape is checked with the validator (so its errors have paths
- * and JSON positions), then each signature is parsed; every bad one is
- * reported, and the prompt is rendered only when all parse.
- */
+/* The list read by tsig_tools_from_signatures: its failures, or the prompt
+ * when there are none. */
 char *tsig_api_render_tools(const char *json, size_t len)
 {
-    int nomem;
-    char *doc = check_shape("[{name :string, sig :string?, description :string?}]",
-                            json, len, "", &nomem);
-    if (doc || nomem) return doc;
-
-    size_t count, index = 0, failures = 0;
-    nomem = 0;
-    size_t *spans = tsig_json_element_spans(json, len, tsig_json_value_start(json, len), &count,
-                                            &nomem);
-    prompt_tool *tools = nomem || !count ? NULL : calloc(count, sizeof *tools);
-    tsig_tool_ref *refs = nomem || !count ? NULL : calloc(count, sizeof *refs);
-    if (nomem || (count && (!tools || !refs))) {
-        free(spans);
-        free(tools);
-        free(refs);
-        return NULL;
-    }
-
-    tsig_strbuf errors = {0};
-    for (; index < count; index++) {
-        prompt_tool *t = &tools[index];
-        size_t p = spans[2 * index], sig_len = 0;
-        int lost = 0; /* a string member that could not be copied */
-        char *sig = tsig_json_member_string(json, len, p, "sig", &sig_len, &lost);
-        t->name = tsig_json_member_string(json, len, p, "name", &t->name_len, &lost);
-        t->description = tsig_json_member_string(json, len, p, "description",
-                                                 &t->description_len, &lost);
-        tsig_error err;
-        int has_sig = sig != NULL;
-        if (lost || !t->name) errors.failed = 1; /* the shape says name is there */
-        else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
-        tsig_free(sig);
-        if (errors.failed) break;
-        tsig_tool_ref r = {t->name, t->name_len, t->sig, t->description, t->description_len};
-        refs[index] = r;
-        if (t->sig || !has_sig) continue;
-        if (err.code == TSIG_ERR_NOMEM) {
-            errors.failed = 1;
-            break;
-        }
-        if (failures++) tsig_sb_putc(&errors, ',');
-        tsig_sb_printf(&errors, "{\"path\":\"[%zu].sig\",\"segments\":[%zu,\"sig\"]",
-                       index, index);
-        tsig_sb_puts(&errors, ",\"message\":");
-        tsig_strbuf message = {0};
-        tsig_sb_printf(&message, "signature error at %zu:%zu: %s", err.line,
-                       err.column, err.message);
-        if (message.failed) errors.failed = 1;
-        else tsig_json_escape(&errors, message.data, message.len);
-        tsig_sb_release(&message);
-        tsig_sb_puts(&errors, ",\"code\":");
-        put_cstring(&errors, tsig_issue_code_name(TSIG_ISSUE_SIGNATURE));
-        put_position(&errors, &err);
-        tsig_sb_puts(&errors, ",\"hint\":");
-        put_cstring(&errors, err.hint[0] ? err.hint : NULL);
-        tsig_sb_putc(&errors, '}');
-    }
-
+    tsig_tools *tools;
+    tsig_error err;
+    if (tsig_tools_from_signatures(json, len, &tools, &err) != TSIG_OK) return error_doc(&err);
     tsig_strbuf sb = {0};
-    if (errors.failed) {
-        sb.failed = 1;
-    } else if (failures) {
-        tsig_sb_puts(&sb, "{\"ok\":false,\"errors\":[");
-        tsig_sb_append(&sb, errors.data, errors.len);
-        tsig_sb_puts(&sb, "]}");
+    if (tsig_tools_failure_count(tools)) {
+        tsig_sb_puts(&sb, "{\"ok\":false,\"errors\":");
+        put_failures(&sb, tools);
     } else {
         tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-        put_prompt(&sb, refs, count);
-        tsig_sb_putc(&sb, '}');
+        put_prompt(&sb, tools);
     }
-    for (size_t i = 0; i < count; i++) {
-        tsig_signature_free(tools[i].sig);
-        tsig_free(tools[i].name);
-        tsig_free(tools[i].description);
-    }
-    free(tools);
-    free(refs);
-    free(spans);
-    tsig_sb_release(&errors);
+    tsig_sb_putc(&sb, '}');
+    tsig_tools_free(tools);
     return tsig_sb_finish(&sb, NULL);
 }
 

@@ -1,12 +1,15 @@
 /*
- * tools.c: lists of tools (tsig_tools_from_json): an MCP tools/list result
- * or a bare list of tool definitions, read into the tools that converted
- * and a failure for each one that did not.
+ * tools.c: lists of tools, read into the tools that converted and a
+ * failure for each one that did not: an MCP tools/list result or a bare
+ * list of tool definitions (tsig_tools_from_json), or a list of tools
+ * given by their signatures' text, as prompts take them
+ * (tsig_tools_from_signatures).
  *
- * The text is checked first, as the validator reads any JSON (so its
- * problems have paths, codes and spans like every issue); then json.c's
- * reader walks it: the list is the document or its "tools" member, and
- * each element's text goes to tsig_tool_from_json as it is. The elements
+ * The text is checked first by the validator (so its problems have paths,
+ * codes and spans like every issue): as any JSON, or against the shape of
+ * a list of signatures; then json.c's reader walks it: the list is the
+ * document or its "tools" member, and each element's text goes to
+ * tsig_tool_from_json as it is, or each "sig" to tsig_parse. The elements
  * of text read before are found by the helpers at the end, which api.c
  * shares.
  */
@@ -19,6 +22,7 @@
 typedef struct failure_store {
     char path[48];        /* "tools[18446744073709551615]" fits */
     tsig_segment segments[2];
+    char *message;        /* a message other than the error's, or NULL */
 } failure_store;
 
 struct tsig_tools {
@@ -31,23 +35,27 @@ struct tsig_tools {
     tsig_result shape;       /* the check of the text: its issues stay alive here */
 };
 
-/* Checks json/len as the validator reads any value (enabled mode, no value
+/* The shape of a list of tools given by their signatures. */
+static const char SIGNATURES_SHAPE[] = "[{name :string, sig :string?, description :string?}]";
+
+/* Checks json/len against the signature shape (enabled mode, no value
  * written) into *r. TSIG_OK or TSIG_ERR_NOMEM. */
-static tsig_code check_text(const char *json, size_t len, tsig_result *r)
+static tsig_code check_text(const char *shape, const char *json, size_t len, tsig_result *r)
 {
     tsig_error err;
-    tsig_signature *any = tsig_parse(":any", 4, &err);
-    if (!any) {
+    tsig_signature *sig = tsig_parse(shape, strlen(shape), &err);
+    if (!sig) {
         memset(r, 0, sizeof *r);
         return TSIG_ERR_NOMEM;
     }
     tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
-    tsig_code code = tsig_validate_json(any, json, len, &opts, r);
-    tsig_signature_free(any);
+    tsig_code code = tsig_validate_json(sig, json, len, &opts, r);
+    tsig_signature_free(sig);
     return code == TSIG_ERR_NOMEM ? TSIG_ERR_NOMEM : TSIG_OK;
 }
 
-/* A failure of the whole text for each error of the check. */
+/* A failure of the whole text for each error of the check: a value of the
+ * wrong shape is TSIG_ERR_SCHEMA, any other TSIG_ERR_JSON. */
 static int text_failures(tsig_tools *t, const char *json, size_t len)
 {
     const tsig_result *r = &t->shape;
@@ -55,12 +63,16 @@ static int text_failures(tsig_tools *t, const char *json, size_t len)
     if (!t->failures) return 0;
     for (size_t i = 0; i < r->error_count; i++) {
         tsig_tool_failure *f = &t->failures[t->failure_count++];
+        tsig_issue_code code = r->errors[i].code;
         f->index = TSIG_TOOLS_DOCUMENT;
         f->issue = r->errors[i];
         if (r->json_error.code != TSIG_OK) {
             f->error = r->json_error;
         } else {
-            tsig_error_set(&f->error, TSIG_ERR_JSON, json, len, r->errors[i].offset, "%.*s",
+            tsig_error_set(&f->error,
+                           code == TSIG_ISSUE_TYPE || code == TSIG_ISSUE_MISSING ? TSIG_ERR_SCHEMA
+                                                                                 : TSIG_ERR_JSON,
+                           json, len, r->errors[i].offset, "%.*s",
                            (int)r->errors[i].message_len, r->errors[i].message);
         }
     }
@@ -261,8 +273,95 @@ static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags
     return ok;
 }
 
-tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
-                               tsig_tools **out, tsig_error *err)
+/*
+ * Reads element i of the checked list of signatures json/len, the object
+ * at at, into t: a tool (without "sig": no signature), or a failure for a
+ * "sig" that does not parse, about that string. 0 when out of memory.
+ */
+static int read_signature_tool(tsig_tools *t, const char *json, size_t len, size_t at, size_t i)
+{
+    tsig_tool tool;
+    tsig_error err;
+    memset(&tool, 0, sizeof tool);
+    int nomem = 0;
+    size_t sig_len = 0;
+    char *text = tsig_json_member_string(json, len, at, "sig", &sig_len, &nomem);
+    int has_sig = text != NULL;
+    tool.index = i;
+    tool.name = tsig_json_member_string(json, len, at, "name", &tool.name_len, &nomem);
+    tool.description = tsig_json_member_string(json, len, at, "description",
+                                               &tool.description_len, &nomem);
+    nomem = nomem || !tool.name; /* the shape says it is there */
+    if (!nomem && has_sig) {
+        tool.sig = tsig_parse(text, sig_len, &err);
+        if (tool.sig) tool.signature = tsig_format(tool.sig, 0, &tool.signature_len);
+        nomem = tool.sig ? !tool.signature : err.code == TSIG_ERR_NOMEM;
+    }
+    tsig_free(text);
+    if (nomem) {
+        tsig_tool_release(&tool);
+        return 0;
+    }
+    if (tool.sig || !has_sig) {
+        t->tools[t->count++] = tool;
+        return 1;
+    }
+    tsig_tool_failure *f = &t->failures[t->failure_count];
+    failure_store *st = &t->stores[t->failure_count++];
+    f->index = i;
+    f->name = tool.name;
+    f->name_len = tool.name_len;
+    tool.name = NULL;
+    tsig_tool_release(&tool);
+    f->error = err;
+    tsig_strbuf message = {0};
+    tsig_sb_printf(&message, "signature error at %zu:%zu: %s", err.line, err.column, err.message);
+    f->issue.message_len = message.len;
+    f->issue.message = st->message = tsig_sb_finish(&message, NULL);
+    if (!st->message) return 0;
+    int n = tsig_snprintf(st->path, sizeof st->path, "[%zu].sig", i);
+    f->issue.path = st->path;
+    f->issue.path_len = (size_t)n;
+    st->segments[0].index = i;
+    st->segments[1].key = "sig";
+    st->segments[1].key_len = 3;
+    f->issue.segments = st->segments;
+    f->issue.segment_count = 2;
+    f->issue.code = TSIG_ISSUE_SIGNATURE;
+    size_t v = tsig_json_member(json, len, at, "sig", 3, 0, &nomem);
+    if (nomem) return 0;
+    f->issue.offset = v;
+    f->issue.length = tsig_json_value_end(json, len, v) - v;
+    return 1;
+}
+
+/* Reads the checked list of signatures json/len into t. 0 when out of
+ * memory. */
+static int read_signature_list(tsig_tools *t, const char *json, size_t len)
+{
+    size_t count;
+    int nomem = 0;
+    size_t *spans = tsig_json_element_spans(json, len, tsig_json_value_start(json, len), &count,
+                                            &nomem);
+    if (nomem) return 0;
+    int ok = 1;
+    if (count) {
+        t->tools = calloc(count, sizeof *t->tools);
+        t->warnings = calloc(count, sizeof *t->warnings);
+        t->failures = calloc(count, sizeof *t->failures);
+        t->stores = calloc(count, sizeof *t->stores);
+        ok = t->tools && t->warnings && t->failures && t->stores;
+    }
+    for (size_t i = 0; ok && i < count; i++)
+        ok = read_signature_tool(t, json, len, spans[2 * i], i);
+    free(spans);
+    return ok;
+}
+
+/* Both readers: the text checked against shape; when it passes, read as a
+ * list of tool definitions or, signatures set, of signatures. */
+static tsig_code read_tools(const char *json, size_t len, const char *shape, unsigned flags,
+                            int signatures, tsig_tools **out, tsig_error *err)
 {
     tsig_error ignored;
     if (!err) err = &ignored;
@@ -274,8 +373,10 @@ tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
     if (!json) json = ""; /* no text: a JSON error, as for "" */
     tsig_tools *t = calloc(1, sizeof *t);
     if (!t) goto nomem;
-    if (check_text(json, len, &t->shape) != TSIG_OK) goto nomem;
-    if (!t->shape.ok ? !text_failures(t, json, len) : !read_list(t, json, len, flags))
+    if (check_text(shape, json, len, &t->shape) != TSIG_OK) goto nomem;
+    if (!t->shape.ok ? !text_failures(t, json, len)
+                     : !(signatures ? read_signature_list(t, json, len)
+                                    : read_list(t, json, len, flags)))
         goto nomem;
     *out = t;
     return TSIG_OK;
@@ -285,6 +386,18 @@ nomem:
     return TSIG_ERR_NOMEM;
 }
 
+tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
+                               tsig_tools **out, tsig_error *err)
+{
+    return read_tools(json, len, ":any", flags, 0, out, err);
+}
+
+tsig_code tsig_tools_from_signatures(const char *json, size_t len, tsig_tools **out,
+                                     tsig_error *err)
+{
+    return read_tools(json, len, SIGNATURES_SHAPE, 0, 1, out, err);
+}
+
 void tsig_tools_free(tsig_tools *t)
 {
     if (!t) return;
@@ -292,7 +405,10 @@ void tsig_tools_free(tsig_tools *t)
         tsig_tool_release(&t->tools[i]);
         tsig_messages_free(&t->warnings[i]);
     }
-    for (size_t i = 0; i < t->failure_count; i++) tsig_free((char *)t->failures[i].name);
+    for (size_t i = 0; i < t->failure_count; i++) {
+        tsig_free((char *)t->failures[i].name);
+        if (t->stores) tsig_free(t->stores[i].message);
+    }
     free(t->tools);
     free(t->warnings);
     free(t->failures);

@@ -480,6 +480,22 @@ static void print_tool_warnings(const cli_args *args, const tsig_tools *tools)
     }
 }
 
+/* When f is about JSON text that could not be read, prints it on stderr
+ * with its caret picture and returns 1; otherwise 0. */
+static int print_text_failure(const cli_args *args, const tsig_tool_failure *f,
+                              const cli_text *data)
+{
+    tsig_issue_code code = f->issue.code;
+    if (code != TSIG_ISSUE_JSON_SYNTAX && code != TSIG_ISSUE_TOO_DEEP &&
+        code != TSIG_ISSUE_TOO_LARGE)
+        return 0;
+    tsig_error err = f->error;
+    err.code = TSIG_ERR_JSON;
+    err.hint[0] = '\0';
+    cli_print_error(args, &err, "JSON", data->data, data->len);
+    return 1;
+}
+
 /* Prints each failure on stderr: a JSON text error with its caret picture,
  * any other as "error: <path> (<tool name>): <message>". Returns the exit
  * status: 1 when every failure is a tool that could not be converted, 2
@@ -491,15 +507,7 @@ static int print_tool_failures(const cli_args *args, const tsig_tools *tools,
     for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
         const tsig_tool_failure *f = tsig_tools_failure(tools, i);
         if (f->index == TSIG_TOOLS_DOCUMENT) rc = CLI_UNUSABLE;
-        tsig_issue_code code = f->issue.code;
-        if (code == TSIG_ISSUE_JSON_SYNTAX || code == TSIG_ISSUE_TOO_DEEP ||
-            code == TSIG_ISSUE_TOO_LARGE) {
-            tsig_error err = f->error;
-            err.code = TSIG_ERR_JSON;
-            err.hint[0] = '\0';
-            cli_print_error(args, &err, "JSON", data->data, data->len);
-            continue;
-        }
+        if (print_text_failure(args, f, data)) continue;
         cli_puts(args, CLI_STDERR, "error: ");
         cli_write(args, CLI_STDERR, f->issue.path, f->issue.path_len);
         if (f->name) {
@@ -596,26 +604,35 @@ static int run_tool(cli_args *args)
     return rc;
 }
 
-/* toolsig tools [FILE]: through tsig_api_render_tools; every problem of
- * the list on stderr (exit 2). */
+/* toolsig tools [FILE]: through tsig_tools_from_signatures; every problem
+ * of the list on stderr, a JSON text error with its caret picture, any
+ * other as "error: <path>: <message>" (exit 2). */
 static int run_tools(cli_args *args)
 {
     cli_text data;
     int rc = load_file(args, 0, "FILE", &data);
     if (rc) return rc;
-    char *doc = tsig_api_render_tools(data.data, data.len);
-    if (!doc) {
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    if (tsig_tools_from_signatures(data.data, data.len, &tools, &err) != TSIG_OK) {
         rc = cli_out_of_memory(args);
-    } else if (cli_doc_ok(doc)) {
-        size_t n = strlen(doc), len = 0;
-        /* the document has a text: NULL is out of memory */
-        rc = print_text(args, tsig_doc_string(doc, n, tsig_doc_member(doc, n, 0, "text"), &len),
-                        &len);
+    } else if (tsig_tools_failure_count(tools)) {
+        for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
+            const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+            if (print_text_failure(args, f, &data)) continue;
+            cli_puts(args, CLI_STDERR, "error: ");
+            if (f->issue.path_len) {
+                cli_write(args, CLI_STDERR, f->issue.path, f->issue.path_len);
+                cli_puts(args, CLI_STDERR, ": ");
+            }
+            cli_write(args, CLI_STDERR, f->issue.message, f->issue.message_len);
+            cli_puts(args, CLI_STDERR, "\n");
+        }
+        rc = CLI_UNUSABLE;
     } else {
-        rc = cli_print_doc_errors(args, doc, "errors", "error: ", data.data, data.len);
-        if (!rc) rc = CLI_UNUSABLE;
+        rc = print_tools_prompt(args, tools);
     }
-    tsig_free(doc);
+    tsig_tools_free(tools);
     cli_text_free(&data);
     return rc;
 }

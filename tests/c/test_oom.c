@@ -661,25 +661,29 @@ static int op_template(const op_case *c, const tsig_signature *sig)
     return R_OK;
 }
 
-/* tsig_tools_from_json: each tool and failure as the accessors give them,
- * then tsig_tools_json of the list. */
+/* tsig_tools_from_json (which 0) or tsig_tools_from_signatures (which 1):
+ * each tool and failure as the accessors give them, then tsig_tools_json
+ * of the list. */
 static int op_tools(const op_case *c, const tsig_signature *unused)
 {
     (void)unused;
     tsig_tools *tools = NULL;
     tsig_error err;
-    tsig_code code = tsig_tools_from_json(c->text, strlen(c->text), c->flags, &tools, &err);
+    size_t len = strlen(c->text);
+    tsig_code code = c->which ? tsig_tools_from_signatures(c->text, len, &tools, &err)
+                              : tsig_tools_from_json(c->text, len, c->flags, &tools, &err);
     if (code == TSIG_ERR_NOMEM) return tools ? bad("a list and out of memory") : nomem_error(&err);
     if (code != TSIG_OK || !tools) return bad("no list of tools");
     for (size_t i = 0; i < tsig_tools_count(tools); i++) {
         const tsig_tool *t = tsig_tools_get(tools, i);
-        out_fmt("tool %zu: %s (%zu warnings)\n", t->index, t->signature, t->warning_count);
+        out_fmt("tool %zu: %s (%zu warnings)\n", t->index, t->signature ? t->signature : "(none)",
+                t->warning_count);
         for (size_t w = 0; w < t->warning_count; w++) out_fmt("  %s\n", t->warnings[w]);
     }
     for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
         const tsig_tool_failure *f = tsig_tools_failure(tools, i);
-        out_fmt("failure %zu %.*s %s: ", f->index, (int)f->issue.path_len, f->issue.path,
-                tsig_issue_code_name(f->issue.code));
+        out_fmt("failure %zu %.*s %s %.*s: ", f->index, (int)f->issue.path_len, f->issue.path,
+                tsig_issue_code_name(f->issue.code), (int)f->issue.message_len, f->issue.message);
         out_error(&f->error);
     }
     size_t n = 0;
@@ -1334,6 +1338,9 @@ static const op_case cases[] = {
     {"tools_from_json not list", op_tools, .text = "{\"tool\":[]}"},
     {"tools_from_json duplicate keys", op_tools, .text = "[{\"a\":1,\"a\":2},{\"b\":1,\"b\":2}]"},
     {"tools_from_json bad json", op_tools, .text = "[{\"name\":\n]"},
+    {"tools_from_signatures", op_tools, .which = 1, .text = render_list_ok},
+    {"tools_from_signatures bad sig", op_tools, .which = 1, .text = render_list_bad},
+    {"tools_from_signatures bad shape", op_tools, .which = 1, .text = "[{\"sig\":1}, 2]"},
     API("api render_tools", API_RENDER_TOOLS, .text = render_list_ok),
     API("api render_tools bad sig", API_RENDER_TOOLS, .text = render_list_bad),
     API("api render_tools bad shape", API_RENDER_TOOLS, .text = "[{\"sig\":1}, 2]"),
