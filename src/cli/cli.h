@@ -190,10 +190,6 @@ void cli_print_error(const cli_args *args, const tsig_error *err,
 /* "toolsig: out of memory" on stderr; returns CLI_UNUSABLE. */
 int cli_out_of_memory(const cli_args *args);
 
-/* Reading documents of the JSON boundary (tsig_api_*): 1 iff doc says
- * {"ok":true. */
-int cli_doc_ok(const char *doc);
-
 /* ---- memory.c -------------------------------------------------------- */
 
 /* A file the host read before an in-memory run (tsig_cli_run). */

@@ -128,22 +128,20 @@ static int run_check(cli_args *args)
     if (rc) return rc;
     unsigned flags = cli_flag(args, "--hide-firewalled") ? TSIG_FORMAT_HIDE_FIREWALLED : 0;
     if (cli_flag(args, "--no-descriptions")) flags |= TSIG_FORMAT_NO_DESCRIPTIONS;
-    if (cli_flag(args, "--json")) {
-        char *doc = tsig_api_check(text.data, text.len, flags);
-        rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_UNUSABLE);
-        cli_text_free(&text);
-        return rc;
-    }
     tsig_error err;
     tsig_signature *sig = tsig_parse(text.data, text.len, &err);
-    if (!sig) {
-        if (err.code == TSIG_ERR_NOMEM) cli_out_of_memory(args);
-        else cli_print_error(args, &err, "signature", text.data, text.len);
-        cli_text_free(&text);
-        return CLI_UNUSABLE;
-    }
     size_t len = 0;
-    rc = print_text(args, tsig_format(sig, flags, &len), &len);
+    if (!sig && err.code == TSIG_ERR_NOMEM) {
+        rc = cli_out_of_memory(args);
+    } else if (cli_flag(args, "--json")) {
+        rc = print_doc(args, tsig_api_check(text.data, text.len, flags),
+                       sig ? CLI_OK : CLI_UNUSABLE);
+    } else if (!sig) {
+        cli_print_error(args, &err, "signature", text.data, text.len);
+        rc = CLI_UNUSABLE;
+    } else {
+        rc = print_text(args, tsig_format(sig, flags, &len), &len);
+    }
     tsig_signature_free(sig);
     cli_text_free(&text);
     return rc;
@@ -648,13 +646,14 @@ static int run_placeholders(cli_args *args)
     tsig_signature *sig = NULL;
     int rc = cli_read_arg(args, cli_positional(args, 0), "TEMPLATE", &tpl);
     if (!rc) rc = load_signature(args, cli_positional(args, 1), json, &text, &sig);
-    if (!rc && json) {
-        char *doc = tsig_api_placeholders(tpl.data, tpl.len, sig);
-        rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_REJECTED);
-    } else if (!rc) {
+    if (!rc) {
         tsig_placeholders r;
         tsig_code code = tsig_check_placeholders(tpl.data, tpl.len, sig, &r);
-        if (code != TSIG_OK) {
+        if (json && code != TSIG_ERR_NOMEM) {
+            /* the document says why a template is refused (too large) */
+            rc = print_doc(args, tsig_api_placeholders(tpl.data, tpl.len, sig),
+                           code == TSIG_OK && r.ok ? CLI_OK : CLI_REJECTED);
+        } else if (code != TSIG_OK) {
             rc = cli_out_of_memory(args);
         } else if (r.ok) {
             for (size_t i = 0; i < r.name_count; i++) {

@@ -292,8 +292,3 @@ int cli_out_of_memory(const cli_args *args)
     cli_puts(args, CLI_STDERR, "toolsig: out of memory\n");
     return CLI_UNUSABLE;
 }
-
-int cli_doc_ok(const char *doc)
-{
-    return doc && strncmp(doc, "{\"ok\":true", 10) == 0;
-}
