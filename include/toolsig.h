@@ -542,14 +542,6 @@ const tsig_tool *tsig_tools_get(const tsig_tools *tools, size_t i);
 size_t tsig_tools_failure_count(const tsig_tools *tools);
 const tsig_tool_failure *tsig_tools_failure(const tsig_tools *tools, size_t i);
 
-/*
- * The tools that converted as compact JSON:
- * [{"name":...,"signature":"<canonical>","description":... or null,
- * "warnings":[...]}, ...]. The caller frees it with tsig_free; NULL when
- * out of memory.
- */
-char *tsig_tools_json(const tsig_tools *tools, size_t *len);
-
 /* ========================================================================
  * Section: prompts
  * ===================================================================== */
@@ -686,10 +678,13 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
  * Section: JSON boundary
  *
  * "JSON text in, JSON text out", for callers that speak JSON (the
- * command-line tool, the WebAssembly build). Each function returns one
- * compact JSON document, NUL-terminated, that the caller frees with
- * tsig_free; NULL only when out of memory. Every document begins with
- * {"ok":true or {"ok":false. An error object is
+ * WebAssembly build, the command-line tool's --json). Each function calls
+ * the functions of the sections above and writes what they returned as
+ * one compact JSON document, NUL-terminated, that the caller frees with
+ * tsig_free; NULL only when out of memory. A caller in C uses those
+ * functions instead: nothing here says more than their C results. Most
+ * documents begin with {"ok":true or {"ok":false; the others (info,
+ * streams, a list of tools) say what they hold. An error object is
  *   {"code":"TSIG_ERR_SYNTAX","message":"...","line":1,"column":22,
  *    "offset":21,"hint":"..." or null}
  * (line and column 1-based, column and offset in bytes of the input). A
@@ -821,6 +816,15 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags);
  * "prompt" (only when ok) is tsig_render_tools of them all.
  */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags);
+
+/*
+ * The tools of a list (tsig_tools_from_json) that converted, as the list
+ * "tools" of tsig_api_tools_from_json's document:
+ * [{"name":...,"signature":"<canonical>" (null for a tool without one),
+ * "description":... or null,"warnings":[...]}, ...]; its length in *len
+ * when len is not NULL. Freed with tsig_free; NULL when out of memory.
+ */
+char *tsig_tools_json(const tsig_tools *tools, size_t *len);
 
 /*
  * Prompt text of a JSON list [{"name":...,"sig":...,"description":...}]

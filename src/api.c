@@ -627,6 +627,36 @@ static void put_string(tsig_strbuf *sb, const char *s, size_t len)
     else tsig_sb_puts(sb, "null");
 }
 
+/* Appends the tools of a list that converted: [{"name","signature",
+ * "description","warnings"}, ...]. */
+static void put_tools(tsig_strbuf *sb, const tsig_tools *tools)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; i < tsig_tools_count(tools); i++) {
+        const tsig_tool *tool = tsig_tools_get(tools, i);
+        tsig_sb_puts(sb, i ? ",{\"name\":" : "{\"name\":");
+        put_string(sb, tool->name, tool->name_len);
+        tsig_sb_puts(sb, ",\"signature\":");
+        put_string(sb, tool->signature, tool->signature_len);
+        tsig_sb_puts(sb, ",\"description\":");
+        put_string(sb, tool->description, tool->description_len);
+        tsig_sb_puts(sb, ",\"warnings\":[");
+        for (size_t w = 0; w < tool->warning_count; w++) {
+            if (w) tsig_sb_putc(sb, ',');
+            put_cstring(sb, tool->warnings[w]);
+        }
+        tsig_sb_puts(sb, "]}");
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+char *tsig_tools_json(const tsig_tools *tools, size_t *len)
+{
+    tsig_strbuf sb = {0};
+    put_tools(&sb, tools);
+    return tsig_sb_finish(&sb, len);
+}
+
 char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
 {
     tsig_messages warnings = {0};
@@ -726,7 +756,7 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
     tsig_sb_puts(&sb, "{\"ok\":");
     put_bool(&sb, failures == 0);
     tsig_sb_puts(&sb, ",\"tools\":");
-    tsig_tools_json_append(&sb, tools);
+    put_tools(&sb, tools);
     tsig_sb_puts(&sb, ",\"errors\":");
     put_failures(&sb, tools);
     if (failures == 0) {

@@ -859,9 +859,6 @@ void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags
 
 /* ---- tools.c: lists of tools, and reading text read before ------------- */
 
-/* Appends tsig_tools_json's list to sb. */
-void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
-
 /*
  * Reads one tool, the JSON text text/len: its signature
  * (tsig_tool_from_json, flags: TSIG_SCHEMA_LOSSY; its warnings into

@@ -437,41 +437,6 @@ const tsig_tool_failure *tsig_tools_failure(const tsig_tools *t, size_t i)
     return t && i < t->failure_count ? &t->failures[i] : NULL;
 }
 
-/* Appends a string of a tool (NULL: null). */
-static void put_string(tsig_strbuf *sb, const char *s, size_t len)
-{
-    if (s) tsig_json_escape(sb, s, len);
-    else tsig_sb_puts(sb, "null");
-}
-
-void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *t)
-{
-    tsig_sb_putc(sb, '[');
-    for (size_t i = 0; t && i < t->count; i++) {
-        const tsig_tool *tool = &t->tools[i];
-        tsig_sb_puts(sb, i ? ",{\"name\":" : "{\"name\":");
-        put_string(sb, tool->name, tool->name_len);
-        tsig_sb_puts(sb, ",\"signature\":");
-        tsig_json_escape(sb, tool->signature, tool->signature_len);
-        tsig_sb_puts(sb, ",\"description\":");
-        put_string(sb, tool->description, tool->description_len);
-        tsig_sb_puts(sb, ",\"warnings\":[");
-        for (size_t w = 0; w < tool->warning_count; w++) {
-            if (w) tsig_sb_putc(sb, ',');
-            tsig_json_escape(sb, tool->warnings[w], strlen(tool->warnings[w]));
-        }
-        tsig_sb_puts(sb, "]}");
-    }
-    tsig_sb_putc(sb, ']');
-}
-
-char *tsig_tools_json(const tsig_tools *t, size_t *len)
-{
-    tsig_strbuf sb = {0};
-    tsig_tools_json_append(&sb, t);
-    return tsig_sb_finish(&sb, len);
-}
-
 /* ---- reading text read before (so valid) --------------------------- */
 
 size_t tsig_json_value_start(const char *json, size_t len)
