@@ -675,6 +675,56 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_error *err);
 
 /* ========================================================================
+ * Section: streaming
+ *
+ * JSON text validated as it arrives (SPEC §12.2).
+ * ===================================================================== */
+
+typedef enum tsig_stream_state {
+    TSIG_STREAM_INCOMPLETE, /* the text so far can still become valid */
+    TSIG_STREAM_INVALID,    /* it cannot: tsig_stream_result has the errors */
+    TSIG_STREAM_COMPLETE    /* a whole valid value; only whitespace may follow */
+} tsig_stream_state;
+
+typedef struct tsig_stream tsig_stream;
+
+/*
+ * A stream over the return type (input 0) or the parameters (input 1) with
+ * tsig_validate_options (NULL: the defaults; TSIG_REPAIR / TSIG_NO_REPAIR
+ * as for the one-shot calls). sig must outlive the stream. NULL when out
+ * of memory or sig is NULL.
+ */
+tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
+                             const tsig_validate_options *opts);
+/* Feeds the next chunk (any bytes: a chunk may end inside a character, an
+ * escape, a number or a key) and sets *state. Elements of lists are
+ * validated as they become whole (one the chunk cuts, with the next
+ * chunk; one longer than two chunks is read as it arrives, then
+ * validated alone), and not read again when the value is whole; the rest
+ * of the value is read as it arrives and once more then. */
+tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
+                           tsig_stream_state *state);
+tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
+/* The result so far: NULL while incomplete; owned by the stream, valid
+ * until the next call. */
+const tsig_result *tsig_stream_result(const tsig_stream *s);
+/* The value read so far as JSON text (open strings, lists and maps closed,
+ * an unfinished number or literal left out; "null" before any), for
+ * showing progress, never for running a tool. Freed with tsig_free. NULL
+ * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. */
+char *tsig_stream_partial(const tsig_stream *s, size_t *len);
+/* The same as a cut of the text pushed: its bytes [*from, *to) followed
+ * by *close (NUL-terminated, freed with tsig_free); *close NULL when
+ * nothing was read yet (the partial value is null). TSIG_OK, or
+ * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (also for a stream repairing: its
+ * partial value is the repaired text). */
+tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to, char **close);
+/* Ends the stream: *out is the one-shot result of the whole text (a text
+ * that ended early is a JSON error), freed with tsig_result_free. */
+tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
+void tsig_stream_free(tsig_stream *s);
+
+/* ========================================================================
  * Section: JSON boundary
  *
  * "JSON text in, JSON text out", for callers that speak JSON (the
@@ -856,79 +906,6 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode);
 
-
-/*
- * Reading a document of this section from C (the command-line tool does
- * so), without a JSON library: a value is named by the byte offset where
- * it starts in doc[0..len) (0: the document itself), TSIG_DOC_NONE by
- * none. Each call reads only the value at `at`, up to what it looks for;
- * text that is not JSON gives TSIG_DOC_NONE (or NULL, or 0), never a read
- * outside doc[0..len). Nothing is kept between calls.
- */
-#define TSIG_DOC_NONE ((size_t)-1)
-
-/* The value of member key (a C string) of the object at doc[at]. */
-size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key);
-/* The first element of the list at doc[at]. */
-size_t tsig_doc_first(const char *doc, size_t len, size_t at);
-/* The element after the one at doc[at], within the same list. */
-size_t tsig_doc_next(const char *doc, size_t len, size_t at);
-/* The string at doc[at], decoded: a NUL-terminated copy (it may hold NUL
- * bytes: its length in *out_len when not NULL) the caller frees with
- * tsig_free; NULL when the value is not a string, or out of memory. */
-char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len);
-/* The whole number (digits only) at doc[at], as a size_t (the largest one
- * when it is larger); 0 when the value is no such number. */
-size_t tsig_doc_size(const char *doc, size_t len, size_t at);
-
-/* =====================================================================
- * Streaming (SPEC §12.2): JSON text validated as it arrives.
- * ===================================================================== */
-
-typedef enum tsig_stream_state {
-    TSIG_STREAM_INCOMPLETE, /* the text so far can still become valid */
-    TSIG_STREAM_INVALID,    /* it cannot: tsig_stream_result has the errors */
-    TSIG_STREAM_COMPLETE    /* a whole valid value; only whitespace may follow */
-} tsig_stream_state;
-
-typedef struct tsig_stream tsig_stream;
-
-/*
- * A stream over the return type (input 0) or the parameters (input 1) with
- * tsig_validate_options (NULL: the defaults; TSIG_REPAIR / TSIG_NO_REPAIR
- * as for the one-shot calls). sig must outlive the stream. NULL when out
- * of memory or sig is NULL.
- */
-tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
-                             const tsig_validate_options *opts);
-/* Feeds the next chunk (any bytes: a chunk may end inside a character, an
- * escape, a number or a key) and sets *state. Elements of lists are
- * validated as they become whole (one the chunk cuts, with the next
- * chunk; one longer than two chunks is read as it arrives, then
- * validated alone), and not read again when the value is whole; the rest
- * of the value is read as it arrives and once more then. */
-tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
-                           tsig_stream_state *state);
-tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
-/* The result so far: NULL while incomplete; owned by the stream, valid
- * until the next call. */
-const tsig_result *tsig_stream_result(const tsig_stream *s);
-/* The value read so far as JSON text (open strings, lists and maps closed,
- * an unfinished number or literal left out; "null" before any), for
- * showing progress, never for running a tool. Freed with tsig_free. NULL
- * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. */
-char *tsig_stream_partial(const tsig_stream *s, size_t *len);
-/* The same as a cut of the text pushed: its bytes [*from, *to) followed
- * by *close (NUL-terminated, freed with tsig_free); *close NULL when
- * nothing was read yet (the partial value is null). TSIG_OK, or
- * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (also for a stream repairing: its
- * partial value is the repaired text). */
-tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to, char **close);
-/* Ends the stream: *out is the one-shot result of the whole text (a text
- * that ended early is a JSON error), freed with tsig_result_free. */
-tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
-void tsig_stream_free(tsig_stream *s);
-
 /* The stream for the JS package: NULL for a bad mode or flags. */
 tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
                                  size_t max_errors, size_t max_depth, unsigned flags);
@@ -953,6 +930,32 @@ char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int pa
  * of memory. With TSIG_CALLER_KEEPS_TEXT, a changed value is not written:
  * "changed":true then says so. */
 char *tsig_api_stream_end(tsig_stream *s);
+
+/*
+ * Reading a document of this section from C, without a JSON library, for
+ * a program handed one as text (a caller of the library has the C
+ * results instead: the command-line tool reads no document): a value is
+ * named by the byte offset where it starts in doc[0..len) (0: the
+ * document itself), TSIG_DOC_NONE by none. Each call reads only the value
+ * at `at`, up to what it looks for; text that is not JSON gives
+ * TSIG_DOC_NONE (or NULL, or 0), never a read outside doc[0..len).
+ * Nothing is kept between calls.
+ */
+#define TSIG_DOC_NONE ((size_t)-1)
+
+/* The value of member key (a C string) of the object at doc[at]. */
+size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key);
+/* The first element of the list at doc[at]. */
+size_t tsig_doc_first(const char *doc, size_t len, size_t at);
+/* The element after the one at doc[at], within the same list. */
+size_t tsig_doc_next(const char *doc, size_t len, size_t at);
+/* The string at doc[at], decoded: a NUL-terminated copy (it may hold NUL
+ * bytes: its length in *out_len when not NULL) the caller frees with
+ * tsig_free; NULL when the value is not a string, or out of memory. */
+char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len);
+/* The whole number (digits only) at doc[at], as a size_t (the largest one
+ * when it is larger); 0 when the value is no such number. */
+size_t tsig_doc_size(const char *doc, size_t len, size_t at);
 
 #ifdef __cplusplus
 }

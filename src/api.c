@@ -275,27 +275,41 @@ char *tsig_api_check(const char *sig, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
+/*
+ * Appends the document of a validation result: {"ok","value","errors",
+ * "warnings"}. json/len is the text validated, the value when the result
+ * holds no rewritten one (NULL: not written); with_value 0 leaves "value"
+ * out. With say_unwritten, a value that changed but was not written (a
+ * stream whose caller keeps the text) is said by "changed":true, first.
+ */
+static void put_result(tsig_strbuf *sb, const tsig_result *r, const char *json, size_t len,
+                       int with_value, int say_unwritten)
+{
+    int unwritten = say_unwritten && r->ok && r->changed && !r->value_json;
+    tsig_sb_puts(sb, unwritten ? "{\"changed\":true,\"ok\":" : "{\"ok\":");
+    put_bool(sb, r->ok);
+    if (r->ok && with_value) {
+        if (r->value_json) {
+            tsig_sb_puts(sb, ",\"value\":");
+            tsig_sb_append(sb, r->value_json, r->value_len);
+        } else if (!r->changed && json) {
+            tsig_sb_puts(sb, ",\"value\":");
+            put_input_value(sb, json, len);
+        }
+    }
+    tsig_sb_puts(sb, ",\"errors\":");
+    put_issues(sb, r->errors, r->error_count,
+               r->json_error.code != TSIG_OK ? &r->json_error : NULL);
+    tsig_sb_puts(sb, ",\"warnings\":");
+    put_issues(sb, r->warnings, r->warning_count, NULL);
+    tsig_sb_putc(sb, '}');
+}
+
 char *tsig_api_result_json(const tsig_result *result, const char *json,
                            size_t len, int with_value)
 {
     tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"ok\":");
-    put_bool(&sb, result->ok);
-    if (result->ok && with_value) {
-        if (result->value_json) {
-            tsig_sb_puts(&sb, ",\"value\":");
-            tsig_sb_append(&sb, result->value_json, result->value_len);
-        } else if (!result->changed && json) {
-            tsig_sb_puts(&sb, ",\"value\":");
-            put_input_value(&sb, json, len);
-        }
-    }
-    tsig_sb_puts(&sb, ",\"errors\":");
-    put_issues(&sb, result->errors, result->error_count,
-               result->json_error.code != TSIG_OK ? &result->json_error : NULL);
-    tsig_sb_puts(&sb, ",\"warnings\":");
-    put_issues(&sb, result->warnings, result->warning_count, NULL);
-    tsig_sb_putc(&sb, '}');
+    put_result(&sb, result, json, len, with_value, 0);
     return tsig_sb_finish(&sb, NULL);
 }
 
@@ -818,6 +832,101 @@ char *tsig_api_placeholders(const char *tpl, size_t len,
     tsig_sb_puts(&sb, "]}");
     tsig_placeholders_free(&r);
     return tsig_sb_finish(&sb, NULL);
+}
+
+/* ---- streams ------------------------------------------------------------ */
+
+static const char *state_name(tsig_stream_state st)
+{
+    switch (st) {
+    case TSIG_STREAM_INCOMPLETE: return "incomplete";
+    case TSIG_STREAM_INVALID: return "invalid";
+    case TSIG_STREAM_COMPLETE: return "complete";
+    }
+    return "invalid";
+}
+
+tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
+                                 size_t max_errors, size_t max_depth, unsigned flags)
+{
+    if (mode < 0 || mode > TSIG_MODE_STRICT ||
+        (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR | TSIG_CALLER_KEEPS_TEXT)))
+        return NULL;
+    tsig_validate_options o = {(tsig_mode)mode, max_errors, max_depth, flags};
+    return tsig_stream_new(sig, input, &o);
+}
+
+int tsig_api_stream_partial_is_text(const tsig_stream *s)
+{
+    return tsig_stream_partial_is_text(s);
+}
+
+int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, chunk, len, &st);
+    if (code == TSIG_ERR_TOO_LARGE) return TSIG_API_STREAM_TOO_LARGE;
+    if (code != TSIG_OK) return TSIG_API_STREAM_NOMEM;
+    return (int)st | (tsig_stream_judged_anew(s) ? TSIG_API_STREAM_CHANGED : 0);
+}
+
+/* The state; the result once there is one (without the value: the caller
+ * has the text); the partial value, or the cut of the caller's text that
+ * is one. */
+char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, chunk, len, &st);
+    if (code == TSIG_ERR_NOMEM) return NULL;
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"state\":\"");
+    tsig_sb_puts(&sb, code == TSIG_OK ? state_name(st) : "invalid");
+    tsig_sb_putc(&sb, '"');
+    const tsig_result *r = code == TSIG_OK ? tsig_stream_result(s) : NULL;
+    if (code != TSIG_OK) {
+        tsig_sb_printf(&sb, ",\"error\":\"%s\"", tsig_code_name(code));
+    } else if (r) {
+        tsig_sb_puts(&sb, ",\"result\":");
+        put_result(&sb, r, NULL, 0, 0, 0);
+    }
+    if (partial && tsig_stream_drops_text(s)) {
+        size_t from, to;
+        char *close;
+        if (tsig_stream_partial_cut(s, &from, &to, &close) != TSIG_OK) sb.failed = 1;
+        if (close) {
+            tsig_sb_printf(&sb, ",\"cut\":[%zu,%zu,", from, to);
+            put_cstring(&sb, close);
+            tsig_sb_putc(&sb, ']');
+        } else {
+            tsig_sb_puts(&sb, ",\"cut\":null");
+        }
+        tsig_free(close);
+    } else if (partial) {
+        size_t n = 0;
+        char *p = tsig_stream_partial(s, &n);
+        tsig_sb_puts(&sb, ",\"partial\":");
+        put_raw(&sb, p, n);
+        tsig_free(p);
+    }
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* The whole text's result; the value only when validation changed it (the
+ * caller has the text as given), or "changed":true when the stream did
+ * not write it (TSIG_CALLER_KEEPS_TEXT). */
+char *tsig_api_stream_end(tsig_stream *s)
+{
+    tsig_result r;
+    tsig_code code = tsig_stream_end(s, &r);
+    char *doc = NULL;
+    if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT) {
+        tsig_strbuf sb = {0};
+        put_result(&sb, &r, NULL, 0, r.changed, 1);
+        doc = tsig_sb_finish(&sb, NULL);
+    }
+    tsig_result_free(&r);
+    return doc;
 }
 
 /* ---- reading documents (any text: the checking reader) ---------------- */

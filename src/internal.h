@@ -972,6 +972,15 @@ size_t tsig_stream_known_elements(const tsig_stream *s);
 /* The bytes of text a stream keeps (TSIG_CALLER_KEEPS_TEXT: what it did
  * not drop). */
 size_t tsig_stream_kept(const tsig_stream *s);
+/* What the boundary (api.c) asks a stream: 1 when it judged a result
+ * since the last time this was asked (or since it began); 1 when its
+ * partial value is the text pushed (a whole value, not repaired, only
+ * whitespace after it); 1 when it drops the text it validated
+ * (TSIG_CALLER_KEEPS_TEXT without repair): its partial value is then a
+ * cut of the caller's text (tsig_stream_partial_cut). */
+int tsig_stream_judged_anew(tsig_stream *s);
+int tsig_stream_partial_is_text(const tsig_stream *s);
+int tsig_stream_drops_text(const tsig_stream *s);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and

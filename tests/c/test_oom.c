@@ -692,6 +692,38 @@ static int op_tools(const op_case *c, const tsig_signature *unused)
     return out_text("list", list, n);
 }
 
+/* The JS package's stream (tsig_api_stream_*), fed c->text three bytes at
+ * a time: each step, each push's document (the partial value asked every
+ * other push), then the end's. */
+static int op_api_stream(const op_case *c, const tsig_signature *sig)
+{
+    tsig_stream *s = tsig_api_stream_new(sig, c->input, (int)c->mode, 0, 0, c->flags);
+    if (!s) return R_NOMEM;
+    size_t len = strlen(c->text);
+    int rc = R_OK;
+    for (size_t at = 0, i = 0; rc == R_OK && at < len; at += 3, i++) {
+        size_t n = len - at < 3 ? len - at : 3;
+        if (i % 3 == 2) {
+            int step = tsig_api_stream_step(s, c->text + at, n);
+            if (step == TSIG_API_STREAM_NOMEM) rc = R_NOMEM;
+            else out_fmt("step %d\n", step);
+            continue;
+        }
+        char *doc = tsig_api_stream_push(s, c->text + at, n, (int)(i % 2));
+        if (!doc) rc = R_NOMEM;
+        else out_fmt("push %s\n", doc);
+        tsig_free(doc);
+    }
+    if (rc == R_OK) {
+        char *doc = tsig_api_stream_end(s);
+        if (!doc) rc = R_NOMEM;
+        else out_fmt("end %s\n", doc);
+        tsig_free(doc);
+    }
+    tsig_stream_free(s);
+    return rc;
+}
+
 /* The tsig_api_* functions, each answering one document. */
 enum {
     API_CHECK,
@@ -1153,6 +1185,11 @@ static const op_case cases[] = {
      .text = "{\"groups\": [{\"items\": [1, 2, 3,\n 4, 5, 6, 7]}, {\"items\": [8, 9,\n 10]}],\n \"note\": \"x\"}"},
     {"stream dropped then reordered", op_stream, .sig = "{a [:int], b :int}", .which = 6,
      .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"b\": 1, \"a\": [1, 2, 3, 4, 5, 6, 7, 8]}"},
+    {"api stream output", op_api_stream, .sig = SIG_OUT, .text = OUT_BAD},
+    {"api stream input repaired", op_api_stream, .sig = SIG_IN, .input = 1,
+     .text = "Sure: {query: 'x', limit: \"5\",} ok"},
+    {"api stream kept text", op_api_stream, .sig = "{b :int, a [:int]}",
+     .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"a\": [1, 2, 3, 4, 5, 6], \"b\": 1}"},
     {"stream known arguments", op_stream, .sig = SIG_IN, .input = 1, .which = 8,
      .text = "{\"user_name\":\"bob\",\"limit\":1,\"ratio\":3,\"filter\":{\"tags\":[\"a\",\"b\",\"c\",\"d\",\"e\"]},"
              "\"opts\":{}}"},
