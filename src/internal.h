@@ -887,11 +887,12 @@ size_t tsig_json_value_start(const char *json, size_t len);
 size_t tsig_json_value_end(const char *json, size_t len, size_t at);
 /* The string value of member key of the object at json[at], decoded: a
  * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
- * in *out_len); NULL when absent or not a string, or out of memory (then
- * *nomem is set; it is otherwise left as it was, so one flag can collect
- * several lookups). */
+ * in *out_len); span (may be NULL) gets the [start, end) offsets of the
+ * string as written, quotes included. NULL when absent or not a string,
+ * or out of memory (then *nomem is set; it is otherwise left as it was,
+ * so one flag can collect several lookups). */
 char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
-                              size_t *out_len, int *nomem);
+                              size_t *out_len, size_t *span, int *nomem);
 /* The [start, end) offsets of each element of the list at json[at]:
  * 2 * *count offsets (free), NULL when there are none or when out of
  * memory (*nomem). */

@@ -18,25 +18,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Storage of a failure that its public view points into. */
-typedef struct failure_store {
+/* A tool that converted, and the warnings its view points into. */
+typedef struct tool_entry {
+    tsig_tool tool;
+    tsig_messages warnings;
+} tool_entry;
+
+/* A failure, and what its view points into. */
+typedef struct failure_entry {
+    tsig_tool_failure failure;
     char path[48];        /* "tools[18446744073709551615]" fits */
     tsig_segment segments[2];
-    char *message;        /* a message other than the error's, or NULL */
-} failure_store;
+    /* a message other than the error's: a signature's, "signature error at
+     * L:C: " (at most 42 bytes: inputs are shorter than 10^10) and the error's */
+    char message[TSIG_MESSAGE_MAX + 64];
+} failure_entry;
 
 struct tsig_tools {
-    tsig_tool *tools;
+    tool_entry *tools;
     size_t count;
-    tsig_tool_failure *failures;
-    failure_store *stores; /* one per failure (tool failures only use it) */
+    failure_entry *failures;
     size_t failure_count;
-    tsig_messages *warnings; /* one per tool */
-    tsig_result shape;       /* the check of the text: its issues stay alive here */
+    tsig_result shape; /* the check of the text: its issues stay alive here */
 };
 
 /* The shape of a list of tools given by their signatures. */
 static const char SIGNATURES_SHAPE[] = "[{name :string, sig :string?, description :string?}]";
+
+/* Room for tools tools and failures failures (zeroed). 0 when out of
+ * memory. */
+static int make_room(tsig_tools *t, size_t tools, size_t failures)
+{
+    t->tools = tools ? calloc(tools, sizeof *t->tools) : NULL;
+    t->failures = failures ? calloc(failures, sizeof *t->failures) : NULL;
+    return (t->tools || !tools) && (t->failures || !failures);
+}
+
+/* The next failure of t, index index, its path and segments pointing into
+ * its entry (to be written there), its message the error's. */
+static tsig_tool_failure *add_failure(tsig_tools *t, size_t index)
+{
+    failure_entry *e = &t->failures[t->failure_count++];
+    e->failure.index = index;
+    e->failure.issue.path = e->path;
+    e->failure.issue.segments = e->segments;
+    e->failure.issue.message = e->failure.error.message;
+    return &e->failure;
+}
 
 /* Checks json/len against the signature shape (enabled mode, no value
  * written) into *r. TSIG_OK or TSIG_ERR_NOMEM. */
@@ -59,12 +87,10 @@ static tsig_code check_text(const char *shape, const char *json, size_t len, tsi
 static int text_failures(tsig_tools *t, const char *json, size_t len)
 {
     const tsig_result *r = &t->shape;
-    t->failures = calloc(r->error_count, sizeof *t->failures);
-    if (!t->failures) return 0;
+    if (!make_room(t, 0, r->error_count)) return 0;
     for (size_t i = 0; i < r->error_count; i++) {
-        tsig_tool_failure *f = &t->failures[t->failure_count++];
+        tsig_tool_failure *f = add_failure(t, TSIG_TOOLS_DOCUMENT);
         tsig_issue_code code = r->errors[i].code;
-        f->index = TSIG_TOOLS_DOCUMENT;
         f->issue = r->errors[i];
         if (r->json_error.code != TSIG_OK) {
             f->error = r->json_error;
@@ -86,24 +112,17 @@ static int not_a_list(tsig_tools *t, const char *json, size_t len, const char *p
                       int missing, size_t at, size_t end)
 {
     static const char message[] = "expected a list of tools, or an object with a \"tools\" list";
-    t->failures = calloc(1, sizeof *t->failures);
-    t->stores = calloc(1, sizeof *t->stores);
-    if (!t->failures || !t->stores) return 0;
-    tsig_tool_failure *f = &t->failures[0];
-    failure_store *st = &t->stores[0];
-    t->failure_count = 1;
-    f->index = TSIG_TOOLS_DOCUMENT;
+    if (!make_room(t, 0, 1)) return 0;
+    tsig_tool_failure *f = add_failure(t, TSIG_TOOLS_DOCUMENT);
+    failure_entry *e = &t->failures[0];
     tsig_error_set(&f->error, TSIG_ERR_SCHEMA, json, len, at, "%s", message);
-    memcpy(st->path, prefix, strlen(prefix) + 1);
-    f->issue.path = st->path;
+    memcpy(e->path, prefix, strlen(prefix) + 1);
     f->issue.path_len = strlen(prefix);
     if (*prefix) {
-        st->segments[0].key = "tools";
-        st->segments[0].key_len = 5;
-        f->issue.segments = st->segments;
+        e->segments[0].key = "tools";
+        e->segments[0].key_len = 5;
         f->issue.segment_count = 1;
     }
-    f->issue.message = f->error.message;
     f->issue.message_len = strlen(f->error.message);
     f->issue.code = missing ? TSIG_ISSUE_MISSING : TSIG_ISSUE_TYPE;
     f->issue.offset = at;
@@ -153,6 +172,19 @@ static tsig_issue_code fail_name(const char *text, size_t len, size_t at, size_t
     return code;
 }
 
+/* Reads the "name" and the "description" (when they are strings) of the
+ * tool object at json[at] into tool, and the canonical form of its
+ * signature when it has one. 0 when out of memory. */
+static int read_names(tsig_tool *tool, const char *json, size_t len, size_t at)
+{
+    int nomem = 0;
+    tool->name = tsig_json_member_string(json, len, at, "name", &tool->name_len, NULL, &nomem);
+    tool->description = tsig_json_member_string(json, len, at, "description",
+                                                &tool->description_len, NULL, &nomem);
+    if (tool->sig && !nomem) tool->signature = tsig_format(tool->sig, 0, &tool->signature_len);
+    return !nomem && (!tool->sig || tool->signature);
+}
+
 /* See internal.h: the signature first (it reads the text whole), then the
  * name and the description of the object it was read from. */
 int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
@@ -174,11 +206,7 @@ int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool
         *code = fail_name(text, len, at, name, err);
         goto failed;
     }
-    tool->name = tsig_json_member_string(text, len, at, "name", &tool->name_len, &nomem);
-    tool->description = tsig_json_member_string(text, len, at, "description",
-                                                &tool->description_len, &nomem);
-    tool->signature = nomem ? NULL : tsig_format(sig, 0, &tool->signature_len);
-    if (!tool->signature) {
+    if (nomem || !read_names(tool, text, len, at)) {
         tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
         goto failed;
     }
@@ -201,76 +229,36 @@ static int convert(tsig_tools *t, const char *json, size_t len, size_t start, si
 {
     const char *text = json + start;
     size_t text_len = end - start;
-    tsig_tool tool;
+    tool_entry *e = &t->tools[t->count];
     tsig_error err;
     tsig_issue_code code;
-    if (tsig_tool_read(text, text_len, flags, &tool, &t->warnings[t->count], &err, &code)) {
-        tool.index = i;
-        t->tools[t->count++] = tool;
+    if (tsig_tool_read(text, text_len, flags, &e->tool, &e->warnings, &err, &code)) {
+        e->tool.index = i;
+        t->count++;
         return 1;
     }
     if (err.code == TSIG_ERR_NOMEM) return 0;
-    tsig_tool_failure *f = &t->failures[t->failure_count];
-    failure_store *st = &t->stores[t->failure_count++];
-    f->index = i;
+    tsig_tool_failure *f = add_failure(t, i);
+    failure_entry *fe = &t->failures[t->failure_count - 1];
     if (text[0] == '{') { /* a string "name" names even a tool that failed */
         int nomem = 0;
-        f->name = tsig_json_member_string(json, len, start, "name", &f->name_len, &nomem);
+        f->name = tsig_json_member_string(json, len, start, "name", &f->name_len, NULL, &nomem);
         if (nomem) return 0;
     }
     f->error = err;
-    int n = tsig_snprintf(st->path, sizeof st->path, "%s[%zu]", prefix, i);
-    f->issue.path = st->path;
-    f->issue.path_len = (size_t)n;
+    f->issue.path_len = (size_t)tsig_snprintf(fe->path, sizeof fe->path, "%s[%zu]", prefix, i);
     size_t k = 0;
     if (*prefix) {
-        st->segments[k].key = "tools";
-        st->segments[k++].key_len = 5;
+        fe->segments[k].key = "tools";
+        fe->segments[k++].key_len = 5;
     }
-    st->segments[k++].index = i;
-    f->issue.segments = st->segments;
+    fe->segments[k++].index = i;
     f->issue.segment_count = k;
-    f->issue.message = f->error.message;
     f->issue.message_len = strlen(f->error.message);
     f->issue.code = code;
     f->issue.offset = start;
     f->issue.length = text_len;
     return 1;
-}
-
-/* Reads the list of the checked text json/len into t. 0 when out of
- * memory. */
-static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags)
-{
-    size_t list = tsig_json_value_start(json, len);
-    const char *prefix = "";
-    int nomem = 0;
-    if (json[list] == '{') {
-        size_t object = list;
-        list = tsig_json_member(json, len, object, "tools", 5, 0, &nomem);
-        if (nomem) return 0;
-        prefix = "tools";
-        if (list == TSIG_JSON_NONE)
-            return not_a_list(t, json, len, prefix, 1, object, tsig_json_value_end(json, len, object));
-    }
-    if (json[list] != '[')
-        return not_a_list(t, json, len, prefix, 0, list, tsig_json_value_end(json, len, list));
-
-    size_t count;
-    size_t *spans = tsig_json_element_spans(json, len, list, &count, &nomem);
-    if (nomem) return 0;
-    int ok = 1;
-    if (count) {
-        t->tools = calloc(count, sizeof *t->tools);
-        t->warnings = calloc(count, sizeof *t->warnings);
-        t->failures = calloc(count, sizeof *t->failures);
-        t->stores = calloc(count, sizeof *t->stores);
-        ok = t->tools && t->warnings && t->failures && t->stores;
-    }
-    for (size_t i = 0; ok && i < count; i++)
-        ok = convert(t, json, len, spans[2 * i], spans[2 * i + 1], i, prefix, flags);
-    free(spans);
-    return ok;
 }
 
 /*
@@ -280,80 +268,71 @@ static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags
  */
 static int read_signature_tool(tsig_tools *t, const char *json, size_t len, size_t at, size_t i)
 {
-    tsig_tool tool;
-    tsig_error err;
-    memset(&tool, 0, sizeof tool);
+    /* the next tool's and the next failure's places, zeroed by calloc */
+    tsig_tool *tool = &t->tools[t->count].tool;
+    failure_entry *fe = &t->failures[t->failure_count];
     int nomem = 0;
-    size_t sig_len = 0;
-    char *text = tsig_json_member_string(json, len, at, "sig", &sig_len, &nomem);
+    size_t sig_len = 0, span[2];
+    char *text = tsig_json_member_string(json, len, at, "sig", &sig_len, span, &nomem);
     int has_sig = text != NULL;
-    tool.index = i;
-    tool.name = tsig_json_member_string(json, len, at, "name", &tool.name_len, &nomem);
-    tool.description = tsig_json_member_string(json, len, at, "description",
-                                               &tool.description_len, &nomem);
-    nomem = nomem || !tool.name; /* the shape says it is there */
+    tool->index = i;
     if (!nomem && has_sig) {
-        tool.sig = tsig_parse(text, sig_len, &err);
-        if (tool.sig) tool.signature = tsig_format(tool.sig, 0, &tool.signature_len);
-        nomem = tool.sig ? !tool.signature : err.code == TSIG_ERR_NOMEM;
+        tool->sig = tsig_parse(text, sig_len, &fe->failure.error);
+        nomem = !tool->sig && fe->failure.error.code == TSIG_ERR_NOMEM;
     }
     tsig_free(text);
-    if (nomem) {
-        tsig_tool_release(&tool);
-        return 0;
+    /* the shape says the name is there */
+    nomem = nomem || !read_names(tool, json, len, at) || !tool->name;
+    if (nomem || tool->sig || !has_sig) {
+        if (nomem) tsig_tool_release(tool);
+        else t->count++;
+        return !nomem;
     }
-    if (tool.sig || !has_sig) {
-        t->tools[t->count++] = tool;
-        return 1;
-    }
-    tsig_tool_failure *f = &t->failures[t->failure_count];
-    failure_store *st = &t->stores[t->failure_count++];
-    f->index = i;
-    f->name = tool.name;
-    f->name_len = tool.name_len;
-    tool.name = NULL;
-    tsig_tool_release(&tool);
-    f->error = err;
-    tsig_strbuf message = {0};
-    tsig_sb_printf(&message, "signature error at %zu:%zu: %s", err.line, err.column, err.message);
-    f->issue.message_len = message.len;
-    f->issue.message = st->message = tsig_sb_finish(&message, NULL);
-    if (!st->message) return 0;
-    int n = tsig_snprintf(st->path, sizeof st->path, "[%zu].sig", i);
-    f->issue.path = st->path;
-    f->issue.path_len = (size_t)n;
-    st->segments[0].index = i;
-    st->segments[1].key = "sig";
-    st->segments[1].key_len = 3;
-    f->issue.segments = st->segments;
+    tsig_tool_failure *f = add_failure(t, i);
+    f->name = tool->name;
+    f->name_len = tool->name_len;
+    tool->name = NULL;
+    tsig_tool_release(tool);
+    f->issue.message = fe->message;
+    f->issue.message_len = (size_t)tsig_snprintf(fe->message, sizeof fe->message,
+                                                 "signature error at %zu:%zu: %s",
+                                                 f->error.line, f->error.column, f->error.message);
+    f->issue.path_len = (size_t)tsig_snprintf(fe->path, sizeof fe->path, "[%zu].sig", i);
+    fe->segments[0].index = i;
+    fe->segments[1].key = "sig";
+    fe->segments[1].key_len = 3;
     f->issue.segment_count = 2;
     f->issue.code = TSIG_ISSUE_SIGNATURE;
-    size_t v = tsig_json_member(json, len, at, "sig", 3, 0, &nomem);
-    if (nomem) return 0;
-    f->issue.offset = v;
-    f->issue.length = tsig_json_value_end(json, len, v) - v;
+    f->issue.offset = span[0];
+    f->issue.length = span[1] - span[0];
     return 1;
 }
 
-/* Reads the checked list of signatures json/len into t. 0 when out of
- * memory. */
-static int read_signature_list(tsig_tools *t, const char *json, size_t len)
+/* Reads the list of the checked text json/len into t: of tool definitions
+ * (tsig_tool_read of each), or, signatures set, of signatures. 0 when out
+ * of memory. */
+static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags, int signatures)
 {
-    size_t count;
+    size_t list = tsig_json_value_start(json, len);
+    const char *prefix = "";
     int nomem = 0;
-    size_t *spans = tsig_json_element_spans(json, len, tsig_json_value_start(json, len), &count,
-                                            &nomem);
-    if (nomem) return 0;
-    int ok = 1;
-    if (count) {
-        t->tools = calloc(count, sizeof *t->tools);
-        t->warnings = calloc(count, sizeof *t->warnings);
-        t->failures = calloc(count, sizeof *t->failures);
-        t->stores = calloc(count, sizeof *t->stores);
-        ok = t->tools && t->warnings && t->failures && t->stores;
+    if (!signatures && json[list] == '{') {
+        size_t object = list;
+        list = tsig_json_member(json, len, object, "tools", 5, 0, &nomem);
+        if (nomem) return 0;
+        prefix = "tools";
+        if (list == TSIG_JSON_NONE)
+            return not_a_list(t, json, len, prefix, 1, object, tsig_json_value_end(json, len, object));
     }
+    if (!signatures && json[list] != '[')
+        return not_a_list(t, json, len, prefix, 0, list, tsig_json_value_end(json, len, list));
+
+    size_t count;
+    size_t *spans = tsig_json_element_spans(json, len, list, &count, &nomem);
+    int ok = !nomem && make_room(t, count, count);
     for (size_t i = 0; ok && i < count; i++)
-        ok = read_signature_tool(t, json, len, spans[2 * i], i);
+        ok = signatures ? read_signature_tool(t, json, len, spans[2 * i], i)
+                        : convert(t, json, len, spans[2 * i], spans[2 * i + 1], i, prefix, flags);
     free(spans);
     return ok;
 }
@@ -374,9 +353,7 @@ static tsig_code read_tools(const char *json, size_t len, const char *shape, uns
     tsig_tools *t = calloc(1, sizeof *t);
     if (!t) goto nomem;
     if (check_text(shape, json, len, &t->shape) != TSIG_OK) goto nomem;
-    if (!t->shape.ok ? !text_failures(t, json, len)
-                     : !(signatures ? read_signature_list(t, json, len)
-                                    : read_list(t, json, len, flags)))
+    if (!t->shape.ok ? !text_failures(t, json, len) : !read_list(t, json, len, flags, signatures))
         goto nomem;
     *out = t;
     return TSIG_OK;
@@ -402,17 +379,14 @@ void tsig_tools_free(tsig_tools *t)
 {
     if (!t) return;
     for (size_t i = 0; i < t->count; i++) {
-        tsig_tool_release(&t->tools[i]);
-        tsig_messages_free(&t->warnings[i]);
+        tsig_tool_release(&t->tools[i].tool);
+        tsig_messages_free(&t->tools[i].warnings);
     }
     for (size_t i = 0; i < t->failure_count; i++) {
-        tsig_free((char *)t->failures[i].name);
-        if (t->stores) tsig_free(t->stores[i].message);
+        tsig_free((char *)t->failures[i].failure.name);
     }
     free(t->tools);
-    free(t->warnings);
     free(t->failures);
-    free(t->stores);
     tsig_result_free(&t->shape);
     free(t);
 }
@@ -424,7 +398,7 @@ size_t tsig_tools_count(const tsig_tools *t)
 
 const tsig_tool *tsig_tools_get(const tsig_tools *t, size_t i)
 {
-    return t && i < t->count ? &t->tools[i] : NULL;
+    return t && i < t->count ? &t->tools[i].tool : NULL;
 }
 
 size_t tsig_tools_failure_count(const tsig_tools *t)
@@ -434,7 +408,7 @@ size_t tsig_tools_failure_count(const tsig_tools *t)
 
 const tsig_tool_failure *tsig_tools_failure(const tsig_tools *t, size_t i)
 {
-    return t && i < t->failure_count ? &t->failures[i] : NULL;
+    return t && i < t->failure_count ? &t->failures[i].failure : NULL;
 }
 
 /* ---- reading text read before (so valid) --------------------------- */
@@ -459,7 +433,7 @@ size_t tsig_json_value_end(const char *json, size_t len, size_t at)
 }
 
 char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
-                              size_t *out_len, int *nomem)
+                              size_t *out_len, size_t *span, int *nomem)
 {
     size_t v = tsig_json_member(json, len, at, key, strlen(key), 0, nomem);
     if (v == TSIG_JSON_NONE || json[v] != '"') return NULL;
@@ -470,6 +444,10 @@ char *tsig_json_member_string(const char *json, size_t len, size_t at, const cha
     j.pos = v;
     tsig_json_span s;
     if (!tsig_json_string(&j, &s)) return NULL;
+    if (span) {
+        span[0] = v;
+        span[1] = j.pos;
+    }
     char *text = malloc(s.len + 1);
     if (!text) {
         *nomem = 1;
