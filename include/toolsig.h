@@ -565,6 +565,10 @@ char *tsig_render_tool(const tsig_tool_ref *tool, size_t *len);
 /* Tools in the given order under "## Tools you can call" (SPEC §9); "" for
  * none. As tsig_render_tool. */
 char *tsig_render_tools(const tsig_tool_ref *tools, size_t count, size_t *len);
+/* The tools of a list (tsig_tools_from_json, tsig_tools_from_signatures)
+ * that converted, as tsig_render_tools renders them; "" for none. Freed
+ * with tsig_free; NULL when out of memory. */
+char *tsig_render_tool_list(const tsig_tools *tools, size_t *len);
 
 /* One bad placeholder: the name as the template spells it, and why. */
 typedef struct tsig_placeholder_error {

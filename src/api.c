@@ -30,17 +30,29 @@ static void put_bool(tsig_strbuf *sb, int b)
     tsig_sb_puts(sb, b ? "true" : "false");
 }
 
-/* Appends stage-produced text as it is; a NULL piece (the stage ran out of
- * memory) fails the whole document. */
-static void put_raw(tsig_strbuf *sb, const char *text, size_t len)
+/* Appends text a stage produced (owned, released here) as a JSON string; a
+ * NULL piece (the stage ran out of memory) fails the whole document. */
+static void put_text(tsig_strbuf *sb, char *text, size_t len)
 {
-    if (!text) sb->failed = 1;
-    else tsig_sb_append(sb, text, len);
+    if (text) tsig_json_escape(sb, text, len);
+    else sb->failed = 1;
+    tsig_free(text);
+}
+
+/* Appends JSON text a stage produced (owned, released here) as it is; a
+ * NULL piece fails the whole document. */
+static void put_raw(tsig_strbuf *sb, char *text, size_t len)
+{
+    if (text) tsig_sb_append(sb, text, len);
+    else sb->failed = 1;
+    tsig_free(text);
 }
 
 /* Appends an error object: {"code","kind","message","line","column",
- * "offset","hint"}; kind is the code's stable short name ("syntax"). */
-static void put_error(tsig_strbuf *sb, const tsig_error *err)
+ * "offset","hint"}; kind is the code's stable short name ("syntax"). With
+ * text, "text" follows: the error's caret picture (owned, released here;
+ * NULL: it could not be made, and the document fails). */
+static void put_error(tsig_strbuf *sb, const tsig_error *err, char *text)
 {
     tsig_sb_puts(sb, "{\"code\":");
     put_cstring(sb, tsig_code_name(err->code));
@@ -51,6 +63,10 @@ static void put_error(tsig_strbuf *sb, const tsig_error *err)
     tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
                    err->line, err->column, err->offset);
     put_cstring(sb, err->hint[0] ? err->hint : NULL);
+    if (text) {
+        tsig_sb_puts(sb, ",\"text\":");
+        put_text(sb, text, strlen(text));
+    }
     tsig_sb_putc(sb, '}');
 }
 
@@ -61,7 +77,7 @@ static char *error_doc(const tsig_error *err)
     if (err->code == TSIG_ERR_NOMEM) return NULL;
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
-    put_error(&sb, err);
+    put_error(&sb, err, NULL);
     tsig_sb_putc(&sb, '}');
     return tsig_sb_finish(&sb, NULL);
 }
@@ -73,6 +89,32 @@ static char *argument_doc(const char *message)
     memset(&err, 0, sizeof err);
     tsig_error_set(&err, TSIG_ERR_ARGUMENT, "", 0, 0, "%s", message);
     return error_doc(&err);
+}
+
+/* Appends a decoded string (NULL: null). */
+static void put_string(tsig_strbuf *sb, const char *s, size_t len)
+{
+    if (s) tsig_json_escape(sb, s, len);
+    else tsig_sb_puts(sb, "null");
+}
+
+/* {"ok":true,"<member>":<text>} for a stage that answered with text (NULL:
+ * it ran out of memory): JSON text as it is or, quote set, any text as a
+ * JSON string; or, code not TSIG_OK, the error document. text is
+ * released. */
+static char *value_doc(tsig_code code, const char *member, char *text, size_t len,
+                       const tsig_error *err, int quote)
+{
+    if (code != TSIG_OK) {
+        tsig_free(text);
+        return error_doc(err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_printf(&sb, "{\"ok\":true,\"%s\":", member);
+    if (quote) put_text(&sb, text, len);
+    else put_raw(&sb, text, len);
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
 }
 
 /* Appends ["key",0,...]: keys as strings, indexes as numbers. */
@@ -87,33 +129,48 @@ static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
     tsig_sb_putc(sb, ']');
 }
 
-/* Appends an issue: {"path","segments","message","code","offset",
- * "length"}. json_error, when not NULL, is the position of a JSON text
- * error, whose "line" and "column" are added (its offset is the issue's). */
-static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_error *json_error)
+/*
+ * Appends an issue: {"path","segments","message","code","offset",
+ * "length"}. With named, the failure's "name" (or null) follows
+ * "segments". With at, a position: its "line" and "column" follow "code"
+ * (a JSON text error: its offset is the issue's) and, hinted, its
+ * "offset" and "hint" stand for "offset" and "length" (a signature that
+ * does not parse, positioned in it).
+ */
+static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_tool_failure *named,
+                      const tsig_error *at, int hinted)
 {
     tsig_sb_puts(sb, "{\"path\":");
     tsig_json_escape(sb, is->path, is->path_len);
     tsig_sb_puts(sb, ",\"segments\":");
     put_segments(sb, is->segments, is->segment_count);
+    if (named) {
+        tsig_sb_puts(sb, ",\"name\":");
+        put_string(sb, named->name, named->name_len);
+    }
     tsig_sb_puts(sb, ",\"message\":");
     tsig_json_escape(sb, is->message, is->message_len);
     tsig_sb_puts(sb, ",\"code\":");
     put_cstring(sb, tsig_issue_code_name(is->code));
-    if (json_error)
-        tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", json_error->line, json_error->column);
-    tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
+    if (at) tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", at->line, at->column);
+    if (hinted) {
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"hint\":", at->offset);
+        put_cstring(sb, at->hint[0] ? at->hint : NULL);
+        tsig_sb_putc(sb, '}');
+    } else {
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
+    }
 }
 
-/* Appends a list of issues; json_error as put_issue's, for each (a JSON
- * text error is the one issue of its list). */
+/* Appends a list of issues; json_error, when not NULL, is the position of
+ * a JSON text error (the one issue of its list). */
 static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
                        const tsig_error *json_error)
 {
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < n; i++) {
         if (i) tsig_sb_putc(sb, ',');
-        put_issue(sb, &list[i], json_error);
+        put_issue(sb, &list[i], NULL, json_error, 0);
     }
     tsig_sb_putc(sb, ']');
 }
@@ -137,15 +194,12 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
     size_t n = 0;
     char *text = tsig_format(sig, flags, &n);
     tsig_sb_puts(sb, ",\"canonical\":");
-    if (text) tsig_json_escape(sb, text, n);
-    else sb->failed = 1;
-    tsig_free(text);
+    put_text(sb, text, n);
     tsig_sb_puts(sb, ",\"returns_list\":");
     put_bool(sb, tsig_returns_list(sig));
     text = tsig_ast_json(sig, &n);
     tsig_sb_puts(sb, ",\"ast\":");
     put_raw(sb, text, n);
-    tsig_free(text);
 }
 
 /* ---- reading JSON text already known to be valid (json.c's reader) --- */
@@ -245,21 +299,13 @@ char *tsig_api_path(const char *json, size_t len)
     tsig_json_path path;
     tsig_json_init(&j, json, len, 1, &err);
     tsig_json_path_init(&path);
-    char *doc;
-    if (!read_segments(&j, &path)) {
-        doc = error_doc(&err);
-    } else {
-        tsig_strbuf text = {0}, sb = {0};
-        tsig_json_path_format(&text, path.segs, path.count);
-        tsig_sb_puts(&sb, "{\"ok\":true,\"path\":");
-        if (text.failed) sb.failed = 1;
-        else tsig_json_escape(&sb, text.data ? text.data : "", text.len);
-        tsig_sb_putc(&sb, '}');
-        tsig_sb_release(&text);
-        doc = tsig_sb_finish(&sb, NULL);
-    }
+    tsig_strbuf text = {0};
+    int ok = read_segments(&j, &path);
+    if (ok) tsig_json_path_format(&text, path.segs, path.count);
     tsig_json_path_release(&path);
-    return doc;
+    size_t n = 0;
+    char *path_text = ok ? tsig_sb_finish(&text, &n) : NULL;
+    return value_doc(ok ? TSIG_OK : err.code, "path", path_text, n, &err, 1);
 }
 
 char *tsig_api_check(const char *sig, size_t len, unsigned flags)
@@ -305,12 +351,19 @@ static void put_result(tsig_strbuf *sb, const tsig_result *r, const char *json, 
     tsig_sb_putc(sb, '}');
 }
 
+/* put_result's document alone. */
+static char *result_doc(const tsig_result *r, const char *json, size_t len, int with_value,
+                        int say_unwritten)
+{
+    tsig_strbuf sb = {0};
+    put_result(&sb, r, json, len, with_value, say_unwritten);
+    return tsig_sb_finish(&sb, NULL);
+}
+
 char *tsig_api_result_json(const tsig_result *result, const char *json,
                            size_t len, int with_value)
 {
-    tsig_strbuf sb = {0};
-    put_result(&sb, result, json, len, with_value, 0);
-    return tsig_sb_finish(&sb, NULL);
+    return result_doc(result, json, len, with_value, 0);
 }
 
 char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
@@ -323,8 +376,7 @@ char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
     char *doc = NULL;
     if (code == TSIG_ERR_ARGUMENT) doc = argument_doc("invalid validation options");
     else if (code != TSIG_ERR_NOMEM)
-        doc = tsig_api_result_json(&r, json, len,
-                                   !(opts && (opts->flags & TSIG_VALUE_NEVER)));
+        doc = result_doc(&r, json, len, !(opts && (opts->flags & TSIG_VALUE_NEVER)), 0);
     tsig_result_free(&r);
     return doc;
 }
@@ -347,8 +399,7 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
         tsig_sb_puts(sb, "{\"name\":");
         tsig_json_escape(sb, name, name_len);
         tsig_sb_puts(sb, ",\"type\":");
-        if (text) tsig_json_escape(sb, text, type_len);
-        else sb->failed = 1;
+        put_text(sb, text, type_len);
         tsig_sb_puts(sb, ",\"optional\":");
         put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
         const tsig_field *f = &sig->params[i];
@@ -361,14 +412,11 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
             tsig_json_escape(sb, f->description, f->description_len);
         }
         tsig_sb_putc(sb, '}');
-        tsig_free(text);
     }
     size_t n = 0;
     char *returns = tsig_format_type(tsig_returns(sig), 0, &n);
     tsig_sb_puts(sb, "],\"returns\":");
-    if (returns) tsig_json_escape(sb, returns, n);
-    else sb->failed = 1;
-    tsig_free(returns);
+    put_text(sb, returns, n);
 }
 
 tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
@@ -383,15 +431,11 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
         tsig_sb_putc(&sb, '}');
     } else if (err.code != TSIG_ERR_NOMEM) {
         /* The error object with its caret picture as "text". */
-        tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
-        put_error(&sb, &err);
-        if (!sb.failed) sb.len--; /* reopen the error object */
         char *text = tsig_error_format(&err, "signature", src, len);
-        tsig_sb_puts(&sb, ",\"text\":");
-        put_cstring(&sb, text);
+        tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
         if (!text) sb.failed = 1;
-        tsig_free(text);
-        tsig_sb_puts(&sb, "}}");
+        put_error(&sb, &err, text);
+        tsig_sb_putc(&sb, '}');
     } else {
         sb.failed = 1;
     }
@@ -408,21 +452,15 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
                            size_t max_errors, size_t max_depth, char **doc,
                            unsigned flags)
 {
-    *doc = NULL;
-    if (mode < 0 || mode > TSIG_MODE_STRICT) {
-        *doc = argument_doc("unknown validation mode");
-        return *doc ? 1 : -1;
-    }
     /* TSIG_VALUE_* would break "0: the value unchanged" */
-    if (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)) {
-        *doc = argument_doc("unknown validation flags");
-        return *doc ? 1 : -1;
-    }
+    const char *bad = mode < 0 || mode > TSIG_MODE_STRICT ? "unknown validation mode"
+                      : flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)
+                          ? "unknown validation flags"
+                      : !sig ? "no signature"
+                             : NULL;
+    *doc = bad ? argument_doc(bad) : NULL;
+    if (bad) return *doc ? 1 : -1;
     tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, flags};
-    if (!sig) {
-        *doc = argument_doc("no signature");
-        return *doc ? 1 : -1;
-    }
     tsig_result r;
     tsig_code code = input ? tsig_validate_input_json(sig, json, len, &opts, &r)
                            : tsig_validate_json(sig, json, len, &opts, &r);
@@ -432,7 +470,7 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
     } else if (r.ok && !r.changed && r.warning_count == 0) {
         rc = 0;
     } else {
-        *doc = tsig_api_result_json(&r, json, len, 1);
+        *doc = result_doc(&r, json, len, 1, 0);
         if (!*doc) rc = -1;
     }
     tsig_result_free(&r);
@@ -534,30 +572,13 @@ char *tsig_api_report(const char *json, size_t len, const char *title,
     return text;
 }
 
-/* {"ok":true,"<member>":<text>} for a stage that answered with JSON text,
- * or the error document; text is released. */
-static char *value_doc(tsig_code code, const char *member, char *text,
-                       size_t len, const tsig_error *err)
-{
-    if (code != TSIG_OK) {
-        tsig_free(text);
-        return error_doc(err);
-    }
-    tsig_strbuf sb = {0};
-    tsig_sb_printf(&sb, "{\"ok\":true,\"%s\":", member);
-    put_raw(&sb, text, len);
-    tsig_sb_putc(&sb, '}');
-    tsig_free(text);
-    return tsig_sb_finish(&sb, NULL);
-}
-
 char *tsig_api_normalize(const char *json, size_t len)
 {
     char *out = NULL;
     size_t n = 0;
     tsig_error err;
     tsig_code code = tsig_normalize_keys(json, len, &out, &n, &err);
-    return value_doc(code, "value", out, n, &err);
+    return value_doc(code, "value", out, n, &err, 0);
 }
 
 char *tsig_api_render_template(const char *tpl, size_t tpl_len,
@@ -570,16 +591,7 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
     tsig_error err;
     tsig_code code = tsig_render_template_max(tpl, tpl_len, sig, args, args_len,
                                               max_len, &out, &n, &err);
-    if (code != TSIG_OK) {
-        tsig_free(out);
-        return error_doc(&err);
-    }
-    tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-    tsig_json_escape(&sb, out, n);
-    tsig_sb_putc(&sb, '}');
-    tsig_free(out);
-    return tsig_sb_finish(&sb, NULL);
+    return value_doc(code, "text", out, n, &err, 1);
 }
 
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
@@ -590,7 +602,7 @@ char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
     size_t n = 0;
     tsig_error err;
     tsig_code code = tsig_redact(sig, json, len, mode, &out, &n, &err);
-    return value_doc(code, "value", out, n, &err);
+    return value_doc(code, "value", out, n, &err, 0);
 }
 
 char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags)
@@ -603,7 +615,6 @@ char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags)
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":true,\"schema\":");
     put_raw(&sb, schema, n);
-    tsig_free(schema);
     tsig_messages warnings = {0};
     if ((flags & TSIG_SCHEMA_STRICT) && tsig_strict_warnings(sig, params, &warnings) != TSIG_OK)
         sb.failed = 1;
@@ -632,13 +643,6 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     tsig_messages_free(&warnings);
     tsig_signature_free(sig);
     return tsig_sb_finish(&sb, NULL);
-}
-
-/* Appends a decoded string (NULL: null). */
-static void put_string(tsig_strbuf *sb, const char *s, size_t len)
-{
-    if (s) tsig_json_escape(sb, s, len);
-    else tsig_sb_puts(sb, "null");
 }
 
 /* Appends the tools of a list that converted: [{"name","signature",
@@ -692,66 +696,34 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
-/* Appends the prompt text (tsig_render_tools) of the tools of a list as a
- * JSON string. */
+/* Appends the prompt text of the tools of a list (tsig_render_tool_list)
+ * as a JSON string. */
 static void put_prompt(tsig_strbuf *sb, const tsig_tools *tools)
 {
-    size_t count = tsig_tools_count(tools), len = 0;
-    tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
-    if (count && !refs) sb->failed = 1;
-    for (size_t i = 0; refs && i < count; i++) {
-        const tsig_tool *t = tsig_tools_get(tools, i);
-        tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
-                           t->description_len};
-        refs[i] = r;
-    }
-    char *text = sb->failed ? NULL : tsig_render_tools(refs, count, &len);
-    if (text) tsig_json_escape(sb, text, len);
-    else sb->failed = 1;
-    tsig_free(text);
-    free(refs);
+    size_t len = 0;
+    char *text = tsig_render_tool_list(tools, &len);
+    put_text(sb, text, len);
 }
 
 /*
  * Appends the failures of a list of tools: one of the text as validation
  * writes an issue; a tool's {"path","segments","name","message","code",
- * "offset","length"} (the tool's span); a signature's {"path","segments",
- * "message","code","line","column","offset","hint"}, positioned in the
- * signature.
+ * "offset","length"} (the tool's span); of a list of signatures
+ * (signatures set), a signature's {"path","segments","message","code",
+ * "line","column","offset","hint"}, positioned in the signature.
  */
-static void put_failures(tsig_strbuf *sb, const tsig_tools *tools)
+static void put_failures(tsig_strbuf *sb, const tsig_tools *tools, int signatures)
 {
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
         const tsig_tool_failure *f = tsig_tools_failure(tools, i);
         const tsig_issue *is = &f->issue;
+        int text_error = is->code == TSIG_ISSUE_JSON_SYNTAX || is->code == TSIG_ISSUE_TOO_DEEP ||
+                         is->code == TSIG_ISSUE_TOO_LARGE;
         if (i) tsig_sb_putc(sb, ',');
-        if (f->index == TSIG_TOOLS_DOCUMENT) {
-            int text_error = is->code == TSIG_ISSUE_JSON_SYNTAX ||
-                             is->code == TSIG_ISSUE_TOO_DEEP || is->code == TSIG_ISSUE_TOO_LARGE;
-            put_issue(sb, is, text_error ? &f->error : NULL);
-            continue;
-        }
-        tsig_sb_puts(sb, "{\"path\":");
-        tsig_json_escape(sb, is->path, is->path_len);
-        tsig_sb_puts(sb, ",\"segments\":");
-        put_segments(sb, is->segments, is->segment_count);
-        if (is->code != TSIG_ISSUE_SIGNATURE) {
-            tsig_sb_puts(sb, ",\"name\":");
-            put_string(sb, f->name, f->name_len);
-        }
-        tsig_sb_puts(sb, ",\"message\":");
-        tsig_json_escape(sb, is->message, is->message_len);
-        tsig_sb_puts(sb, ",\"code\":");
-        put_cstring(sb, tsig_issue_code_name(is->code));
-        if (is->code != TSIG_ISSUE_SIGNATURE) {
-            tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
-            continue;
-        }
-        tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
-                       f->error.line, f->error.column, f->error.offset);
-        put_cstring(sb, f->error.hint[0] ? f->error.hint : NULL);
-        tsig_sb_putc(sb, '}');
+        if (f->index == TSIG_TOOLS_DOCUMENT) put_issue(sb, is, NULL, text_error ? &f->error : NULL, 0);
+        else if (signatures) put_issue(sb, is, NULL, &f->error, 1);
+        else put_issue(sb, is, f, NULL, 0);
     }
     tsig_sb_putc(sb, ']');
 }
@@ -772,7 +744,7 @@ char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
     tsig_sb_puts(&sb, ",\"tools\":");
     put_tools(&sb, tools);
     tsig_sb_puts(&sb, ",\"errors\":");
-    put_failures(&sb, tools);
+    put_failures(&sb, tools, 0);
     if (failures == 0) {
         tsig_sb_puts(&sb, ",\"prompt\":");
         put_prompt(&sb, tools);
@@ -789,17 +761,20 @@ char *tsig_api_render_tools(const char *json, size_t len)
     tsig_tools *tools;
     tsig_error err;
     if (tsig_tools_from_signatures(json, len, &tools, &err) != TSIG_OK) return error_doc(&err);
-    tsig_strbuf sb = {0};
+    char *doc;
+    size_t n = 0;
     if (tsig_tools_failure_count(tools)) {
+        tsig_strbuf sb = {0};
         tsig_sb_puts(&sb, "{\"ok\":false,\"errors\":");
-        put_failures(&sb, tools);
+        put_failures(&sb, tools, 1);
+        tsig_sb_putc(&sb, '}');
+        doc = tsig_sb_finish(&sb, NULL);
     } else {
-        tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-        put_prompt(&sb, tools);
+        char *text = tsig_render_tool_list(tools, &n);
+        doc = value_doc(TSIG_OK, "text", text, n, &err, 1);
     }
-    tsig_sb_putc(&sb, '}');
     tsig_tools_free(tools);
-    return tsig_sb_finish(&sb, NULL);
+    return doc;
 }
 
 char *tsig_api_placeholders(const char *tpl, size_t len,
@@ -906,7 +881,6 @@ char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int pa
         char *p = tsig_stream_partial(s, &n);
         tsig_sb_puts(&sb, ",\"partial\":");
         put_raw(&sb, p, n);
-        tsig_free(p);
     }
     tsig_sb_putc(&sb, '}');
     return tsig_sb_finish(&sb, NULL);
@@ -920,11 +894,8 @@ char *tsig_api_stream_end(tsig_stream *s)
     tsig_result r;
     tsig_code code = tsig_stream_end(s, &r);
     char *doc = NULL;
-    if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT) {
-        tsig_strbuf sb = {0};
-        put_result(&sb, &r, NULL, 0, r.changed, 1);
-        doc = tsig_sb_finish(&sb, NULL);
-    }
+    if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
+        doc = result_doc(&r, NULL, 0, r.changed, 1);
     tsig_result_free(&r);
     return doc;
 }

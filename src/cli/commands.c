@@ -529,23 +529,6 @@ static int lossy_may_help(const tsig_tools *tools)
     return 0;
 }
 
-/* The prompt text of every converted tool (tsig_render_tools), printed on
- * stdout. */
-static int print_tools_prompt(const cli_args *args, const tsig_tools *tools)
-{
-    size_t count = tsig_tools_count(tools), len = 0;
-    tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
-    if (count && !refs) return cli_out_of_memory(args);
-    for (size_t i = 0; i < count; i++) {
-        const tsig_tool *t = tsig_tools_get(tools, i);
-        tsig_tool_ref r = {t->name, t->name_len, t->sig, t->description, t->description_len};
-        refs[i] = r;
-    }
-    int rc = print_text(args, tsig_render_tools(refs, count, &len), &len);
-    free(refs);
-    return rc;
-}
-
 /*
  * toolsig from-tools [FILE]: through tsig_tools_from_json. Prints the
  * prompt (warnings on stderr) or, with --json, the tools as
@@ -560,6 +543,7 @@ static int run_from_tools(cli_args *args)
     unsigned flags = cli_flag(args, "--lossy") ? TSIG_SCHEMA_LOSSY : 0;
     tsig_tools *tools = NULL;
     tsig_error err;
+    size_t len = 0;
     if (tsig_tools_from_json(data.data, data.len, flags, &tools, &err) != TSIG_OK) {
         rc = cli_out_of_memory(args);
     } else if (tsig_tools_failure_count(tools)) {
@@ -568,11 +552,10 @@ static int run_from_tools(cli_args *args)
             cli_puts(args, CLI_STDERR,
                      "  hint: --lossy widens what a signature cannot say, with a warning\n");
     } else if (cli_flag(args, "--json")) {
-        size_t len = 0;
         rc = print_text(args, tsig_tools_json(tools, &len), &len);
     } else {
         print_tool_warnings(args, tools);
-        rc = print_tools_prompt(args, tools);
+        rc = print_text(args, tsig_render_tool_list(tools, &len), &len);
     }
     tsig_tools_free(tools);
     cli_text_free(&data);
@@ -612,6 +595,7 @@ static int run_tools(cli_args *args)
     if (rc) return rc;
     tsig_tools *tools = NULL;
     tsig_error err;
+    size_t len = 0;
     if (tsig_tools_from_signatures(data.data, data.len, &tools, &err) != TSIG_OK) {
         rc = cli_out_of_memory(args);
     } else if (tsig_tools_failure_count(tools)) {
@@ -628,7 +612,7 @@ static int run_tools(cli_args *args)
         }
         rc = CLI_UNUSABLE;
     } else {
-        rc = print_tools_prompt(args, tools);
+        rc = print_text(args, tsig_render_tool_list(tools, &len), &len);
     }
     tsig_tools_free(tools);
     cli_text_free(&data);

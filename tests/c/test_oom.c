@@ -662,8 +662,8 @@ static int op_template(const op_case *c, const tsig_signature *sig)
 }
 
 /* tsig_tools_from_json (which 0) or tsig_tools_from_signatures (which 1):
- * each tool and failure as the accessors give them, then tsig_tools_json
- * of the list. */
+ * each tool and failure as the accessors give them, then the prompt of
+ * the list (tsig_render_tool_list) and the list as JSON (tsig_tools_json). */
 static int op_tools(const op_case *c, const tsig_signature *unused)
 {
     (void)unused;
@@ -687,9 +687,11 @@ static int op_tools(const op_case *c, const tsig_signature *unused)
         out_error(&f->error);
     }
     size_t n = 0;
-    char *list = tsig_tools_json(tools, &n);
+    char *prompt = tsig_render_tool_list(tools, &n);
+    int rc = out_text("prompt", prompt, n);
+    char *list = rc == R_OK ? tsig_tools_json(tools, &n) : NULL;
     tsig_tools_free(tools);
-    return out_text("list", list, n);
+    return rc == R_OK ? out_text("list", list, n) : rc;
 }
 
 /* The JS package's stream (tsig_api_stream_*), fed c->text three bytes at
