@@ -1,8 +1,13 @@
 /*
- * api.c: the JSON boundary. Each tsig_api_* function runs one stage (parse,
- * validate, normalize, schema, prompts, redact) and writes what it returned
- * as one compact JSON document. Nothing is checked here that a stage checks:
- * this file only calls the stages and writes their answers.
+ * api.c: the JSON boundary, the one place that writes the JSON documents
+ * the core gives its callers (the JS package, the command line's --json).
+ * Each tsig_api_* function runs one stage (parse, validate, a stream,
+ * normalize, schema, tool lists, prompts, templates, redact) and writes
+ * what it returned, a C result (tsig_result, tsig_tools, tsig_messages,
+ * the stream's answers), as one compact JSON document, whole. Nothing is
+ * checked here that a stage checks: this file only calls the stages and
+ * writes their answers. It also reads documents back for callers that
+ * hand one in (tsig_api_report, tsig_doc_*).
  *
  * Documents are written with a tsig_strbuf. Values the stages produce
  * (validated, normalized, redacted JSON, ASTs, schemas) are copied in as the
