@@ -52,14 +52,15 @@ export function toCommonJS(source, name) {
   return `'use strict';\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
 }
 
-// The validation hot path (the one-pass reader and validator, and the
-// stream's push reader) is compiled for speed, everything else for size: -O3 on these two files makes
+// The validation hot path (the one-pass reader, the validator's traversal
+// and typed maps, and the stream's push reader) is compiled for speed,
+// everything else for size: -O3 on these files makes
 // validation 2.5 times as fast on 10 KB for ~3 KB more gzip; -O3 everywhere
 // would add ~26 KB gzip for nothing measurable (bench/RESULTS.md). They are
 // compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
 // inline the size-built files' functions into them (~1 KB gzip more for
 // toolsig.wasm) for no speed.
-export const HOT_SOURCES = ['src/json.c', 'src/validate.c', 'src/stream.c'];
+export const HOT_SOURCES = ['src/json.c', 'src/validate.c', 'src/validate_map.c', 'src/stream.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
 // input as it arrives and output written at once (js/cli.mjs gives them).
@@ -75,13 +76,13 @@ const CLI_HOST_IMPORTS = ['env.tsig_host_read', 'env.tsig_host_write'];
 // scripts/build-wasm.mjs --scalar` builds without it (TSIG_SCALAR: the
 // eight-byte loops alone), for comparison and for older engines.
 const SCALAR = process.argv.includes('--scalar');
-// Only json.c, validate.c (its inline string reader, internal.h) and
-// stream.c (the newlines of what a stream drops) get it, with the
+// Only json.c, validate.c and validate_map.c (their inline string reader,
+// internal.h) and stream.c (the newlines of what a stream drops) get it, with the
 // vectorizers off: they would grow the module (+1.5 KB gzip
 // for toolsig.wasm with -msimd128 on every file, +2 KB on validate.c
 // alone) for nothing; the sixteen-byte scans are written by hand.
 const COMMON_FLAGS = ['-flto', '-mbulk-memory', '-std=c11'];
-export const SIMD_SOURCES = ['src/json.c', 'src/validate.c', 'src/stream.c'];
+export const SIMD_SOURCES = ['src/json.c', 'src/validate.c', 'src/validate_map.c', 'src/stream.c'];
 const SIMD_FLAGS = SCALAR ? ['-DTSIG_SCALAR'] : ['-msimd128', '-fno-vectorize', '-fno-slp-vectorize'];
 const INCLUDES = ['include', 'src', 'third_party/cjson'].map((d) => `-I${join(repoRoot, d)}`);
 

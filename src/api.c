@@ -26,8 +26,7 @@
 /* Appends a NUL-terminated string as a JSON string, or null for NULL. */
 static void put_cstring(tsig_strbuf *sb, const char *s)
 {
-    if (s) tsig_json_escape(sb, s, strlen(s));
-    else tsig_sb_puts(sb, "null");
+    tsig_json_escape_or_null(sb, s, s ? strlen(s) : 0);
 }
 
 static void put_bool(tsig_strbuf *sb, int b)
@@ -99,8 +98,7 @@ static char *argument_doc(const char *message)
 /* Appends a decoded string (NULL: null). */
 static void put_string(tsig_strbuf *sb, const char *s, size_t len)
 {
-    if (s) tsig_json_escape(sb, s, len);
-    else tsig_sb_puts(sb, "null");
+    tsig_json_escape_or_null(sb, s, len);
 }
 
 /* {"ok":true,"<member>":<text>} for a stage that answered with text (NULL:
@@ -650,25 +648,34 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
+/* Appends the members of a tool, without braces: "name", "signature",
+ * "description", "warnings" (a missing name or description null); one
+ * writer for the list of tools and the one-tool document. */
+static void put_tool_members(tsig_strbuf *sb, const tsig_tool *tool)
+{
+    tsig_sb_puts(sb, "\"name\":");
+    put_string(sb, tool->name, tool->name_len);
+    tsig_sb_puts(sb, ",\"signature\":");
+    put_string(sb, tool->signature, tool->signature_len);
+    tsig_sb_puts(sb, ",\"description\":");
+    put_string(sb, tool->description, tool->description_len);
+    tsig_sb_puts(sb, ",\"warnings\":[");
+    for (size_t w = 0; w < tool->warning_count; w++) {
+        if (w) tsig_sb_putc(sb, ',');
+        put_cstring(sb, tool->warnings[w]);
+    }
+    tsig_sb_putc(sb, ']');
+}
+
 /* Appends the tools of a list that converted: [{"name","signature",
  * "description","warnings"}, ...]. */
 static void put_tools(tsig_strbuf *sb, const tsig_tools *tools)
 {
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < tsig_tools_count(tools); i++) {
-        const tsig_tool *tool = tsig_tools_get(tools, i);
-        tsig_sb_puts(sb, i ? ",{\"name\":" : "{\"name\":");
-        put_string(sb, tool->name, tool->name_len);
-        tsig_sb_puts(sb, ",\"signature\":");
-        put_string(sb, tool->signature, tool->signature_len);
-        tsig_sb_puts(sb, ",\"description\":");
-        put_string(sb, tool->description, tool->description_len);
-        tsig_sb_puts(sb, ",\"warnings\":[");
-        for (size_t w = 0; w < tool->warning_count; w++) {
-            if (w) tsig_sb_putc(sb, ',');
-            put_cstring(sb, tool->warnings[w]);
-        }
-        tsig_sb_puts(sb, "]}");
+        tsig_sb_puts(sb, i ? ",{" : "{");
+        put_tool_members(sb, tsig_tools_get(tools, i));
+        tsig_sb_putc(sb, '}');
     }
     tsig_sb_putc(sb, ']');
 }
@@ -687,14 +694,8 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
     tsig_tool tool;
     if (!tsig_tool_read(json, len, flags, &tool, &warnings, &err, NULL)) return error_doc(&err);
     tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"ok\":true,\"name\":");
-    put_string(&sb, tool.name, tool.name_len);
-    tsig_sb_puts(&sb, ",\"signature\":");
-    tsig_json_escape(&sb, tool.signature, tool.signature_len);
-    tsig_sb_puts(&sb, ",\"description\":");
-    put_string(&sb, tool.description, tool.description_len);
-    tsig_sb_puts(&sb, ",\"warnings\":");
-    put_messages(&sb, &warnings);
+    tsig_sb_puts(&sb, "{\"ok\":true,");
+    put_tool_members(&sb, &tool);
     tsig_sb_putc(&sb, '}');
     tsig_tool_release(&tool);
     tsig_messages_free(&warnings);

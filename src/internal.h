@@ -320,6 +320,13 @@ typedef struct tsig_json_span {
  * may not be NULL. */
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err);
+
+#ifdef TSIG_COUNT_READS
+/* Built with TSIG_COUNT_READS (tests/c/test_read_once.c only): told of
+ * every reader started, so a test can count the passes over a text. */
+void tsig_count_read(const char *src, size_t len);
+#endif
+
 /* Records the fatal problem "JSON error at L:C: expected <expected>, found
  * <what is at offset>" (code TSIG_ERR_JSON). Returns 0. */
 int tsig_json_fail(tsig_json *j, size_t offset, const char *expected);
@@ -592,6 +599,9 @@ size_t tsig_json_escape_byte(unsigned char c, char out[6]);
  * not UTF-8 become U+FFFD (one per maximal subpart, as TextDecoder reads
  * them), so the literal is always JSON. */
 void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len);
+/* As tsig_json_escape, or null when s is NULL (a member that may have no
+ * string). */
+void tsig_json_escape_or_null(tsig_strbuf *sb, const char *s, size_t len);
 /* As tsig_json_escape, cut after max code points with "…" inside the
  * quotes (a lone surrogate counts as one). */
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len,
@@ -790,9 +800,10 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
 
 /* ---- json.c: trees ------------------------------------------------------
  *
- * Where a stage needs a tree (JSON Schema import, template arguments, the
- * documents of the C API), json.c's reader builds one with cJSON's create
- * functions in the same pass that checks the text: cJSON never parses.
+ * Where a stage needs a tree (JSON Schema import, lists of tools, template
+ * arguments, the documents of the C API), json.c's reader builds one in
+ * the same pass that checks the text: cJSON never parses. Its nodes are
+ * cJSON's, allocated as cJSON allocates them (so cJSON_Delete frees them).
  *
  *   string  valuestring: the decoded bytes, NUL-terminated; valueint: their
  *           length (a string may hold NUL bytes)
@@ -827,6 +838,22 @@ size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out);
  * (tsig_json_unescape). Repeated keys are still found on the decoded keys. */
 #define TSIG_TREE_AS_WRITTEN 2u
 
+/* Each node keeps where it was read (tsig_json_tree_span): for a stage
+ * that reports problems at their place in the text (schema import, lists
+ * of tools) without reading the text again. The span lives in the node's
+ * own allocation, right after cJSON's fields: no table, no lookup, and
+ * nothing at all for a tree read without this flag. */
+#define TSIG_TREE_SPANS 4u
+
+/* Where a value of a tree read with TSIG_TREE_SPANS was, in the text it
+ * was read from: offsets into that text. */
+typedef struct tsig_tree_span {
+    size_t key;   /* a member's key: its opening quote; TSIG_JSON_NONE for
+                     an element of an array or the root */
+    size_t start; /* the value's first byte */
+    size_t end;   /* one past its last */
+} tsig_tree_span;
+
 typedef struct tsig_json_tree_options {
     size_t max_depth;  /* 0: TSIG_DEFAULT_MAX_DEPTH */
     unsigned flags;
@@ -847,6 +874,11 @@ typedef struct tsig_json_tree_options {
 struct cJSON *tsig_json_tree(const char *json, size_t len,
                              const tsig_json_tree_options *o, tsig_error *err);
 
+/* The span of node, a node of a tree read with TSIG_TREE_SPANS (for a
+ * node of any other tree the answer is undefined): O(1), read from the
+ * node's own allocation. Valid while the node is. */
+const tsig_tree_span *tsig_json_tree_span(const struct cJSON *node);
+
 /* Appends the tree v, read with flags (TSIG_TREE_AS_WRITTEN or not), as
  * compact JSON: numbers as written; strings and keys decoded written
  * minimally escaped ('"', '\\', controls: the canonical JSON of SPEC
@@ -860,11 +892,12 @@ void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags
 /* ---- tools.c: lists of tools, and reading text read before ------------- */
 
 /*
- * Reads one tool, the JSON text text/len: its signature
- * (tsig_tool_from_json, flags: TSIG_SCHEMA_LOSSY; its warnings into
- * *warnings), its "name", which MCP requires and which must be a string,
- * and its "description" when that is a string. The one reader of a tool,
- * for tsig_tools_from_json and tsig_api_tool_from_json. Returns 1 with
+ * Reads one tool, the JSON text text/len, once (tsig_import_read), then
+ * from the tree: its signature (as tsig_tool_from_json, flags:
+ * TSIG_SCHEMA_LOSSY; its warnings into *warnings), its "name", which MCP
+ * requires and which must be a string, and its "description" when that is
+ * a string. tsig_api_tool_from_json's reader; tsig_tools_from_json reads
+ * each tool of its list the same way from the list's tree. Returns 1 with
  * *tool filled (index 0; released with tsig_tool_release, its warnings
  * with tsig_messages_free(warnings)), or 0 with *tool and *warnings empty,
  * *err positioned in text and *code (may be NULL) the failure's issue
@@ -882,22 +915,8 @@ int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool
 void tsig_tool_release(tsig_tool *tool);
 
 /* In JSON text json/len read before (so valid): where its value starts
- * (after a byte-order mark and whitespace); where the value at at ends. */
+ * (after a byte-order mark and whitespace). */
 size_t tsig_json_value_start(const char *json, size_t len);
-size_t tsig_json_value_end(const char *json, size_t len, size_t at);
-/* The string value of member key of the object at json[at], decoded: a
- * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
- * in *out_len); span (may be NULL) gets the [start, end) offsets of the
- * string as written, quotes included. NULL when absent or not a string,
- * or out of memory (then *nomem is set; it is otherwise left as it was,
- * so one flag can collect several lookups). */
-char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
-                              size_t *out_len, size_t *span, int *nomem);
-/* The [start, end) offsets of each element of the list at json[at]:
- * 2 * *count offsets (free), NULL when there are none or when out of
- * memory (*nomem). */
-size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
-                                int *nomem);
 
 /* ---- validate.c (for the other stages) ---------------------------------- */
 
@@ -1174,8 +1193,12 @@ const char *tsig_kind_name(tsig_kind kind);
 int tsig_type_takes(const tsig_type *t, tsig_json_kind jk);
 /* The kind of the JSON value starting with byte c. */
 tsig_json_kind tsig_json_kind_of(char c);
-/* t without its optional wrapper (t itself when not optional). */
-const tsig_type *tsig_type_strip(const tsig_type *t);
+/* t without its optional wrapper (t itself when not optional); an
+ * optional never wraps another (parse.c and schema_import.c build none). */
+static inline const tsig_type *tsig_type_strip(const tsig_type *t)
+{
+    return t->kind == TSIG_OPTIONAL ? t->elem : t;
+}
 /* 1 when t has a refinement. */
 static inline int tsig_type_refined(const tsig_type *t)
 {
@@ -1230,16 +1253,52 @@ size_t tsig_value_find_folded(const tsig_value_ref *folded, size_t n, const char
 /* 1 when no value satisfies both of t's bounds: over integers for :int
  * and lengths, over exact decimals for :float (an empty range). */
 int tsig_bounds_empty(const tsig_type *t);
-/* 1 when s[0..len) is a bare enum word: (letter | "_"), then letters,
- * digits, "_", "-", ".", "/", "+". */
+/* 1 when s[0..len) is a bare enum word (SPEC §11.1 word): an identifier
+ * (names.c) that may also hold ".", "/" and "+". */
 int tsig_is_enum_word(const char *s, size_t len);
 
-/* Records of up to this many fields are searched field by field; bigger
- * ones through an index (validate.c), so keys in any order cost the same. */
+/* The first of fields[0..count) whose name matches name[0..len) (after
+ * '-' -> '_', names.c), looked for from fields[from] on, then from the
+ * start (from <= count); NULL when none. */
+const tsig_field *tsig_field_named(const tsig_field *fields, size_t count, const char *name,
+                                   size_t len, size_t from);
+/* Records of up to this many fields are searched field by field
+ * (tsig_field_named); bigger ones through an index (validate_map.c), so
+ * keys in any order cost the same. */
 #define TSIG_FIELDS_SCAN_MAX 16
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
+
+/* ---- schema_import.c: importing from a tree ----------------------------
+ *
+ * A schema or a tool is read once into a tree with spans; conversion reads
+ * only the tree, and a problem's position is its node's span. A list of
+ * tools (tools.c) reads its text once and converts each tool from its
+ * subtree.
+ */
+
+struct cJSON;
+
+/* Reads json/len as the importer reads every text, after starting *err
+ * and *warnings (may be NULL) empty and checking the arguments as the
+ * public functions do (flags: TSIG_SCHEMA_*): a tree with TSIG_TREE_SPANS
+ * | TSIG_TREE_NO_SURROGATES (freed with cJSON_Delete), syntax errors
+ * worded for schema authors, the first repeated key an error at its second
+ * spelling (after the whole text is read, so a syntax error anywhere comes
+ * first). NULL with *err set: TSIG_ERR_ARGUMENT, TSIG_ERR_TOO_LARGE,
+ * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP, TSIG_ERR_NOMEM. */
+struct cJSON *tsig_import_read(const char *json, size_t len, unsigned flags,
+                               tsig_messages *warnings, tsig_error *err);
+
+/* tsig_tool_from_json for the tool object tool, a node of a tree read from
+ * text with TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES (tsig_import_read, or
+ * a larger tree read with them). Errors are positioned in text[base, base +
+ * len), the tool's own text (or the whole text), whose length also sets the
+ * budget. err is not NULL. The tree is only read. */
+tsig_signature *tsig_tool_from_tree(const struct cJSON *tool, const char *text, size_t base,
+                                    size_t len, unsigned flags, tsig_messages *warnings,
+                                    tsig_error *err);
 
 /* ---- schema_import.c: what one import did (for tests) ------------------ */
 
@@ -1445,9 +1504,6 @@ typedef struct tsig_tpl_scopes {
 } tsig_tpl_scopes;
 
 
-/* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
-const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
-                                      const char *s, size_t len);
 /* Resolves a well-formed name in the scopes, innermost section out, then
  * the parameters: 1 with *type (NULL: unknown type), or 0 with the reason
  * appended to why. */

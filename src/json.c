@@ -48,6 +48,9 @@ _Static_assert(sizeof(void *) != 8 || sizeof(tsig_json) == 64,
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err)
 {
+#ifdef TSIG_COUNT_READS
+    tsig_count_read(src, len);
+#endif
     memset(j, 0, sizeof *j);
     j->src = src ? src : "";
     j->len = src ? len : 0;
@@ -614,6 +617,12 @@ static void escape_to(escape_put put, void *to, const char *s, size_t len, size_
 void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
 {
     escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+}
+
+void tsig_json_escape_or_null(tsig_strbuf *sb, const char *s, size_t len)
+{
+    if (s) escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+    else tsig_sb_puts(sb, "null");
 }
 
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
@@ -1319,10 +1328,25 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
 
 /* ---- trees -------------------------------------------------------------
  *
- * The tree is cJSON's, built with its create functions as the reader goes
- * (cJSON never parses anything): one pass, iterative (open arrays and
- * objects are frames on the heap), keys checked by the key sets above.
+ * The tree is cJSON's, its nodes built as the reader goes (cJSON never
+ * parses anything): one pass, iterative (open arrays and objects are
+ * frames on the heap), keys checked by the key sets above. A node is
+ * allocated here as cJSON_New_Item allocates one (malloc, zeroed; no
+ * hooks are ever set), so cJSON_Delete frees it; with TSIG_TREE_SPANS the
+ * same allocation holds its span after it (spanned_node).
  */
+
+/* A node of a tree read with TSIG_TREE_SPANS: cJSON's node first (a
+ * pointer to it is a pointer to the whole), then where it was read. */
+typedef struct spanned_node {
+    cJSON node;
+    tsig_tree_span span;
+} spanned_node;
+
+const tsig_tree_span *tsig_json_tree_span(const cJSON *node)
+{
+    return &((const spanned_node *)(const void *)node)->span;
+}
 
 /* One open array or object of a tree being built. */
 typedef struct tree_frame {
@@ -1338,7 +1362,34 @@ typedef struct tree_builder {
     tree_frame *frames;
     size_t top, cap;
     tsig_strbuf text; /* a string or key being decoded */
+    size_t key_at;    /* spans: the opening quote of the key just read */
 } tree_builder;
+
+/* A new node of cJSON type type (cJSON_String, ...), all else zero; with
+ * spans, its key is b->key_at (TSIG_JSON_NONE outside an object) and its
+ * value starts at at. NULL when out of memory. */
+static cJSON *tree_node(tree_builder *b, int type, size_t at)
+{
+    int spans = (b->o->flags & TSIG_TREE_SPANS) != 0;
+    cJSON *v = malloc(spans ? sizeof(spanned_node) : sizeof(cJSON));
+    if (!v) return NULL;
+    memset(v, 0, sizeof *v);
+    v->type = type;
+    if (spans) {
+        tsig_tree_span *sp = &((spanned_node *)(void *)v)->span;
+        sp->key = b->top && cJSON_IsObject(b->frames[b->top - 1].node) ? b->key_at
+                                                                      : TSIG_JSON_NONE;
+        sp->start = at;
+        sp->end = at;
+    }
+    return v;
+}
+
+/* With spans: the value of v ends at j->pos. */
+static void tree_end(tree_builder *b, cJSON *v)
+{
+    if (b->o->flags & TSIG_TREE_SPANS) ((spanned_node *)(void *)v)->span.end = b->j.pos;
+}
 
 static int tree_nomem(tree_builder *b)
 {
@@ -1445,6 +1496,7 @@ static char *tree_key(tree_builder *b, tree_frame *f, int first)
         return NULL;
     }
     size_t key_at = j->pos;
+    b->key_at = key_at;
     tsig_json_span key;
     if (!tsig_json_string(j, &key)) return NULL;
     tsig_json_skip_ws(j);
@@ -1482,50 +1534,51 @@ static cJSON *tree_scalar(tree_builder *b)
 {
     tsig_json *j = &b->j;
     char c = j->pos < j->len ? j->src[j->pos] : '\0';
+    size_t at = j->pos;
     tsig_json_span s;
     if (!tsig_json_scalar(j, &s)) return NULL;
-    cJSON *v;
+    /* the text of a string (decoded, or as written) or a number's lexeme */
+    char *text = NULL;
+    size_t n = s.len;
+    int type;
     if (c == 't') {
-        v = cJSON_CreateTrue();
+        type = cJSON_True;
     } else if (c == 'f') {
-        v = cJSON_CreateFalse();
+        type = cJSON_False;
     } else if (c == 'n') {
-        v = cJSON_CreateNull();
-    } else if (c == '"' && (b->o->flags & TSIG_TREE_AS_WRITTEN)) {
-        char *text = tree_copy(j->src + s.start, s.len);
-        v = text ? cJSON_CreateString("") : NULL;
-        if (v) {
-            cJSON_free(v->valuestring);
-            v->valuestring = text;
-            v->valueint = s.flag;
-        } else {
-            free(text);
-        }
+        type = cJSON_NULL;
     } else if (c == '"') {
-        int lone = (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0;
-        size_t n;
-        char *text = tree_text(b, j->src + s.start, s.len, s.flag, 0, lone, &n);
-        v = text ? cJSON_CreateString("") : NULL;
-        if (v) {
-            cJSON_free(v->valuestring);
-            v->valuestring = text;
-            v->valueint = (int)n;
-        } else {
-            free(text);
+        type = cJSON_String;
+        text = (b->o->flags & TSIG_TREE_AS_WRITTEN)
+                   ? tree_copy(j->src + s.start, s.len)
+                   : tree_text(b, j->src + s.start, s.len, s.flag, 0,
+                               (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0, &n);
+        if (!text) {
+            tree_nomem(b);
+            return NULL;
         }
     } else {
-        char *lexeme = malloc(s.len + 1);
-        v = lexeme ? cJSON_CreateNumber(tsig_decimal_to_double(j->src + s.start, s.len)) : NULL;
-        if (v) {
-            memcpy(lexeme, j->src + s.start, s.len);
-            lexeme[s.len] = '\0';
-            v->valuestring = lexeme;
-            v->valueint = s.flag;
-        } else {
-            free(lexeme);
+        type = cJSON_Number;
+        if (!(text = tree_copy(j->src + s.start, s.len))) {
+            tree_nomem(b);
+            return NULL;
         }
     }
-    if (!v) tree_nomem(b);
+    cJSON *v = tree_node(b, type, at);
+    if (!v) {
+        free(text);
+        tree_nomem(b);
+        return NULL;
+    }
+    tree_end(b, v);
+    v->valuestring = text;
+    if (type == cJSON_String) {
+        /* as written: whether it holds an escape; decoded: its length */
+        v->valueint = (b->o->flags & TSIG_TREE_AS_WRITTEN) ? s.flag : (int)n;
+    } else if (type == cJSON_Number) {
+        v->valueint = s.flag;
+        v->valuedouble = tsig_decimal_to_double(j->src + s.start, s.len);
+    }
     return v;
 }
 
@@ -1559,7 +1612,7 @@ static int tree_read(tree_builder *b, cJSON **root)
         tsig_json_skip_ws(j);
         char c = j->pos < j->len ? j->src[j->pos] : '\0';
         int open = j->pos < j->len && (c == '{' || c == '[');
-        cJSON *v = !open ? tree_scalar(b) : c == '{' ? cJSON_CreateObject() : cJSON_CreateArray();
+        cJSON *v = !open ? tree_scalar(b) : tree_node(b, c == '{' ? cJSON_Object : cJSON_Array, j->pos);
         if (!v) {
             free(key);
             return open ? tree_nomem(b) : 0;
@@ -1590,6 +1643,7 @@ static int tree_read(tree_builder *b, cJSON **root)
             tsig_json_skip_ws(j);
             if (j->pos < j->len && j->src[j->pos] == close) {
                 j->pos++;
+                tree_end(b, f->node);
                 j->depth--;
                 tsig_json_keys_end(&b->keys, &f->keys);
                 b->path.count--;

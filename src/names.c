@@ -2,12 +2,14 @@
  * names.c: the rules of names, each written once and asked by every stage
  * that needs it.
  *
- *   what an identifier is (SPEC §1: ident = ( letter | "_" ) , { letter |
- *   digit | "_" | "-" }, ASCII): a parameter or field name (lex.c), a key a
- *   path writes bare rather than as ["key"] (json.c), a bare key repair may
- *   quote (repair.c), a property name a JSON Schema may hold
- *   (schema_import.c); a template name's segments take its characters too,
- *   starting with a letter (SPEC §8, template_check.c).
+ *   an identifier (SPEC §1: ident = ( letter | "_" ) , { letter | digit |
+ *   "_" | "-" }, ASCII): what a name in a signature is, what a path writes
+ *   bare, what repair quotes, what a JSON Schema property may be named; a
+ *   template name's segments take its characters too;
+ *   two names match when they are equal after '-' -> '_' (SPEC §4, §6; the
+ *   byte and word forms are tsig_norm_char and tsig_norm_word, inline),
+ *   so a data key or a template name names the field it matches;
+ *   a name is firewalled when it starts with '_' after that (SPEC §7).
  */
 #include "internal.h"
 
@@ -48,6 +50,16 @@ int tsig_names_match(const char *a, size_t alen, const char *b, size_t blen)
 void tsig_name_normalize(char *dst, const char *src, size_t len)
 {
     for (size_t i = 0; i < len; i++) dst[i] = tsig_norm_char(src[i]);
+}
+
+const tsig_field *tsig_field_named(const tsig_field *fields, size_t count, const char *name,
+                                   size_t len, size_t from)
+{
+    for (size_t k = 0; k < count; k++) {
+        size_t i = from + k < count ? from + k : from + k - count;
+        if (tsig_names_match(fields[i].name, fields[i].name_len, name, len)) return &fields[i];
+    }
+    return NULL;
 }
 
 int tsig_name_firewalled(const char *name, size_t len)

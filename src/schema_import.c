@@ -3,16 +3,19 @@
  * schema.c: tsig_from_json_schema for one schema, tsig_tool_from_json for
  * an MCP or function-calling tool definition.
  *
- * Reading happens in three steps:
- *   1. one strict RFC 8259 walk over the text with json.c's reader (UTF-8
- *      checked, nesting bounded at TSIG_DEFAULT_MAX_DEPTH), which positions
- *      syntax errors exactly and notes, in document order, which numbers
- *      are written as ints (SPEC §3: no ".", "e" or "E");
- *   2. the tree of the text the walk accepted is built with cJSON's create
- *      functions (cJSON never parses anything); each number keeps its
- *      lexeme in valuestring and its kind in valueint (1: int), then one
- *      walk over the tree rejects repeated keys;
- *   3. conversion, schema by schema, in document order.
+ * The text is read once, in two steps:
+ *   1. one pass of json.c's tree builder (tsig_import_read): strict RFC
+ *      8259, UTF-8 checked, nesting bounded at TSIG_DEFAULT_MAX_DEPTH,
+ *      syntax errors positioned exactly, repeated keys an error; each
+ *      number keeps its lexeme in valuestring and its kind in valueint (1:
+ *      an int, SPEC §3: no ".", "e" or "E"), and each node its span
+ *      (TSIG_TREE_SPANS);
+ *   2. conversion, schema by schema, in document order, from the tree
+ *      alone: the position of a problem is the span of its place's node
+ *      (a member's key, any other value's first byte), never searched for
+ *      in the text. A list of tools (tools.c) is read once too, each tool
+ *      converted from its subtree (tsig_tool_from_tree) with positions in
+ *      its own text.
  *
  * What the conversion reads exactly (SPEC §9, §11.5-11.7): type (one name
  * or several: a union, each type taking the keywords that apply to it),
@@ -149,7 +152,7 @@
 #define HEAVY_NODE 16
 
 /* ========================================================================
- * Step 1: reading the JSON text (json.c's walker)
+ * Step 1: reading the JSON text into a tree with spans
  * ===================================================================== */
 
 /* The importer's words for what a syntax error expected, in place of the
@@ -172,108 +175,81 @@ static const char *schema_wording(const char *expected)
     return expected;
 }
 
-/* ========================================================================
- * Finding a JSON Pointer in the text (for error positions)
- * ===================================================================== */
+/* The first repeated key of a text: "duplicate key \"k\"" (then " at
+ * <path>" below the root), and where its second spelling starts. */
+typedef struct first_duplicate {
+    tsig_strbuf message;
+    size_t at;
+} first_duplicate;
 
-/*
- * The byte offset in src (valid JSON: the text cJSON read, so its keys
- * unescape to the strings of the tree) of the place a pointer ("#/a/0/b",
- * segments in key form, escaped with ~0 ~1) names: the key of an object
- * member, the element of an array, the root value for "#". Stops at the
- * deepest place found when the text does not have the whole path.
- */
-/* One unit of a key as the tree holds it: a NUL as C0 80, an unpaired
- * surrogate as U+FFFD. Returns its length in unit. */
-static size_t tree_unit(const char *raw, size_t len, int escaped, size_t *i, char unit[4])
+/* The tree builder's report of a repeated key: the first one (in the order
+ * of the text) is remembered, worded as every other reader words it; reading
+ * goes on, so that a syntax error anywhere is reported before it. */
+static int note_duplicate(void *ctx, tsig_json *j, const tsig_json_path *path,
+                          const char *key, size_t len, size_t offset)
 {
-    size_t n = 1;
-    if (escaped) n = tsig_json_decode_unit(raw, len, i, unit);
-    else unit[0] = raw[(*i)++];
-    const unsigned char *u = (const unsigned char *)unit;
-    if (n == 1 && u[0] == 0) {
-        memcpy(unit, TSIG_TREE_KEY_NUL, 2);
-        n = 2;
-    } else if (n == 3 && u[0] == 0xED && (u[1] & 0xE0) == 0xA0) {
-        memcpy(unit, "\xEF\xBF\xBD", 3);
+    first_duplicate *d = ctx;
+    (void)j;
+    if (d->message.len || d->message.failed) return 1;
+    d->at = offset;
+    tsig_sb_puts(&d->message, "duplicate key ");
+    tsig_json_escape_cut(&d->message, key, len, ECHO_MAX);
+    if (path->count > 1) {
+        tsig_sb_puts(&d->message, " at ");
+        tsig_json_path_format(&d->message, path->segs, path->count - 1);
     }
-    return n;
+    return 1;
 }
 
-/* 1 iff the key raw[0..len) of the text, as the tree holds it, is
- * seg[0..n) (compared unit by unit: nothing is allocated). */
-static int key_is(const char *raw, size_t len, int escaped, const char *seg, size_t n)
+/* Starts *err and *warnings empty; checks the text and the flags. 0 with
+ * *err set. */
+static int import_begin(const char *json, size_t len, unsigned flags, tsig_messages *warnings,
+                        tsig_error *err)
 {
-    size_t i = 0, o = 0;
-    while (i < len) {
-        char unit[4];
-        size_t k = tree_unit(raw, len, escaped, &i, unit);
-        if (k > n - o || memcmp(seg + o, unit, k) != 0) return 0;
-        o += k;
+    memset(err, 0, sizeof *err);
+    if (warnings) memset(warnings, 0, sizeof *warnings);
+    if (!json && len) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "JSON text is NULL");
+        return 0;
     }
-    return o == n;
+    if (flags & ~(TSIG_SCHEMA_LOSSY | TSIG_SCHEMA_STRICT)) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "unknown schema flags 0x%x", flags);
+        return 0;
+    }
+    return 1;
 }
 
-static size_t locate_pointer(const char *src, size_t len, const char *ptr)
+/* See internal.h: step 1, one pass of json.c's tree builder. */
+cJSON *tsig_import_read(const char *json, size_t len, unsigned flags, tsig_messages *warnings,
+                        tsig_error *err)
 {
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, src, len, (size_t)-1, &ignored);
-    j.trusted = 1;
-    tsig_json_skip_ws(&j);
-    size_t found = j.pos;
-    const char *s = ptr[0] == '#' ? ptr + 1 : ptr;
-    char seg[256];
-    while (*s == '/' && j.pos < j.len) {
-        /* Unescape one segment (a longer one cannot be matched: stop). */
-        size_t n = 0;
-        s++;
-        while (*s && *s != '/') {
-            char c = *s++;
-            if (c == '~' && (*s == '0' || *s == '1')) c = *s++ == '0' ? '~' : '/';
-            if (n == sizeof seg) goto done;
-            seg[n++] = c;
-        }
-        /* Step into the member or element the segment names. */
-        char open = j.src[j.pos];
-        if (open != '{' && open != '[') break;
-        size_t index = 0;
-        if (open == '[') {
-            for (size_t i = 0; i < n; i++) {
-                if (seg[i] < '0' || seg[i] > '9' || index > SIZE_MAX / 10 - 10) goto done;
-                index = index * 10 + (size_t)(seg[i] - '0');
-            }
-        }
-        tsig_json_enter(&j);
-        for (size_t i = 0;; i++) {
-            tsig_json_skip_ws(&j);
-            if (j.pos >= j.len || j.src[j.pos] == '}' || j.src[j.pos] == ']') goto done;
-            size_t at = j.pos;
-            if (open == '{') {
-                tsig_json_span k;
-                if (!tsig_json_string(&j, &k)) goto done;
-                j.pos = tsig_json_ws(&j, j.pos) + 1; /* the ":" */
-                tsig_json_skip_ws(&j);
-                if (key_is(j.src + k.start, k.len, k.flag, seg, n)) {
-                    found = at;
-                    break;
-                }
-            } else if (i == index) {
-                found = at;
-                break;
-            }
-            if (!tsig_json_skip(&j)) goto done;
-            tsig_json_skip_ws(&j);
-            if (j.pos >= j.len || j.src[j.pos] != ',') goto done;
-            j.pos++;
-        }
+    if (!import_begin(json, len, flags, warnings, err)) return NULL;
+    if (!json) json = "";
+    if (len > TSIG_MAX_INPUT) {
+        tsig_error_set(err, TSIG_ERR_TOO_LARGE, "", 0, 0, "JSON text larger than %zu bytes",
+                       (size_t)TSIG_MAX_INPUT);
+        return NULL;
     }
-done:
-    return found;
+    first_duplicate dup = {{0}, 0};
+    tsig_json_tree_options o = {0, TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES, schema_wording,
+                                note_duplicate, &dup};
+    cJSON *root = tsig_json_tree(json, len, &o, err);
+    if (root && dup.message.failed) {
+        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+    } else if (root && dup.message.len) {
+        /* a JSON error at the second key, as every reader reports it */
+        tsig_error_set(err, TSIG_ERR_JSON, json, len, dup.at, "%s", dup.message.data);
+    }
+    if (root && (dup.message.failed || dup.message.len)) {
+        cJSON_Delete(root);
+        root = NULL;
+    }
+    tsig_sb_release(&dup.message);
+    return root;
 }
 
 /* ========================================================================
- * Step 2: the cJSON tree, repeated keys, kinds of numbers
+ * The importer: the current place, failures, warnings, the budget
  * ===================================================================== */
 
 /* Everything one conversion shares. */
@@ -281,12 +257,14 @@ typedef struct importer {
     tsig_arena *arena;   /* the signature's: every type and name goes here */
     int lossy;
     tsig_error *err;
-    const char *src;     /* the JSON text, for error positions: the text
-                            cJSON read (see read_json) */
-    size_t len;
-    tsig_strbuf dup;     /* the first repeated key: "duplicate key \"k\"..." */
-    size_t dup_at;       /* where its second spelling starts */
+    /* Errors are positioned in src[0..len), which starts at offset base
+     * of the text the tree was read from (a tool of a list: its own text
+     * within the list's). */
+    const char *src;
+    size_t len, base;
     tsig_strbuf ptr;     /* JSON Pointer of the current place ("#/...") */
+    const cJSON *here;   /* the node the pointer names, whose span
+                            positions a failure there */
     tsig_strbuf warnings; /* each warning followed by a NUL byte */
     size_t warning_count;
     /* The warnings kept, found by their text (hash.c): a place reached
@@ -315,6 +293,7 @@ typedef struct importer {
     int index_built;
     const cJSON *ref_stack[REF_NESTING];
     const tsig_strbuf *ref_site[REF_NESTING]; /* the place holding each */
+    const cJSON *ref_node[REF_NESTING];       /* and its "$ref" member */
     size_t ref_depth;
     size_t ref_count;
     size_t nesting;      /* schemas being converted, through $refs */
@@ -373,25 +352,40 @@ static void ptr_put_message(tsig_strbuf *sb, const char *ptr, size_t len)
     tsig_sb_append(sb, ptr + run, len - run);
 }
 
-/* Pushes a key segment onto the current pointer; returns the mark to pop
- * back to, or NOT_FOUND after failing with TSIG_ERR_NOMEM. */
-static size_t ptr_push(importer *im, const char *key)
+/* A place to come back to (ptr_pop): the pointer's length and its node. */
+typedef struct place {
+    size_t len; /* NOT_FOUND: the push failed */
+    const cJSON *node;
+} place;
+
+/* Steps into node, named by the segment seg[0..len): the current place
+ * becomes it. Returns the place to pop back to, its len NOT_FOUND after
+ * failing with TSIG_ERR_NOMEM. */
+static place ptr_step(importer *im, const cJSON *node, const char *seg, size_t len)
 {
-    size_t mark = im->ptr.len;
-    ptr_append_segment(&im->ptr, key, strlen(key));
+    place back = {im->ptr.len, im->here};
+    ptr_append_segment(&im->ptr, seg, len);
     if (im->ptr.failed) {
         fail_nomem(im);
-        return NOT_FOUND;
+        back.len = NOT_FOUND;
+        return back;
     }
-    return mark;
+    im->here = node;
+    return back;
 }
 
-/* As ptr_push, for an array index. */
-static size_t ptr_push_index(importer *im, size_t index)
+/* Steps into member, a member of the object at the current place. */
+static place ptr_push(importer *im, const cJSON *member)
+{
+    return ptr_step(im, member, member->string, strlen(member->string));
+}
+
+/* Steps into element, element index of the array at the current place. */
+static place ptr_push_index(importer *im, size_t index, const cJSON *element)
 {
     char buf[32];
-    tsig_snprintf(buf, sizeof buf, "%zu", index);
-    return ptr_push(im, buf);
+    int n = tsig_snprintf(buf, sizeof buf, "%zu", index);
+    return ptr_step(im, element, buf, (size_t)n);
 }
 
 /* Appends s[0..len) in the key form of a tree (a NUL as C0 80). */
@@ -407,11 +401,22 @@ static void key_form(tsig_strbuf *sb, const char *s, size_t len)
     tsig_sb_append(sb, s + run, len - run);
 }
 
-/* Cuts the pointer back to a mark from ptr_push. */
-static void ptr_pop(importer *im, size_t mark)
+/* Goes back to a place from ptr_push. */
+static void ptr_pop(importer *im, place back)
 {
-    im->ptr.len = mark;
-    im->ptr.data[mark] = '\0';
+    im->ptr.len = back.len;
+    im->ptr.data[back.len] = '\0';
+    im->here = back.node;
+}
+
+/* Where a failure at node is, in im->src: a member's key, any other
+ * value's first byte (the schema converted, a tool: its value). Read from
+ * the node's span (the tree is read with TSIG_TREE_SPANS). */
+static size_t place_offset(const importer *im, const cJSON *node)
+{
+    const tsig_tree_span *sp = tsig_json_tree_span(node);
+    size_t at = sp->key != TSIG_JSON_NONE && node != im->doc ? sp->key : sp->start;
+    return at - im->base;
 }
 
 /* "an object", "an array", "a string", "a number", "true", "false",
@@ -461,7 +466,7 @@ static void echo_key(const char *key, char *buf)
  * Fails with TSIG_ERR_SCHEMA "<pointer>: <reason>". The message buffer is
  * bounded (TSIG_MESSAGE_MAX), so a pointer too long to fit whole keeps its
  * start and its end around "…", whole segments where it can: the reason is
- * never cut. The error's position is the place in the text.
+ * never cut. The error's position is the place's (place_offset).
  */
 static int fail_at_pointer(importer *im, const char *reason)
 {
@@ -475,7 +480,7 @@ static int fail_at_pointer(importer *im, const char *reason)
     const char *ptr = shown.data;
     size_t plen = shown.len - 1, rlen = strlen(reason);
     size_t room = TSIG_MESSAGE_MAX - 1;
-    size_t offset = locate_pointer(im->src, im->len, im->ptr.data);
+    size_t offset = place_offset(im, im->here);
     /* Fits (or the reason alone nearly fills the message: then
      * tsig_error_set cuts the end as usual). */
     if (plen + 2 + rlen <= room || rlen + 2 + 3 + 16 > room) {
@@ -518,6 +523,7 @@ static int fail_at_pointer(importer *im, const char *reason)
 static TSIG_COLD int fail_expanded(importer *im)
 {
     tsig_strbuf here = im->ptr, site = {0};
+    const cJSON *node = im->here;
     if (im->ref_depth) {
         const tsig_strbuf *at = im->ref_site[im->ref_depth - 1];
         tsig_sb_append(&site, at->data, at->len);
@@ -527,6 +533,7 @@ static TSIG_COLD int fail_expanded(importer *im)
             return fail_nomem(im);
         }
         im->ptr = site;
+        im->here = im->ref_node[im->ref_depth - 1];
     }
     char reason[64];
     tsig_snprintf(reason, sizeof reason, "the schema expands past %zu nodes", im->budget);
@@ -537,6 +544,7 @@ static TSIG_COLD int fail_expanded(importer *im)
                                            : "a schema may build and read a few nodes for each "
                                              "byte of its text, no more");
     im->ptr = here;
+    im->here = node;
     tsig_sb_release(&site);
     return 0;
 }
@@ -606,19 +614,19 @@ static int keep_warning(importer *im, size_t start)
 }
 
 /*
- * A place toolsig cannot express, at the current pointer plus seg (a key,
- * or NULL for the current place). Without lossy: fails (see
+ * A place toolsig cannot express: member (a member of the object at the
+ * current place), or the current place when member is NULL. Without lossy: fails (see
  * fail_at_pointer) and returns 0. With lossy: records the warning
  * "<pointer>: <reason>, <action>" and returns 1 (0 only when out of
  * memory).
  */
-static int problem(importer *im, const char *seg, const char *action, const char *fmt, ...)
+static int problem(importer *im, const cJSON *member, const char *action, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-static int problem(importer *im, const char *seg, const char *action, const char *fmt, ...)
+static int problem(importer *im, const cJSON *member, const char *action, const char *fmt, ...)
 {
     /* The reason is short (names in it are cut by echo); the pointer is
      * added outside the buffer, whatever its length. */
@@ -627,8 +635,8 @@ static int problem(importer *im, const char *seg, const char *action, const char
     va_start(ap, fmt);
     tsig_vsnprintf(reason, sizeof reason, fmt, ap);
     va_end(ap);
-    size_t mark = im->ptr.len;
-    if (seg && ptr_push(im, seg) == NOT_FOUND) return 0;
+    place back = {im->ptr.len, im->here};
+    if (member && ptr_push(im, member).len == NOT_FOUND) return 0;
     int ok;
     if (!im->lossy) {
         ok = fail_at_pointer(im, reason);
@@ -639,66 +647,12 @@ static int problem(importer *im, const char *seg, const char *action, const char
         tsig_sb_printf(w, ": %s, %s", reason, action);
         ok = w->failed ? fail_nomem(im) : spend(im, w->len - start) && keep_warning(im, start);
     }
-    ptr_pop(im, mark);
+    ptr_pop(im, back);
     return ok;
 }
 
-/* The tree builder's report of a repeated key: the first one (in the order
- * of the text) is remembered, worded as every other reader words it
- * ("duplicate key \"k\"", then " at <path>" below the root), with the
- * offset of the second key; reading goes on, so that a syntax error
- * anywhere is reported before it. */
-static int note_duplicate(void *ctx, tsig_json *j, const tsig_json_path *path,
-                          const char *key, size_t len, size_t offset)
-{
-    importer *im = ctx;
-    (void)j;
-    if (im->dup.len || im->dup.failed) return 1;
-    im->dup_at = offset;
-    tsig_sb_puts(&im->dup, "duplicate key ");
-    tsig_json_escape_cut(&im->dup, key, len, ECHO_MAX);
-    if (path->count > 1) {
-        tsig_sb_puts(&im->dup, " at ");
-        tsig_json_path_format(&im->dup, path->segs, path->count - 1);
-    }
-    return 1;
-}
-
-/*
- * Steps 1 and 2: reads json[0..len) into a cJSON tree (released with
- * cJSON_Delete) with json.c's tree builder. Returns NULL with im->err set:
- * TSIG_ERR_TOO_LARGE, TSIG_ERR_JSON / TSIG_ERR_TOO_DEEP with the position,
- * TSIG_ERR_JSON for a repeated key too, TSIG_ERR_NOMEM.
- */
-static cJSON *read_json(importer *im, const char *json, size_t len)
-{
-    if (len > TSIG_MAX_INPUT) {
-        tsig_error_set(im->err, TSIG_ERR_TOO_LARGE, "", 0, 0, "JSON text larger than %zu bytes",
-                       (size_t)TSIG_MAX_INPUT);
-        im->failed = 1;
-        return NULL;
-    }
-    tsig_json_tree_options o = {0, TSIG_TREE_NO_SURROGATES, schema_wording, note_duplicate, im};
-    cJSON *root = tsig_json_tree(json, len, &o, im->err);
-    if (!root) {
-        im->failed = 1;
-    } else if (im->dup.failed) {
-        cJSON_Delete(root);
-        root = NULL;
-        fail_nomem(im);
-    } else if (im->dup.len) {
-        /* a JSON error at the second key, as every reader reports it */
-        tsig_error_set(im->err, TSIG_ERR_JSON, json, len, im->dup_at, "%s", im->dup.data);
-        im->failed = 1;
-        cJSON_Delete(root);
-        root = NULL;
-    }
-    tsig_sb_release(&im->dup);
-    return root;
-}
-
 /* ========================================================================
- * Step 3: conversion
+ * Step 2: conversion
  * ===================================================================== */
 
 static tsig_type *new_type(importer *im, tsig_kind kind)
@@ -942,7 +896,7 @@ typedef struct schema_info {
     tsig_table value_set;
     size_t *compared;    /* the importer's count of full comparisons */
     int value_null;
-    const char *values_kw; /* "enum" or "const", for messages */
+    const cJSON *values_kw; /* the "enum" or "const" read */
     /* Bounds as written: numbers (minimum, exclusiveMinimum as a number;
      * a draft-04 boolean exclusiveMinimum / Maximum in excl_*_flag),
      * lengths and item counts. */
@@ -1029,7 +983,7 @@ static int report_bad_type(importer *im, schema_info *s)
 {
     char why[REASON_BUF];
     read_type_keyword(s, s->kw[KW_TYPE], why);
-    return problem(im, "type", "widened to :any", "%s", why);
+    return problem(im, s->kw[KW_TYPE], "widened to :any", "%s", why);
 }
 
 /* Decides where the type of the schema comes from (see source). */
@@ -1166,12 +1120,17 @@ static void count_unions(const tsig_type *t, size_t *members, size_t *nodes)
 }
 
 /*
- * Reads a property's "default" (prop is the property schema, t its type)
- * into f: canonical JSON checked against t as the parser checks a
- * default. A null default on a type that does not take null makes the
- * type optional instead (what Pydantic writes for "x: int = None"); *t is
- * then updated. A default that does not match fails, or (lossy) is
- * dropped. 0 on failure.
+ * Reads a property's "default" (def; t is the property's type) into f:
+ * canonical JSON checked against t as the parser checks a default. A null
+ * default on a type that does not take null makes the type optional
+ * instead (what Pydantic writes for "x: int = None"); *t is then updated.
+ * A default that does not match fails, or (lossy) is dropped. 0 on
+ * failure.
+ *
+ * The canonical text is written from the tree because the field keeps it
+ * (default_json); the check reads that text, not the schema's again: the
+ * validator, which reads text, is the one checker of a value against a
+ * type (a second one, over trees, could come to disagree with it).
  */
 static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsig_type **t)
 {
@@ -1189,13 +1148,13 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
      * each union it meets (validate.c, check_union): counted first. */
     size_t members = 0, nodes = 0;
     count_unions(*t, &members, &nodes);
-    size_t mark = ptr_push(im, "default");
-    if (mark == NOT_FOUND || !spend(im, nodes) || !spend(im, sb.len) ||
+    place back = ptr_push(im, def);
+    if (back.len == NOT_FOUND || !spend(im, nodes) || !spend(im, sb.len) ||
         !spend(im, times(sb.len, members))) {
         tsig_sb_release(&sb);
         return 0;
     }
-    ptr_pop(im, mark);
+    ptr_pop(im, back);
     tsig_result r;
     tsig_validate_options o = {TSIG_MODE_STRICT, 1, 0, TSIG_VALUE_NEVER};
     tsig_code code = tsig_validate_type_json(*t, sb.data, sb.len, &o, &r);
@@ -1204,7 +1163,7 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
         ok = fail_nomem(im);
     } else if (!r.ok) {
         const tsig_issue *e = &r.errors[0];
-        ok = problem(im, "default", "dropped", "default does not match its type: %.*s%s%.*s",
+        ok = problem(im, def, "dropped", "default does not match its type: %.*s%s%.*s",
                      (int)e->path_len, e->path, e->path_len ? ": " : "",
                      (int)e->message_len, e->message);
     } else {
@@ -1223,7 +1182,7 @@ static int read_default(importer *im, const cJSON *def, tsig_field *f, const tsi
 static int read_description(importer *im, const cJSON *d, tsig_field *f)
 {
     if (!cJSON_IsString(d))
-        return problem(im, "description", "dropped", "expected a string, found %s", json_kind(d));
+        return problem(im, d, "dropped", "expected a string, found %s", json_kind(d));
     size_t len = str_len(d);
     if (!spend(im, len)) return 0;
     char *copy = tsig_arena_strndup(im->arena, d->valuestring, len);
@@ -1246,8 +1205,8 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
     name_table norm = {0};
     if (!table_init(&norm, s->prop_count, 1)) return fail_nomem(im);
     const char *action = s->params_root ? "parameter left out" : "widened to :map";
-    size_t mark = ptr_push(im, "properties");
-    int ok = mark != NOT_FOUND;
+    place back = ptr_push(im, s->kw[KW_PROPERTIES]);
+    int ok = back.len != NOT_FOUND;
     for (size_t i = 0; ok && i < s->prop_count; i++) {
         const char *name = s->names[i];
         char echoed[ECHO_BUF];
@@ -1258,7 +1217,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
         }
         if (!is_ident(name)) {
             echo_key(name, echoed);
-            ok = problem(im, name, action, "property name %s is not an identifier", echoed);
+            ok = problem(im, s->props[i], action, "property name %s is not an identifier", echoed);
             continue;
         }
         size_t other = table_add(&norm, s->names, i);
@@ -1277,7 +1236,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
             echo(normed, n, echoed);
             free(normed);
             /* Identifiers: echoed as written (the parser's message). */
-            ok = problem(im, name, action,
+            ok = problem(im, s->props[i], action,
                          "duplicate field names normalize to %s: %.*s, %.*s", echoed,
                          ECHO_MAX, s->names[other], ECHO_MAX, name);
             continue;
@@ -1285,8 +1244,8 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
         /* Lossy, with an unusable name elsewhere: the object is :map, so
          * its property schemas are not read. */
         if (s->bad_names) continue;
-        size_t sub = ptr_push(im, name);
-        if (sub == NOT_FOUND) {
+        place sub = ptr_push(im, s->props[i]);
+        if (sub.len == NOT_FOUND) {
             ok = 0;
             break;
         }
@@ -1323,7 +1282,7 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
         f->firewalled = tsig_name_firewalled(copy, len);
         s->field_of[i] = s->field_count++;
     }
-    if (mark != NOT_FOUND && !im->failed) ptr_pop(im, mark);
+    if (back.len != NOT_FOUND && !im->failed) ptr_pop(im, back);
     table_release(&norm);
     return ok && !im->failed;
 }
@@ -1333,18 +1292,18 @@ static int convert_properties(importer *im, schema_info *s, size_t depth)
 static int read_required(importer *im, schema_info *s, const cJSON *req)
 {
     if (!cJSON_IsArray(req))
-        return problem(im, "required", "dropped",
+        return problem(im, req, "dropped",
                        "expected an array of property names, found %s", json_kind(req));
-    size_t mark = ptr_push(im, "required");
-    if (mark == NOT_FOUND) return 0;
+    place back = ptr_push(im, req);
+    if (back.len == NOT_FOUND) return 0;
     /* Each entry marks its property required; names are exact (no "-" ->
      * "_"), as JSON Schema compares them, in the key form of the names. */
     size_t index = 0;
     int ok = 1;
     tsig_strbuf name = {0};
     for (const cJSON *e = req->child; e && ok; e = e->next, index++) {
-        size_t sub = ptr_push_index(im, index);
-        if (sub == NOT_FOUND || !spend(im, 1 + (cJSON_IsString(e) ? str_len(e) : 0))) {
+        place sub = ptr_push_index(im, index, e);
+        if (sub.len == NOT_FOUND || !spend(im, 1 + (cJSON_IsString(e) ? str_len(e) : 0))) {
             ok = 0;
             break;
         }
@@ -1369,7 +1328,7 @@ static int read_required(importer *im, schema_info *s, const cJSON *req)
         if (ok) ptr_pop(im, sub);
     }
     tsig_sb_release(&name);
-    if (ok) ptr_pop(im, mark);
+    if (ok) ptr_pop(im, back);
     return ok;
 }
 
@@ -1391,9 +1350,11 @@ static int is_null_schema(const cJSON *v)
     return str_is(cJSON_GetObjectItemCaseSensitive(v, "type"), "null");
 }
 
-/* Reports a keyword that is not used: fails, or (lossy) drops it. */
-static int drop_keyword(importer *im, const char *key, const char *what)
+/* Reports a keyword that is not used, member of the schema at the current
+ * place: fails, or (lossy) drops it. */
+static int drop_keyword(importer *im, const cJSON *member, const char *what)
 {
+    const char *key = member->string;
     /* A keyword-like key is shown as is ("unsupported minimum"), anything
      * else quoted and cut ("unsupported \"a b\""). */
     char shown[ECHO_BUF];
@@ -1404,7 +1365,7 @@ static int drop_keyword(importer *im, const char *key, const char *what)
             plain = 0;
     if (plain) tsig_snprintf(shown, sizeof shown, "%s", key);
     else echo_key(key, shown);
-    return problem(im, key, "dropped", "unsupported %s%s", shown, what);
+    return problem(im, member, "dropped", "unsupported %s%s", shown, what);
 }
 
 /* ---- enum and const ---------------------------------------------------- */
@@ -1486,9 +1447,9 @@ static int add_value(importer *im, schema_info *s, const cJSON *v, size_t *cap)
 static int read_values(importer *im, schema_info *s, const cJSON *c)
 {
     int is_enum = strcmp(c->string, "enum") == 0;
-    if (s->has_values) return drop_keyword(im, c->string, " beside another enum or const");
+    if (s->has_values) return drop_keyword(im, c, " beside another enum or const");
     s->has_values = 1;
-    s->values_kw = c->string;
+    s->values_kw = c;
     const char *why = NULL;
     if (is_enum && !cJSON_IsArray(c)) why = "expected an array of values";
     size_t cap = 0;
@@ -1503,7 +1464,7 @@ static int read_values(importer *im, schema_info *s, const cJSON *c)
         why = s->value_null ? "an enum of null alone: write the type with \"null\"" : "empty enum";
     if (!why) return 1;
     s->widen_any = 1;
-    return problem(im, c->string, "widened to :any", "%s", why);
+    return problem(im, c, "widened to :any", "%s", why);
 }
 
 /* Counts the Unicode code points of UTF-8 text. */
@@ -1583,7 +1544,7 @@ static int read_bound(importer *im, const cJSON *c, tsig_bound *b, int length, i
 {
     const char *lex = cJSON_IsNumber(c) ? c->valuestring : NULL;
     if (!lex || (length && (!c->valueint || lex[0] == '-')))
-        return problem(im, c->string, "dropped", "expected %s, found %s",
+        return problem(im, c, "dropped", "expected %s, found %s",
                        length ? "a non-negative integer" : "a number", json_kind(c));
     size_t len = strlen(lex);
     if (!spend(im, len)) return 0;
@@ -2132,18 +2093,17 @@ static int members_overlap(importer *im, const tsig_type **written, size_t n, co
  * unions are flattened and equal members merged; {} overlaps any other
  * member): otherwise it fails, or (lossy) is read as anyOf.
  */
-static const tsig_type *convert_union(importer *im, const cJSON *list, const char *kw,
-                                      size_t depth)
+static const tsig_type *convert_union(importer *im, const cJSON *list, size_t depth)
 {
     if (!cJSON_IsArray(list) || !list->child) {
-        if (!problem(im, kw, "widened to :any", "expected a non-empty array of schemas, found %s",
+        if (!problem(im, list, "widened to :any", "expected a non-empty array of schemas, found %s",
                      cJSON_IsArray(list) ? "an empty array" : json_kind(list)))
             return NULL;
         return new_type(im, TSIG_ANY);
     }
     member_list l;
     memset(&l, 0, sizeof l);
-    int one_of = strcmp(kw, "oneOf") == 0;
+    int one_of = strcmp(list->string, "oneOf") == 0;
     size_t n = 0;
     for (const cJSON *m = list->child; m; m = m->next) n++;
     /* A oneOf's members as written (NULL: a null schema). */
@@ -2152,8 +2112,8 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         fail_nomem(im);
         return NULL;
     }
-    size_t mark = ptr_push(im, kw);
-    int ok = mark != NOT_FOUND;
+    place back = ptr_push(im, list);
+    int ok = back.len != NOT_FOUND;
     size_t index = 0;
     for (const cJSON *m = list->child; m && ok; m = m->next, index++) {
         if (written) written[index] = NULL;
@@ -2161,8 +2121,8 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
             l.nullable = 1;
             continue;
         }
-        size_t sub = ptr_push_index(im, index);
-        if (sub == NOT_FOUND) {
+        place sub = ptr_push_index(im, index, m);
+        if (sub.len == NOT_FOUND) {
             ok = 0;
             break;
         }
@@ -2171,17 +2131,17 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
         if (written) written[index] = t;
         if (ok) ptr_pop(im, sub);
     }
-    if (ok) ptr_pop(im, mark);
+    if (ok) ptr_pop(im, back);
     const tsig_type *result = NULL;
     if (ok && !l.any && l.count == 0) {
         /* Only null members. */
-        ok = problem(im, kw, "widened to :any", "unsupported type \"null\"");
+        ok = problem(im, list, "widened to :any", "unsupported type \"null\"");
         l.any = 1;
     }
     if (ok) result = finish_members(im, &l);
     if (result && one_of) {
         int overlap = members_overlap(im, written, n, result);
-        if (overlap < 0 || (overlap && !problem(im, kw, "oneOf read as anyOf",
+        if (overlap < 0 || (overlap && !problem(im, list, "oneOf read as anyOf",
                                                 "oneOf members overlap")))
             result = NULL;
     }
@@ -2195,17 +2155,17 @@ static const tsig_type *convert_union(importer *im, const cJSON *list, const cha
 static const tsig_type *convert_all_of(importer *im, const cJSON *list, size_t depth)
 {
     if (!cJSON_IsArray(list) || !list->child || list->child->next) {
-        if (!problem(im, "allOf", "widened to :any", "%s",
+        if (!problem(im, list, "widened to :any", "%s",
                      cJSON_IsArray(list) && list->child ? "allOf of several schemas"
                                                         : "expected an array of one schema"))
             return NULL;
         return new_type(im, TSIG_ANY);
     }
-    size_t mark = ptr_push(im, "allOf");
-    if (mark == NOT_FOUND) return NULL;
-    if (ptr_push_index(im, 0) == NOT_FOUND) return NULL;
+    place back = ptr_push(im, list);
+    if (back.len == NOT_FOUND) return NULL;
+    if (ptr_push_index(im, 0, list->child).len == NOT_FOUND) return NULL;
     const tsig_type *t = convert(im, list->child, depth, 0);
-    if (t) ptr_pop(im, mark);
+    if (t) ptr_pop(im, back);
     return t;
 }
 
@@ -2220,20 +2180,20 @@ static int read_additional(importer *im, schema_info *s, const cJSON *c, size_t 
 {
     if (cJSON_IsBool(c) || only_annotations(c, NULL)) return 1;
     if (!cJSON_IsObject(c))
-        return problem(im, c->string, "dropped", "expected a schema, found %s", json_kind(c));
+        return problem(im, c, "dropped", "expected a schema, found %s", json_kind(c));
     if (s->params_root)
-        return problem(im, c->string, "dropped",
+        return problem(im, c, "dropped",
                        "tool parameters take no additionalProperties schema");
     if (!is_typed(s, JT_OBJECT)) {
         if (s->src == SRC_TYPE_BAD || s->src == SRC_UNTYPED_OBJECT) return 1;
-        return drop_keyword(im, c->string, " outside an object schema");
+        return drop_keyword(im, c, " outside an object schema");
     }
     if (s->too_deep || s->bad_names || s->props_malformed) return 1;
-    size_t mark = ptr_push(im, c->string);
-    if (mark == NOT_FOUND) return 0;
+    place back = ptr_push(im, c);
+    if (back.len == NOT_FOUND) return 0;
     const tsig_type *t = convert(im, c, depth + 1, 0);
     if (!t) return 0;
-    ptr_pop(im, mark);
+    ptr_pop(im, back);
     if (t->kind != TSIG_ANY) s->extra = t;
     return 1;
 }
@@ -2265,7 +2225,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
         case KW_FORMAT:
             /* Used (or ignored) when the type is built; only its shape here. */
             if (!cJSON_IsString(c))
-                ok = problem(im, "format", "dropped", "expected a string, found %s", json_kind(c));
+                ok = problem(im, c, "dropped", "expected a string, found %s", json_kind(c));
             break;
         case KW_ITEMS:
         case KW_PREFIX_ITEMS:
@@ -2275,23 +2235,23 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             if (is_typed(s, JT_ARRAY)) {
                 if (s->too_deep) break;
                 if (kw == KW_PREFIX_ITEMS) {
-                    ok = problem(im, "prefixItems", "items widened to :any",
+                    ok = problem(im, c, "items widened to :any",
                                  "unsupported prefixItems");
                     s->elem = ok ? new_type(im, TSIG_ANY) : NULL;
                     ok = s->elem != NULL;
                 } else if (!s->kw[KW_PREFIX_ITEMS]) {
-                    size_t mark = ptr_push(im, "items");
-                    if (mark == NOT_FOUND) return 0;
+                    place back = ptr_push(im, c);
+                    if (back.len == NOT_FOUND) return 0;
                     s->elem = convert(im, c, depth + 1, 0);
                     if (!s->elem) return 0;
-                    ptr_pop(im, mark);
+                    ptr_pop(im, back);
                 }
             } else if (s->src == SRC_UNTYPED_ARRAY) {
                 if (c == s->untyped_reporter)
-                    ok = problem(im, c->string, "widened to :any",
+                    ok = problem(im, c, "widened to :any",
                                  "%s without \"type\": \"array\"", c->string);
             } else if (s->src != SRC_TYPE_BAD) {
-                ok = drop_keyword(im, c->string, " outside an array schema");
+                ok = drop_keyword(im, c, " outside an array schema");
             }
             break;
         case KW_PROPERTIES:
@@ -2301,7 +2261,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             if (is_typed(s, JT_OBJECT)) {
                 if (s->too_deep) break;
                 if (kw == KW_PROPERTIES && !cJSON_IsObject(c)) {
-                    ok = problem(im, "properties", "widened to :map",
+                    ok = problem(im, c, "widened to :map",
                                  "expected an object of schemas, found %s", json_kind(c));
                 } else if (kw == KW_PROPERTIES) {
                     ok = convert_properties(im, s, s->params_root ? depth : depth + 1);
@@ -2310,10 +2270,10 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
                 }
             } else if (s->src == SRC_UNTYPED_OBJECT) {
                 if (c == s->untyped_reporter)
-                    ok = problem(im, c->string, "widened to :any",
+                    ok = problem(im, c, "widened to :any",
                                  "%s without \"type\": \"object\"", c->string);
             } else if (s->src != SRC_TYPE_BAD) {
-                ok = drop_keyword(im, c->string, " outside an object schema");
+                ok = drop_keyword(im, c, " outside an object schema");
             }
             break;
         case KW_ADDITIONAL:
@@ -2324,7 +2284,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             if (only_annotations(c, "type") &&
                 str_is(cJSON_GetObjectItemCaseSensitive(c, "type"), "string"))
                 break;
-            ok = drop_keyword(im, c->string, "");
+            ok = drop_keyword(im, c, "");
             break;
         case KW_ANY_OF:
         case KW_ONE_OF:
@@ -2332,14 +2292,14 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             /* The type when neither "type" nor an enum gives it. */
             if ((kw == KW_ANY_OF && s->src == SRC_ANY_OF) ||
                 (kw == KW_ONE_OF && s->src == SRC_ONE_OF)) {
-                s->decided = convert_union(im, c, c->string, depth);
+                s->decided = convert_union(im, c, depth);
                 ok = s->decided != NULL;
             } else if (kw == KW_ALL_OF && s->src == SRC_ALL_OF) {
                 s->decided = convert_all_of(im, c, depth);
                 ok = s->decided != NULL;
             } else {
                 int beside = s->kw[KW_TYPE] || s->kw[KW_ENUM] || s->kw[KW_CONST];
-                ok = drop_keyword(im, c->string, beside ? " beside type or enum"
+                ok = drop_keyword(im, c, beside ? " beside type or enum"
                                                         : " beside another combinator");
             }
             break;
@@ -2350,7 +2310,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             break;
         case KW_NULLABLE:
             if (cJSON_IsBool(c)) s->nullable |= cJSON_IsTrue(c);
-            else ok = problem(im, c->string, "dropped", "expected true or false, found %s",
+            else ok = problem(im, c, "dropped", "expected true or false, found %s",
                               json_kind(c));
             break;
         case KW_MINIMUM:
@@ -2359,7 +2319,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
         case KW_EXCL_MAXIMUM:
             if (!numeric) {
                 if (s->src != SRC_TYPE_BAD)
-                    ok = drop_keyword(im, c->string, " outside a number schema");
+                    ok = drop_keyword(im, c, " outside a number schema");
             } else if ((kw == KW_EXCL_MINIMUM || kw == KW_EXCL_MAXIMUM) && cJSON_IsBool(c)) {
                 /* draft-04: a flag on minimum / maximum */
                 if (kw == KW_EXCL_MINIMUM) s->excl_min_flag = cJSON_IsTrue(c);
@@ -2379,7 +2339,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
             int items = kw == KW_MIN_ITEMS || kw == KW_MAX_ITEMS;
             if (!is_typed(s, items ? JT_ARRAY : JT_STRING)) {
                 if (s->src != SRC_TYPE_BAD)
-                    ok = drop_keyword(im, c->string,
+                    ok = drop_keyword(im, c,
                                       items ? " outside an array schema" : " outside a string schema");
             } else if (!(items && s->too_deep)) {
                 tsig_bound *b = kw == KW_MIN_LENGTH ? &s->min_length
@@ -2393,7 +2353,7 @@ static int read_keywords(importer *im, schema_info *s, size_t depth)
         case KW_REF:   /* read by convert before any other keyword */
         case KW_OTHER:
         case KW_COUNT:
-            ok = drop_keyword(im, c->string, "");
+            ok = drop_keyword(im, c, "");
             break;
         }
         if (!ok || im->failed) return 0;
@@ -2499,7 +2459,7 @@ static const tsig_type *build_typed(importer *im, schema_info *s)
             if (result && nullable) result = make_optional(im, result);
             if (!result && !im->failed) {
                 ok = problem(im, s->values_kw, "dropped", "no value of the %s is of the type",
-                             s->values_kw);
+                             s->values_kw->string);
             } else if (!result) {
                 ok = 0;
             }
@@ -2710,7 +2670,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
     for (const cJSON *c = node->child; c; c = c->next) {
         keyword kw = keyword_of(c->string);
         if (c != ref && kw != KW_ANNOTATION && kw != KW_DEFS &&
-            !drop_keyword(im, c->string, " beside $ref"))
+            !drop_keyword(im, c, " beside $ref"))
             return NULL;
     }
     const char *why = NULL;
@@ -2727,7 +2687,7 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
         why = reason;
     }
     if (why) {
-        if (!problem(im, "$ref", "widened to :any", "%s", why)) return NULL;
+        if (!problem(im, ref, "widened to :any", "%s", why)) return NULL;
         return new_type(im, TSIG_ANY);
     }
     if (!spend(im, strlen(ref->valuestring))) return NULL;
@@ -2747,19 +2707,23 @@ static const tsig_type *convert_ref(importer *im, const cJSON *node, const cJSON
     }
     if (why) {
         tsig_sb_release(&where);
-        if (!problem(im, "$ref", "widened to :any", "%s", why)) return NULL;
+        if (!problem(im, ref, "widened to :any", "%s", why)) return NULL;
         return new_type(im, TSIG_ANY);
     }
     /* Convert the target at its own place. */
     tsig_strbuf saved = im->ptr;
+    const cJSON *saved_node = im->here;
     im->ptr = where;
+    im->here = target;
     im->ref_site[im->ref_depth] = &saved;
+    im->ref_node[im->ref_depth] = ref;
     im->ref_stack[im->ref_depth++] = target;
     im->ref_count++;
     const tsig_type *t = convert(im, target, depth, params_root);
     im->ref_depth--;
     tsig_sb_release(&im->ptr);
     im->ptr = saved;
+    im->here = saved_node;
     return t;
 }
 
@@ -2890,35 +2854,26 @@ static int export_warnings(importer *im, tsig_messages *out)
     return 1;
 }
 
+/* What converts a tree's root into the signature (the two below). */
+typedef int (*build_fn)(importer *, const cJSON *, tsig_signature *);
+
 /*
- * The shared frame of both public functions: checks arguments, reads the
- * JSON, runs build (which fills sig from the tree), hands out warnings.
- * Returns the signature or NULL with *err set.
+ * Step 2 for a tree read by tsig_import_read (or with the same flags):
+ * runs build on root, which fills sig from the tree, and hands out
+ * warnings. Errors are positioned in text[base, base + len), whose length
+ * also sets the budget. Returns the signature or NULL with *err set.
  */
-static tsig_signature *import(const char *json, size_t len, unsigned flags,
-                              tsig_messages *warnings, tsig_error *err,
-                              int (*build)(importer *, const cJSON *, tsig_signature *),
-                              tsig_import_work *work)
+static tsig_signature *import_tree(const cJSON *root, const char *text, size_t base, size_t len,
+                                   unsigned flags, tsig_messages *warnings, tsig_error *err,
+                                   build_fn build, tsig_import_work *work)
 {
-    tsig_error scratch;
-    if (!err) err = &scratch;
-    memset(err, 0, sizeof *err);
-    if (warnings) memset(warnings, 0, sizeof *warnings);
-    if (!json && len) {
-        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "JSON text is NULL");
-        return NULL;
-    }
-    if (flags & ~(TSIG_SCHEMA_LOSSY | TSIG_SCHEMA_STRICT)) {
-        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "unknown schema flags 0x%x", flags);
-        return NULL;
-    }
-    if (!json) json = "";
     importer im;
     memset(&im, 0, sizeof im);
     im.lossy = (flags & TSIG_SCHEMA_LOSSY) != 0;
     im.err = err;
-    im.src = json;
+    im.src = text + base;
     im.len = len;
+    im.base = base;
     im.budget = len > (SIZE_MAX - BUDGET_BASE) / BUDGET_PER_BYTE ? SIZE_MAX
                                                                  : len * BUDGET_PER_BYTE + BUDGET_BASE;
     tsig_table_init(&im.warning_set, 0, NULL, warning_text, &im);
@@ -2934,16 +2889,15 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
         return NULL;
     }
     im.arena = &sig->arena;
-    cJSON *root = read_json(&im, json, len);
     im.doc = root;
-    int ok = root && build(&im, root, sig) && export_warnings(&im, warnings);
+    im.here = root;
+    int ok = build(&im, root, sig) && export_warnings(&im, warnings);
     if (work) {
         work->nodes = im.spent;
         work->budget = im.budget;
         work->compared = im.compared;
         work->scanned = im.scanned;
     }
-    cJSON_Delete(root);
     tsig_sb_release(&im.ptr);
     tsig_sb_release(&im.warnings);
     tsig_table_release(&im.warning_set);
@@ -2959,6 +2913,25 @@ static tsig_signature *import(const char *json, size_t len, unsigned flags,
         tsig_signature_free(sig);
         return NULL;
     }
+    return sig;
+}
+
+/*
+ * The frame of both public functions: checks arguments, reads the JSON
+ * (steps 1 and 2), converts the tree (step 3). Returns the signature or
+ * NULL with *err set.
+ */
+static tsig_signature *import(const char *json, size_t len, unsigned flags,
+                              tsig_messages *warnings, tsig_error *err, build_fn build,
+                              tsig_import_work *work)
+{
+    tsig_error scratch;
+    if (!err) err = &scratch;
+    cJSON *root = tsig_import_read(json, len, flags, warnings, err);
+    if (!root) return NULL;
+    if (!json) json = "";
+    tsig_signature *sig = import_tree(root, json, 0, len, flags, warnings, err, build, work);
+    cJSON_Delete(root);
     return sig;
 }
 
@@ -2988,14 +2961,14 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
     for (const cJSON *c = root->child; c; c = c->next) {
         int input = strcmp(c->string, "inputSchema") == 0;
         if ((!input && strcmp(c->string, "outputSchema") != 0) || cJSON_IsNull(c)) continue;
-        size_t mark = ptr_push(im, c->string);
-        if (mark == NOT_FOUND) return 0;
+        place back = ptr_push(im, c);
+        if (back.len == NOT_FOUND) return 0;
         /* $refs point into the schema holding them. */
         im->root = c;
         im->root_ptr = input ? "#/inputSchema" : "#/outputSchema";
         const tsig_type *t = convert(im, c, 0, input);
         if (!t) return 0;
-        ptr_pop(im, mark);
+        ptr_pop(im, back);
         if (!input) {
             sig->returns = t;
             continue;
@@ -3029,6 +3002,15 @@ tsig_signature *tsig_tool_from_json(const char *json, size_t len, unsigned flags
                                     tsig_messages *warnings, tsig_error *err)
 {
     return import(json, len, flags, warnings, err, build_from_tool, NULL);
+}
+
+/* See internal.h: tsig_tool_from_json's step 3 alone. */
+tsig_signature *tsig_tool_from_tree(const cJSON *tool, const char *text, size_t base,
+                                    size_t len, unsigned flags, tsig_messages *warnings,
+                                    tsig_error *err)
+{
+    if (!import_begin(text, len, flags, warnings, err)) return NULL;
+    return import_tree(tool, text, base, len, flags, warnings, err, build_from_tool, NULL);
 }
 
 /* See internal.h. */

@@ -637,20 +637,16 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
     if (s->key_escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX) return;
     /* from the field after the last one named: keys mostly come in the
      * signature's order */
-    size_t n = f->t->field_count;
-    for (size_t k = 0; k < n; k++) {
-        size_t i = f->next + k < n ? f->next + k : f->next + k - n;
-        const tsig_field *fd = &f->t->fields[i];
-        if (fd->name_len == len && (memcmp(fd->name, key, len) == 0 ||
-                                    tsig_names_match(fd->name, len, key, len))) {
-            /* a repeated key's value is read by the validator without its
-             * type (it knows no runs): not followed, nothing dropped */
-            int again = i >= 64 || (f->named >> i & 1);
-            if (i < 64) f->named |= (uint64_t)1 << i;
-            f->child = again ? NULL : fd->type;
-            f->next = i + 1;
-            return;
-        }
+    const tsig_field *fd = tsig_field_named(f->t->fields, f->t->field_count, key, len, f->next);
+    if (fd) {
+        /* a repeated key's value is read by the validator without its
+         * type (it knows no runs): not followed, nothing dropped */
+        size_t i = (size_t)(fd - f->t->fields);
+        int again = i >= 64 || (f->named >> i & 1);
+        if (i < 64) f->named |= (uint64_t)1 << i;
+        f->child = again ? NULL : fd->type;
+        f->next = i + 1;
+        return;
     }
     f->child = f->t->extra;
     if (s->walk && !f->t->extra && s->opts.mode == TSIG_MODE_STRICT && !s->pending) {

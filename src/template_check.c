@@ -119,22 +119,10 @@ static int check_name_syntax(const char *s, size_t len, tsig_strbuf *why)
     }
 }
 
-/* The type under any number of "?". */
+/* tsig_type_strip, where NULL (a type not known) stays NULL. */
 static const tsig_type *strip_optional(const tsig_type *t)
 {
-    while (t && t->kind == TSIG_OPTIONAL) t = t->elem;
-    return t;
-}
-
-/* The field of fields[0..count) named s[0..len) after "-" -> "_", or NULL. */
-const tsig_field *tsig_tpl_find_field(const tsig_field *fields, size_t count,
-                                    const char *s, size_t len)
-{
-    for (size_t i = 0; i < count; i++) {
-        if (tsig_names_match(fields[i].name, fields[i].name_len, s, len))
-            return &fields[i];
-    }
-    return NULL;
+    return t ? tsig_type_strip(t) : NULL;
 }
 
 /* Appends "a, b, c" (at most LIST_MAX names, then "… (N more)"), or
@@ -335,7 +323,7 @@ static int resolve_path(const tsig_type *type, const char *name, size_t len,
             return 0;
         }
         const tsig_field *f =
-            tsig_tpl_find_field(t->fields, t->field_count, name + seg, end - seg);
+            tsig_field_named(t->fields, t->field_count, name + seg, end - seg, 0);
         if (f) {
             type = f->type;
         } else if (t->extra) {
@@ -387,7 +375,7 @@ static int resolve_in_scope(const tsig_tpl_section *s, const char *name, size_t 
                                  ? member_record(scope->members[i], s->elements)
                                  : scope;
         if (!r) continue;
-        const tsig_field *f = tsig_tpl_find_field(r->fields, r->field_count, name, first);
+        const tsig_field *f = tsig_field_named(r->fields, r->field_count, name, first, 0);
         const tsig_type *t = f ? f->type : r->extra;
         if (!t) continue;
         tsig_strbuf mwhy = {0};
@@ -444,7 +432,7 @@ int tsig_tpl_resolve_name(const tsig_tpl_scopes *sc, const char *name, size_t le
         }
     }
     const tsig_field *p =
-        tsig_tpl_find_field(sc->sig->params, sc->sig->param_count, name, first);
+        tsig_field_named(sc->sig->params, sc->sig->param_count, name, first, 0);
     if (p) return resolve_rest(p->type, name, len, first, out, why);
 
     tsig_sb_puts(why, saw_record ? "no field or parameter " : "no parameter ");
@@ -620,7 +608,7 @@ int tsig_tpl_scope_owns(const tsig_tpl_section *s, const char *name, size_t firs
                                  ? member_record(scope->members[i], s->elements)
                                  : scope;
         if (!r) continue;
-        if (tsig_tpl_find_field(r->fields, r->field_count, name, first)) return 1;
+        if (tsig_field_named(r->fields, r->field_count, name, first, 0)) return 1;
         if (r->extra) owns = 2;
     }
     return owns;

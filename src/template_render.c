@@ -242,7 +242,7 @@ static const cJSON *lookup(renderer *r, const char *name, size_t len)
     }
     if (!bound) {
         const tsig_signature *sig = r->sc.sig;
-        if (!tsig_tpl_find_field(sig->params, sig->param_count, name, first)) return NULL;
+        if (!tsig_field_named(sig->params, sig->param_count, name, first, 0)) return NULL;
         v = member(r, r->args, name, first);
     }
     for (size_t seg = first; seg < len && v;) {

@@ -5,15 +5,20 @@
  * given by their signatures' text, as prompts take them
  * (tsig_tools_from_signatures).
  *
- * The text is checked first by the validator (so its problems have paths,
- * codes and spans like every issue): as any JSON, or against the shape of
- * a list of signatures; then json.c's reader walks it: the list is the
- * document or its "tools" member, and each element's text goes to
- * tsig_tool_from_json as it is, or each "sig" to tsig_parse. The elements
- * of text read before are found by the helpers at the end, which api.c
- * shares.
+ * The text is read once, into a tree with spans (tsig_import_read): the
+ * list is the document or its "tools" member, and each element is
+ * converted from its subtree (tsig_tool_from_tree), its problems
+ * positioned in its own text by the spans. Only a text that does not read
+ * (not JSON, too deep, a repeated key, too large) is read again, by the
+ * validator as it reads any JSON, so that its problems have paths, codes
+ * and spans like every issue. A list of signatures is checked by the
+ * validator against its shape first, then read into a tree the same way,
+ * each "sig" going to tsig_parse. The helpers at the end read text read
+ * before, for api.c.
  */
 #include "internal.h"
+
+#include "cJSON.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -139,74 +144,90 @@ void tsig_tool_release(tsig_tool *tool)
     memset(tool, 0, sizeof *tool);
 }
 
-/* "an object", "an array", ...: what the JSON value at text[at] (read
- * before, so valid) is, for "found ..." in messages. */
-static const char *value_kind(const char *text, size_t at)
+/* "an object", "an array", ...: what the value v is, for "found ..." in
+ * messages. */
+static const char *value_kind(const cJSON *v)
 {
-    switch (text[at]) {
-    case '{': return "an object";
-    case '[': return "an array";
-    case '"': return "a string";
-    case 't': return "true";
-    case 'f': return "false";
-    case 'n': return "null";
-    default: return "a number";
-    }
+    if (cJSON_IsObject(v)) return "an object";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsTrue(v)) return "true";
+    if (cJSON_IsFalse(v)) return "false";
+    if (cJSON_IsNull(v)) return "null";
+    return "a number";
 }
 
-/* Sets *err to the failure of a tool (text/len, its object at at) whose
- * "name" is absent (name NONE) or not a string. Returns its issue code. */
-static tsig_issue_code fail_name(const char *text, size_t len, size_t at, size_t name,
-                                 tsig_error *err)
+/* Sets *err to the failure of a tool (the object at offset at of text/len)
+ * whose "name" (NULL: absent; else at offset name_at) is not a string.
+ * Returns its issue code. */
+static tsig_issue_code fail_name(const char *text, size_t len, size_t at, const cJSON *name,
+                                 size_t name_at, tsig_error *err)
 {
     tsig_issue_code code = TSIG_ISSUE_MISSING;
-    if (name == TSIG_JSON_NONE) {
+    if (!name) {
         tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, at, "#: expected a string \"name\", found none");
     } else {
         code = TSIG_ISSUE_TYPE;
-        tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, name, "#/name: expected a string, found %s",
-                       value_kind(text, name));
+        tsig_error_set(err, TSIG_ERR_SCHEMA, text, len, name_at,
+                       "#/name: expected a string, found %s", value_kind(name));
     }
     tsig_error_hint(err, "MCP requires a name: a tool is {\"name\", \"description\", "
                          "\"inputSchema\", \"outputSchema\"}");
     return code;
 }
 
-/* Reads the "name" and the "description" (when they are strings) of the
- * tool object at json[at] into tool, and the canonical form of its
- * signature when it has one. 0 when out of memory. */
-static int read_names(tsig_tool *tool, const char *json, size_t len, size_t at)
+/* The string member key of the object v of a tree read from text with
+ * spans, decoded from the text at its span as every string the core hands
+ * back (an unpaired surrogate kept as its bytes; the tree has U+FFFD): a
+ * NUL-terminated copy freed with tsig_free (length in *out_len), NULL when
+ * absent or not a string, or when out of memory (then *nomem is set). */
+static char *member_string(const cJSON *v, const char *text, const char *key, size_t *out_len,
+                           int *nomem)
 {
-    int nomem = 0;
-    tool->name = tsig_json_member_string(json, len, at, "name", &tool->name_len, NULL, &nomem);
-    tool->description = tsig_json_member_string(json, len, at, "description",
-                                                &tool->description_len, NULL, &nomem);
-    if (tool->sig && !nomem) tool->signature = tsig_format(tool->sig, 0, &tool->signature_len);
-    return !nomem && (!tool->sig || tool->signature);
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(v, key);
+    if (!cJSON_IsString(m)) return NULL;
+    const tsig_tree_span *sp = tsig_json_tree_span(m);
+    size_t raw = sp->end - sp->start - 2; /* between the quotes */
+    char *s = malloc(raw + 1);
+    if (!s) {
+        *nomem = 1;
+        return NULL;
+    }
+    size_t n = tsig_json_unescape(text + sp->start + 1, raw, s);
+    s[n] = '\0';
+    *out_len = n;
+    return s;
 }
 
-/* See internal.h: the signature first (it reads the text whole), then the
- * name and the description of the object it was read from. */
-int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
-                   tsig_messages *warnings, tsig_error *err, tsig_issue_code *code)
+/*
+ * tsig_tool_read for the tool node of a tree read from text with spans
+ * (tsig_import_read's flags), whose own text is text[base, base + len)
+ * (errors are positioned in it): the signature first (converting reads
+ * the whole object), then the name and the description. *tool starts
+ * zeroed; on failure it and *warnings are left empty.
+ */
+static int read_tool(const cJSON *node, const char *text, size_t base, size_t len,
+                     unsigned flags, tsig_tool *tool, tsig_messages *warnings, tsig_error *err,
+                     tsig_issue_code *code)
 {
-    tsig_issue_code ignored;
-    if (!code) code = &ignored;
-    memset(tool, 0, sizeof *tool);
-    tsig_signature *sig = tsig_tool_from_json(text, len, flags, warnings, err);
+    tsig_signature *sig = tsig_tool_from_tree(node, text, base, len, flags, warnings, err);
     if (!sig) {
         *code = err->code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
         return 0;
     }
     tool->sig = sig;
-    size_t at = tsig_json_value_start(text, len);
-    int nomem = 0;
-    size_t name = tsig_json_member(text, len, at, "name", 4, 0, &nomem);
-    if (!nomem && (name == TSIG_JSON_NONE || text[name] != '"')) {
-        *code = fail_name(text, len, at, name, err);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(node, "name");
+    if (!cJSON_IsString(name)) {
+        size_t name_at = name ? tsig_json_tree_span(name)->start - base : 0;
+        *code = fail_name(text + base, len, tsig_json_tree_span(node)->start - base, name,
+                          name_at, err);
         goto failed;
     }
-    if (nomem || !read_names(tool, text, len, at)) {
+    int nomem = 0;
+    tool->name = member_string(node, text, "name", &tool->name_len, &nomem);
+    tool->description = member_string(node, text, "description", &tool->description_len, &nomem);
+    tool->signature = nomem ? NULL : tsig_format(sig, 0, &tool->signature_len);
+    if (!tool->signature) {
         tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
         goto failed;
     }
@@ -219,30 +240,47 @@ failed:
     return 0;
 }
 
-/*
- * Converts the element [start, end) of json, index i of the list (prefix
- * "tools" or ""): a tool appended to t->tools, or a failure appended to
- * t->failures. 0 when out of memory.
- */
-static int convert(tsig_tools *t, const char *json, size_t len, size_t start, size_t end,
-                   size_t i, const char *prefix, unsigned flags)
+/* See internal.h: the text read once (tsig_import_read), then read_tool. */
+int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool,
+                   tsig_messages *warnings, tsig_error *err, tsig_issue_code *code)
 {
-    const char *text = json + start;
-    size_t text_len = end - start;
-    tool_entry *e = &t->tools[t->count];
+    tsig_issue_code ignored;
+    if (!code) code = &ignored;
+    memset(tool, 0, sizeof *tool);
+    cJSON *root = tsig_import_read(text, len, flags, warnings, err);
+    if (!root) {
+        *code = err->code == TSIG_ERR_TOO_DEEP ? TSIG_ISSUE_TOO_DEEP : TSIG_ISSUE_SCHEMA;
+        return 0;
+    }
+    int ok = read_tool(root, text, 0, len, flags, tool, warnings, err, code);
+    cJSON_Delete(root);
+    return ok;
+}
+
+/*
+ * Converts e, element i of the list (prefix "tools" or "") of a tree read
+ * from json with spans: a tool appended to t->tools, or a failure
+ * appended to t->failures. 0 when out of memory.
+ */
+static int convert(tsig_tools *t, const char *json, const cJSON *e, size_t i,
+                   const char *prefix, unsigned flags)
+{
+    const tsig_tree_span *sp = tsig_json_tree_span(e);
+    size_t start = sp->start, text_len = sp->end - sp->start;
+    tool_entry *te = &t->tools[t->count];
     tsig_error err;
     tsig_issue_code code;
-    if (tsig_tool_read(text, text_len, flags, &e->tool, &e->warnings, &err, &code)) {
-        e->tool.index = i;
+    if (read_tool(e, json, start, text_len, flags, &te->tool, &te->warnings, &err, &code)) {
+        te->tool.index = i;
         t->count++;
         return 1;
     }
     if (err.code == TSIG_ERR_NOMEM) return 0;
     tsig_tool_failure *f = add_failure(t, i);
     failure_entry *fe = &t->failures[t->failure_count - 1];
-    if (text[0] == '{') { /* a string "name" names even a tool that failed */
+    if (cJSON_IsObject(e)) { /* a string "name" names even a tool that failed */
         int nomem = 0;
-        f->name = tsig_json_member_string(json, len, start, "name", &f->name_len, NULL, &nomem);
+        f->name = member_string(e, json, "name", &f->name_len, &nomem);
         if (nomem) return 0;
     }
     f->error = err;
@@ -262,27 +300,31 @@ static int convert(tsig_tools *t, const char *json, size_t len, size_t start, si
 }
 
 /*
- * Reads element i of the checked list of signatures json/len, the object
- * at at, into t: a tool (without "sig": no signature), or a failure for a
- * "sig" that does not parse, about that string. 0 when out of memory.
+ * Reads e, element i of a list of signatures checked against its shape
+ * and read from json with spans, into t: a tool (without "sig": no
+ * signature), or a failure for a "sig" that does not parse, about that
+ * string. 0 when out of memory.
  */
-static int read_signature_tool(tsig_tools *t, const char *json, size_t len, size_t at, size_t i)
+static int read_signature_tool(tsig_tools *t, const char *json, const cJSON *e, size_t i)
 {
     /* the next tool's and the next failure's places, zeroed by calloc */
     tsig_tool *tool = &t->tools[t->count].tool;
     failure_entry *fe = &t->failures[t->failure_count];
     int nomem = 0;
-    size_t sig_len = 0, span[2];
-    char *text = tsig_json_member_string(json, len, at, "sig", &sig_len, span, &nomem);
+    size_t sig_len = 0;
+    char *text = member_string(e, json, "sig", &sig_len, &nomem);
     int has_sig = text != NULL;
     tool->index = i;
-    if (!nomem && has_sig) {
+    if (has_sig) {
         tool->sig = tsig_parse(text, sig_len, &fe->failure.error);
         nomem = !tool->sig && fe->failure.error.code == TSIG_ERR_NOMEM;
     }
     tsig_free(text);
     /* the shape says the name is there */
-    nomem = nomem || !read_names(tool, json, len, at) || !tool->name;
+    tool->name = member_string(e, json, "name", &tool->name_len, &nomem);
+    tool->description = member_string(e, json, "description", &tool->description_len, &nomem);
+    if (tool->sig && !nomem) tool->signature = tsig_format(tool->sig, 0, &tool->signature_len);
+    nomem = nomem || !tool->name || (tool->sig && !tool->signature);
     if (nomem || tool->sig || !has_sig) {
         if (nomem) tsig_tool_release(tool);
         else t->count++;
@@ -303,44 +345,46 @@ static int read_signature_tool(tsig_tools *t, const char *json, size_t len, size
     fe->segments[1].key_len = 3;
     f->issue.segment_count = 2;
     f->issue.code = TSIG_ISSUE_SIGNATURE;
-    f->issue.offset = span[0];
-    f->issue.length = span[1] - span[0];
+    const tsig_tree_span *sp = tsig_json_tree_span(cJSON_GetObjectItemCaseSensitive(e, "sig"));
+    f->issue.offset = sp->start;
+    f->issue.length = sp->end - sp->start;
     return 1;
 }
 
-/* Reads the list of the checked text json/len into t: of tool definitions
- * (tsig_tool_read of each), or, signatures set, of signatures. 0 when out
- * of memory. */
-static int read_list(tsig_tools *t, const char *json, size_t len, unsigned flags, int signatures)
+/* Reads the list of the tree root, read from json/len with spans, into t:
+ * of tool definitions (read_tool of each), or, signatures set, of
+ * signatures. 0 when out of memory. */
+static int read_list(tsig_tools *t, const char *json, size_t len, const cJSON *root,
+                     unsigned flags, int signatures)
 {
-    size_t list = tsig_json_value_start(json, len);
+    const cJSON *list = root;
     const char *prefix = "";
-    int nomem = 0;
-    if (!signatures && json[list] == '{') {
-        size_t object = list;
-        list = tsig_json_member(json, len, object, "tools", 5, 0, &nomem);
-        if (nomem) return 0;
+    if (!signatures && cJSON_IsObject(root)) {
         prefix = "tools";
-        if (list == TSIG_JSON_NONE)
-            return not_a_list(t, json, len, prefix, 1, object, tsig_json_value_end(json, len, object));
+        list = cJSON_GetObjectItemCaseSensitive(root, "tools");
+        const tsig_tree_span *sp = tsig_json_tree_span(root);
+        if (!list) return not_a_list(t, json, len, prefix, 1, sp->start, sp->end);
     }
-    if (!signatures && json[list] != '[')
-        return not_a_list(t, json, len, prefix, 0, list, tsig_json_value_end(json, len, list));
-
-    size_t count;
-    size_t *spans = tsig_json_element_spans(json, len, list, &count, &nomem);
-    int ok = !nomem && make_room(t, count, count);
-    for (size_t i = 0; ok && i < count; i++)
-        ok = signatures ? read_signature_tool(t, json, len, spans[2 * i], i)
-                        : convert(t, json, len, spans[2 * i], spans[2 * i + 1], i, prefix, flags);
-    free(spans);
-    return ok;
+    if (!cJSON_IsArray(list)) {
+        const tsig_tree_span *sp = tsig_json_tree_span(list);
+        return not_a_list(t, json, len, prefix, 0, sp->start, sp->end);
+    }
+    size_t count = 0;
+    for (const cJSON *e = list->child; e; e = e->next) count++;
+    if (!make_room(t, count, count)) return 0;
+    size_t i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++)
+        if (!(signatures ? read_signature_tool(t, json, e, i)
+                         : convert(t, json, e, i, prefix, flags)))
+            return 0;
+    return 1;
 }
 
-/* Both readers: the text checked against shape; when it passes, read as a
- * list of tool definitions or, signatures set, of signatures. */
-static tsig_code read_tools(const char *json, size_t len, const char *shape, unsigned flags,
-                            int signatures, tsig_tools **out, tsig_error *err)
+/* Both readers. A list of tools is read into a tree; only a text that does
+ * not read is checked by the validator, as any JSON, for its failures. A
+ * list of signatures is checked against its shape first, then read. */
+static tsig_code read_tools(const char *json, size_t len, unsigned flags, int signatures,
+                            tsig_tools **out, tsig_error *err)
 {
     tsig_error ignored;
     if (!err) err = &ignored;
@@ -352,9 +396,28 @@ static tsig_code read_tools(const char *json, size_t len, const char *shape, uns
     if (!json) json = ""; /* no text: a JSON error, as for "" */
     tsig_tools *t = calloc(1, sizeof *t);
     if (!t) goto nomem;
-    if (check_text(shape, json, len, &t->shape) != TSIG_OK) goto nomem;
-    if (!t->shape.ok ? !text_failures(t, json, len) : !read_list(t, json, len, flags, signatures))
-        goto nomem;
+    int ok = 1;
+    if (signatures) {
+        if (check_text(SIGNATURES_SHAPE, json, len, &t->shape) != TSIG_OK) goto nomem;
+        if (!t->shape.ok) ok = text_failures(t, json, len);
+    }
+    if (ok && (!signatures || t->shape.ok)) {
+        /* The list is read without the caller's flags: each tool is
+         * converted with them (and fails alone when they are not flags). */
+        tsig_error read_err;
+        cJSON *root = tsig_import_read(json, len, 0, NULL, &read_err);
+        if (root) {
+            ok = read_list(t, json, len, root, flags, signatures);
+            cJSON_Delete(root);
+        } else if (read_err.code == TSIG_ERR_NOMEM || signatures) {
+            ok = 0; /* a list of signatures that passed its check reads */
+        } else {
+            /* the same reader refused it: the validator says why, as for
+             * any JSON */
+            ok = check_text(":any", json, len, &t->shape) == TSIG_OK && text_failures(t, json, len);
+        }
+    }
+    if (!ok) goto nomem;
     *out = t;
     return TSIG_OK;
 nomem:
@@ -366,13 +429,13 @@ nomem:
 tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
                                tsig_tools **out, tsig_error *err)
 {
-    return read_tools(json, len, ":any", flags, 0, out, err);
+    return read_tools(json, len, flags, 0, out, err);
 }
 
 tsig_code tsig_tools_from_signatures(const char *json, size_t len, tsig_tools **out,
                                      tsig_error *err)
 {
-    return read_tools(json, len, SIGNATURES_SHAPE, 0, 1, out, err);
+    return read_tools(json, len, 0, 1, out, err);
 }
 
 void tsig_tools_free(tsig_tools *t)
@@ -419,77 +482,4 @@ size_t tsig_json_value_start(const char *json, size_t len)
     tsig_json j;
     tsig_json_init(&j, json, len, 0, &ignored);
     return tsig_json_ws(&j, j.pos);
-}
-
-size_t tsig_json_value_end(const char *json, size_t len, size_t at)
-{
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
-    j.trusted = 1;
-    j.pos = at;
-    tsig_json_skip(&j);
-    return j.pos;
-}
-
-char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
-                              size_t *out_len, size_t *span, int *nomem)
-{
-    size_t v = tsig_json_member(json, len, at, key, strlen(key), 0, nomem);
-    if (v == TSIG_JSON_NONE || json[v] != '"') return NULL;
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, 0, &ignored);
-    j.trusted = 1;
-    j.pos = v;
-    tsig_json_span s;
-    if (!tsig_json_string(&j, &s)) return NULL;
-    if (span) {
-        span[0] = v;
-        span[1] = j.pos;
-    }
-    char *text = malloc(s.len + 1);
-    if (!text) {
-        *nomem = 1;
-        return NULL;
-    }
-    size_t n = tsig_json_unescape(json + s.start, s.len, text);
-    text[n] = '\0';
-    if (out_len) *out_len = n;
-    return text;
-}
-
-size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
-                                int *nomem)
-{
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
-    j.trusted = 1;
-    j.pos = at;
-    size_t *spans = NULL, n = 0, cap = 0;
-    *count = 0;
-    tsig_json_enter(&j);
-    for (;;) {
-        tsig_json_skip_ws(&j);
-        if (j.pos >= j.len || j.src[j.pos] == ']') break;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 8;
-            size_t *grown = realloc(spans, 2 * cap * sizeof *grown);
-            if (!grown) {
-                free(spans);
-                *nomem = 1;
-                return NULL;
-            }
-            spans = grown;
-        }
-        spans[2 * n] = j.pos;
-        if (!tsig_json_skip(&j)) break;
-        spans[2 * n++ + 1] = j.pos;
-        tsig_json_skip_ws(&j);
-        if (j.pos >= j.len || j.src[j.pos] != ',') break;
-        j.pos++;
-    }
-    *count = n;
-    return spans;
 }

@@ -59,11 +59,6 @@ tsig_json_kind tsig_json_kind_of(char c)
     }
 }
 
-const tsig_type *tsig_type_strip(const tsig_type *t)
-{
-    return t->kind == TSIG_OPTIONAL ? t->elem : t;
-}
-
 int tsig_type_takes(const tsig_type *t, tsig_json_kind jk)
 {
     switch (t->kind) {
@@ -89,18 +84,12 @@ int tsig_type_takes(const tsig_type *t, tsig_json_kind jk)
 
 /* ---- enum values --------------------------------------------------------- */
 
-static int is_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 int tsig_is_enum_word(const char *s, size_t len)
 {
-    if (len == 0 || !(is_letter(s[0]) || s[0] == '_')) return 0;
+    if (len == 0 || !tsig_ident_start(s[0])) return 0;
     for (size_t i = 1; i < len; i++) {
         char c = s[i];
-        if (is_letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-            c == '.' || c == '/' || c == '+')
+        if (tsig_ident_char(c) || c == '.' || c == '/' || c == '+')
             continue;
         return 0;
     }

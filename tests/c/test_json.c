@@ -110,6 +110,51 @@ TEST(a_tree_key_holding_a_nul_is_a_c_string_that_gives_its_bytes_back)
     cJSON_Delete(t);
 }
 
+/* The offset of the first needle in text. */
+static size_t at(const char *text, const char *needle)
+{
+    const char *p = strstr(text, needle);
+    return p ? (size_t)(p - text) : (size_t)-2;
+}
+
+/* Checks node's span: key (TSIG_JSON_NONE: none), start, end. */
+#define CHECK_SPAN(node, k, s, e)                                           \
+    do {                                                                    \
+        const tsig_tree_span *sp_ = tsig_json_tree_span(node);              \
+        CHECK_INT(sp_->key, k);                                             \
+        CHECK_INT(sp_->start, s);                                           \
+        CHECK_INT(sp_->end, e);                                             \
+    } while (0)
+
+TEST(a_tree_read_with_spans_knows_where_each_key_and_value_stands)
+{
+    const char *json = "\xEF\xBB\xBF {\"a\" : [1.5e3, \"x\\ny\", true ,{}],\n"
+                       "  \"\\u0062\":{\"c\":null, \"d\":false},\"e\":[ ] } ";
+    tsig_error err;
+    tsig_json_tree_options o = {0, TSIG_TREE_SPANS | TSIG_TREE_NO_SURROGATES, NULL, NULL, NULL};
+    cJSON *t = tsig_json_tree(json, strlen(json), &o, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    size_t len = strlen(json);
+    CHECK_SPAN(t, TSIG_JSON_NONE, at(json, "{"), len - 1);
+    const cJSON *a = t->child, *b = a->next, *e = b->next;
+    CHECK_SPAN(a, at(json, "\"a\""), at(json, "[1.5"), at(json, "],\n") + 1);
+    CHECK_SPAN(a->child, TSIG_JSON_NONE, at(json, "1.5e3"), at(json, ", \"x"));
+    CHECK_SPAN(a->child->next, TSIG_JSON_NONE, at(json, "\"x"), at(json, ", true"));
+    CHECK_SPAN(a->child->next->next, TSIG_JSON_NONE, at(json, "true"), at(json, " ,{}"));
+    CHECK_SPAN(a->child->next->next->next, TSIG_JSON_NONE, at(json, "{}"), at(json, "{}") + 2);
+    CHECK_STR(b->string, "b");
+    CHECK_SPAN(b, at(json, "\"\\u0062\""), at(json, "{\"c\""), at(json, "},\"e\"") + 1);
+    CHECK_SPAN(b->child, at(json, "\"c\""), at(json, "null"), at(json, "null") + 4);
+    CHECK_SPAN(b->child->next, at(json, "\"d\""), at(json, "false"), at(json, "false") + 5);
+    CHECK_SPAN(e, at(json, "\"e\""), at(json, "[ ]"), at(json, "[ ]") + 3);
+    /* the tree is the same as without spans */
+    CHECK_INT(a->child->valuedouble, 1500);
+    CHECK_STR(a->child->next->valuestring, "x\ny");
+    CHECK(cJSON_IsTrue(a->child->next->next) && cJSON_IsNull(b->child));
+    cJSON_Delete(t);
+}
+
 TEST(a_tree_is_refused_with_the_readers_errors)
 {
     tsig_error err;
@@ -428,6 +473,7 @@ int main(void)
     RUN(members_are_found_by_their_unescaped_keys);
     RUN(a_tree_keeps_strings_whole_and_numbers_as_written);
     RUN(a_tree_key_holding_a_nul_is_a_c_string_that_gives_its_bytes_back);
+    RUN(a_tree_read_with_spans_knows_where_each_key_and_value_stands);
     RUN(a_tree_is_refused_with_the_readers_errors);
     RUN(walker_hands_over_every_string_and_number);
     RUN(syntax_errors_can_be_reworded);

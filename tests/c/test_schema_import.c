@@ -673,6 +673,21 @@ TEST(errors_point_at_the_place_in_the_text)
     CHECK_INT(err.column, 42); /* the "type" key inside "\u0061" */
 }
 
+TEST(errors_under_long_keys_point_at_their_own_place)
+{
+    /* a 300-byte property name, then a problem inside it */
+    char schema[512];
+    char key[301];
+    memset(key, 'k', 300);
+    key[300] = '\0';
+    snprintf(schema, sizeof schema,
+             "{\"type\":\"object\",\"properties\":{\"%s\":{\"type\":\"foo\"}}}", key);
+    tsig_error err;
+    CHECK(tsig_from_json_schema(schema, strlen(schema), 0, NULL, &err) == NULL);
+    CHECK(strstr(err.message, "/type: unknown type \"foo\"") != NULL);
+    CHECK_INT(err.offset, (size_t)(strstr(schema, "\"type\":\"foo\"") - schema));
+}
+
 /* ======================================================================
  * Lossy: each place widened, one warning each, in document order
  * =================================================================== */
@@ -1301,6 +1316,7 @@ int main(void)
     RUN(first_error_in_document_order_is_reported);
     RUN(pointers_escape_only_tilde_and_slash);
     RUN(errors_point_at_the_place_in_the_text);
+    RUN(errors_under_long_keys_point_at_their_own_place);
     RUN(lossy_constraints_are_dropped_and_the_type_kept);
     RUN(lossy_additional_properties_schema_where_no_map_can_hold_it_is_dropped);
     RUN(lossy_one_of_with_null_is_exact);
