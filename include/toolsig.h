@@ -409,6 +409,19 @@ typedef struct tsig_messages {
 void tsig_messages_free(tsig_messages *messages);
 
 /*
+ * Each place of the strict schema (TSIG_SCHEMA_STRICT) of the return type
+ * (params 0) or of the parameters (params 1) that OpenAI's strict mode
+ * rejects: :any, :map, typed extra fields, string length bounds, an enum
+ * with no common type, a root that is not an object. One message per
+ * place, "<JSON Pointer into the schema>: <reason>", in the schema's
+ * order; at most 100, then "#: N more places OpenAI strict mode cannot
+ * express". The schema stays the one SPEC §9 gives. Returns TSIG_OK with
+ * *out filled (released with tsig_messages_free; no message: count 0), or
+ * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (sig or out NULL), *out then empty.
+ */
+tsig_code tsig_strict_warnings(const tsig_signature *sig, int params, tsig_messages *out);
+
+/*
  * The inverse of tsig_to_json_schema (SPEC §9): a signature without
  * parameters whose return type the schema describes. flags may hold
  * TSIG_SCHEMA_LOSSY. warnings (may be NULL) receives one message per widened
@@ -430,7 +443,8 @@ tsig_signature *tsig_tool_from_json(const char *json, size_t len,
                                     unsigned flags, tsig_messages *warnings,
                                     tsig_error *err);
 
-/* A list of tools read by tsig_tools_from_json; released by tsig_tools_free. */
+/* A list of tools read by tsig_tools_from_json or
+ * tsig_tools_from_signatures; released by tsig_tools_free. */
 typedef struct tsig_tools tsig_tools;
 
 /* One tool of a tsig_tools list that converted. Its memory belongs to the
@@ -441,8 +455,10 @@ typedef struct tsig_tool {
     size_t name_len;
     const char *description;   /* its "description"; NULL when none */
     size_t description_len;
-    const tsig_signature *sig; /* the signature tsig_tool_from_json gave */
-    const char *signature;     /* its canonical form (tsig_format, flags 0), NUL-terminated */
+    const tsig_signature *sig; /* the signature tsig_tool_from_json gave (from a list
+                                * of signatures: its "sig" parsed; NULL without one) */
+    const char *signature;     /* its canonical form (tsig_format, flags 0), NUL-terminated;
+                                * NULL when sig is */
     size_t signature_len;
     const char *const *warnings; /* "<JSON Pointer>: <reason>", NUL-terminated */
     size_t warning_count;
@@ -457,18 +473,21 @@ typedef struct tsig_tool {
  * tools). Its memory belongs to the list (valid until tsig_tools_free).
  *
  * issue says where in the text, as validation does: path ("tools[2]",
- * "[0].x", "tools", ""), segments, message, a stable code (for a tool:
- * TSIG_ISSUE_SCHEMA or TSIG_ISSUE_TOO_DEEP for its schemas,
+ * "[0].x", "tools", "", "[1].sig"), segments, message, a stable code (for
+ * a tool: TSIG_ISSUE_SCHEMA or TSIG_ISSUE_TOO_DEEP for its schemas,
  * TSIG_ISSUE_MISSING or TSIG_ISSUE_TYPE for a "name" absent or not a
- * string, which MCP requires; json_syntax, too_deep, too_large,
- * duplicate_key, type or missing for the text) and the span of the value
- * it is about (a tool: the tool's whole text).
+ * string, which MCP requires, TSIG_ISSUE_SIGNATURE for a signature that
+ * does not parse; json_syntax, too_deep, too_large, duplicate_key, type
+ * or missing for the text) and the span of the value it is about (a tool:
+ * the tool's whole text; a signature: its string).
  *
  * error is the stage's error: its stable tsig_code (TSIG_ERR_SCHEMA or
- * TSIG_ERR_TOO_DEEP for a tool, positioned in the tool's own text;
- * TSIG_ERR_JSON, TSIG_ERR_TOO_DEEP or TSIG_ERR_TOO_LARGE for the text,
- * positioned in it; TSIG_ERR_SCHEMA for text that is not a list of tools),
- * message (as issue's) and hint.
+ * TSIG_ERR_TOO_DEEP for a tool, positioned in the tool's own text; the
+ * parse error of a signature, positioned in the signature; TSIG_ERR_JSON,
+ * TSIG_ERR_TOO_DEEP or TSIG_ERR_TOO_LARGE for the text, positioned in it;
+ * TSIG_ERR_SCHEMA for text that is not a list of tools), message (as
+ * issue's, but for a signature: issue's is "signature error at L:C: "
+ * and this one) and hint.
  */
 typedef struct tsig_tool_failure {
     size_t index;
@@ -494,6 +513,23 @@ typedef struct tsig_tool_failure {
 tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
                                tsig_tools **out, tsig_error *err);
 
+/*
+ * Reads a list of tools given by their signatures' text, as prompts take
+ * them: [{"name": ..., "sig": ..., "description": ...}], each "sig" and
+ * "description" a string, null or absent (a tool without a signature is
+ * rendered unchecked). Every signature is parsed.
+ *
+ * Returns TSIG_OK when the text was judged, with *out a list the caller
+ * releases with tsig_tools_free: every tool whose signature parsed or
+ * that has none, in order (no warnings), and a failure for each signature
+ * that does not parse (path "[1].sig", message "signature error at L:C:
+ * <the parse error's message>"); or, when the text is not such a list,
+ * the failures of the text as validation against that shape gives them,
+ * and no tool. Otherwise as tsig_tools_from_json.
+ */
+tsig_code tsig_tools_from_signatures(const char *json, size_t len, tsig_tools **out,
+                                     tsig_error *err);
+
 /* Releases a list and everything its tools and failures point to. NULL is
  * ignored. */
 void tsig_tools_free(tsig_tools *tools);
@@ -505,14 +541,6 @@ const tsig_tool *tsig_tools_get(const tsig_tools *tools, size_t i);
 /* The failures, in the order of the text; failure i, owned by the list. */
 size_t tsig_tools_failure_count(const tsig_tools *tools);
 const tsig_tool_failure *tsig_tools_failure(const tsig_tools *tools, size_t i);
-
-/*
- * The tools that converted as compact JSON:
- * [{"name":...,"signature":"<canonical>","description":... or null,
- * "warnings":[...]}, ...]. The caller frees it with tsig_free; NULL when
- * out of memory.
- */
-char *tsig_tools_json(const tsig_tools *tools, size_t *len);
 
 /* ========================================================================
  * Section: prompts
@@ -537,6 +565,10 @@ char *tsig_render_tool(const tsig_tool_ref *tool, size_t *len);
 /* Tools in the given order under "## Tools you can call" (SPEC §9); "" for
  * none. As tsig_render_tool. */
 char *tsig_render_tools(const tsig_tool_ref *tools, size_t count, size_t *len);
+/* The tools of a list (tsig_tools_from_json, tsig_tools_from_signatures)
+ * that converted, as tsig_render_tools renders them; "" for none. Freed
+ * with tsig_free; NULL when out of memory. */
+char *tsig_render_tool_list(const tsig_tools *tools, size_t *len);
 
 /* One bad placeholder: the name as the template spells it, and why. */
 typedef struct tsig_placeholder_error {
@@ -647,13 +679,66 @@ tsig_code tsig_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_error *err);
 
 /* ========================================================================
+ * Section: streaming
+ *
+ * JSON text validated as it arrives (SPEC §12.2).
+ * ===================================================================== */
+
+typedef enum tsig_stream_state {
+    TSIG_STREAM_INCOMPLETE, /* the text so far can still become valid */
+    TSIG_STREAM_INVALID,    /* it cannot: tsig_stream_result has the errors */
+    TSIG_STREAM_COMPLETE    /* a whole valid value; only whitespace may follow */
+} tsig_stream_state;
+
+typedef struct tsig_stream tsig_stream;
+
+/*
+ * A stream over the return type (input 0) or the parameters (input 1) with
+ * tsig_validate_options (NULL: the defaults; TSIG_REPAIR / TSIG_NO_REPAIR
+ * as for the one-shot calls). sig must outlive the stream. NULL when out
+ * of memory or sig is NULL.
+ */
+tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
+                             const tsig_validate_options *opts);
+/* Feeds the next chunk (any bytes: a chunk may end inside a character, an
+ * escape, a number or a key) and sets *state. Elements of lists are
+ * validated as they become whole (one the chunk cuts, with the next
+ * chunk; one longer than two chunks is read as it arrives, then
+ * validated alone), and not read again when the value is whole; the rest
+ * of the value is read as it arrives and once more then. */
+tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
+                           tsig_stream_state *state);
+tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
+/* The result so far: NULL while incomplete; owned by the stream, valid
+ * until the next call. */
+const tsig_result *tsig_stream_result(const tsig_stream *s);
+/* The value read so far as JSON text (open strings, lists and maps closed,
+ * an unfinished number or literal left out; "null" before any), for
+ * showing progress, never for running a tool. Freed with tsig_free. NULL
+ * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. */
+char *tsig_stream_partial(const tsig_stream *s, size_t *len);
+/* The same as a cut of the text pushed: its bytes [*from, *to) followed
+ * by *close (NUL-terminated, freed with tsig_free); *close NULL when
+ * nothing was read yet (the partial value is null). TSIG_OK, or
+ * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (also for a stream repairing: its
+ * partial value is the repaired text). */
+tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to, char **close);
+/* Ends the stream: *out is the one-shot result of the whole text (a text
+ * that ended early is a JSON error), freed with tsig_result_free. */
+tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
+void tsig_stream_free(tsig_stream *s);
+
+/* ========================================================================
  * Section: JSON boundary
  *
  * "JSON text in, JSON text out", for callers that speak JSON (the
- * command-line tool, the WebAssembly build). Each function returns one
- * compact JSON document, NUL-terminated, that the caller frees with
- * tsig_free; NULL only when out of memory. Every document begins with
- * {"ok":true or {"ok":false. An error object is
+ * WebAssembly build, the command-line tool's --json). Each function calls
+ * the functions of the sections above and writes what they returned as
+ * one compact JSON document, NUL-terminated, that the caller frees with
+ * tsig_free; NULL only when out of memory. A caller in C uses those
+ * functions instead: nothing here says more than their C results. Most
+ * documents begin with {"ok":true or {"ok":false; the others (info,
+ * streams, a list of tools) say what they hold. An error object is
  *   {"code":"TSIG_ERR_SYNTAX","message":"...","line":1,"column":22,
  *    "offset":21,"hint":"..." or null}
  * (line and column 1-based, column and offset in bytes of the input). A
@@ -787,6 +872,15 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags);
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags);
 
 /*
+ * The tools of a list (tsig_tools_from_json) that converted, as the list
+ * "tools" of tsig_api_tools_from_json's document:
+ * [{"name":...,"signature":"<canonical>" (null for a tool without one),
+ * "description":... or null,"warnings":[...]}, ...]; its length in *len
+ * when len is not NULL. Freed with tsig_free; NULL when out of memory.
+ */
+char *tsig_tools_json(const tsig_tools *tools, size_t *len);
+
+/*
  * Prompt text of a JSON list [{"name":...,"sig":...,"description":...}]
  * (description optional; sig null or absent for a tool without a signature): {"ok":true,"text":"## Tools you can call..."} or
  * {"ok":false,"errors":[...]}, one entry per problem: the list's shape, or a
@@ -816,79 +910,6 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
                       tsig_redact_mode mode);
 
-
-/*
- * Reading a document of this section from C (the command-line tool does
- * so), without a JSON library: a value is named by the byte offset where
- * it starts in doc[0..len) (0: the document itself), TSIG_DOC_NONE by
- * none. Each call reads only the value at `at`, up to what it looks for;
- * text that is not JSON gives TSIG_DOC_NONE (or NULL, or 0), never a read
- * outside doc[0..len). Nothing is kept between calls.
- */
-#define TSIG_DOC_NONE ((size_t)-1)
-
-/* The value of member key (a C string) of the object at doc[at]. */
-size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key);
-/* The first element of the list at doc[at]. */
-size_t tsig_doc_first(const char *doc, size_t len, size_t at);
-/* The element after the one at doc[at], within the same list. */
-size_t tsig_doc_next(const char *doc, size_t len, size_t at);
-/* The string at doc[at], decoded: a NUL-terminated copy (it may hold NUL
- * bytes: its length in *out_len when not NULL) the caller frees with
- * tsig_free; NULL when the value is not a string, or out of memory. */
-char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len);
-/* The whole number (digits only) at doc[at], as a size_t (the largest one
- * when it is larger); 0 when the value is no such number. */
-size_t tsig_doc_size(const char *doc, size_t len, size_t at);
-
-/* =====================================================================
- * Streaming (SPEC §12.2): JSON text validated as it arrives.
- * ===================================================================== */
-
-typedef enum tsig_stream_state {
-    TSIG_STREAM_INCOMPLETE, /* the text so far can still become valid */
-    TSIG_STREAM_INVALID,    /* it cannot: tsig_stream_result has the errors */
-    TSIG_STREAM_COMPLETE    /* a whole valid value; only whitespace may follow */
-} tsig_stream_state;
-
-typedef struct tsig_stream tsig_stream;
-
-/*
- * A stream over the return type (input 0) or the parameters (input 1) with
- * tsig_validate_options (NULL: the defaults; TSIG_REPAIR / TSIG_NO_REPAIR
- * as for the one-shot calls). sig must outlive the stream. NULL when out
- * of memory or sig is NULL.
- */
-tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
-                             const tsig_validate_options *opts);
-/* Feeds the next chunk (any bytes: a chunk may end inside a character, an
- * escape, a number or a key) and sets *state. Elements of lists are
- * validated as they become whole (one the chunk cuts, with the next
- * chunk; one longer than two chunks is read as it arrives, then
- * validated alone), and not read again when the value is whole; the rest
- * of the value is read as it arrives and once more then. */
-tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
-                           tsig_stream_state *state);
-tsig_stream_state tsig_stream_get_state(const tsig_stream *s);
-/* The result so far: NULL while incomplete; owned by the stream, valid
- * until the next call. */
-const tsig_result *tsig_stream_result(const tsig_stream *s);
-/* The value read so far as JSON text (open strings, lists and maps closed,
- * an unfinished number or literal left out; "null" before any), for
- * showing progress, never for running a tool. Freed with tsig_free. NULL
- * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. */
-char *tsig_stream_partial(const tsig_stream *s, size_t *len);
-/* The same as a cut of the text pushed: its bytes [*from, *to) followed
- * by *close (NUL-terminated, freed with tsig_free); *close NULL when
- * nothing was read yet (the partial value is null). TSIG_OK, or
- * TSIG_ERR_NOMEM, or TSIG_ERR_ARGUMENT (also for a stream repairing: its
- * partial value is the repaired text). */
-tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to, char **close);
-/* Ends the stream: *out is the one-shot result of the whole text (a text
- * that ended early is a JSON error), freed with tsig_result_free. */
-tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
-void tsig_stream_free(tsig_stream *s);
-
 /* The stream for the JS package: NULL for a bad mode or flags. */
 tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
                                  size_t max_errors, size_t max_depth, unsigned flags);
@@ -913,6 +934,32 @@ char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int pa
  * of memory. With TSIG_CALLER_KEEPS_TEXT, a changed value is not written:
  * "changed":true then says so. */
 char *tsig_api_stream_end(tsig_stream *s);
+
+/*
+ * Reading a document of this section from C, without a JSON library, for
+ * a program handed one as text (a caller of the library has the C
+ * results instead: the command-line tool reads no document): a value is
+ * named by the byte offset where it starts in doc[0..len) (0: the
+ * document itself), TSIG_DOC_NONE by none. Each call reads only the value
+ * at `at`, up to what it looks for; text that is not JSON gives
+ * TSIG_DOC_NONE (or NULL, or 0), never a read outside doc[0..len).
+ * Nothing is kept between calls.
+ */
+#define TSIG_DOC_NONE ((size_t)-1)
+
+/* The value of member key (a C string) of the object at doc[at]. */
+size_t tsig_doc_member(const char *doc, size_t len, size_t at, const char *key);
+/* The first element of the list at doc[at]. */
+size_t tsig_doc_first(const char *doc, size_t len, size_t at);
+/* The element after the one at doc[at], within the same list. */
+size_t tsig_doc_next(const char *doc, size_t len, size_t at);
+/* The string at doc[at], decoded: a NUL-terminated copy (it may hold NUL
+ * bytes: its length in *out_len when not NULL) the caller frees with
+ * tsig_free; NULL when the value is not a string, or out of memory. */
+char *tsig_doc_string(const char *doc, size_t len, size_t at, size_t *out_len);
+/* The whole number (digits only) at doc[at], as a size_t (the largest one
+ * when it is larger); 0 when the value is no such number. */
+size_t tsig_doc_size(const char *doc, size_t len, size_t at);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,13 @@
 /*
- * api.c: the JSON boundary. Each tsig_api_* function runs one stage (parse,
- * validate, normalize, schema, prompts, redact) and writes what it returned
- * as one compact JSON document. Nothing is checked here that a stage checks:
- * this file only calls the stages and writes their answers.
+ * api.c: the JSON boundary, the one place that writes the JSON documents
+ * the core gives its callers (the JS package, the command line's --json).
+ * Each tsig_api_* function runs one stage (parse, validate, a stream,
+ * normalize, schema, tool lists, prompts, templates, redact) and writes
+ * what it returned, a C result (tsig_result, tsig_tools, tsig_messages,
+ * the stream's answers), as one compact JSON document, whole. Nothing is
+ * checked here that a stage checks: this file only calls the stages and
+ * writes their answers. It also reads documents back for callers that
+ * hand one in (tsig_api_report, tsig_doc_*).
  *
  * Documents are written with a tsig_strbuf. Values the stages produce
  * (validated, normalized, redacted JSON, ASTs, schemas) are copied in as the
@@ -29,17 +34,29 @@ static void put_bool(tsig_strbuf *sb, int b)
     tsig_sb_puts(sb, b ? "true" : "false");
 }
 
-/* Appends stage-produced text as it is; a NULL piece (the stage ran out of
- * memory) fails the whole document. */
-static void put_raw(tsig_strbuf *sb, const char *text, size_t len)
+/* Appends text a stage produced (owned, released here) as a JSON string; a
+ * NULL piece (the stage ran out of memory) fails the whole document. */
+static void put_text(tsig_strbuf *sb, char *text, size_t len)
 {
-    if (!text) sb->failed = 1;
-    else tsig_sb_append(sb, text, len);
+    if (text) tsig_json_escape(sb, text, len);
+    else sb->failed = 1;
+    tsig_free(text);
+}
+
+/* Appends JSON text a stage produced (owned, released here) as it is; a
+ * NULL piece fails the whole document. */
+static void put_raw(tsig_strbuf *sb, char *text, size_t len)
+{
+    if (text) tsig_sb_append(sb, text, len);
+    else sb->failed = 1;
+    tsig_free(text);
 }
 
 /* Appends an error object: {"code","kind","message","line","column",
- * "offset","hint"}; kind is the code's stable short name ("syntax"). */
-static void put_error(tsig_strbuf *sb, const tsig_error *err)
+ * "offset","hint"}; kind is the code's stable short name ("syntax"). With
+ * text, "text" follows: the error's caret picture (owned, released here;
+ * NULL: it could not be made, and the document fails). */
+static void put_error(tsig_strbuf *sb, const tsig_error *err, char *text)
 {
     tsig_sb_puts(sb, "{\"code\":");
     put_cstring(sb, tsig_code_name(err->code));
@@ -50,6 +67,10 @@ static void put_error(tsig_strbuf *sb, const tsig_error *err)
     tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu,\"hint\":",
                    err->line, err->column, err->offset);
     put_cstring(sb, err->hint[0] ? err->hint : NULL);
+    if (text) {
+        tsig_sb_puts(sb, ",\"text\":");
+        put_text(sb, text, strlen(text));
+    }
     tsig_sb_putc(sb, '}');
 }
 
@@ -60,7 +81,7 @@ static char *error_doc(const tsig_error *err)
     if (err->code == TSIG_ERR_NOMEM) return NULL;
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
-    put_error(&sb, err);
+    put_error(&sb, err, NULL);
     tsig_sb_putc(&sb, '}');
     return tsig_sb_finish(&sb, NULL);
 }
@@ -72,6 +93,31 @@ static char *argument_doc(const char *message)
     memset(&err, 0, sizeof err);
     tsig_error_set(&err, TSIG_ERR_ARGUMENT, "", 0, 0, "%s", message);
     return error_doc(&err);
+}
+
+/* Appends a decoded string (NULL: null). */
+static void put_string(tsig_strbuf *sb, const char *s, size_t len)
+{
+    tsig_json_escape_or_null(sb, s, len);
+}
+
+/* {"ok":true,"<member>":<text>} for a stage that answered with text (NULL:
+ * it ran out of memory): JSON text as it is or, quote set, any text as a
+ * JSON string; or, code not TSIG_OK, the error document. text is
+ * released. */
+static char *value_doc(tsig_code code, const char *member, char *text, size_t len,
+                       const tsig_error *err, int quote)
+{
+    if (code != TSIG_OK) {
+        tsig_free(text);
+        return error_doc(err);
+    }
+    tsig_strbuf sb = {0};
+    tsig_sb_printf(&sb, "{\"ok\":true,\"%s\":", member);
+    if (quote) put_text(&sb, text, len);
+    else put_raw(&sb, text, len);
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
 }
 
 /* Appends ["key",0,...]: keys as strings, indexes as numbers. */
@@ -86,37 +132,48 @@ static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
     tsig_sb_putc(sb, ']');
 }
 
-/* Appends the members "line","column","offset" of a position (no braces). */
-static void put_position(tsig_strbuf *sb, const tsig_error *at)
+/*
+ * Appends an issue: {"path","segments","message","code","offset",
+ * "length"}. With named, the failure's "name" (or null) follows
+ * "segments". With at, a position: its "line" and "column" follow "code"
+ * (a JSON text error: its offset is the issue's) and, hinted, its
+ * "offset" and "hint" stand for "offset" and "length" (a signature that
+ * does not parse, positioned in it).
+ */
+static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_tool_failure *named,
+                      const tsig_error *at, int hinted)
 {
-    tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu,\"offset\":%zu", at->line,
-                   at->column, at->offset);
+    tsig_sb_puts(sb, "{\"path\":");
+    tsig_json_escape(sb, is->path, is->path_len);
+    tsig_sb_puts(sb, ",\"segments\":");
+    put_segments(sb, is->segments, is->segment_count);
+    if (named) {
+        tsig_sb_puts(sb, ",\"name\":");
+        put_string(sb, named->name, named->name_len);
+    }
+    tsig_sb_puts(sb, ",\"message\":");
+    tsig_json_escape(sb, is->message, is->message_len);
+    tsig_sb_puts(sb, ",\"code\":");
+    put_cstring(sb, tsig_issue_code_name(is->code));
+    if (at) tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", at->line, at->column);
+    if (hinted) {
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"hint\":", at->offset);
+        put_cstring(sb, at->hint[0] ? at->hint : NULL);
+        tsig_sb_putc(sb, '}');
+    } else {
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
+    }
 }
 
-/* Appends a list of issues: {"path","segments","message","code","offset",
- * "length"}. json_error, when not NULL, is the position of a JSON text
- * error, whose "line" and "column" are added to each entry (there is one;
- * its offset is the entry's). */
+/* Appends a list of issues; json_error, when not NULL, is the position of
+ * a JSON text error (the one issue of its list). */
 static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
                        const tsig_error *json_error)
 {
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < n; i++) {
         if (i) tsig_sb_putc(sb, ',');
-        tsig_sb_puts(sb, "{\"path\":");
-        tsig_json_escape(sb, list[i].path, list[i].path_len);
-        tsig_sb_puts(sb, ",\"segments\":");
-        put_segments(sb, list[i].segments, list[i].segment_count);
-        tsig_sb_puts(sb, ",\"message\":");
-        tsig_json_escape(sb, list[i].message, list[i].message_len);
-        tsig_sb_puts(sb, ",\"code\":");
-        put_cstring(sb, tsig_issue_code_name(list[i].code));
-        if (json_error)
-            tsig_sb_printf(sb, ",\"line\":%zu,\"column\":%zu", json_error->line,
-                           json_error->column);
-        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu", list[i].offset,
-                       list[i].length);
-        tsig_sb_putc(sb, '}');
+        put_issue(sb, &list[i], NULL, json_error, 0);
     }
     tsig_sb_putc(sb, ']');
 }
@@ -140,15 +197,12 @@ static void put_signature(tsig_strbuf *sb, const tsig_signature *sig,
     size_t n = 0;
     char *text = tsig_format(sig, flags, &n);
     tsig_sb_puts(sb, ",\"canonical\":");
-    if (text) tsig_json_escape(sb, text, n);
-    else sb->failed = 1;
-    tsig_free(text);
+    put_text(sb, text, n);
     tsig_sb_puts(sb, ",\"returns_list\":");
     put_bool(sb, tsig_returns_list(sig));
     text = tsig_ast_json(sig, &n);
     tsig_sb_puts(sb, ",\"ast\":");
     put_raw(sb, text, n);
-    tsig_free(text);
 }
 
 /* ---- reading JSON text already known to be valid (json.c's reader) --- */
@@ -162,44 +216,6 @@ static void put_input_value(tsig_strbuf *sb, const char *json, size_t len)
                        end[-1] == '\r'))
         end--;
     tsig_sb_append(sb, p, (size_t)(end - p));
-}
-
-/*
- * Checks that json/len is JSON text of the shape signature shape describes
- * (output validation, enabled mode, no value written). Returns NULL when it
- * is; otherwise the document {"ok":false,"errors":[...]} plus extra (raw
- * members such as ,"tools":[]), or NULL with *nomem set.
- */
-static char *check_shape(const char *shape, const char *json, size_t len,
-                         const char *extra, int *nomem)
-{
-    tsig_error err;
-    tsig_signature *sig = tsig_parse(shape, strlen(shape), &err);
-    *nomem = 0;
-    if (!sig) {
-        *nomem = 1;
-        return NULL;
-    }
-    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
-    tsig_result r;
-    tsig_code code = tsig_validate_json(sig, json, len, &opts, &r);
-    char *doc = NULL;
-    if (code == TSIG_ERR_NOMEM) {
-        *nomem = 1;
-    } else if (!r.ok) {
-        tsig_strbuf sb = {0};
-        tsig_sb_puts(&sb, "{\"ok\":false");
-        tsig_sb_puts(&sb, extra);
-        tsig_sb_puts(&sb, ",\"errors\":");
-        put_issues(&sb, r.errors, r.error_count,
-                   r.json_error.code != TSIG_OK ? &r.json_error : NULL);
-        tsig_sb_putc(&sb, '}');
-        doc = tsig_sb_finish(&sb, NULL);
-        if (!doc) *nomem = 1;
-    }
-    tsig_result_free(&r);
-    tsig_signature_free(sig);
-    return doc;
 }
 
 /* ---- the boundary ---------------------------------------------------- */
@@ -286,21 +302,13 @@ char *tsig_api_path(const char *json, size_t len)
     tsig_json_path path;
     tsig_json_init(&j, json, len, 1, &err);
     tsig_json_path_init(&path);
-    char *doc;
-    if (!read_segments(&j, &path)) {
-        doc = error_doc(&err);
-    } else {
-        tsig_strbuf text = {0}, sb = {0};
-        tsig_json_path_format(&text, path.segs, path.count);
-        tsig_sb_puts(&sb, "{\"ok\":true,\"path\":");
-        if (text.failed) sb.failed = 1;
-        else tsig_json_escape(&sb, text.data ? text.data : "", text.len);
-        tsig_sb_putc(&sb, '}');
-        tsig_sb_release(&text);
-        doc = tsig_sb_finish(&sb, NULL);
-    }
+    tsig_strbuf text = {0};
+    int ok = read_segments(&j, &path);
+    if (ok) tsig_json_path_format(&text, path.segs, path.count);
     tsig_json_path_release(&path);
-    return doc;
+    size_t n = 0;
+    char *path_text = ok ? tsig_sb_finish(&text, &n) : NULL;
+    return value_doc(ok ? TSIG_OK : err.code, "path", path_text, n, &err, 1);
 }
 
 char *tsig_api_check(const char *sig, size_t len, unsigned flags)
@@ -316,28 +324,49 @@ char *tsig_api_check(const char *sig, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
+/*
+ * Appends the document of a validation result: {"ok","value","errors",
+ * "warnings"}. json/len is the text validated, the value when the result
+ * holds no rewritten one (NULL: not written); with_value 0 leaves "value"
+ * out. With say_unwritten, a value that changed but was not written (a
+ * stream whose caller keeps the text) is said by "changed":true, first.
+ */
+static void put_result(tsig_strbuf *sb, const tsig_result *r, const char *json, size_t len,
+                       int with_value, int say_unwritten)
+{
+    int unwritten = say_unwritten && r->ok && r->changed && !r->value_json;
+    tsig_sb_puts(sb, unwritten ? "{\"changed\":true,\"ok\":" : "{\"ok\":");
+    put_bool(sb, r->ok);
+    if (r->ok && with_value) {
+        if (r->value_json) {
+            tsig_sb_puts(sb, ",\"value\":");
+            tsig_sb_append(sb, r->value_json, r->value_len);
+        } else if (!r->changed && json) {
+            tsig_sb_puts(sb, ",\"value\":");
+            put_input_value(sb, json, len);
+        }
+    }
+    tsig_sb_puts(sb, ",\"errors\":");
+    put_issues(sb, r->errors, r->error_count,
+               r->json_error.code != TSIG_OK ? &r->json_error : NULL);
+    tsig_sb_puts(sb, ",\"warnings\":");
+    put_issues(sb, r->warnings, r->warning_count, NULL);
+    tsig_sb_putc(sb, '}');
+}
+
+/* put_result's document alone. */
+static char *result_doc(const tsig_result *r, const char *json, size_t len, int with_value,
+                        int say_unwritten)
+{
+    tsig_strbuf sb = {0};
+    put_result(&sb, r, json, len, with_value, say_unwritten);
+    return tsig_sb_finish(&sb, NULL);
+}
+
 char *tsig_api_result_json(const tsig_result *result, const char *json,
                            size_t len, int with_value)
 {
-    tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"ok\":");
-    put_bool(&sb, result->ok);
-    if (result->ok && with_value) {
-        if (result->value_json) {
-            tsig_sb_puts(&sb, ",\"value\":");
-            tsig_sb_append(&sb, result->value_json, result->value_len);
-        } else if (!result->changed && json) {
-            tsig_sb_puts(&sb, ",\"value\":");
-            put_input_value(&sb, json, len);
-        }
-    }
-    tsig_sb_puts(&sb, ",\"errors\":");
-    put_issues(&sb, result->errors, result->error_count,
-               result->json_error.code != TSIG_OK ? &result->json_error : NULL);
-    tsig_sb_puts(&sb, ",\"warnings\":");
-    put_issues(&sb, result->warnings, result->warning_count, NULL);
-    tsig_sb_putc(&sb, '}');
-    return tsig_sb_finish(&sb, NULL);
+    return result_doc(result, json, len, with_value, 0);
 }
 
 char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
@@ -350,8 +379,7 @@ char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
     char *doc = NULL;
     if (code == TSIG_ERR_ARGUMENT) doc = argument_doc("invalid validation options");
     else if (code != TSIG_ERR_NOMEM)
-        doc = tsig_api_result_json(&r, json, len,
-                                   !(opts && (opts->flags & TSIG_VALUE_NEVER)));
+        doc = result_doc(&r, json, len, !(opts && (opts->flags & TSIG_VALUE_NEVER)), 0);
     tsig_result_free(&r);
     return doc;
 }
@@ -374,8 +402,7 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
         tsig_sb_puts(sb, "{\"name\":");
         tsig_json_escape(sb, name, name_len);
         tsig_sb_puts(sb, ",\"type\":");
-        if (text) tsig_json_escape(sb, text, type_len);
-        else sb->failed = 1;
+        put_text(sb, text, type_len);
         tsig_sb_puts(sb, ",\"optional\":");
         put_bool(sb, tsig_type_kind(type) == TSIG_OPTIONAL);
         const tsig_field *f = &sig->params[i];
@@ -388,14 +415,11 @@ static void put_param_list(tsig_strbuf *sb, const tsig_signature *sig)
             tsig_json_escape(sb, f->description, f->description_len);
         }
         tsig_sb_putc(sb, '}');
-        tsig_free(text);
     }
     size_t n = 0;
     char *returns = tsig_format_type(tsig_returns(sig), 0, &n);
     tsig_sb_puts(sb, "],\"returns\":");
-    if (returns) tsig_json_escape(sb, returns, n);
-    else sb->failed = 1;
-    tsig_free(returns);
+    put_text(sb, returns, n);
 }
 
 tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
@@ -410,15 +434,11 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc)
         tsig_sb_putc(&sb, '}');
     } else if (err.code != TSIG_ERR_NOMEM) {
         /* The error object with its caret picture as "text". */
-        tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
-        put_error(&sb, &err);
-        if (!sb.failed) sb.len--; /* reopen the error object */
         char *text = tsig_error_format(&err, "signature", src, len);
-        tsig_sb_puts(&sb, ",\"text\":");
-        put_cstring(&sb, text);
+        tsig_sb_puts(&sb, "{\"ok\":false,\"error\":");
         if (!text) sb.failed = 1;
-        tsig_free(text);
-        tsig_sb_puts(&sb, "}}");
+        put_error(&sb, &err, text);
+        tsig_sb_putc(&sb, '}');
     } else {
         sb.failed = 1;
     }
@@ -435,21 +455,15 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
                            size_t max_errors, size_t max_depth, char **doc,
                            unsigned flags)
 {
-    *doc = NULL;
-    if (mode < 0 || mode > TSIG_MODE_STRICT) {
-        *doc = argument_doc("unknown validation mode");
-        return *doc ? 1 : -1;
-    }
     /* TSIG_VALUE_* would break "0: the value unchanged" */
-    if (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)) {
-        *doc = argument_doc("unknown validation flags");
-        return *doc ? 1 : -1;
-    }
+    const char *bad = mode < 0 || mode > TSIG_MODE_STRICT ? "unknown validation mode"
+                      : flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)
+                          ? "unknown validation flags"
+                      : !sig ? "no signature"
+                             : NULL;
+    *doc = bad ? argument_doc(bad) : NULL;
+    if (bad) return *doc ? 1 : -1;
     tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, flags};
-    if (!sig) {
-        *doc = argument_doc("no signature");
-        return *doc ? 1 : -1;
-    }
     tsig_result r;
     tsig_code code = input ? tsig_validate_input_json(sig, json, len, &opts, &r)
                            : tsig_validate_json(sig, json, len, &opts, &r);
@@ -459,7 +473,7 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
     } else if (r.ok && !r.changed && r.warning_count == 0) {
         rc = 0;
     } else {
-        *doc = tsig_api_result_json(&r, json, len, 1);
+        *doc = result_doc(&r, json, len, 1, 0);
         if (!*doc) rc = -1;
     }
     tsig_result_free(&r);
@@ -561,30 +575,13 @@ char *tsig_api_report(const char *json, size_t len, const char *title,
     return text;
 }
 
-/* {"ok":true,"<member>":<text>} for a stage that answered with JSON text,
- * or the error document; text is released. */
-static char *value_doc(tsig_code code, const char *member, char *text,
-                       size_t len, const tsig_error *err)
-{
-    if (code != TSIG_OK) {
-        tsig_free(text);
-        return error_doc(err);
-    }
-    tsig_strbuf sb = {0};
-    tsig_sb_printf(&sb, "{\"ok\":true,\"%s\":", member);
-    put_raw(&sb, text, len);
-    tsig_sb_putc(&sb, '}');
-    tsig_free(text);
-    return tsig_sb_finish(&sb, NULL);
-}
-
 char *tsig_api_normalize(const char *json, size_t len)
 {
     char *out = NULL;
     size_t n = 0;
     tsig_error err;
     tsig_code code = tsig_normalize_keys(json, len, &out, &n, &err);
-    return value_doc(code, "value", out, n, &err);
+    return value_doc(code, "value", out, n, &err, 0);
 }
 
 char *tsig_api_render_template(const char *tpl, size_t tpl_len,
@@ -597,16 +594,7 @@ char *tsig_api_render_template(const char *tpl, size_t tpl_len,
     tsig_error err;
     tsig_code code = tsig_render_template_max(tpl, tpl_len, sig, args, args_len,
                                               max_len, &out, &n, &err);
-    if (code != TSIG_OK) {
-        tsig_free(out);
-        return error_doc(&err);
-    }
-    tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-    tsig_json_escape(&sb, out, n);
-    tsig_sb_putc(&sb, '}');
-    tsig_free(out);
-    return tsig_sb_finish(&sb, NULL);
+    return value_doc(code, "text", out, n, &err, 1);
 }
 
 char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
@@ -617,7 +605,7 @@ char *tsig_api_redact(const tsig_signature *sig, const char *json, size_t len,
     size_t n = 0;
     tsig_error err;
     tsig_code code = tsig_redact(sig, json, len, mode, &out, &n, &err);
-    return value_doc(code, "value", out, n, &err);
+    return value_doc(code, "value", out, n, &err, 0);
 }
 
 char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags)
@@ -630,10 +618,12 @@ char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags)
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":true,\"schema\":");
     put_raw(&sb, schema, n);
-    tsig_free(schema);
+    tsig_messages warnings = {0};
+    if ((flags & TSIG_SCHEMA_STRICT) && tsig_strict_warnings(sig, params, &warnings) != TSIG_OK)
+        sb.failed = 1;
     tsig_sb_puts(&sb, ",\"warnings\":");
-    if (flags & TSIG_SCHEMA_STRICT) tsig_strict_warnings_json(&sb, sig, params);
-    else tsig_sb_puts(&sb, "[]");
+    put_messages(&sb, &warnings);
+    tsig_messages_free(&warnings);
     tsig_sb_putc(&sb, '}');
     return tsig_sb_finish(&sb, NULL);
 }
@@ -658,22 +648,43 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
-/* A tool of a prompt: what tsig_tool_ref points to, owned. */
-typedef struct prompt_tool {
-    tsig_signature *sig;
-    char *name, *description; /* NULL when absent */
-    size_t name_len, description_len;
-} prompt_tool;
-
-/* Appends the prompt text of refs[0..n) (tsig_render_tools) as a JSON
- * string. */
-static void put_prompt(tsig_strbuf *sb, const tsig_tool_ref *refs, size_t n)
+/* Appends the members of a tool, without braces: "name", "signature",
+ * "description", "warnings" (a missing name or description null); one
+ * writer for the list of tools and the one-tool document. */
+static void put_tool_members(tsig_strbuf *sb, const tsig_tool *tool)
 {
-    size_t len = 0;
-    char *text = tsig_render_tools(refs, n, &len);
-    if (text) tsig_json_escape(sb, text, len);
-    else sb->failed = 1;
-    tsig_free(text);
+    tsig_sb_puts(sb, "\"name\":");
+    put_string(sb, tool->name, tool->name_len);
+    tsig_sb_puts(sb, ",\"signature\":");
+    put_string(sb, tool->signature, tool->signature_len);
+    tsig_sb_puts(sb, ",\"description\":");
+    put_string(sb, tool->description, tool->description_len);
+    tsig_sb_puts(sb, ",\"warnings\":[");
+    for (size_t w = 0; w < tool->warning_count; w++) {
+        if (w) tsig_sb_putc(sb, ',');
+        put_cstring(sb, tool->warnings[w]);
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+/* Appends the tools of a list that converted: [{"name","signature",
+ * "description","warnings"}, ...]. */
+static void put_tools(tsig_strbuf *sb, const tsig_tools *tools)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; i < tsig_tools_count(tools); i++) {
+        tsig_sb_puts(sb, i ? ",{" : "{");
+        put_tool_members(sb, tsig_tools_get(tools, i));
+        tsig_sb_putc(sb, '}');
+    }
+    tsig_sb_putc(sb, ']');
+}
+
+char *tsig_tools_json(const tsig_tools *tools, size_t *len)
+{
+    tsig_strbuf sb = {0};
+    put_tools(&sb, tools);
+    return tsig_sb_finish(&sb, len);
 }
 
 char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
@@ -684,165 +695,92 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
     if (!tsig_tool_read(json, len, flags, &tool, &warnings, &err, NULL)) return error_doc(&err);
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":true,");
-    tsig_tool_members_append(&sb, &tool);
+    put_tool_members(&sb, &tool);
     tsig_sb_putc(&sb, '}');
     tsig_tool_release(&tool);
     tsig_messages_free(&warnings);
     return tsig_sb_finish(&sb, NULL);
 }
 
+/* Appends the prompt text of the tools of a list (tsig_render_tool_list)
+ * as a JSON string. */
+static void put_prompt(tsig_strbuf *sb, const tsig_tools *tools)
+{
+    size_t len = 0;
+    char *text = tsig_render_tool_list(tools, &len);
+    put_text(sb, text, len);
+}
+
+/*
+ * Appends the failures of a list of tools: one of the text as validation
+ * writes an issue; a tool's {"path","segments","name","message","code",
+ * "offset","length"} (the tool's span); of a list of signatures
+ * (signatures set), a signature's {"path","segments","message","code",
+ * "line","column","offset","hint"}, positioned in the signature.
+ */
+static void put_failures(tsig_strbuf *sb, const tsig_tools *tools, int signatures)
+{
+    tsig_sb_putc(sb, '[');
+    for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
+        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+        const tsig_issue *is = &f->issue;
+        int text_error = is->code == TSIG_ISSUE_JSON_SYNTAX || is->code == TSIG_ISSUE_TOO_DEEP ||
+                         is->code == TSIG_ISSUE_TOO_LARGE;
+        if (i) tsig_sb_putc(sb, ',');
+        if (f->index == TSIG_TOOLS_DOCUMENT) put_issue(sb, is, NULL, text_error ? &f->error : NULL, 0);
+        else if (signatures) put_issue(sb, is, NULL, &f->error, 1);
+        else put_issue(sb, is, f, NULL, 0);
+    }
+    tsig_sb_putc(sb, ']');
+}
+
 /*
  * The document of tsig_tools_from_json's list: the tools, one entry per
- * failure (a tool's: path, segments, name, message, code and the tool's
- * span; the text's: as validation writes its issues), and the prompt of
- * them all when every tool converted.
+ * failure, and the prompt of them all when every tool converted.
  */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags)
 {
     tsig_tools *tools;
     tsig_error err;
-    if (tsig_tools_from_json(json, len, flags, &tools, &err) != TSIG_OK) return NULL;
-    size_t failures = tsig_tools_failure_count(tools), count = tsig_tools_count(tools);
+    if (tsig_tools_from_json(json, len, flags, &tools, &err) != TSIG_OK) return error_doc(&err);
+    size_t failures = tsig_tools_failure_count(tools);
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":");
     put_bool(&sb, failures == 0);
     tsig_sb_puts(&sb, ",\"tools\":");
-    tsig_tools_json_append(&sb, tools);
-    tsig_sb_puts(&sb, ",\"errors\":[");
-    for (size_t i = 0; i < failures; i++) {
-        const tsig_tool_failure *f = tsig_tools_failure(tools, i);
-        if (i) tsig_sb_putc(&sb, ',');
-        if (f->index == TSIG_TOOLS_DOCUMENT) {
-            /* put_issues writes a list: drop its brackets */
-            tsig_strbuf one = {0};
-            int text_error = f->issue.code == TSIG_ISSUE_JSON_SYNTAX ||
-                             f->issue.code == TSIG_ISSUE_TOO_DEEP ||
-                             f->issue.code == TSIG_ISSUE_TOO_LARGE;
-            put_issues(&one, &f->issue, 1, text_error ? &f->error : NULL);
-            if (one.failed) sb.failed = 1;
-            else tsig_sb_append(&sb, one.data + 1, one.len - 2);
-            tsig_sb_release(&one);
-            continue;
-        }
-        tsig_sb_puts(&sb, "{\"path\":");
-        tsig_json_escape(&sb, f->issue.path, f->issue.path_len);
-        tsig_sb_puts(&sb, ",\"segments\":");
-        put_segments(&sb, f->issue.segments, f->issue.segment_count);
-        tsig_sb_puts(&sb, ",\"name\":");
-        tsig_json_escape_or_null(&sb, f->name, f->name_len);
-        tsig_sb_puts(&sb, ",\"message\":");
-        tsig_json_escape(&sb, f->issue.message, f->issue.message_len);
-        tsig_sb_puts(&sb, ",\"code\":");
-        put_cstring(&sb, tsig_issue_code_name(f->issue.code));
-        tsig_sb_printf(&sb, ",\"offset\":%zu,\"length\":%zu}", f->issue.offset,
-                       f->issue.length);
-    }
-    tsig_sb_putc(&sb, ']');
+    put_tools(&sb, tools);
+    tsig_sb_puts(&sb, ",\"errors\":");
+    put_failures(&sb, tools, 0);
     if (failures == 0) {
-        tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
-        if (count && !refs) sb.failed = 1;
-        for (size_t i = 0; refs && i < count; i++) {
-            const tsig_tool *t = tsig_tools_get(tools, i);
-            tsig_tool_ref r = {t->name ? t->name : "", t->name_len, t->sig, t->description,
-                               t->description_len};
-            refs[i] = r;
-        }
         tsig_sb_puts(&sb, ",\"prompt\":");
-        if (!sb.failed) put_prompt(&sb, refs, count);
-        free(refs);
+        put_prompt(&sb, tools);
     }
     tsig_sb_putc(&sb, '}');
     tsig_tools_free(tools);
     return tsig_sb_finish(&sb, NULL);
 }
 
-/*
- * The list's shape is checked with the validator (so its errors have paths
- * and JSON positions), then each signature is parsed; every bad one is
- * reported, and the prompt is rendered only when all parse.
- */
+/* The list read by tsig_tools_from_signatures: its failures, or the prompt
+ * when there are none. */
 char *tsig_api_render_tools(const char *json, size_t len)
 {
-    int nomem;
-    char *doc = check_shape("[{name :string, sig :string?, description :string?}]",
-                            json, len, "", &nomem);
-    if (doc || nomem) return doc;
-
-    size_t count, index = 0, failures = 0;
-    nomem = 0;
-    size_t *spans = tsig_json_element_spans(json, len, tsig_json_value_start(json, len), &count,
-                                            &nomem);
-    prompt_tool *tools = nomem || !count ? NULL : calloc(count, sizeof *tools);
-    tsig_tool_ref *refs = nomem || !count ? NULL : calloc(count, sizeof *refs);
-    if (nomem || (count && (!tools || !refs))) {
-        free(spans);
-        free(tools);
-        free(refs);
-        return NULL;
-    }
-
-    tsig_strbuf errors = {0};
-    for (; index < count; index++) {
-        prompt_tool *t = &tools[index];
-        size_t p = spans[2 * index], sig_len = 0;
-        int lost = 0; /* a string member that could not be copied */
-        char *sig = tsig_json_member_string(json, len, p, "sig", &sig_len, &lost);
-        t->name = tsig_json_member_string(json, len, p, "name", &t->name_len, &lost);
-        t->description = tsig_json_member_string(json, len, p, "description",
-                                                 &t->description_len, &lost);
-        tsig_error err;
-        int has_sig = sig != NULL;
-        if (lost || !t->name) errors.failed = 1; /* the shape says name is there */
-        else if (has_sig) t->sig = tsig_parse(sig, sig_len, &err);
-        tsig_free(sig);
-        if (errors.failed) break;
-        tsig_tool_ref r = {t->name, t->name_len, t->sig, t->description, t->description_len};
-        refs[index] = r;
-        if (t->sig || !has_sig) continue;
-        if (err.code == TSIG_ERR_NOMEM) {
-            errors.failed = 1;
-            break;
-        }
-        if (failures++) tsig_sb_putc(&errors, ',');
-        tsig_sb_printf(&errors, "{\"path\":\"[%zu].sig\",\"segments\":[%zu,\"sig\"]",
-                       index, index);
-        tsig_sb_puts(&errors, ",\"message\":");
-        tsig_strbuf message = {0};
-        tsig_sb_printf(&message, "signature error at %zu:%zu: %s", err.line,
-                       err.column, err.message);
-        if (message.failed) errors.failed = 1;
-        else tsig_json_escape(&errors, message.data, message.len);
-        tsig_sb_release(&message);
-        tsig_sb_puts(&errors, ",\"code\":");
-        put_cstring(&errors, tsig_issue_code_name(TSIG_ISSUE_SIGNATURE));
-        put_position(&errors, &err);
-        tsig_sb_puts(&errors, ",\"hint\":");
-        put_cstring(&errors, err.hint[0] ? err.hint : NULL);
-        tsig_sb_putc(&errors, '}');
-    }
-
-    tsig_strbuf sb = {0};
-    if (errors.failed) {
-        sb.failed = 1;
-    } else if (failures) {
-        tsig_sb_puts(&sb, "{\"ok\":false,\"errors\":[");
-        tsig_sb_append(&sb, errors.data, errors.len);
-        tsig_sb_puts(&sb, "]}");
-    } else {
-        tsig_sb_puts(&sb, "{\"ok\":true,\"text\":");
-        put_prompt(&sb, refs, count);
+    tsig_tools *tools;
+    tsig_error err;
+    if (tsig_tools_from_signatures(json, len, &tools, &err) != TSIG_OK) return error_doc(&err);
+    char *doc;
+    size_t n = 0;
+    if (tsig_tools_failure_count(tools)) {
+        tsig_strbuf sb = {0};
+        tsig_sb_puts(&sb, "{\"ok\":false,\"errors\":");
+        put_failures(&sb, tools, 1);
         tsig_sb_putc(&sb, '}');
+        doc = tsig_sb_finish(&sb, NULL);
+    } else {
+        char *text = tsig_render_tool_list(tools, &n);
+        doc = value_doc(TSIG_OK, "text", text, n, &err, 1);
     }
-    for (size_t i = 0; i < count; i++) {
-        tsig_signature_free(tools[i].sig);
-        tsig_free(tools[i].name);
-        tsig_free(tools[i].description);
-    }
-    free(tools);
-    free(refs);
-    free(spans);
-    tsig_sb_release(&errors);
-    return tsig_sb_finish(&sb, NULL);
+    tsig_tools_free(tools);
+    return doc;
 }
 
 char *tsig_api_placeholders(const char *tpl, size_t len,
@@ -875,6 +813,97 @@ char *tsig_api_placeholders(const char *tpl, size_t len,
     tsig_sb_puts(&sb, "]}");
     tsig_placeholders_free(&r);
     return tsig_sb_finish(&sb, NULL);
+}
+
+/* ---- streams ------------------------------------------------------------ */
+
+static const char *state_name(tsig_stream_state st)
+{
+    switch (st) {
+    case TSIG_STREAM_INCOMPLETE: return "incomplete";
+    case TSIG_STREAM_INVALID: return "invalid";
+    case TSIG_STREAM_COMPLETE: return "complete";
+    }
+    return "invalid";
+}
+
+tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
+                                 size_t max_errors, size_t max_depth, unsigned flags)
+{
+    if (mode < 0 || mode > TSIG_MODE_STRICT ||
+        (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR | TSIG_CALLER_KEEPS_TEXT)))
+        return NULL;
+    tsig_validate_options o = {(tsig_mode)mode, max_errors, max_depth, flags};
+    return tsig_stream_new(sig, input, &o);
+}
+
+int tsig_api_stream_partial_is_text(const tsig_stream *s)
+{
+    return tsig_stream_partial_is_text(s);
+}
+
+int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, chunk, len, &st);
+    if (code == TSIG_ERR_TOO_LARGE) return TSIG_API_STREAM_TOO_LARGE;
+    if (code != TSIG_OK) return TSIG_API_STREAM_NOMEM;
+    return (int)st | (tsig_stream_judged_anew(s) ? TSIG_API_STREAM_CHANGED : 0);
+}
+
+/* The state; the result once there is one (without the value: the caller
+ * has the text); the partial value, or the cut of the caller's text that
+ * is one. */
+char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial)
+{
+    tsig_stream_state st;
+    tsig_code code = tsig_stream_push(s, chunk, len, &st);
+    if (code == TSIG_ERR_NOMEM) return NULL;
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"state\":\"");
+    tsig_sb_puts(&sb, code == TSIG_OK ? state_name(st) : "invalid");
+    tsig_sb_putc(&sb, '"');
+    const tsig_result *r = code == TSIG_OK ? tsig_stream_result(s) : NULL;
+    if (code != TSIG_OK) {
+        tsig_sb_printf(&sb, ",\"error\":\"%s\"", tsig_code_name(code));
+    } else if (r) {
+        tsig_sb_puts(&sb, ",\"result\":");
+        put_result(&sb, r, NULL, 0, 0, 0);
+    }
+    if (partial && tsig_stream_drops_text(s)) {
+        size_t from, to;
+        char *close;
+        if (tsig_stream_partial_cut(s, &from, &to, &close) != TSIG_OK) sb.failed = 1;
+        if (close) {
+            tsig_sb_printf(&sb, ",\"cut\":[%zu,%zu,", from, to);
+            put_cstring(&sb, close);
+            tsig_sb_putc(&sb, ']');
+        } else {
+            tsig_sb_puts(&sb, ",\"cut\":null");
+        }
+        tsig_free(close);
+    } else if (partial) {
+        size_t n = 0;
+        char *p = tsig_stream_partial(s, &n);
+        tsig_sb_puts(&sb, ",\"partial\":");
+        put_raw(&sb, p, n);
+    }
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
+}
+
+/* The whole text's result; the value only when validation changed it (the
+ * caller has the text as given), or "changed":true when the stream did
+ * not write it (TSIG_CALLER_KEEPS_TEXT). */
+char *tsig_api_stream_end(tsig_stream *s)
+{
+    tsig_result r;
+    tsig_code code = tsig_stream_end(s, &r);
+    char *doc = NULL;
+    if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
+        doc = result_doc(&r, NULL, 0, r.changed, 1);
+    tsig_result_free(&r);
+    return doc;
 }
 
 /* ---- reading documents (any text: the checking reader) ---------------- */

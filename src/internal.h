@@ -94,6 +94,10 @@ int tsig_sb_reserve(tsig_strbuf *sb, size_t extra);
 char *tsig_sb_finish(tsig_strbuf *sb, size_t *len);
 /* Releases the buffer without handing it out. */
 void tsig_sb_release(tsig_strbuf *sb);
+/* Fills *out with count texts, texts[0..len) holding each followed by
+ * its NUL, copied into one block that tsig_messages_free releases (none:
+ * *out empty, nothing allocated). 0, *out empty, when out of memory. */
+int tsig_messages_make(tsig_messages *out, const char *texts, size_t len, size_t count);
 
 /* ---- hash.c: the one hash table, for every lookup keyed by data --------
  *
@@ -887,13 +891,6 @@ void tsig_json_tree_write(tsig_strbuf *sb, const struct cJSON *v, unsigned flags
 
 /* ---- tools.c: lists of tools, and reading text read before ------------- */
 
-/* Appends tsig_tools_json's list to sb. */
-void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *tools);
-/* Appends the members of one tool of that list, without braces:
- * "name":…,"signature":…,"description":…,"warnings":[…] (a missing name
- * or description null). */
-void tsig_tool_members_append(tsig_strbuf *sb, const tsig_tool *tool);
-
 /*
  * Reads one tool, the JSON text text/len, once (tsig_import_read), then
  * from the tree: its signature (as tsig_tool_from_json, flags:
@@ -918,21 +915,8 @@ int tsig_tool_read(const char *text, size_t len, unsigned flags, tsig_tool *tool
 void tsig_tool_release(tsig_tool *tool);
 
 /* In JSON text json/len read before (so valid): where its value starts
- * (after a byte-order mark and whitespace); where the value at at ends. */
+ * (after a byte-order mark and whitespace). */
 size_t tsig_json_value_start(const char *json, size_t len);
-size_t tsig_json_value_end(const char *json, size_t len, size_t at);
-/* The string value of member key of the object at json[at], decoded: a
- * NUL-terminated copy freed with tsig_free (it may hold NUL bytes: length
- * in *out_len); NULL when absent or not a string, or out of memory (then
- * *nomem is set; it is otherwise left as it was, so one flag can collect
- * several lookups). */
-char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
-                              size_t *out_len, int *nomem);
-/* The [start, end) offsets of each element of the list at json[at]:
- * 2 * *count offsets (free), NULL when there are none or when out of
- * memory (*nomem). */
-size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
-                                int *nomem);
 
 /* ---- validate.c (for the other stages) ---------------------------------- */
 
@@ -1008,6 +992,15 @@ size_t tsig_stream_known_elements(const tsig_stream *s);
 /* The bytes of text a stream keeps (TSIG_CALLER_KEEPS_TEXT: what it did
  * not drop). */
 size_t tsig_stream_kept(const tsig_stream *s);
+/* What the boundary (api.c) asks a stream: 1 when it judged a result
+ * since the last time this was asked (or since it began); 1 when its
+ * partial value is the text pushed (a whole value, not repaired, only
+ * whitespace after it); 1 when it drops the text it validated
+ * (TSIG_CALLER_KEEPS_TEXT without repair): its partial value is then a
+ * cut of the caller's text (tsig_stream_partial_cut). */
+int tsig_stream_judged_anew(tsig_stream *s);
+int tsig_stream_partial_is_text(const tsig_stream *s);
+int tsig_stream_drops_text(const tsig_stream *s);
 
 /* ---- coerce.c: the lenient input coercions of SPEC §5 -----------------
  * Each takes a value's text and, when the coercion applies, returns 1 and
@@ -1263,14 +1256,6 @@ int tsig_bounds_empty(const tsig_type *t);
 /* 1 when s[0..len) is a bare enum word (SPEC §11.1 word): an identifier
  * (names.c) that may also hold ".", "/" and "+". */
 int tsig_is_enum_word(const char *s, size_t len);
-
-/* Appends, as a JSON array of one-line messages ("#/properties/x: ..."),
- * each place of the strict JSON Schema of the return type (params 0) or
- * of the parameters (params 1) that OpenAI's strict mode rejects: :any,
- * :map, typed extra fields, string length bounds, enums with no common
- * type, a root that is not an object. At most 100, then a count of the
- * rest. Sets out->failed when out of memory. (schema.c) */
-void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params);
 
 /* The first of fields[0..count) whose name matches name[0..len) (after
  * '-' -> '_', names.c), looked for from fields[from] on, then from the

@@ -154,6 +154,24 @@ char *tsig_render_tool(const tsig_tool_ref *tool, size_t *len)
     return tsig_sb_finish(&sb, len);
 }
 
+char *tsig_render_tool_list(const tsig_tools *tools, size_t *len)
+{
+    if (len) *len = 0;
+    size_t count = tsig_tools_count(tools);
+    tsig_strbuf sb = {0};
+    if (count) tsig_sb_puts(&sb, TSIG_TOOLS_HEADER);
+    for (size_t i = 0; i < count; i++) {
+        const tsig_tool *t = tsig_tools_get(tools, i);
+        tsig_tool_ref ref = {t->name, t->name_len, t->sig, t->description, t->description_len};
+        if (i) tsig_sb_puts(&sb, "\n\n");
+        if (!put_tool(&sb, &ref)) {
+            tsig_sb_release(&sb);
+            return NULL;
+        }
+    }
+    return tsig_sb_finish(&sb, len);
+}
+
 char *tsig_render_tools(const tsig_tool_ref *tools, size_t count, size_t *len)
 {
     if (len) *len = 0;

@@ -417,10 +417,10 @@ char *tsig_tool_parameters_schema(const tsig_signature *sig, unsigned flags,
 
 /* ---- what a strict schema cannot say ----------------------------------
  *
- * tsig_strict_warnings_json lists, for a strict schema, each place OpenAI's
+ * tsig_strict_warnings lists, for a strict schema, each place OpenAI's
  * strict mode rejects as this file writes it (see "What strict mode cannot
- * say" above), as a JSON array of one-line messages, each starting with the
- * place's JSON Pointer into the schema: "#/properties/meta: ...". The walk
+ * say" above), as one-line messages, each starting with the place's JSON
+ * Pointer into the schema: "#/properties/meta: ...". The walk
  * follows emit_type in strict mode, so the pointers name what it wrote. At
  * most STRICT_WARNINGS_MAX are written, then one saying how many more:
  * each message copies its pointer, which may hold long names, so an
@@ -429,7 +429,7 @@ char *tsig_tool_parameters_schema(const tsig_signature *sig, unsigned flags,
 #define STRICT_WARNINGS_MAX 100
 
 typedef struct strict_walk {
-    tsig_strbuf *out;  /* the JSON array being written */
+    tsig_strbuf texts; /* the messages written, each followed by a NUL */
     tsig_strbuf path;  /* the JSON Pointer of the place being walked */
     size_t count;      /* warnings found, written or not */
 } strict_walk;
@@ -437,19 +437,11 @@ typedef struct strict_walk {
 static void strict_warn(strict_walk *w, const char *what)
 {
     if (w->count++ >= STRICT_WARNINGS_MAX) return;
-    tsig_strbuf msg = {0};
-    tsig_sb_putc(&msg, '#');
-    tsig_sb_append(&msg, w->path.data ? w->path.data : "", w->path.len);
-    tsig_sb_puts(&msg, ": ");
-    tsig_sb_puts(&msg, what);
-    if (msg.failed) {
-        w->out->failed = 1;
-        tsig_sb_release(&msg);
-        return;
-    }
-    if (w->count > 1) tsig_sb_putc(w->out, ',');
-    tsig_json_escape(w->out, msg.data, msg.len);
-    tsig_sb_release(&msg);
+    tsig_sb_putc(&w->texts, '#');
+    tsig_sb_append(&w->texts, w->path.data ? w->path.data : "", w->path.len);
+    tsig_sb_puts(&w->texts, ": ");
+    tsig_sb_puts(&w->texts, what);
+    tsig_sb_putc(&w->texts, '\0');
 }
 
 /* Appends "/" and a JSON Pointer token (~ as ~0, / as ~1) to the path;
@@ -584,10 +576,12 @@ static void strict_type(strict_walk *w, const tsig_type *t)
     }
 }
 
-void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int params)
+tsig_code tsig_strict_warnings(const tsig_signature *sig, int params, tsig_messages *out)
 {
-    strict_walk w = {out, {0}, 0};
-    tsig_sb_putc(out, '[');
+    if (!out) return TSIG_ERR_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!sig) return TSIG_ERR_ARGUMENT;
+    strict_walk w = {{0}, {0}, 0};
     if (params) {
         strict_fields(&w, sig->params, sig->param_count);
     } else if (tsig_returns_list(sig)) {
@@ -601,14 +595,16 @@ void tsig_strict_warnings_json(tsig_strbuf *out, const tsig_signature *sig, int 
                             "(return a typed map, such as {result :int})");
         strict_type(&w, sig->returns);
     }
-    if (w.count > STRICT_WARNINGS_MAX) {
-        char more[96];
-        int n = tsig_snprintf(more, sizeof more, "#: %zu more places OpenAI strict mode cannot express",
-                              w.count - STRICT_WARNINGS_MAX);
-        tsig_sb_putc(out, ',');
-        tsig_json_escape(out, more, (size_t)n);
+    size_t count = w.count;
+    if (count > STRICT_WARNINGS_MAX) {
+        tsig_sb_printf(&w.texts, "#: %zu more places OpenAI strict mode cannot express",
+                       count - STRICT_WARNINGS_MAX);
+        tsig_sb_putc(&w.texts, '\0');
+        count = STRICT_WARNINGS_MAX + 1;
     }
-    if (w.path.failed) out->failed = 1;
+    int ok = !w.path.failed && !w.texts.failed &&
+             tsig_messages_make(out, w.texts.data, w.texts.len, count);
     tsig_sb_release(&w.path);
-    tsig_sb_putc(out, ']');
+    tsig_sb_release(&w.texts);
+    return ok ? TSIG_OK : TSIG_ERR_NOMEM;
 }

@@ -2844,36 +2844,13 @@ static const tsig_type *convert(importer *im, const cJSON *node, size_t depth,
  * Public functions
  * ===================================================================== */
 
-/* The block behind a tsig_messages: the pointer array, then the texts. */
-void tsig_messages_free(tsig_messages *messages)
-{
-    if (!messages) return;
-    free(messages->internal_);
-    messages->items = NULL;
-    messages->count = 0;
-    messages->internal_ = NULL;
-}
-
 /* Hands the recorded warnings to out (one malloc'd block), each once. 0
  * when out of memory. */
 static int export_warnings(importer *im, tsig_messages *out)
 {
     if (!out || im->warning_count == 0) return 1;
-    /* The pointers first (malloc aligns them), then the texts, each with
-     * its NUL as recorded. */
-    size_t table = im->warning_count * sizeof(char *);
-    char *block = malloc(table + im->warnings.len);
-    if (!block) return fail_nomem(im);
-    const char **items = (const char **)(void *)block;
-    char *text = block + table;
-    memcpy(text, im->warnings.data, im->warnings.len);
-    for (size_t i = 0, at = 0; i < im->warning_count; i++) {
-        items[i] = text + at;
-        at += strlen(text + at) + 1;
-    }
-    out->items = items;
-    out->count = im->warning_count;
-    out->internal_ = block;
+    if (!tsig_messages_make(out, im->warnings.data, im->warnings.len, im->warning_count))
+        return fail_nomem(im);
     return 1;
 }
 

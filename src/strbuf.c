@@ -272,3 +272,37 @@ void tsig_free(void *ptr)
 {
     free(ptr);
 }
+
+/* ---- tsig_messages ------------------------------------------------------ */
+
+/* The block behind a tsig_messages: the pointer array, then the texts. */
+int tsig_messages_make(tsig_messages *out, const char *texts, size_t len, size_t count)
+{
+    memset(out, 0, sizeof *out);
+    if (count == 0) return 1;
+    /* The pointers first (malloc aligns them), then the texts, each with
+     * its NUL. */
+    size_t table = count * sizeof(char *);
+    char *block = malloc(table + len);
+    if (!block) return 0;
+    const char **items = (const char **)(void *)block;
+    char *text = block + table;
+    memcpy(text, texts, len);
+    for (size_t i = 0, at = 0; i < count; i++) {
+        items[i] = text + at;
+        at += strlen(text + at) + 1;
+    }
+    out->items = items;
+    out->count = count;
+    out->internal_ = block;
+    return 1;
+}
+
+void tsig_messages_free(tsig_messages *messages)
+{
+    if (!messages) return;
+    free(messages->internal_);
+    messages->items = NULL;
+    messages->count = 0;
+    messages->internal_ = NULL;
+}

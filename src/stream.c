@@ -100,7 +100,8 @@ struct tsig_stream {
     size_t read;        /* bytes of the (canonical) text read */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
-    size_t judged, told; /* results judged; how many when last told */
+    size_t judged, told; /* results judged; how many when the boundary
+                          * last asked (tsig_stream_judged_anew) */
     size_t result_len;  /* the original length it was validated on */
     /* the push reader */
     int p, back, first, key, number, need, esc;
@@ -1490,103 +1491,23 @@ tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to
     return *close ? TSIG_OK : TSIG_ERR_NOMEM;
 }
 
-/* ---- the JSON boundary ------------------------------------------------ */
+/* ---- what the JSON boundary asks (api.c) ------------------------------- */
 
-static const char *state_name(tsig_stream_state st)
+int tsig_stream_judged_anew(tsig_stream *s)
 {
-    switch (st) {
-    case TSIG_STREAM_INCOMPLETE: return "incomplete";
-    case TSIG_STREAM_INVALID: return "invalid";
-    case TSIG_STREAM_COMPLETE: return "complete";
-    }
-    return "invalid";
+    int anew = s->judged != s->told;
+    s->told = s->judged;
+    return anew;
 }
 
-tsig_stream *tsig_api_stream_new(const tsig_signature *sig, int input, int mode,
-                                 size_t max_errors, size_t max_depth, unsigned flags)
-{
-    if (mode < 0 || mode > TSIG_MODE_STRICT ||
-        (flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR | TSIG_CALLER_KEEPS_TEXT)))
-        return NULL;
-    tsig_validate_options o = {(tsig_mode)mode, max_errors, max_depth, flags};
-    return tsig_stream_new(sig, input, &o);
-}
-
-int tsig_api_stream_partial_is_text(const tsig_stream *s)
+int tsig_stream_partial_is_text(const tsig_stream *s)
 {
     /* a whole value read as given, and only whitespace after it (the
      * reader stops on any other byte): its partial value is the text */
     return s && !s->repairing && s->p == P_DONE && s->read == s->text.len;
 }
 
-int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)
+int tsig_stream_drops_text(const tsig_stream *s)
 {
-    tsig_stream_state st;
-    tsig_code code = tsig_stream_push(s, chunk, len, &st);
-    if (code == TSIG_ERR_TOO_LARGE) return TSIG_API_STREAM_TOO_LARGE;
-    if (code != TSIG_OK) return TSIG_API_STREAM_NOMEM;
-    int news = s->judged != s->told;
-    s->told = s->judged;
-    return (int)st | (news ? TSIG_API_STREAM_CHANGED : 0);
-}
-
-char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int partial)
-{
-    tsig_stream_state st;
-    tsig_code code = tsig_stream_push(s, chunk, len, &st);
-    if (code == TSIG_ERR_NOMEM) return NULL;
-    tsig_strbuf sb = {0};
-    tsig_sb_puts(&sb, "{\"state\":\"");
-    tsig_sb_puts(&sb, code == TSIG_OK ? state_name(st) : "invalid");
-    tsig_sb_putc(&sb, '"');
-    if (code != TSIG_OK) {
-        tsig_sb_printf(&sb, ",\"error\":\"%s\"", tsig_code_name(code));
-    } else if (st != TSIG_STREAM_INCOMPLETE) {
-        char *doc = tsig_api_result_json(&s->result, NULL, 0, 0);
-        tsig_sb_puts(&sb, ",\"result\":");
-        if (doc) tsig_sb_puts(&sb, doc);
-        else sb.failed = 1;
-        tsig_free(doc);
-    }
-    if (partial && s->lean) {
-        size_t from, to;
-        char *close;
-        if (tsig_stream_partial_cut(s, &from, &to, &close) != TSIG_OK) sb.failed = 1;
-        if (close) {
-            tsig_sb_printf(&sb, ",\"cut\":[%zu,%zu,", from, to);
-            tsig_json_escape(&sb, close, strlen(close));
-            tsig_sb_putc(&sb, ']');
-        } else {
-            tsig_sb_puts(&sb, ",\"cut\":null");
-        }
-        tsig_free(close);
-    } else if (partial) {
-        size_t n = 0;
-        char *p = tsig_stream_partial(s, &n);
-        tsig_sb_puts(&sb, ",\"partial\":");
-        if (p) tsig_sb_append(&sb, p, n);
-        else sb.failed = 1;
-        tsig_free(p);
-    }
-    tsig_sb_putc(&sb, '}');
-    return tsig_sb_finish(&sb, NULL);
-}
-
-char *tsig_api_stream_end(tsig_stream *s)
-{
-    tsig_result r;
-    tsig_code code = tsig_stream_end(s, &r);
-    char *doc = NULL;
-    if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
-        doc = tsig_api_result_json(&r, NULL, 0, r.changed); /* as given: not sent back */
-    if (doc && r.ok && r.changed && !r.value_json) {
-        /* not written (TSIG_CALLER_KEEPS_TEXT): said */
-        tsig_strbuf sb = {0};
-        tsig_sb_puts(&sb, "{\"changed\":true,");
-        tsig_sb_puts(&sb, doc + 1);
-        tsig_free(doc);
-        doc = tsig_sb_finish(&sb, NULL);
-    }
-    tsig_result_free(&r);
-    return doc;
+    return s && s->lean;
 }

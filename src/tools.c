@@ -1,7 +1,9 @@
 /*
- * tools.c: lists of tools (tsig_tools_from_json): an MCP tools/list result
- * or a bare list of tool definitions, read into the tools that converted
- * and a failure for each one that did not.
+ * tools.c: lists of tools, read into the tools that converted and a
+ * failure for each one that did not: an MCP tools/list result or a bare
+ * list of tool definitions (tsig_tools_from_json), or a list of tools
+ * given by their signatures' text, as prompts take them
+ * (tsig_tools_from_signatures).
  *
  * The text is read once, into a tree with spans (tsig_import_read): the
  * list is the document or its "tools" member, and each element is
@@ -9,7 +11,9 @@
  * positioned in its own text by the spans. Only a text that does not read
  * (not JSON, too deep, a repeated key, too large) is read again, by the
  * validator as it reads any JSON, so that its problems have paths, codes
- * and spans like every issue. The helpers at the end read text read
+ * and spans like every issue. A list of signatures is checked by the
+ * validator against its shape first, then read into a tree the same way,
+ * each "sig" going to tsig_parse. The helpers at the end read text read
  * before, for api.c.
  */
 #include "internal.h"
@@ -19,52 +23,87 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Storage of a failure that its public view points into. */
-typedef struct failure_store {
+/* A tool that converted, and the warnings its view points into. */
+typedef struct tool_entry {
+    tsig_tool tool;
+    tsig_messages warnings;
+} tool_entry;
+
+/* A failure, and what its view points into. */
+typedef struct failure_entry {
+    tsig_tool_failure failure;
     char path[48];        /* "tools[18446744073709551615]" fits */
     tsig_segment segments[2];
-} failure_store;
+    /* a message other than the error's: a signature's, "signature error at
+     * L:C: " (at most 42 bytes: inputs are shorter than 10^10) and the error's */
+    char message[TSIG_MESSAGE_MAX + 64];
+} failure_entry;
 
 struct tsig_tools {
-    tsig_tool *tools;
+    tool_entry *tools;
     size_t count;
-    tsig_tool_failure *failures;
-    failure_store *stores; /* one per failure (tool failures only use it) */
+    failure_entry *failures;
     size_t failure_count;
-    tsig_messages *warnings; /* one per tool */
-    tsig_result shape;       /* the check of the text: its issues stay alive here */
+    tsig_result shape; /* the check of the text: its issues stay alive here */
 };
 
-/* Checks json/len as the validator reads any value (enabled mode, no value
+/* The shape of a list of tools given by their signatures. */
+static const char SIGNATURES_SHAPE[] = "[{name :string, sig :string?, description :string?}]";
+
+/* Room for tools tools and failures failures (zeroed). 0 when out of
+ * memory. */
+static int make_room(tsig_tools *t, size_t tools, size_t failures)
+{
+    t->tools = tools ? calloc(tools, sizeof *t->tools) : NULL;
+    t->failures = failures ? calloc(failures, sizeof *t->failures) : NULL;
+    return (t->tools || !tools) && (t->failures || !failures);
+}
+
+/* The next failure of t, index index, its path and segments pointing into
+ * its entry (to be written there), its message the error's. */
+static tsig_tool_failure *add_failure(tsig_tools *t, size_t index)
+{
+    failure_entry *e = &t->failures[t->failure_count++];
+    e->failure.index = index;
+    e->failure.issue.path = e->path;
+    e->failure.issue.segments = e->segments;
+    e->failure.issue.message = e->failure.error.message;
+    return &e->failure;
+}
+
+/* Checks json/len against the signature shape (enabled mode, no value
  * written) into *r. TSIG_OK or TSIG_ERR_NOMEM. */
-static tsig_code check_text(const char *json, size_t len, tsig_result *r)
+static tsig_code check_text(const char *shape, const char *json, size_t len, tsig_result *r)
 {
     tsig_error err;
-    tsig_signature *any = tsig_parse(":any", 4, &err);
-    if (!any) {
+    tsig_signature *sig = tsig_parse(shape, strlen(shape), &err);
+    if (!sig) {
         memset(r, 0, sizeof *r);
         return TSIG_ERR_NOMEM;
     }
     tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
-    tsig_code code = tsig_validate_json(any, json, len, &opts, r);
-    tsig_signature_free(any);
+    tsig_code code = tsig_validate_json(sig, json, len, &opts, r);
+    tsig_signature_free(sig);
     return code == TSIG_ERR_NOMEM ? TSIG_ERR_NOMEM : TSIG_OK;
 }
 
-/* A failure of the whole text for each error of the check. */
+/* A failure of the whole text for each error of the check: a value of the
+ * wrong shape is TSIG_ERR_SCHEMA, any other TSIG_ERR_JSON. */
 static int text_failures(tsig_tools *t, const char *json, size_t len)
 {
     const tsig_result *r = &t->shape;
-    t->failures = calloc(r->error_count, sizeof *t->failures);
-    if (!t->failures) return 0;
+    if (!make_room(t, 0, r->error_count)) return 0;
     for (size_t i = 0; i < r->error_count; i++) {
-        tsig_tool_failure *f = &t->failures[t->failure_count++];
-        f->index = TSIG_TOOLS_DOCUMENT;
+        tsig_tool_failure *f = add_failure(t, TSIG_TOOLS_DOCUMENT);
+        tsig_issue_code code = r->errors[i].code;
         f->issue = r->errors[i];
         if (r->json_error.code != TSIG_OK) {
             f->error = r->json_error;
         } else {
-            tsig_error_set(&f->error, TSIG_ERR_JSON, json, len, r->errors[i].offset, "%.*s",
+            tsig_error_set(&f->error,
+                           code == TSIG_ISSUE_TYPE || code == TSIG_ISSUE_MISSING ? TSIG_ERR_SCHEMA
+                                                                                 : TSIG_ERR_JSON,
+                           json, len, r->errors[i].offset, "%.*s",
                            (int)r->errors[i].message_len, r->errors[i].message);
         }
     }
@@ -73,29 +112,22 @@ static int text_failures(tsig_tools *t, const char *json, size_t len)
 
 /* The failure of a text that holds no list of tools: at path prefix
  * ("tools" or ""), about the value at [at, end) (missing: the object
- * without a "tools" member). 0 when out of memory. */
+ * without a "tools" member). */
 static int not_a_list(tsig_tools *t, const char *json, size_t len, const char *prefix,
                       int missing, size_t at, size_t end)
 {
     static const char message[] = "expected a list of tools, or an object with a \"tools\" list";
-    t->failures = calloc(1, sizeof *t->failures);
-    t->stores = calloc(1, sizeof *t->stores);
-    if (!t->failures || !t->stores) return 0;
-    tsig_tool_failure *f = &t->failures[0];
-    failure_store *st = &t->stores[0];
-    t->failure_count = 1;
-    f->index = TSIG_TOOLS_DOCUMENT;
+    if (!make_room(t, 0, 1)) return 0;
+    tsig_tool_failure *f = add_failure(t, TSIG_TOOLS_DOCUMENT);
+    failure_entry *e = &t->failures[0];
     tsig_error_set(&f->error, TSIG_ERR_SCHEMA, json, len, at, "%s", message);
-    memcpy(st->path, prefix, strlen(prefix) + 1);
-    f->issue.path = st->path;
+    memcpy(e->path, prefix, strlen(prefix) + 1);
     f->issue.path_len = strlen(prefix);
     if (*prefix) {
-        st->segments[0].key = "tools";
-        st->segments[0].key_len = 5;
-        f->issue.segments = st->segments;
+        e->segments[0].key = "tools";
+        e->segments[0].key_len = 5;
         f->issue.segment_count = 1;
     }
-    f->issue.message = f->error.message;
     f->issue.message_len = strlen(f->error.message);
     f->issue.code = missing ? TSIG_ISSUE_MISSING : TSIG_ISSUE_TYPE;
     f->issue.offset = at;
@@ -235,37 +267,31 @@ static int convert(tsig_tools *t, const char *json, const cJSON *e, size_t i,
 {
     const tsig_tree_span *sp = tsig_json_tree_span(e);
     size_t start = sp->start, text_len = sp->end - sp->start;
-    tsig_tool tool;
+    tool_entry *te = &t->tools[t->count];
     tsig_error err;
     tsig_issue_code code;
-    memset(&tool, 0, sizeof tool);
-    if (read_tool(e, json, start, text_len, flags, &tool, &t->warnings[t->count], &err, &code)) {
-        tool.index = i;
-        t->tools[t->count++] = tool;
+    if (read_tool(e, json, start, text_len, flags, &te->tool, &te->warnings, &err, &code)) {
+        te->tool.index = i;
+        t->count++;
         return 1;
     }
     if (err.code == TSIG_ERR_NOMEM) return 0;
-    tsig_tool_failure *f = &t->failures[t->failure_count];
-    failure_store *st = &t->stores[t->failure_count++];
-    f->index = i;
+    tsig_tool_failure *f = add_failure(t, i);
+    failure_entry *fe = &t->failures[t->failure_count - 1];
     if (cJSON_IsObject(e)) { /* a string "name" names even a tool that failed */
         int nomem = 0;
         f->name = member_string(e, json, "name", &f->name_len, &nomem);
         if (nomem) return 0;
     }
     f->error = err;
-    int n = tsig_snprintf(st->path, sizeof st->path, "%s[%zu]", prefix, i);
-    f->issue.path = st->path;
-    f->issue.path_len = (size_t)n;
+    f->issue.path_len = (size_t)tsig_snprintf(fe->path, sizeof fe->path, "%s[%zu]", prefix, i);
     size_t k = 0;
     if (*prefix) {
-        st->segments[k].key = "tools";
-        st->segments[k++].key_len = 5;
+        fe->segments[k].key = "tools";
+        fe->segments[k++].key_len = 5;
     }
-    st->segments[k++].index = i;
-    f->issue.segments = st->segments;
+    fe->segments[k++].index = i;
     f->issue.segment_count = k;
-    f->issue.message = f->error.message;
     f->issue.message_len = strlen(f->error.message);
     f->issue.code = code;
     f->issue.offset = start;
@@ -273,14 +299,67 @@ static int convert(tsig_tools *t, const char *json, const cJSON *e, size_t i,
     return 1;
 }
 
-/* Reads the list of the tree root, read from json/len with spans, into t.
- * 0 when out of memory. */
+/*
+ * Reads e, element i of a list of signatures checked against its shape
+ * and read from json with spans, into t: a tool (without "sig": no
+ * signature), or a failure for a "sig" that does not parse, about that
+ * string. 0 when out of memory.
+ */
+static int read_signature_tool(tsig_tools *t, const char *json, const cJSON *e, size_t i)
+{
+    /* the next tool's and the next failure's places, zeroed by calloc */
+    tsig_tool *tool = &t->tools[t->count].tool;
+    failure_entry *fe = &t->failures[t->failure_count];
+    int nomem = 0;
+    size_t sig_len = 0;
+    char *text = member_string(e, json, "sig", &sig_len, &nomem);
+    int has_sig = text != NULL;
+    tool->index = i;
+    if (has_sig) {
+        tool->sig = tsig_parse(text, sig_len, &fe->failure.error);
+        nomem = !tool->sig && fe->failure.error.code == TSIG_ERR_NOMEM;
+    }
+    tsig_free(text);
+    /* the shape says the name is there */
+    tool->name = member_string(e, json, "name", &tool->name_len, &nomem);
+    tool->description = member_string(e, json, "description", &tool->description_len, &nomem);
+    if (tool->sig && !nomem) tool->signature = tsig_format(tool->sig, 0, &tool->signature_len);
+    nomem = nomem || !tool->name || (tool->sig && !tool->signature);
+    if (nomem || tool->sig || !has_sig) {
+        if (nomem) tsig_tool_release(tool);
+        else t->count++;
+        return !nomem;
+    }
+    tsig_tool_failure *f = add_failure(t, i);
+    f->name = tool->name;
+    f->name_len = tool->name_len;
+    tool->name = NULL;
+    tsig_tool_release(tool);
+    f->issue.message = fe->message;
+    f->issue.message_len = (size_t)tsig_snprintf(fe->message, sizeof fe->message,
+                                                 "signature error at %zu:%zu: %s",
+                                                 f->error.line, f->error.column, f->error.message);
+    f->issue.path_len = (size_t)tsig_snprintf(fe->path, sizeof fe->path, "[%zu].sig", i);
+    fe->segments[0].index = i;
+    fe->segments[1].key = "sig";
+    fe->segments[1].key_len = 3;
+    f->issue.segment_count = 2;
+    f->issue.code = TSIG_ISSUE_SIGNATURE;
+    const tsig_tree_span *sp = tsig_json_tree_span(cJSON_GetObjectItemCaseSensitive(e, "sig"));
+    f->issue.offset = sp->start;
+    f->issue.length = sp->end - sp->start;
+    return 1;
+}
+
+/* Reads the list of the tree root, read from json/len with spans, into t:
+ * of tool definitions (read_tool of each), or, signatures set, of
+ * signatures. 0 when out of memory. */
 static int read_list(tsig_tools *t, const char *json, size_t len, const cJSON *root,
-                     unsigned flags)
+                     unsigned flags, int signatures)
 {
     const cJSON *list = root;
     const char *prefix = "";
-    if (cJSON_IsObject(root)) {
+    if (!signatures && cJSON_IsObject(root)) {
         prefix = "tools";
         list = cJSON_GetObjectItemCaseSensitive(root, "tools");
         const tsig_tree_span *sp = tsig_json_tree_span(root);
@@ -292,21 +371,20 @@ static int read_list(tsig_tools *t, const char *json, size_t len, const cJSON *r
     }
     size_t count = 0;
     for (const cJSON *e = list->child; e; e = e->next) count++;
-    if (count) {
-        t->tools = calloc(count, sizeof *t->tools);
-        t->warnings = calloc(count, sizeof *t->warnings);
-        t->failures = calloc(count, sizeof *t->failures);
-        t->stores = calloc(count, sizeof *t->stores);
-        if (!t->tools || !t->warnings || !t->failures || !t->stores) return 0;
-    }
+    if (!make_room(t, count, count)) return 0;
     size_t i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++)
-        if (!convert(t, json, e, i, prefix, flags)) return 0;
+        if (!(signatures ? read_signature_tool(t, json, e, i)
+                         : convert(t, json, e, i, prefix, flags)))
+            return 0;
     return 1;
 }
 
-tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
-                               tsig_tools **out, tsig_error *err)
+/* Both readers. A list of tools is read into a tree; only a text that does
+ * not read is checked by the validator, as any JSON, for its failures. A
+ * list of signatures is checked against its shape first, then read. */
+static tsig_code read_tools(const char *json, size_t len, unsigned flags, int signatures,
+                            tsig_tools **out, tsig_error *err)
 {
     tsig_error ignored;
     if (!err) err = &ignored;
@@ -318,20 +396,26 @@ tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
     if (!json) json = ""; /* no text: a JSON error, as for "" */
     tsig_tools *t = calloc(1, sizeof *t);
     if (!t) goto nomem;
-    /* The list is read without the caller's flags: each tool is converted
-     * with them (and fails alone when they are not flags). */
-    tsig_error read_err;
-    cJSON *root = tsig_import_read(json, len, 0, NULL, &read_err);
-    int ok;
-    if (root) {
-        ok = read_list(t, json, len, root, flags);
-        cJSON_Delete(root);
-    } else if (read_err.code == TSIG_ERR_NOMEM) {
-        ok = 0;
-    } else {
-        /* the same reader refused it: the validator says why, as for any
-         * JSON */
-        ok = check_text(json, len, &t->shape) == TSIG_OK && text_failures(t, json, len);
+    int ok = 1;
+    if (signatures) {
+        if (check_text(SIGNATURES_SHAPE, json, len, &t->shape) != TSIG_OK) goto nomem;
+        if (!t->shape.ok) ok = text_failures(t, json, len);
+    }
+    if (ok && (!signatures || t->shape.ok)) {
+        /* The list is read without the caller's flags: each tool is
+         * converted with them (and fails alone when they are not flags). */
+        tsig_error read_err;
+        cJSON *root = tsig_import_read(json, len, 0, NULL, &read_err);
+        if (root) {
+            ok = read_list(t, json, len, root, flags, signatures);
+            cJSON_Delete(root);
+        } else if (read_err.code == TSIG_ERR_NOMEM || signatures) {
+            ok = 0; /* a list of signatures that passed its check reads */
+        } else {
+            /* the same reader refused it: the validator says why, as for
+             * any JSON */
+            ok = check_text(":any", json, len, &t->shape) == TSIG_OK && text_failures(t, json, len);
+        }
     }
     if (!ok) goto nomem;
     *out = t;
@@ -342,18 +426,30 @@ nomem:
     return TSIG_ERR_NOMEM;
 }
 
+tsig_code tsig_tools_from_json(const char *json, size_t len, unsigned flags,
+                               tsig_tools **out, tsig_error *err)
+{
+    return read_tools(json, len, flags, 0, out, err);
+}
+
+tsig_code tsig_tools_from_signatures(const char *json, size_t len, tsig_tools **out,
+                                     tsig_error *err)
+{
+    return read_tools(json, len, 0, 1, out, err);
+}
+
 void tsig_tools_free(tsig_tools *t)
 {
     if (!t) return;
     for (size_t i = 0; i < t->count; i++) {
-        tsig_tool_release(&t->tools[i]);
-        tsig_messages_free(&t->warnings[i]);
+        tsig_tool_release(&t->tools[i].tool);
+        tsig_messages_free(&t->tools[i].warnings);
     }
-    for (size_t i = 0; i < t->failure_count; i++) tsig_free((char *)t->failures[i].name);
+    for (size_t i = 0; i < t->failure_count; i++) {
+        tsig_free((char *)t->failures[i].failure.name);
+    }
     free(t->tools);
-    free(t->warnings);
     free(t->failures);
-    free(t->stores);
     tsig_result_free(&t->shape);
     free(t);
 }
@@ -365,7 +461,7 @@ size_t tsig_tools_count(const tsig_tools *t)
 
 const tsig_tool *tsig_tools_get(const tsig_tools *t, size_t i)
 {
-    return t && i < t->count ? &t->tools[i] : NULL;
+    return t && i < t->count ? &t->tools[i].tool : NULL;
 }
 
 size_t tsig_tools_failure_count(const tsig_tools *t)
@@ -375,41 +471,7 @@ size_t tsig_tools_failure_count(const tsig_tools *t)
 
 const tsig_tool_failure *tsig_tools_failure(const tsig_tools *t, size_t i)
 {
-    return t && i < t->failure_count ? &t->failures[i] : NULL;
-}
-
-void tsig_tool_members_append(tsig_strbuf *sb, const tsig_tool *tool)
-{
-    tsig_sb_puts(sb, "\"name\":");
-    tsig_json_escape_or_null(sb, tool->name, tool->name_len);
-    tsig_sb_puts(sb, ",\"signature\":");
-    tsig_json_escape(sb, tool->signature, tool->signature_len);
-    tsig_sb_puts(sb, ",\"description\":");
-    tsig_json_escape_or_null(sb, tool->description, tool->description_len);
-    tsig_sb_puts(sb, ",\"warnings\":[");
-    for (size_t w = 0; w < tool->warning_count; w++) {
-        if (w) tsig_sb_putc(sb, ',');
-        tsig_json_escape(sb, tool->warnings[w], strlen(tool->warnings[w]));
-    }
-    tsig_sb_putc(sb, ']');
-}
-
-void tsig_tools_json_append(tsig_strbuf *sb, const tsig_tools *t)
-{
-    tsig_sb_putc(sb, '[');
-    for (size_t i = 0; t && i < t->count; i++) {
-        tsig_sb_puts(sb, i ? ",{" : "{");
-        tsig_tool_members_append(sb, &t->tools[i]);
-        tsig_sb_putc(sb, '}');
-    }
-    tsig_sb_putc(sb, ']');
-}
-
-char *tsig_tools_json(const tsig_tools *t, size_t *len)
-{
-    tsig_strbuf sb = {0};
-    tsig_tools_json_append(&sb, t);
-    return tsig_sb_finish(&sb, len);
+    return t && i < t->failure_count ? &t->failures[i].failure : NULL;
 }
 
 /* ---- reading text read before (so valid) --------------------------- */
@@ -420,73 +482,4 @@ size_t tsig_json_value_start(const char *json, size_t len)
     tsig_json j;
     tsig_json_init(&j, json, len, 0, &ignored);
     return tsig_json_ws(&j, j.pos);
-}
-
-size_t tsig_json_value_end(const char *json, size_t len, size_t at)
-{
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
-    j.trusted = 1;
-    j.pos = at;
-    tsig_json_skip(&j);
-    return j.pos;
-}
-
-char *tsig_json_member_string(const char *json, size_t len, size_t at, const char *key,
-                              size_t *out_len, int *nomem)
-{
-    size_t v = tsig_json_member(json, len, at, key, strlen(key), 0, nomem);
-    if (v == TSIG_JSON_NONE || json[v] != '"') return NULL;
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, 0, &ignored);
-    j.trusted = 1;
-    j.pos = v;
-    tsig_json_span s;
-    if (!tsig_json_string(&j, &s)) return NULL;
-    char *text = malloc(s.len + 1);
-    if (!text) {
-        *nomem = 1;
-        return NULL;
-    }
-    size_t n = tsig_json_unescape(json + s.start, s.len, text);
-    text[n] = '\0';
-    if (out_len) *out_len = n;
-    return text;
-}
-
-size_t *tsig_json_element_spans(const char *json, size_t len, size_t at, size_t *count,
-                                int *nomem)
-{
-    tsig_error ignored;
-    tsig_json j;
-    tsig_json_init(&j, json, len, (size_t)-1, &ignored);
-    j.trusted = 1;
-    j.pos = at;
-    size_t *spans = NULL, n = 0, cap = 0;
-    *count = 0;
-    tsig_json_enter(&j);
-    for (;;) {
-        tsig_json_skip_ws(&j);
-        if (j.pos >= j.len || j.src[j.pos] == ']') break;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 8;
-            size_t *grown = realloc(spans, 2 * cap * sizeof *grown);
-            if (!grown) {
-                free(spans);
-                *nomem = 1;
-                return NULL;
-            }
-            spans = grown;
-        }
-        spans[2 * n] = j.pos;
-        if (!tsig_json_skip(&j)) break;
-        spans[2 * n++ + 1] = j.pos;
-        tsig_json_skip_ws(&j);
-        if (j.pos >= j.len || j.src[j.pos] != ',') break;
-        j.pos++;
-    }
-    *count = n;
-    return spans;
 }

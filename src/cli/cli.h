@@ -190,17 +190,6 @@ void cli_print_error(const cli_args *args, const tsig_error *err,
 /* "toolsig: out of memory" on stderr; returns CLI_UNUSABLE. */
 int cli_out_of_memory(const cli_args *args);
 
-/* Reading documents of the JSON boundary (tsig_api_*): 1 iff doc says
- * {"ok":true. */
-int cli_doc_ok(const char *doc);
-/* Prints each entry of the validation-entry list member key of the
- * document doc on stderr, as "prefix<path>: <message>" (the path when not
- * empty), read with tsig_doc_*. A JSON text error in src/len gets its
- * caret picture. Returns 0, or reports running out of memory
- * (cli_out_of_memory). */
-int cli_print_doc_errors(const cli_args *args, const char *doc, const char *key,
-                         const char *prefix, const char *src, size_t len);
-
 /* ---- memory.c -------------------------------------------------------- */
 
 /* A file the host read before an in-memory run (tsig_cli_run). */

@@ -128,22 +128,20 @@ static int run_check(cli_args *args)
     if (rc) return rc;
     unsigned flags = cli_flag(args, "--hide-firewalled") ? TSIG_FORMAT_HIDE_FIREWALLED : 0;
     if (cli_flag(args, "--no-descriptions")) flags |= TSIG_FORMAT_NO_DESCRIPTIONS;
-    if (cli_flag(args, "--json")) {
-        char *doc = tsig_api_check(text.data, text.len, flags);
-        rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_UNUSABLE);
-        cli_text_free(&text);
-        return rc;
-    }
     tsig_error err;
     tsig_signature *sig = tsig_parse(text.data, text.len, &err);
-    if (!sig) {
-        if (err.code == TSIG_ERR_NOMEM) cli_out_of_memory(args);
-        else cli_print_error(args, &err, "signature", text.data, text.len);
-        cli_text_free(&text);
-        return CLI_UNUSABLE;
-    }
     size_t len = 0;
-    rc = print_text(args, tsig_format(sig, flags, &len), &len);
+    if (!sig && err.code == TSIG_ERR_NOMEM) {
+        rc = cli_out_of_memory(args);
+    } else if (cli_flag(args, "--json")) {
+        rc = print_doc(args, tsig_api_check(text.data, text.len, flags),
+                       sig ? CLI_OK : CLI_UNUSABLE);
+    } else if (!sig) {
+        cli_print_error(args, &err, "signature", text.data, text.len);
+        rc = CLI_UNUSABLE;
+    } else {
+        rc = print_text(args, tsig_format(sig, flags, &len), &len);
+    }
     tsig_signature_free(sig);
     cli_text_free(&text);
     return rc;
@@ -381,30 +379,23 @@ static int run_normalize(cli_args *args)
 
 /* ---- schema ---------------------------------------------------------- */
 
+/* Prints each warning on stderr as "warning: <message>". */
+static void print_warnings(const cli_args *args, const tsig_messages *w)
+{
+    for (size_t i = 0; i < w->count; i++)
+        cli_printf(args, CLI_STDERR, "warning: %s\n", w->items[i]);
+}
+
 /* Prints on stderr, as "warning: #/pointer: what", each place of the strict
- * schema that OpenAI's strict mode rejects (tsig_api_schema's warnings).
- * Returns 0, or reports running out of memory. */
+ * schema that OpenAI's strict mode rejects (tsig_strict_warnings). Returns
+ * 0, or reports running out of memory. */
 static int print_strict_warnings(const cli_args *args, const tsig_signature *sig, int params)
 {
-    char *doc = tsig_api_schema(sig, params, TSIG_SCHEMA_STRICT);
-    if (!doc) return cli_out_of_memory(args);
-    size_t n = strlen(doc), list = tsig_doc_member(doc, n, 0, "warnings");
-    int rc = 0;
-    for (size_t w = tsig_doc_first(doc, n, list); w != TSIG_DOC_NONE && !rc;
-         w = tsig_doc_next(doc, n, w)) {
-        size_t len = 0;
-        char *text = tsig_doc_string(doc, n, w, &len);
-        if (!text) {
-            rc = cli_out_of_memory(args);
-            break;
-        }
-        cli_puts(args, CLI_STDERR, "warning: ");
-        cli_write(args, CLI_STDERR, text, len);
-        cli_puts(args, CLI_STDERR, "\n");
-        tsig_free(text);
-    }
-    tsig_free(doc);
-    return rc;
+    tsig_messages warnings;
+    if (tsig_strict_warnings(sig, params, &warnings) != TSIG_OK) return cli_out_of_memory(args);
+    print_warnings(args, &warnings);
+    tsig_messages_free(&warnings);
+    return 0;
 }
 
 /* toolsig schema SIG: the schema of the output (or, --params, of the
@@ -439,13 +430,6 @@ static int run_schema(cli_args *args)
 }
 
 /* ---- from-schema ----------------------------------------------------- */
-
-/* Prints each warning on stderr as "warning: <message>". */
-static void print_warnings(const cli_args *args, const tsig_messages *w)
-{
-    for (size_t i = 0; i < w->count; i++)
-        cli_printf(args, CLI_STDERR, "warning: %s\n", w->items[i]);
-}
 
 /* toolsig from-schema [FILE]: the canonical signature, warnings on stderr;
  * a schema toolsig cannot express exits 1, bad JSON text 2. */
@@ -494,6 +478,22 @@ static void print_tool_warnings(const cli_args *args, const tsig_tools *tools)
     }
 }
 
+/* When f is about JSON text that could not be read, prints it on stderr
+ * with its caret picture and returns 1; otherwise 0. */
+static int print_text_failure(const cli_args *args, const tsig_tool_failure *f,
+                              const cli_text *data)
+{
+    tsig_issue_code code = f->issue.code;
+    if (code != TSIG_ISSUE_JSON_SYNTAX && code != TSIG_ISSUE_TOO_DEEP &&
+        code != TSIG_ISSUE_TOO_LARGE)
+        return 0;
+    tsig_error err = f->error;
+    err.code = TSIG_ERR_JSON;
+    err.hint[0] = '\0';
+    cli_print_error(args, &err, "JSON", data->data, data->len);
+    return 1;
+}
+
 /* Prints each failure on stderr: a JSON text error with its caret picture,
  * any other as "error: <path> (<tool name>): <message>". Returns the exit
  * status: 1 when every failure is a tool that could not be converted, 2
@@ -505,15 +505,7 @@ static int print_tool_failures(const cli_args *args, const tsig_tools *tools,
     for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
         const tsig_tool_failure *f = tsig_tools_failure(tools, i);
         if (f->index == TSIG_TOOLS_DOCUMENT) rc = CLI_UNUSABLE;
-        tsig_issue_code code = f->issue.code;
-        if (code == TSIG_ISSUE_JSON_SYNTAX || code == TSIG_ISSUE_TOO_DEEP ||
-            code == TSIG_ISSUE_TOO_LARGE) {
-            tsig_error err = f->error;
-            err.code = TSIG_ERR_JSON;
-            err.hint[0] = '\0';
-            cli_print_error(args, &err, "JSON", data->data, data->len);
-            continue;
-        }
+        if (print_text_failure(args, f, data)) continue;
         cli_puts(args, CLI_STDERR, "error: ");
         cli_write(args, CLI_STDERR, f->issue.path, f->issue.path_len);
         if (f->name) {
@@ -537,23 +529,6 @@ static int lossy_may_help(const tsig_tools *tools)
     return 0;
 }
 
-/* The prompt text of every converted tool (tsig_render_tools), printed on
- * stdout. */
-static int print_tools_prompt(const cli_args *args, const tsig_tools *tools)
-{
-    size_t count = tsig_tools_count(tools), len = 0;
-    tsig_tool_ref *refs = count ? calloc(count, sizeof *refs) : NULL;
-    if (count && !refs) return cli_out_of_memory(args);
-    for (size_t i = 0; i < count; i++) {
-        const tsig_tool *t = tsig_tools_get(tools, i);
-        tsig_tool_ref r = {t->name, t->name_len, t->sig, t->description, t->description_len};
-        refs[i] = r;
-    }
-    int rc = print_text(args, tsig_render_tools(refs, count, &len), &len);
-    free(refs);
-    return rc;
-}
-
 /*
  * toolsig from-tools [FILE]: through tsig_tools_from_json. Prints the
  * prompt (warnings on stderr) or, with --json, the tools as
@@ -568,6 +543,7 @@ static int run_from_tools(cli_args *args)
     unsigned flags = cli_flag(args, "--lossy") ? TSIG_SCHEMA_LOSSY : 0;
     tsig_tools *tools = NULL;
     tsig_error err;
+    size_t len = 0;
     if (tsig_tools_from_json(data.data, data.len, flags, &tools, &err) != TSIG_OK) {
         rc = cli_out_of_memory(args);
     } else if (tsig_tools_failure_count(tools)) {
@@ -576,11 +552,10 @@ static int run_from_tools(cli_args *args)
             cli_puts(args, CLI_STDERR,
                      "  hint: --lossy widens what a signature cannot say, with a warning\n");
     } else if (cli_flag(args, "--json")) {
-        size_t len = 0;
         rc = print_text(args, tsig_tools_json(tools, &len), &len);
     } else {
         print_tool_warnings(args, tools);
-        rc = print_tools_prompt(args, tools);
+        rc = print_text(args, tsig_render_tool_list(tools, &len), &len);
     }
     tsig_tools_free(tools);
     cli_text_free(&data);
@@ -610,26 +585,36 @@ static int run_tool(cli_args *args)
     return rc;
 }
 
-/* toolsig tools [FILE]: through tsig_api_render_tools; every problem of
- * the list on stderr (exit 2). */
+/* toolsig tools [FILE]: through tsig_tools_from_signatures; every problem
+ * of the list on stderr, a JSON text error with its caret picture, any
+ * other as "error: <path>: <message>" (exit 2). */
 static int run_tools(cli_args *args)
 {
     cli_text data;
     int rc = load_file(args, 0, "FILE", &data);
     if (rc) return rc;
-    char *doc = tsig_api_render_tools(data.data, data.len);
-    if (!doc) {
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    size_t len = 0;
+    if (tsig_tools_from_signatures(data.data, data.len, &tools, &err) != TSIG_OK) {
         rc = cli_out_of_memory(args);
-    } else if (cli_doc_ok(doc)) {
-        size_t n = strlen(doc), len = 0;
-        /* the document has a text: NULL is out of memory */
-        rc = print_text(args, tsig_doc_string(doc, n, tsig_doc_member(doc, n, 0, "text"), &len),
-                        &len);
+    } else if (tsig_tools_failure_count(tools)) {
+        for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
+            const tsig_tool_failure *f = tsig_tools_failure(tools, i);
+            if (print_text_failure(args, f, &data)) continue;
+            cli_puts(args, CLI_STDERR, "error: ");
+            if (f->issue.path_len) {
+                cli_write(args, CLI_STDERR, f->issue.path, f->issue.path_len);
+                cli_puts(args, CLI_STDERR, ": ");
+            }
+            cli_write(args, CLI_STDERR, f->issue.message, f->issue.message_len);
+            cli_puts(args, CLI_STDERR, "\n");
+        }
+        rc = CLI_UNUSABLE;
     } else {
-        rc = cli_print_doc_errors(args, doc, "errors", "error: ", data.data, data.len);
-        if (!rc) rc = CLI_UNUSABLE;
+        rc = print_text(args, tsig_render_tool_list(tools, &len), &len);
     }
-    tsig_free(doc);
+    tsig_tools_free(tools);
     cli_text_free(&data);
     return rc;
 }
@@ -645,13 +630,14 @@ static int run_placeholders(cli_args *args)
     tsig_signature *sig = NULL;
     int rc = cli_read_arg(args, cli_positional(args, 0), "TEMPLATE", &tpl);
     if (!rc) rc = load_signature(args, cli_positional(args, 1), json, &text, &sig);
-    if (!rc && json) {
-        char *doc = tsig_api_placeholders(tpl.data, tpl.len, sig);
-        rc = print_doc(args, doc, cli_doc_ok(doc) ? CLI_OK : CLI_REJECTED);
-    } else if (!rc) {
+    if (!rc) {
         tsig_placeholders r;
         tsig_code code = tsig_check_placeholders(tpl.data, tpl.len, sig, &r);
-        if (code != TSIG_OK) {
+        if (json && code != TSIG_ERR_NOMEM) {
+            /* the document says why a template is refused (too large) */
+            rc = print_doc(args, tsig_api_placeholders(tpl.data, tpl.len, sig),
+                           code == TSIG_OK && r.ok ? CLI_OK : CLI_REJECTED);
+        } else if (code != TSIG_OK) {
             rc = cli_out_of_memory(args);
         } else if (r.ok) {
             for (size_t i = 0; i < r.name_count; i++) {

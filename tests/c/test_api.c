@@ -631,6 +631,100 @@ TEST(tools_list_fails_a_tool_without_a_string_name)
     jv_free(v);
 }
 
+/* A list of tools given by their signatures' text: each tool, its
+ * signature parsed and in canonical form; none for a tool without "sig". */
+TEST(signature_list_holds_each_tool)
+{
+    const char *json = "[{\"name\":\"get\",\"sig\":\"(id :int)->{name :string}\","
+                       "\"description\":\"Loads.\"},"
+                       "{\"name\":\"any\"},{\"name\":\"n\",\"sig\":null,\"description\":null}]";
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    CHECK_INT(tsig_tools_from_signatures(json, strlen(json), &tools, &err), TSIG_OK);
+    CHECK_INT((long)tsig_tools_count(tools), 3);
+    CHECK_INT((long)tsig_tools_failure_count(tools), 0);
+    const tsig_tool *t = tsig_tools_get(tools, 0);
+    CHECK(t && t->index == 0 && t->name_len == 3 && memcmp(t->name, "get", 3) == 0);
+    CHECK_STR(t ? t->signature : NULL, "(id :int) -> {name :string}");
+    CHECK(t && t->sig && tsig_param_count(t->sig) == 1);
+    CHECK(t && t->description_len == 6 && memcmp(t->description, "Loads.", 6) == 0);
+    CHECK(t && t->warning_count == 0);
+    t = tsig_tools_get(tools, 1);
+    CHECK(t && t->index == 1 && t->sig == NULL && t->signature == NULL && t->description == NULL);
+    t = tsig_tools_get(tools, 2);
+    CHECK(t && t->index == 2 && t->sig == NULL && t->description == NULL);
+    tsig_tools_free(tools);
+}
+
+/* Each signature that does not parse is a failure about its string, its
+ * error positioned in the signature; the other tools stay. */
+TEST(signature_list_fails_each_signature_that_does_not_parse)
+{
+    /* [{"name":"a","sig":"(q :string, limit) -> :int"},{"name":"b","sig":":int"}]
+     *                    ^ the string: offset 19, 28 bytes                      */
+    const char *json = "[{\"name\":\"a\",\"sig\":\"(q :string, limit) -> :int\"},"
+                       "{\"name\":\"b\",\"sig\":\":int\"}]";
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    CHECK_INT(tsig_tools_from_signatures(json, strlen(json), &tools, &err), TSIG_OK);
+    CHECK_INT((long)tsig_tools_count(tools), 1);
+    const tsig_tool *t = tsig_tools_get(tools, 0);
+    CHECK(t && t->index == 1 && t->name_len == 1 && t->name[0] == 'b');
+    CHECK_INT((long)tsig_tools_failure_count(tools), 1);
+    const tsig_tool_failure *f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->index == 0 && f->name_len == 1 && f->name[0] == 'a');
+    CHECK(f && f->issue.code == TSIG_ISSUE_SIGNATURE);
+    CHECK(f && f->issue.path_len == 7 && memcmp(f->issue.path, "[0].sig", 7) == 0);
+    CHECK(f && f->issue.segment_count == 2 && f->issue.segments[0].key == NULL &&
+          f->issue.segments[0].index == 0 && f->issue.segments[1].key_len == 3);
+    CHECK_STR(f ? f->issue.message : NULL,
+              "signature error at 1:18: expected a type after \"limit\", found \")\"");
+    CHECK(f && f->issue.offset == 19 && f->issue.length == 28);
+    CHECK(f && f->error.code == TSIG_ERR_SYNTAX && f->error.offset == 17 && f->error.column == 18);
+    CHECK_STR(f ? f->error.message : NULL, "expected a type after \"limit\", found \")\"");
+    tsig_tools_free(tools);
+}
+
+/* Text that is not such a list fails as validation against its shape
+ * says, and holds no tool. */
+TEST(signature_list_of_text_that_is_no_such_list)
+{
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    const char *json = "[{\"sig\":\":int\"},{\"name\":\"b\",\"sig\":5}]";
+    CHECK_INT(tsig_tools_from_signatures(json, strlen(json), &tools, &err), TSIG_OK);
+    CHECK_INT((long)tsig_tools_count(tools), 0);
+    CHECK_INT((long)tsig_tools_failure_count(tools), 2);
+    const tsig_tool_failure *f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->index == TSIG_TOOLS_DOCUMENT && f->issue.code == TSIG_ISSUE_MISSING);
+    CHECK(f && f->error.code == TSIG_ERR_SCHEMA);
+    f = tsig_tools_failure(tools, 1);
+    CHECK(f && f->issue.code == TSIG_ISSUE_TYPE && f->error.code == TSIG_ERR_SCHEMA);
+    CHECK(f && f->issue.path_len == 7 && memcmp(f->issue.path, "[1].sig", 7) == 0);
+    CHECK_STR(f ? f->issue.message : NULL, "expected string, got int 5");
+    tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_signatures("[{\"name\":", 9, &tools, &err), TSIG_OK);
+    f = tsig_tools_failure(tools, 0);
+    CHECK(f && f->issue.code == TSIG_ISSUE_JSON_SYNTAX && f->error.code == TSIG_ERR_JSON);
+    CHECK(f && f->error.column == 10);
+    tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_signatures("[]", 2, NULL, &err), TSIG_ERR_ARGUMENT);
+    CHECK_INT(tsig_tools_from_signatures(NULL, 2, &tools, &err), TSIG_ERR_ARGUMENT);
+    CHECK(tools == NULL);
+}
+
+/* No text with a length is a bad argument, said as one. */
+TEST(tool_lists_without_text_are_a_bad_argument)
+{
+    jv_value *v = READ_DOC(tsig_api_render_tools(NULL, 5));
+    CHECK(!jv_bool(jv_get(v, "ok")));
+    CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_ARGUMENT");
+    jv_free(v);
+    v = READ_DOC(tsig_api_tools_from_json(NULL, 5, 0));
+    CHECK_STR(jv_get_str(jv_get(v, "error"), "code"), "TSIG_ERR_ARGUMENT");
+    jv_free(v);
+}
+
 /* One tool (importTool) follows the same rule, with the same error. */
 TEST(tool_from_json_needs_a_string_name)
 {
@@ -886,6 +980,10 @@ int main(void)
     RUN(tools_list_holds_each_tool_and_each_failure);
     RUN(tools_list_of_text_that_is_no_list);
     RUN(tools_list_fails_a_tool_without_a_string_name);
+    RUN(signature_list_holds_each_tool);
+    RUN(signature_list_fails_each_signature_that_does_not_parse);
+    RUN(signature_list_of_text_that_is_no_such_list);
+    RUN(tool_lists_without_text_are_a_bad_argument);
     RUN(tool_from_json_needs_a_string_name);
     RUN(doc_functions_read_a_document);
     RUN(doc_functions_stop_at_text_that_is_not_json);

@@ -557,6 +557,21 @@ static int op_schema(const op_case *c, const tsig_signature *sig)
     return out_text("schema", text, n);
 }
 
+/* tsig_strict_warnings of the return type (input 0) or the parameters. */
+static int op_strict_warnings(const op_case *c, const tsig_signature *sig)
+{
+    tsig_messages warnings;
+    tsig_code code = tsig_strict_warnings(sig, c->input, &warnings);
+    if (code != TSIG_OK) {
+        int empty = warnings.count == 0 && warnings.items == NULL;
+        if (code != TSIG_ERR_NOMEM) return bad("not out of memory");
+        return empty ? R_NOMEM : bad("messages and an error");
+    }
+    out_messages(&warnings);
+    tsig_messages_free(&warnings);
+    return R_OK;
+}
+
 /* tsig_from_json_schema (which 0) or tsig_tool_from_json (which 1). */
 static int op_from_schema(const op_case *c, const tsig_signature *unused)
 {
@@ -646,31 +661,69 @@ static int op_template(const op_case *c, const tsig_signature *sig)
     return R_OK;
 }
 
-/* tsig_tools_from_json: each tool and failure as the accessors give them,
- * then tsig_tools_json of the list. */
+/* tsig_tools_from_json (which 0) or tsig_tools_from_signatures (which 1):
+ * each tool and failure as the accessors give them, then the prompt of
+ * the list (tsig_render_tool_list) and the list as JSON (tsig_tools_json). */
 static int op_tools(const op_case *c, const tsig_signature *unused)
 {
     (void)unused;
     tsig_tools *tools = NULL;
     tsig_error err;
-    tsig_code code = tsig_tools_from_json(c->text, strlen(c->text), c->flags, &tools, &err);
+    size_t len = strlen(c->text);
+    tsig_code code = c->which ? tsig_tools_from_signatures(c->text, len, &tools, &err)
+                              : tsig_tools_from_json(c->text, len, c->flags, &tools, &err);
     if (code == TSIG_ERR_NOMEM) return tools ? bad("a list and out of memory") : nomem_error(&err);
     if (code != TSIG_OK || !tools) return bad("no list of tools");
     for (size_t i = 0; i < tsig_tools_count(tools); i++) {
         const tsig_tool *t = tsig_tools_get(tools, i);
-        out_fmt("tool %zu: %s (%zu warnings)\n", t->index, t->signature, t->warning_count);
+        out_fmt("tool %zu: %s (%zu warnings)\n", t->index, t->signature ? t->signature : "(none)",
+                t->warning_count);
         for (size_t w = 0; w < t->warning_count; w++) out_fmt("  %s\n", t->warnings[w]);
     }
     for (size_t i = 0; i < tsig_tools_failure_count(tools); i++) {
         const tsig_tool_failure *f = tsig_tools_failure(tools, i);
-        out_fmt("failure %zu %.*s %s: ", f->index, (int)f->issue.path_len, f->issue.path,
-                tsig_issue_code_name(f->issue.code));
+        out_fmt("failure %zu %.*s %s %.*s: ", f->index, (int)f->issue.path_len, f->issue.path,
+                tsig_issue_code_name(f->issue.code), (int)f->issue.message_len, f->issue.message);
         out_error(&f->error);
     }
     size_t n = 0;
-    char *list = tsig_tools_json(tools, &n);
+    char *prompt = tsig_render_tool_list(tools, &n);
+    int rc = out_text("prompt", prompt, n);
+    char *list = rc == R_OK ? tsig_tools_json(tools, &n) : NULL;
     tsig_tools_free(tools);
-    return out_text("list", list, n);
+    return rc == R_OK ? out_text("list", list, n) : rc;
+}
+
+/* The JS package's stream (tsig_api_stream_*), fed c->text three bytes at
+ * a time: each step, each push's document (the partial value asked every
+ * other push), then the end's. */
+static int op_api_stream(const op_case *c, const tsig_signature *sig)
+{
+    tsig_stream *s = tsig_api_stream_new(sig, c->input, (int)c->mode, 0, 0, c->flags);
+    if (!s) return R_NOMEM;
+    size_t len = strlen(c->text);
+    int rc = R_OK;
+    for (size_t at = 0, i = 0; rc == R_OK && at < len; at += 3, i++) {
+        size_t n = len - at < 3 ? len - at : 3;
+        if (i % 3 == 2) {
+            int step = tsig_api_stream_step(s, c->text + at, n);
+            if (step == TSIG_API_STREAM_NOMEM) rc = R_NOMEM;
+            else out_fmt("step %d\n", step);
+            continue;
+        }
+        char *doc = tsig_api_stream_push(s, c->text + at, n, (int)(i % 2));
+        if (!doc) rc = R_NOMEM;
+        else out_fmt("push %s\n", doc);
+        tsig_free(doc);
+    }
+    if (rc == R_OK) {
+        char *doc = tsig_api_stream_end(s);
+        if (!doc) rc = R_NOMEM;
+        else out_fmt("end %s\n", doc);
+        tsig_free(doc);
+    }
+    tsig_stream_free(s);
+    return rc;
 }
 
 /* The tsig_api_* functions, each answering one document. */
@@ -829,6 +882,7 @@ static char input_rows[4096]; /* 40 rows to coerce and put in order */
 static char deep_list_sig[256], deep_list[256]; /* a path of 40 steps */
 static char big_tpl[4096], big_args[4096];      /* 40 placeholders, 40 rows */
 static char big_schema[4096];                     /* 40 properties */
+static char many_strict_warnings[2048]; /* 110 places strict mode rejects */
 /* $refs into 20 definitions, repeated union members and enum values */
 static char repeats_schema[4096];
 static char deep_collision[512];                  /* a collision 40 deep */
@@ -940,6 +994,11 @@ static void build_inputs(void)
     p += sprintf(p, "},\"items\":[");
     for (int i = 0; i < 40; i++) p += sprintf(p, "%s{\"name\":\"n%d\"}", i ? "," : "", i);
     sprintf(p, "]}");
+
+    p = many_strict_warnings;
+    p += sprintf(p, "(");
+    for (int i = 0; i < 110; i++) p += sprintf(p, "%sa%d :any", i ? ", " : "", i);
+    sprintf(p, ") -> :int");
 
     p = big_schema;
     p += sprintf(p, "{\"type\":\"object\",\"properties\":{");
@@ -1128,6 +1187,11 @@ static const op_case cases[] = {
      .text = "{\"groups\": [{\"items\": [1, 2, 3,\n 4, 5, 6, 7]}, {\"items\": [8, 9,\n 10]}],\n \"note\": \"x\"}"},
     {"stream dropped then reordered", op_stream, .sig = "{a [:int], b :int}", .which = 6,
      .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"b\": 1, \"a\": [1, 2, 3, 4, 5, 6, 7, 8]}"},
+    {"api stream output", op_api_stream, .sig = SIG_OUT, .text = OUT_BAD},
+    {"api stream input repaired", op_api_stream, .sig = SIG_IN, .input = 1,
+     .text = "Sure: {query: 'x', limit: \"5\",} ok"},
+    {"api stream kept text", op_api_stream, .sig = "{b :int, a [:int]}",
+     .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"a\": [1, 2, 3, 4, 5, 6], \"b\": 1}"},
     {"stream known arguments", op_stream, .sig = SIG_IN, .input = 1, .which = 8,
      .text = "{\"user_name\":\"bob\",\"limit\":1,\"ratio\":3,\"filter\":{\"tags\":[\"a\",\"b\",\"c\",\"d\",\"e\"]},"
              "\"opts\":{}}"},
@@ -1225,6 +1289,9 @@ static const op_case cases[] = {
     {"schema params", op_schema, .sig = SIG_IN, .input = 1},
     {"schema params strict", op_schema, .sig = SIG_IN, .input = 1, .flags = TSIG_SCHEMA_STRICT},
     {"schema shorthand", op_schema, .sig = ":datetime?"},
+    {"strict warnings output", op_strict_warnings, .sig = SIG_OUT},
+    {"strict warnings params", op_strict_warnings, .sig = SIG_IN, .input = 1},
+    {"strict warnings many", op_strict_warnings, .sig = many_strict_warnings, .input = 1},
     {"from_schema", op_from_schema, .text = schema_ok},
     {"from_schema many properties", op_from_schema, .text = big_schema},
     {"from_schema lossy", op_from_schema, .text = schema_lossy, .flags = TSIG_SCHEMA_LOSSY},
@@ -1310,6 +1377,9 @@ static const op_case cases[] = {
     {"tools_from_json not list", op_tools, .text = "{\"tool\":[]}"},
     {"tools_from_json duplicate keys", op_tools, .text = "[{\"a\":1,\"a\":2},{\"b\":1,\"b\":2}]"},
     {"tools_from_json bad json", op_tools, .text = "[{\"name\":\n]"},
+    {"tools_from_signatures", op_tools, .which = 1, .text = render_list_ok},
+    {"tools_from_signatures bad sig", op_tools, .which = 1, .text = render_list_bad},
+    {"tools_from_signatures bad shape", op_tools, .which = 1, .text = "[{\"sig\":1}, 2]"},
     API("api render_tools", API_RENDER_TOOLS, .text = render_list_ok),
     API("api render_tools bad sig", API_RENDER_TOOLS, .text = render_list_bad),
     API("api render_tools bad shape", API_RENDER_TOOLS, .text = "[{\"sig\":1}, 2]"),

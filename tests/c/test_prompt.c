@@ -281,6 +281,31 @@ TEST(tool_renders_after_its_signature_text_is_gone)
     tsig_signature_free(sig);
 }
 
+/* The tools of a list render as the same tools given one by one would,
+ * in the list's order: a tool without a signature as taking and
+ * returning anything. */
+TEST(tools_of_a_list_render_as_the_list_gives_them)
+{
+    const char *json = "[{\"name\":\"get\",\"sig\":\"(id :int) -> {name :string, _raw :any}\","
+                       "\"description\":\"Loads.\"},{\"name\":\"any\"}]";
+    tsig_tools *tools = NULL;
+    tsig_error err;
+    CHECK_INT(tsig_tools_from_signatures(json, strlen(json), &tools, &err), TSIG_OK);
+    size_t len = 99;
+    char *text = tsig_render_tool_list(tools, &len);
+    CHECK_STR(text, "## Tools you can call\n\nget(id :int) -> {name :string}\n  Loads.\n\n"
+                    "any(...) -> :any");
+    if (text) CHECK_INT(len, strlen(text));
+    tsig_free(text);
+    tsig_tools_free(tools);
+    CHECK_INT(tsig_tools_from_signatures("[]", 2, &tools, &err), TSIG_OK);
+    text = tsig_render_tool_list(tools, &len);
+    CHECK_STR(text, "");
+    CHECK_INT(len, 0);
+    tsig_free(text);
+    tsig_tools_free(tools);
+}
+
 int main(void)
 {
     RUN(tool_is_name_params_arrow_return_type);
@@ -300,6 +325,7 @@ int main(void)
     RUN(tools_render_under_the_header_with_a_blank_line);
     RUN(tools_keep_their_order_with_one_blank_line_between);
     RUN(empty_tool_list_is_the_empty_string);
+    RUN(tools_of_a_list_render_as_the_list_gives_them);
     RUN(tool_without_signature_renders_any);
     RUN(missing_tool_renders_nothing);
     RUN(long_descriptions_render_whole);

@@ -1,10 +1,10 @@
 /*
- * test_schema.c: to_json_schema and tool_parameters_schema (SPEC §9), one
- * test per rule and per row of the type table. Schemas are compared as
- * exact text: that also pins compact output and the key order ("type",
- * "properties", "required", "additionalProperties" / "format", "items").
- * Every schema made here is also checked to be a valid JSON Schema, and
- * every strict one against OpenAI's strict rules.
+ * test_schema.c: to_json_schema, tool_parameters_schema and the strict
+ * warnings (SPEC §9), one test per rule and per row of the type table.
+ * Schemas are compared as exact text: that also pins compact output and
+ * the key order ("type", "properties", "required", "additionalProperties"
+ * / "format", "items"). Every schema made here is also checked to be a
+ * valid JSON Schema, and every strict one against OpenAI's strict rules.
  */
 #include "harness.h"
 #include "schema_check.h"
@@ -419,6 +419,62 @@ TEST(null_signature_gives_null)
     CHECK(tsig_tool_parameters_schema(NULL, 0, NULL) == NULL);
 }
 
+/* ---- what strict mode cannot say ----------------------------------------- */
+
+/* Each place of the strict schema OpenAI's strict mode rejects is one
+ * message, its JSON Pointer into the schema first, in the schema's order. */
+TEST(strict_warnings_are_one_message_per_place)
+{
+    tsig_signature *sig =
+        parse("(meta :map, q :string, tags {* :string}) -> [{a :any, b :string[..5]}]");
+    tsig_messages w;
+    CHECK_INT(tsig_strict_warnings(sig, 1, &w), TSIG_OK);
+    CHECK_INT(w.count, 2);
+    if (w.count == 2) {
+        CHECK_STR(w.items[0], "#/properties/meta: :map is an open object; OpenAI strict mode "
+                              "requires \"additionalProperties\": false and every property "
+                              "listed (use a typed map)");
+        CHECK_STR(w.items[1], "#/properties/tags: the typed extra fields (* T) are written as "
+                              "an open object, as :map is; OpenAI strict mode requires "
+                              "\"additionalProperties\": false");
+    }
+    tsig_messages_free(&w);
+    CHECK_INT(tsig_strict_warnings(sig, 0, &w), TSIG_OK);
+    CHECK_INT(w.count, 2);
+    if (w.count == 2) {
+        CHECK_STR(w.items[0], "#/properties/items/items/properties/a: :any is written as {}, "
+                              "with no type; OpenAI strict mode requires one");
+        CHECK_STR(w.items[1], "#/properties/items/items/properties/b: the length bounds of the "
+                              "string are left out; OpenAI strict mode rejects minLength and "
+                              "maxLength (validation still checks them)");
+    }
+    tsig_messages_free(&w);
+    tsig_signature_free(sig);
+}
+
+TEST(strict_warnings_of_a_schema_strict_mode_takes_are_none)
+{
+    tsig_signature *sig = parse("(q :string, n :int[1..5], e :enum[a b]?) -> {ok :bool}");
+    tsig_messages w;
+    for (int params = 0; params < 2; params++) {
+        CHECK_INT(tsig_strict_warnings(sig, params, &w), TSIG_OK);
+        CHECK_INT(w.count, 0);
+        CHECK(w.items == NULL);
+        tsig_messages_free(&w);
+    }
+    tsig_signature_free(sig);
+}
+
+TEST(strict_warnings_need_a_signature_and_a_list)
+{
+    tsig_signature *sig = parse(":int");
+    tsig_messages w;
+    CHECK_INT(tsig_strict_warnings(NULL, 0, &w), TSIG_ERR_ARGUMENT);
+    CHECK(w.count == 0 && w.items == NULL);
+    CHECK_INT(tsig_strict_warnings(sig, 0, NULL), TSIG_ERR_ARGUMENT);
+    tsig_signature_free(sig);
+}
+
 /* ---- the round trip ------------------------------------------------------ */
 
 /*
@@ -514,6 +570,9 @@ int main(void)
     RUN(tool_parameters_keep_firewalled_parameters_and_names_as_written);
     RUN(deepest_signatures_give_valid_schemas);
     RUN(null_signature_gives_null);
+    RUN(strict_warnings_are_one_message_per_place);
+    RUN(strict_warnings_of_a_schema_strict_mode_takes_are_none);
+    RUN(strict_warnings_need_a_signature_and_a_list);
     RUN(schemas_read_back_as_the_same_types);
     RUN(tool_parameters_read_back_as_the_parameters);
     return tsig_test_summary();

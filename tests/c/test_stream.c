@@ -672,6 +672,63 @@ TEST(a_step_says_when_there_is_a_new_result)
     tsig_signature_free(sig);
 }
 
+/* The JS package's documents: a push says the state, the result once
+ * there is one (no value: the caller has the text) and, when asked, the
+ * partial value; the end says the whole text's result, with the value
+ * only when validation changed it. */
+TEST(stream_documents_say_the_state_the_result_and_the_partial_value)
+{
+    tsig_signature *sig = sig_of("(a :int, b [:int]) -> :any");
+    tsig_stream *s = tsig_api_stream_new(sig, 1, TSIG_MODE_ENABLED, 0, 0, 0);
+    char *doc = tsig_api_stream_push(s, "{\"b\": [1,", 9, 1);
+    CHECK_STR(doc, "{\"state\":\"incomplete\",\"partial\":{\"b\": [1]}}");
+    tsig_free(doc);
+    doc = tsig_api_stream_push(s, "2], \"a\": \"2\"}", 13, 0);
+    CHECK_STR(doc, "{\"state\":\"complete\",\"result\":{\"ok\":true,\"errors\":[],\"warnings\":"
+                   "[{\"path\":\"a\",\"segments\":[\"a\"],\"message\":\"coerced string \\\"2\\\" to int\","
+                   "\"code\":\"coerced\",\"offset\":18,\"length\":3}]}}");
+    tsig_free(doc);
+    doc = tsig_api_stream_end(s);
+    CHECK_STR(doc, "{\"ok\":true,\"value\":{\"a\":2,\"b\":[1,2]},\"errors\":[],\"warnings\":"
+                   "[{\"path\":\"a\",\"segments\":[\"a\"],\"message\":\"coerced string \\\"2\\\" to int\","
+                   "\"code\":\"coerced\",\"offset\":18,\"length\":3}]}");
+    tsig_free(doc);
+    tsig_stream_free(s);
+    s = tsig_api_stream_new(sig, 1, TSIG_MODE_ENABLED, 0, 0, 0);
+    doc = tsig_api_stream_push(s, NULL, 1, 0);
+    CHECK_STR(doc, "{\"state\":\"invalid\",\"error\":\"TSIG_ERR_ARGUMENT\"}");
+    tsig_free(doc);
+    tsig_stream_free(s);
+    CHECK(tsig_api_stream_new(sig, 1, 4, 0, 0, 0) == NULL);
+    CHECK(tsig_api_stream_new(sig, 1, TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_ALWAYS) == NULL);
+    tsig_signature_free(sig);
+}
+
+/* A stream that drops what it read gives the partial value as a cut of
+ * the caller's text, and says a changed value it did not write. */
+TEST(stream_documents_of_a_caller_that_keeps_the_text)
+{
+    tsig_signature *sig = sig_of("{a :int, b [:int]}");
+    tsig_stream *s = tsig_api_stream_new(sig, 0, TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT);
+    char *doc = tsig_api_stream_push(s, "{\"b\":[1,", 8, 1);
+    CHECK_STR(doc, "{\"state\":\"incomplete\",\"cut\":[0,7,\"]}\"]}");
+    tsig_free(doc);
+    doc = tsig_api_stream_push(s, "2],\"a\":1}", 9, 1);
+    CHECK_STR(doc, "{\"state\":\"complete\",\"result\":{\"ok\":true,\"errors\":[],\"warnings\":[]},"
+                   "\"cut\":[0,17,\"\"]}");
+    tsig_free(doc);
+    doc = tsig_api_stream_end(s);
+    CHECK_STR(doc, "{\"changed\":true,\"ok\":true,\"errors\":[],\"warnings\":[]}");
+    tsig_free(doc);
+    tsig_stream_free(s);
+    s = tsig_api_stream_new(sig, 0, TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT);
+    doc = tsig_api_stream_push(s, " ", 1, 1);
+    CHECK_STR(doc, "{\"state\":\"incomplete\",\"cut\":null}");
+    tsig_free(doc);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
 /* The partial value is the text given when a whole value was read as it
  * came; not while it is open, nor when it was repaired. */
 TEST(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given)
@@ -1334,6 +1391,8 @@ int main(void)
     RUN(a_number_out_of_range_is_invalid_when_the_number_ends);
     RUN(ending_twice_gives_the_same_result);
     RUN(a_step_says_when_there_is_a_new_result);
+    RUN(stream_documents_say_the_state_the_result_and_the_partial_value);
+    RUN(stream_documents_of_a_caller_that_keeps_the_text);
     RUN(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given);
     RUN(elements_near_the_depth_limit_are_judged_as_in_one_shot);
     RUN(elements_are_told_while_whole_and_valid);
