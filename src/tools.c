@@ -50,13 +50,13 @@ struct tsig_tools {
 /* The shape of a list of tools given by their signatures. */
 static const char SIGNATURES_SHAPE[] = "[{name :string, sig :string?, description :string?}]";
 
-/* Room for tools tools and failures failures (zeroed). 0 when out of
- * memory. */
+/* Room for tools tools and failures failures (zeroed; one more of each, so
+ * that none is no allocation of nothing). 0 when out of memory. */
 static int make_room(tsig_tools *t, size_t tools, size_t failures)
 {
-    t->tools = tools ? calloc(tools, sizeof *t->tools) : NULL;
-    t->failures = failures ? calloc(failures, sizeof *t->failures) : NULL;
-    return (t->tools || !tools) && (t->failures || !failures);
+    t->tools = calloc(tools + 1, sizeof *t->tools);
+    t->failures = calloc(failures + 1, sizeof *t->failures);
+    return t->tools && t->failures;
 }
 
 /* The next failure of t, index index, its path and segments pointing into
