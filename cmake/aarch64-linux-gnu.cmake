@@ -1,4 +1,4 @@
-# Cross-compiling for 64-bit ARM Linux (the NEON reader of src/json.c) with
+# Cross-compiling for 64-bit ARM Linux (the NEON reader of src/ground/json.c) with
 # Debian's cross toolchain; ctest runs the tests under qemu's user mode.
 #
 #   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake

@@ -22,6 +22,10 @@ import { buildValidate } from './build-validate.mjs';
 
 export const WASM_TOOLS = [{ command: 'emcc', packages: ['emscripten'] }];
 
+// The folders of src/, from the ground up (docs/ARCHITECTURE.md): the core
+// is every .c file in them.
+export const LAYERS = ['ground', 'types', 'checking', 'language', 'conversions', 'boundary'];
+
 // The exported C functions, from js/wasm-exports.txt: {library, cli}, the
 // names toolsig.wasm exports and the ones toolsig-cli.wasm adds to them
 // (listed after the line "[toolsig-cli.wasm]").
@@ -60,7 +64,7 @@ export function toCommonJS(source, name) {
 // compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
 // inline the size-built files' functions into them (~1 KB gzip more for
 // toolsig.wasm) for no speed.
-export const HOT_SOURCES = ['src/json.c', 'src/validate.c', 'src/validate_map.c', 'src/stream.c'];
+export const HOT_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
 // input as it arrives and output written at once (js/cli.mjs gives them).
@@ -71,7 +75,7 @@ const CLI_HOST_IMPORTS = ['env.tsig_host_read', 'env.tsig_host_write'];
 // otherwise); every runtime toolsig supports has it (Node 18, Chrome 75,
 // Firefox 79, Safari 15, workerd).
 //
-// SIMD128 lets the JSON reader scan sixteen bytes at a time (src/json.c);
+// SIMD128 lets the JSON reader scan sixteen bytes at a time (src/ground/json.c);
 // Node 18, Chrome 91, Firefox 89, Safari 16.4 and workerd run it. `node
 // scripts/build-wasm.mjs --scalar` builds without it (TSIG_SCALAR: the
 // eight-byte loops alone), for comparison and for older engines.
@@ -82,7 +86,7 @@ const SCALAR = process.argv.includes('--scalar');
 // for toolsig.wasm with -msimd128 on every file, +2 KB on validate.c
 // alone) for nothing; the sixteen-byte scans are written by hand.
 const COMMON_FLAGS = ['-flto', '-mbulk-memory', '-std=c11'];
-export const SIMD_SOURCES = ['src/json.c', 'src/validate.c', 'src/validate_map.c', 'src/stream.c'];
+export const SIMD_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
 const SIMD_FLAGS = SCALAR ? ['-DTSIG_SCALAR'] : ['-msimd128', '-fno-vectorize', '-fno-slp-vectorize'];
 const INCLUDES = ['include', 'src', 'third_party/cjson'].map((d) => `-I${join(repoRoot, d)}`);
 
@@ -138,7 +142,7 @@ function buildAll() {
   // The command line runs in toolsig-cli.wasm, in memory (src/cli/memory.c,
   // for js/cli.mjs); native.c is the native executable's files and streams.
   const cli = cSources('src/cli', ['native.c']);
-  const own = [...cSources('src'), ...cli];
+  const own = [...LAYERS.flatMap((layer) => cSources(`src/${layer}`)), ...cli];
   const sources = [...own, CJSON];
   const objectOf = (f) => join('build', 'wasm', f.replace(/^.*\//, '').replace(/\.c$/, '.o'));
   if (new Set(sources.map(objectOf)).size !== sources.length) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test-aarch64.sh: builds toolsig for 64-bit ARM Linux with Debian's
 # cross compiler and runs every C and command-line test under qemu's user
-# mode, twice: with the NEON reader of src/json.c (build/aarch64) and with
+# mode, twice: with the NEON reader of src/ground/json.c (build/aarch64) and with
 # -DTSIG_SCALAR=ON (build/aarch64-scalar). Each time, the fuzz targets then
 # run on TSIG_MUTATE_RUNS mutations each (100000 unless set; ctest's
 # test_mutate runs 20000).

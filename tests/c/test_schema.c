@@ -238,7 +238,7 @@ TEST(strict_wraps_list_return_types_like_non_strict)
                      "");
 }
 
-/* Decision (src/schema.c): strict never changes a schema's shape. A scalar
+/* Decision (src/conversions/schema.c): strict never changes a schema's shape. A scalar
  * return type stays unwrapped, so its root is not an object, which OpenAI's
  * strict mode refuses: the checker says so, and the caller is told to use a
  * typed map return type. */

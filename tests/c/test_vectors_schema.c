@@ -39,7 +39,7 @@ static jv_value *load(const char *rel)
 
 /*
  * The strict-mode violations a record's schema may have, by design (see
- * src/schema.c): :any is {} (no type), :map is an open {"type":"object"},
+ * src/conversions/schema.c): :any is {} (no type), :map is an open {"type":"object"},
  * and a return type that is neither a typed map nor a list is not wrapped,
  * so its root is not an object. Every other violation fails the test.
  */

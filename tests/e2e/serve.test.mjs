@@ -71,7 +71,7 @@ test('redirects the root to the playground', async () => {
 
 test('refuses everything else: other files, traversal, encodings, methods', async () => {
   const refused = [
-    '/package.json', '/README.md', '/scripts/serve.mjs', '/src/api.c', '/js/index.d.ts', '/js/core.mjs', '/dist/node.cjs',
+    '/package.json', '/README.md', '/scripts/serve.mjs', '/src/boundary/api.c', '/js/index.d.ts', '/js/core.mjs', '/dist/node.cjs',
     '/dist/core.cjs', '/dist/cli.mjs', '/dist/node.mjs', '/dist/edge.mjs', '/web-demo/../package.json', '/web-demo/%2e%2e/package.json', '/web-demo/..%2fpackage.json',
     '/js/..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/web-demo/./index.html', '//web-demo/index.html',
     '/web-demo/index.html%00.css', '/web-demo\\index.html', '/web-demo/%E0%A4%A', '/etc/passwd',

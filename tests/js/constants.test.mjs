@@ -1,6 +1,6 @@
 // The numbers and names the JS layer shares with the core are the core's:
 // each is checked here against include/toolsig.h (and the names against the
-// core's own tables in src/error.c), so that a flag renumbered, a stream
+// core's own tables in src/ground/error.c), so that a flag renumbered, a stream
 // state added or an issue code appended in C cannot leave js/ behind.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { repoRoot } from './support/env.mjs';
 
 const header = readFileSync(join(repoRoot, 'include', 'toolsig.h'), 'utf8');
-const errorC = readFileSync(join(repoRoot, 'src', 'error.c'), 'utf8');
+const errorC = readFileSync(join(repoRoot, 'src', 'ground', 'error.c'), 'utf8');
 const dts = readFileSync(join(repoRoot, 'js', 'index.d.ts'), 'utf8');
 const jsFiles = readdirSync(join(repoRoot, 'js')).filter((f) => f.endsWith('.mjs'))
   .map((f) => ({ f, text: readFileSync(join(repoRoot, 'js', f), 'utf8') }));
@@ -30,7 +30,7 @@ function enumOf(name) {
   });
 }
 
-/** The names src/error.c gives the members of an enum (`case X: return "name";`). */
+/** The names src/ground/error.c gives the members of an enum (`case X: return "name";`). */
 function namesInErrorC(prefix) {
   return Object.fromEntries([...errorC.matchAll(new RegExp(`case (${prefix}\\w+): return "(\\w+)";`, 'g'))]
     .map((m) => [m[1], m[2]]));
@@ -76,7 +76,7 @@ test('the stream states js/ names are the header\'s, in its order', () => {
 test('the issue codes of index.d.ts are the core\'s, every one', () => {
   const names = namesInErrorC('TSIG_ISSUE_');
   const codes = enumOf('tsig_issue_code').map((c) => {
-    assert.ok(c.id in names, `src/error.c names no ${c.id}`);
+    assert.ok(c.id in names, `src/ground/error.c names no ${c.id}`);
     return names[c.id];
   });
   assert.deepEqual(unionOf('IssueCode'), codes);
@@ -85,7 +85,7 @@ test('the issue codes of index.d.ts are the core\'s, every one', () => {
 test('the error codes of index.d.ts are the core\'s kinds, every one a caller can meet', () => {
   const kinds = namesInErrorC('TSIG_ERR_');
   const codes = enumOf('tsig_code').filter((c) => c.id !== 'TSIG_OK' && c.id !== 'TSIG_ERR_NOMEM').map((c) => {
-    assert.ok(c.id in kinds, `src/error.c names no ${c.id}`);
+    assert.ok(c.id in kinds, `src/ground/error.c names no ${c.id}`);
     return kinds[c.id];
   });
   // Out of memory is thrown as its own error (outOfMemory() in js/wasm.mjs), not a code.

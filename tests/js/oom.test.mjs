@@ -10,7 +10,7 @@
 // through a wrapper that counts it: malloc (the JS side's own buffers) and
 // every entry point that returns a pointer or a handle. Failing the n-th of
 // them answers what the core answers when out of memory (include/toolsig.h,
-// src/api.c): malloc 0; a document-returning entry and tsig_format NULL;
+// src/boundary/api.c): malloc 0; a document-returning entry and tsig_format NULL;
 // tsig_api_validate_fast -1 with *doc NULL; tsig_api_parse a NULL handle
 // with *doc NULL. The real function is not called then, so the core itself
 // holds nothing afterwards.

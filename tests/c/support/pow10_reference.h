@@ -1,6 +1,6 @@
 /*
  * pow10_reference.h: the 128-bit mantissas of the powers of ten 10^-348
- * ... 10^347, rounded down, every one of them: what src/decimal_pow10.h
+ * ... 10^347, rounded down, every one of them: what src/ground/decimal_pow10.h
  * computes from a few of them is checked against this table
  * (tests/c/test_decimal.c):
  * entry q + 348 is {low, high} of floor(10^q x 2^s) for the s that puts

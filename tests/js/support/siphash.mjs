@@ -1,4 +1,4 @@
-// SipHash-1-3 as the core computes it (src/hash.c, tsig_hash_bytes without
+// SipHash-1-3 as the core computes it (src/ground/hash.c, tsig_hash_bytes without
 // normalizing): 64-bit words held as two unsigned 32-bit halves, so that
 // tests can craft keys that collide in the core's tables under a known
 // 16-byte seed (the key is the seed's bytes read little-endian).
