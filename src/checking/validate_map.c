@@ -118,16 +118,6 @@ static const char *located_at(const void *ctx, size_t entry, size_t *len)
     return (const char *)&((const validator *)ctx)->located[entry];
 }
 
-/* 1 iff the map at offset is read located; -1 when out of memory. */
-int tsig_located_has(validator *v, size_t offset)
-{
-    if (!v->located_count) return 0;
-    const char *key = (const char *)&offset;
-    size_t at = tsig_table_find(&v->located_set, key, sizeof offset,
-                                tsig_table_hash(&v->located_set, key, sizeof offset));
-    return at == TSIG_TABLE_NOMEM ? -1 : at != TSIG_TABLE_NONE;
-}
-
 /* Remembers that the map at offset is read located. 0 when out of memory. */
 static int located_add(validator *v, size_t offset)
 {

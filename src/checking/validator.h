@@ -195,7 +195,17 @@ size_t tsig_check_record(validator *v, const tsig_type *t, size_t open_at);
 /* ---- validate_map.c */
 size_t tsig_check_record_rest(validator *v, const tsig_type *t, const map_read *r);
 size_t tsig_check_record_located(validator *v, const tsig_type *t);
-int tsig_located_has(validator *v, size_t offset);
+/* 1 iff the map at offset is read located; -1 when out of memory. Inline
+ * beside its caller: the map reader of validate.c asks it for every map,
+ * and a call across files kept that reader from being laid out as fast. */
+static inline int tsig_located_has(validator *v, size_t offset)
+{
+    if (!v->located_count) return 0;
+    const char *key = (const char *)&offset;
+    size_t at = tsig_table_find(&v->located_set, key, sizeof offset,
+                                tsig_table_hash(&v->located_set, key, sizeof offset));
+    return at == TSIG_TABLE_NOMEM ? -1 : at != TSIG_TABLE_NONE;
+}
 size_t tsig_check_field(validator *v, const tsig_field *field, size_t at);
 int tsig_slots_grow(validator *v, size_t n);
 
