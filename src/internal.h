@@ -321,6 +321,12 @@ typedef struct tsig_json_span {
 void tsig_json_init(tsig_json *j, const char *src, size_t len,
                     size_t max_depth, tsig_error *err);
 
+#ifdef TSIG_COUNT_WORK
+/* Built with TSIG_COUNT_WORK (tests/c/test_hash.c only): told of each step
+ * of a hash table lookup (src/ground/hash.c). */
+void tsig_count_work(void);
+#endif
+
 #ifdef TSIG_COUNT_READS
 /* Built with TSIG_COUNT_READS (tests/c/test_read_once.c only): told of
  * every reader started, so a test can count the passes over a text. */

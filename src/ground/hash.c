@@ -36,6 +36,15 @@ static uint64_t hash_key[2] = {UINT64_C(0x0706050403020100), UINT64_C(0x0f0e0d0c
 /* A run this long in the open-addressing table turns it into a tree. */
 #define PROBE_MAX 40
 
+/* Built with TSIG_COUNT_WORK (tests/c/test_hash.c only): each step of a
+ * lookup (a call, a slot probed, a tree node visited) is counted, so the
+ * test bounds the work crafted keys cause, not the time it takes. */
+#ifdef TSIG_COUNT_WORK
+#define WORK() tsig_count_work()
+#else
+#define WORK() ((void)0)
+#endif
+
 void tsig_hash_seed(const unsigned char seed[16])
 {
     uint64_t k[2] = {0, 0};
@@ -235,6 +244,7 @@ static size_t tree_lookup(tsig_table *t, size_t hash, const char *key, size_t le
     int side[TREE_DEPTH_MAX]; /* -1: went left, 1: went right */
     size_t depth = 0, n = t->root;
     while (n) {
+        WORK();
         int c = node_compare(t, hash, key, len, NODE(t, n));
         if (c == 0) return NODE(t, n)->entry;
         path[depth] = n;
@@ -324,6 +334,7 @@ static int slots_grow(tsig_table *t)
 static size_t lookup(tsig_table *t, const char *key, size_t len, size_t hash,
                      size_t entry)
 {
+    WORK();
     if (!t->nodes) {
         if (!t->cap) {
             if (entry == TSIG_TABLE_NONE) return TSIG_TABLE_NONE;
@@ -331,6 +342,7 @@ static size_t lookup(tsig_table *t, const char *key, size_t len, size_t hash,
         }
         size_t mask = t->cap - 1, at = hash & mask, probes = 0;
         for (; t->slots[at].entry; at = (at + 1) & mask) {
+            WORK();
             const tsig_table_slot *s = &t->slots[at];
             if (s->hash == hash && equal(t, s->entry - 1, key, len)) return s->entry - 1;
             if (++probes > PROBE_MAX) break;
