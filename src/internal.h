@@ -343,6 +343,87 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/*
+ * The push reader: JSON syntax read from text that arrives in chunks, its
+ * state explicit (nothing on the C stack between two chunks), for the
+ * stream (src/checking/stream.c). It is told the text so far each time
+ * (t[0..n), what it read before unchanged) and reads on from where it
+ * stopped; whitespace, strings and digits go through the same runs as the
+ * token reader above. It knows, byte by byte, whether the text so far can
+ * still become JSON, and keeps what the partial value needs (where the
+ * text can be cut, and the closers of what is open).
+ *
+ * Its reader of values (the stream's type walker) is told of each step
+ * through on(ctx, event, at), when on is not NULL: a value starting at at
+ * (TSIG_PUSH_VALUE, before a container is pushed: stack.len is its
+ * depth), a key read (TSIG_PUSH_KEY: key_at..at), a value string's plain
+ * run stopping at at, before a quote, an escape or any other byte (only
+ * while watch is set: an escape clears it), and a value ending at at
+ * (TSIG_PUSH_STRING, _NUMBER, _LITERAL, _CLOSE: at is the byte after it;
+ * the reader's own part done: cut and cut_depth are set). Each answers
+ * TSIG_PUSH_GO (read on), TSIG_PUSH_YIELD (the reader returns before its
+ * next byte, read there), or for TSIG_PUSH_VALUE also TSIG_PUSH_SKIP (the
+ * reader of values read the value itself, and more after it: skip_to is
+ * where the reader goes on, after a value) or TSIG_PUSH_WAIT (the reader
+ * returns before the value, as at the end of the text).
+ */
+enum {
+    TSIG_PUSH_VALUE, TSIG_PUSH_KEY, TSIG_PUSH_STRING_PART, TSIG_PUSH_STRING,
+    TSIG_PUSH_NUMBER, TSIG_PUSH_LITERAL, TSIG_PUSH_CLOSE
+};
+enum { TSIG_PUSH_GO, TSIG_PUSH_YIELD, TSIG_PUSH_SKIP, TSIG_PUSH_WAIT };
+/* What tsig_json_push_read answers. */
+typedef enum tsig_push_answer {
+    TSIG_PUSH_NOMEM = -1, /* its stack of closers ran out of memory */
+    TSIG_PUSH_BAD = 0,    /* read is on a byte that can never become JSON */
+    TSIG_PUSH_MORE = 1,   /* all read (or the reader of values waits) */
+    TSIG_PUSH_STOPPED = 2 /* asked to (yield), or the value became whole */
+} tsig_push_answer;
+
+typedef struct tsig_json_push {
+    int p;             /* where it is: a value, a key, a string, ... */
+    int number;        /* in a number: what its next byte may be */
+    int first;         /* the container just opened holds nothing yet */
+    int key;           /* the string being read is a key */
+    int need, esc;     /* a UTF-8 sequence's length; hex digits read */
+    const char *word;  /* the literal being read */
+    size_t word_at, word_len;
+    unsigned char utf8[4];
+    size_t utf8_len;
+    tsig_strbuf stack; /* '}' / ']' per open container: the closers */
+    size_t max_depth;
+    size_t read;       /* bytes read */
+    size_t bom;        /* a byte-order mark's bytes skipped at the start */
+    /* the partial value: the text cut at cut, with the closers of its
+     * first cut_depth containers; or an open value string up to str_cut */
+    size_t cut, cut_depth, str_cut;
+    size_t str_at;     /* where the value string being read starts */
+    size_t key_at;     /* where the key being read starts */
+    size_t num_at;     /* where the number being read starts */
+    int in_value_string;
+    int escaped;       /* the string being read has an escape */
+    int num_float;     /* the number being read has a fraction or exponent */
+    int whole;         /* a whole value was read (the reader of values clears it) */
+    int watch;         /* its reader of values watches the value string */
+    size_t skip_to;    /* TSIG_PUSH_SKIP: where to go on */
+    int stop;          /* return before the next byte */
+} tsig_json_push;
+
+/* Begins reading (or begins again) at the first byte. */
+void tsig_json_push_begin(tsig_json_push *r, size_t max_depth);
+void tsig_json_push_release(tsig_json_push *r);
+/* Reads t[r->read..n) (see above). */
+tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
+                                     int (*on)(void *ctx, int event, size_t at), void *ctx);
+/* 1 iff a value string is being read (the partial value ends in it). */
+int tsig_json_push_in_string(const tsig_json_push *r);
+/* 1 iff a whole value was read and only whitespace after it. */
+int tsig_json_push_done(const tsig_json_push *r);
+/* The partial value as a cut of the text: its bytes [*from, *to) then
+ * what close gets (a string's quote, the closers of what is open); 0 when
+ * nothing was read (the partial value is null). */
+int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_strbuf *close);
+
 /* The first position from at that is not JSON whitespace (" ", "\t",
  * "\n", "\r"). Inline: it runs before every token. */
 /* The end of the whitespace run from at (src[at] may be anything). */

@@ -1,10 +1,12 @@
 /*
  * stream.c: JSON text validated as it arrives (SPEC §12.2).
  *
- * Each chunk is read once by a push reader of JSON syntax (below): it keeps
- * only a state (the open containers, where in a string, number or literal
- * it is) and so knows, byte by byte, whether the text so far can still
- * become JSON, and when a whole value has been read. With repair on, the
+ * Each chunk is read once by the push reader of JSON syntax
+ * (tsig_json_push_read in src/ground/json.c, whose state the stream holds:
+ * the open containers, where in a string, number or literal it is), which
+ * knows, byte by byte, whether the text so far can still become JSON and
+ * when a whole value has been read, and tells the type walker below of
+ * each value, key and end it reads (on_step). With repair on, the
  * text is its own repair until its first byte that is no JSON (valid JSON
  * costs what it costs without); from there the repair transducer
  * (repair.c, which resumes where it stopped) reads the text so far and
@@ -77,17 +79,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Built for speed (-O3) but one copy of each: the reader has two callers
- * (read_on reads a copy of the state), compact one hot caller; the
- * partial value and early errors are off the hot path (TSIG_COLD). */
-
-enum {
-    P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING, P_ESCAPE, P_UNICODE, P_UTF8,
-    P_NUMBER, P_LITERAL, P_DONE
-};
-
-/* number sub-states: what the next byte may be */
-enum { N_SIGN, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP };
+/* Built for speed (-O3) but one copy of each: compact has one hot caller;
+ * the partial value and early errors are off the hot path (TSIG_COLD). */
 
 struct tsig_stream {
     const tsig_signature *sig;
@@ -97,24 +90,14 @@ struct tsig_stream {
     int repairing;      /* begun: the reader reads the transducer's output */
     tsig_repair rp;
     tsig_strbuf text;   /* the original text so far */
-    size_t read;        /* bytes of the (canonical) text read */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
     size_t judged, told; /* results judged; how many when the boundary
                           * last asked (tsig_stream_judged_anew) */
     size_t result_len;  /* the original length it was validated on */
-    /* the push reader */
-    int p, back, first, key, number, need, esc;
-    const char *word;
-    size_t word_at, word_len;
-    unsigned char utf8[4];
-    size_t utf8_len;
-    tsig_strbuf stack;  /* '}' / ']' per open container: the closers */
-    size_t max_depth;
-    /* the partial value: the canonical text cut at cut, with the closers
-     * of its first cut_depth containers; or an open string up to str_cut */
-    size_t cut, cut_depth, str_cut, bom;
-    int in_value_string;
+    /* the push reader of JSON syntax (json.c): where it is in the
+     * canonical text, what is open, where the partial value is cut */
+    tsig_json_push r;
     /* the type walker (early definite errors): per open container its
      * type (NULL: not checked inside) and the type of its next value */
     struct frame {
@@ -134,9 +117,6 @@ struct tsig_stream {
     int follow;         /* types of open containers followed (frames) */
     tsig_type args;     /* input: the parameters as one map */
     const tsig_type *root; /* the type of the value: args or the returns */
-    size_t key_at;      /* where the key being read starts */
-    int key_escaped;    /* it has an escape */
-    int whole;          /* the value became whole at s->read */
     int pending;        /* a value of the wrong kind is being read ... */
     int check;          /* ... and is whole now */
     /* A value whose kind its type never takes (known at its first byte,
@@ -148,11 +128,8 @@ struct tsig_stream {
     unsigned char kind_byte;
     int kind_now, kind_scalar, refining;
     const tsig_type *num_type; /* the type of the number being read */
-    int num_float;      /* it has a fraction or an exponent */
-    size_t num_at;      /* where it starts */
     const tsig_type *str_type; /* the enum (or union of enums) the string
                                 * being read must start a value of, or NULL */
-    size_t str_at;      /* where its text starts */
     size_t bad_depth;   /* ... at this depth: judged when it is whole */
     /* elements of lists validated as they became whole, stepped over by
      * the reader and by the validation of the whole text */
@@ -196,12 +173,11 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     if (opts) o = *opts;
     s->opts = o;
     s->repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
-    s->max_depth = tsig_depth_limit(&o);
+    tsig_json_push_begin(&s->r, tsig_depth_limit(&o));
     /* repair may start late, and reads the text from its start */
     s->lean = (o.flags & TSIG_CALLER_KEEPS_TEXT) && !s->repair;
     s->opts.flags &= ~TSIG_CALLER_KEEPS_TEXT;
-    tsig_repair_init(&s->rp, s->max_depth);
-    s->p = P_VALUE;
+    tsig_repair_init(&s->rp, s->r.max_depth);
     /* Types are followed where an error is certain before the end: return
      * values (arguments are coerced), errors that fail, the text as given
      * (repair moves positions). */
@@ -224,7 +200,7 @@ void tsig_stream_free(tsig_stream *s)
     if (!s) return;
     tsig_repair_release(&s->rp);
     tsig_sb_release(&s->text);
-    tsig_sb_release(&s->stack);
+    tsig_json_push_release(&s->r);
     tsig_result_free(&s->result);
     free(s->frames);
     free(s->known);
@@ -351,7 +327,7 @@ static void shift(size_t *at, size_t from, size_t by)
  * text[from..to), moved there to start at w. */
 static void move_reading(tsig_stream *s, size_t from, size_t to, size_t w)
 {
-    for (size_t d = 0; s->follow && d < s->stack.len; d++) {
+    for (size_t d = 0; s->follow && d < s->r.stack.len; d++) {
         size_t *at = &s->frames[d].read_at;
         if (*at >= from && *at < to) *at = *at - from + w;
     }
@@ -434,10 +410,10 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
         s->wait = WAIT_NONE;
     }
     /* what points after the runs */
-    size_t *at[] = {&s->read, &s->cut, &s->str_cut, &s->str_at, &s->key_at, &s->num_at,
+    size_t *at[] = {&s->r.read, &s->r.cut, &s->r.str_cut, &s->r.str_at, &s->r.key_at, &s->r.num_at,
                     &s->wait_at};
     for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) shift(at[i], r, by);
-    for (size_t d = 0; s->follow && d < s->stack.len; d++)
+    for (size_t d = 0; s->follow && d < s->r.stack.len; d++)
         if (s->frames[d].read_at) shift(&s->frames[d].read_at, r, by);
 }
 
@@ -529,15 +505,15 @@ static int string_may_be(const tsig_stream *s, const char *t, size_t len, int wh
     return 0;
 }
 
-/* The start t[s->str_at..end) of the string being read (decoded) can
+/* The start t[s->r.str_at..end) of the string being read (decoded) can
  * start no value of its enum: judged now (early(), on the text read, the
  * string cut where it is), on its shortest start that can start none
  * (whole characters), so that the error is the same wherever the chunks
  * end. Sets s->check when so. */
 static void string_start_judge(tsig_stream *s, const char *t, size_t end)
 {
-    const char *str = t + s->str_at;
-    size_t len = end - s->str_at;
+    const char *str = t + s->r.str_at;
+    size_t len = end - s->r.str_at;
     if (!s->str_type || s->pending || string_may_be(s, str, len, 0)) return;
     /* no start of a start that can start none can (bisection) */
     size_t lo = 0, hi = len; /* lo can, hi cannot */
@@ -547,8 +523,9 @@ static void string_start_judge(tsig_stream *s, const char *t, size_t end)
         else hi = mid;
     }
     while (hi < len && ((unsigned char)str[hi] & 0xC0) == 0x80) hi++;
-    s->str_cut = s->str_at + hi;
+    s->r.str_cut = s->r.str_at + hi;
     s->str_type = NULL;
+    s->r.watch = 0;
     s->pending = 1;
     s->check = 1;
 }
@@ -578,10 +555,10 @@ static int has_enum(const tsig_type *t, int depth)
 }
 
 /* A value of JSON kind jk starts at at (its first byte: c) at depth
- * s->stack.len (before its container, if it is one, is pushed). */
+ * s->r.stack.len (before its container, if it is one, is pushed). */
 static void walk_value(tsig_stream *s, tsig_json_kind jk, unsigned char c, size_t at)
 {
-    size_t d = s->stack.len;
+    size_t d = s->r.stack.len;
     const tsig_type *want = d == 0 ? s->root : s->frames[d - 1].child;
     if (s->walk && want && !s->pending && !tsig_type_takes(want, jk)) {
         /* its kind is its first byte's: a definite error there (SPEC
@@ -597,10 +574,10 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk, unsigned char c, size_
     if (jk == TSIG_JSON_NUMBER) {
         s->num_type = want;
         while (s->num_type && s->num_type->kind == TSIG_OPTIONAL) s->num_type = s->num_type->elem;
-        s->num_float = 0;
     }
     s->str_type = NULL;
     if (s->walk && jk == TSIG_JSON_STRING && want && !s->pending) s->str_type = string_enums(want);
+    s->r.watch = s->str_type != NULL; /* its plain runs told as they stop */
     if (jk != TSIG_JSON_OBJECT && jk != TSIG_JSON_ARRAY) return;
     if (d + 1 > s->frame_cap) {
         size_t cap = s->frame_cap ? s->frame_cap * 2 : 16;
@@ -624,17 +601,17 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk, unsigned char c, size_
     s->frames[d].dirty = 0;
 }
 
-/* The key t[s->key_at..end) of the map open at the top was read. */
+/* The key t[s->r.key_at..end) of the map open at the top was read. */
 static void walk_key(tsig_stream *s, const char *t, size_t end)
 {
-    struct frame *f = &s->frames[s->stack.len - 1];
+    struct frame *f = &s->frames[s->r.stack.len - 1];
     f->child = NULL;
     if (!f->t) return;
-    const char *key = t + s->key_at;
-    size_t len = end - s->key_at;
+    const char *key = t + s->r.key_at;
+    size_t len = end - s->r.key_at;
     /* escaped, or a record too big to search field by field: left to
      * the validator */
-    if (s->key_escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX) return;
+    if (s->r.escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX) return;
     /* from the field after the last one named: keys mostly come in the
      * signature's order */
     const tsig_field *fd = tsig_field_named(f->t->fields, f->t->field_count, key, len, f->next);
@@ -651,7 +628,7 @@ static void walk_key(tsig_stream *s, const char *t, size_t end)
     f->child = f->t->extra;
     if (s->walk && !f->t->extra && s->opts.mode == TSIG_MODE_STRICT && !s->pending) {
         s->pending = 1;
-        s->bad_depth = s->stack.len;
+        s->bad_depth = s->r.stack.len;
     }
 }
 
@@ -712,10 +689,9 @@ static TSIG_COLD int early(tsig_stream *s)
 {
     s->pending = 0;
     s->kind_scalar = s->refining = 0;
-    size_t len, real = s->cut, kept;
-    if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
-                               s->p == P_UTF8))
-        real = s->str_cut + 1; /* a string cut short: what is wrong with its start */
+    size_t len, real = s->r.cut, kept;
+    if (tsig_json_push_in_string(&s->r))
+        real = s->r.str_cut + 1; /* a string cut short: what is wrong with its start */
     char *text = partial_read(s, &len, 1);
     if (!text) return -1;
     tsig_result r;
@@ -749,7 +725,7 @@ static TSIG_COLD int early_kind(tsig_stream *s)
     tsig_strbuf sb = {0};
     tsig_sb_append(&sb, t, s->kind_at);
     tsig_sb_puts(&sb, stand_in);
-    for (size_t k = s->bad_depth; k > 0; k--) tsig_sb_putc(&sb, s->stack.data[k - 1]);
+    for (size_t k = s->bad_depth; k > 0; k--) tsig_sb_putc(&sb, s->r.stack.data[k - 1]);
     char *text = tsig_sb_finish(&sb, &len);
     s->kind_now = 0;
     if (!text) return -1;
@@ -819,7 +795,7 @@ static int run_add(tsig_stream *s, size_t at, size_t end, size_t count, const ts
  * one met are, as dirt marks from the bottom up). */
 static void dirty(tsig_stream *s)
 {
-    for (size_t d = s->stack.len; d-- > 0 && !s->frames[d].dirty;) s->frames[d].dirty = 1;
+    for (size_t d = s->r.stack.len; d-- > 0 && !s->frames[d].dirty;) s->frames[d].dirty = 1;
 }
 
 /* The elements of the list open at the top from t[at] (one's first byte)
@@ -839,9 +815,9 @@ static void dirty(tsig_stream *s)
  * element's start (0: none), whether it waits or not. */
 static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at, size_t *clean)
 {
-    struct frame *f = &s->frames[s->stack.len - 1];
+    struct frame *f = &s->frames[s->r.stack.len - 1];
     if (!f->t || f->t->kind != TSIG_LIST) return 0;
-    size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->stack.len,
+    size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->r.stack.len,
                                                       &s->opts, &count, &waits);
     /* out of memory: read as any other, the same result */
     if (end && !run_add(s, at, end, count, f->t->elem)) return 0;
@@ -869,7 +845,7 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at,
  * read twice, by the reader and here, and dropped like the others. */
 static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
 {
-    struct frame *f = &s->frames[s->stack.len - 1];
+    struct frame *f = &s->frames[s->r.stack.len - 1];
     size_t at = f->read_at;
     f->read_at = 0;
     if (!f->t || f->t->kind != TSIG_LIST) return;
@@ -883,7 +859,7 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     while (first && s->known[first - 1].start >= at) first--;
     /* the runs inside it (none: no pointer, s->known may be NULL) */
     const tsig_known *inside = first < s->known_count ? s->known + first : NULL;
-    if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->stack.len,
+    if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->r.stack.len,
                                &s->opts, inside, s->known_count - first)) {
         dirty(s);
         return;
@@ -899,336 +875,138 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     f->seen_bytes += end - at;
 }
 
+/* A value ended at end (the push reader's part done). */
 static void value_done(tsig_stream *s, size_t end)
 {
-    s->p = s->stack.len ? P_AFTER : P_DONE;
-    s->whole = !s->stack.len;
-    s->cut = end;
-    s->cut_depth = s->stack.len;
-    if (s->walk && s->pending && s->stack.len == s->bad_depth) s->check = 1;
-    if (s->follow && s->stack.len && s->frames[s->stack.len - 1].read_at) read_done(s, end);
+    if (s->walk && s->pending && s->r.stack.len == s->bad_depth) s->check = 1;
+    if (s->follow && s->r.stack.len && s->frames[s->r.stack.len - 1].read_at) read_done(s, end);
 }
 
-/* Reads canonical bytes t[s->read..n): 0 at the first byte that can never
- * become JSON (s->read is left on it), 2 at a definite error about a
- * value, 3 when the value became whole (s->read is after it), -1 when out
- * of memory, 1 otherwise. */
+/* A value starts at at (its first byte, not ']'), at depth s->r.stack.len:
+ * the elements of a list of a known type are validated whole as far as
+ * they are here whole (TSIG_PUSH_SKIP over them), or the first waits for
+ * the next chunk (TSIG_PUSH_WAIT); the walker follows its type. */
+static int on_value(tsig_stream *s, size_t at)
+{
+    size_t n;
+    const char *t = canonical(s, &n);
+    unsigned char c = (unsigned char)t[at];
+    if (s->follow && !s->pending && s->r.stack.len && s->r.stack.data[s->r.stack.len - 1] == ']') {
+        size_t clean = at;
+        struct frame *lf = &s->frames[s->r.stack.len - 1];
+        if (!(at == s->wait_at && s->wait == WAIT_READ)) {
+            int first = at == s->wait_at && s->wait == WAIT_FIRST;
+            /* fewer bytes here than the list's elements take: a try would
+             * be cut short (a validator set up for nothing, in a model's
+             * small chunks), so the reader reads it at once */
+            int short_here = !first && lf->seen && (n - at) * lf->seen < lf->seen_bytes;
+            size_t end = first || short_here ? 0 : elements_known(s, t, n, at, &clean);
+            if (end) {
+                value_done(s, end);
+                s->r.skip_to = end;
+                if (s->check) s->r.stop = 1;
+                return TSIG_PUSH_SKIP;
+            }
+            if (at == s->wait_at && s->wait == WAIT_FIRST) {
+                /* cut short by the chunk's end: tried again with the next */
+                s->wait = WAIT_TRIED;
+                return TSIG_PUSH_WAIT;
+            }
+        }
+        /* the reader reads it: cut short with nothing wrong so far, it is
+         * validated alone when whole (read_done) */
+        if (s->wait_at == at) {
+            s->wait_at = 0;
+            s->wait = WAIT_NONE;
+        }
+        lf->dirty = 0;
+        if (clean == at) lf->read_at = at;
+        else dirty(s);
+    }
+    if (s->follow && s->r.stack.len < s->r.max_depth)
+        walk_value(s, tsig_json_kind_of((char)c), c, at);
+    return s->check ? TSIG_PUSH_YIELD : TSIG_PUSH_GO;
+}
+
+/* A number t[s->r.num_at..end) was read: a float where an int belongs
+ * (SPEC §3: by its text), or out of a refined :int's or :float's range. */
+static void number_read(tsig_stream *s, const char *t, size_t end)
+{
+    if (!s->walk || s->pending || !s->num_type) return;
+    tsig_kind k = s->num_type->kind;
+    if ((s->r.num_float && k == TSIG_INT) ||
+        ((k == TSIG_INT || k == TSIG_FLOAT) && tsig_type_refined(s->num_type) &&
+         !tsig_bounds_hold_number(s->num_type, t + s->r.num_at, end - s->r.num_at))) {
+        s->pending = 1;
+        s->bad_depth = s->r.stack.len;
+    }
+}
+
+/* The push reader's steps (json.c), as the walker follows them. */
+static int on_step(void *ctx, int event, size_t at)
+{
+    tsig_stream *s = ctx;
+    size_t n;
+    const char *t = canonical(s, &n);
+    switch (event) {
+    case TSIG_PUSH_VALUE:
+        return on_value(s, at);
+    case TSIG_PUSH_KEY:
+        if (s->follow) walk_key(s, t, at);
+        return TSIG_PUSH_GO;
+    case TSIG_PUSH_STRING_PART:
+        /* the start before a quote, an escape or any other byte the run
+         * stops at is decoded: judged before it, so that a wrong byte
+         * after it changes nothing (the byte is read after) */
+        if (s->walk && s->str_type) string_start_judge(s, t, at);
+        return s->check ? TSIG_PUSH_YIELD : TSIG_PUSH_GO;
+    case TSIG_PUSH_STRING:
+        /* a whole string that is no value of its enum */
+        if (s->walk && s->str_type && !s->r.escaped && !s->pending &&
+            !string_may_be(s, t + s->r.str_at, at - 1 - s->r.str_at, 1)) {
+            s->pending = 1;
+            s->bad_depth = s->r.stack.len;
+        }
+        break;
+    case TSIG_PUSH_NUMBER:
+        number_read(s, t, at);
+        break;
+    }
+    value_done(s, at);
+    return s->check ? TSIG_PUSH_YIELD : TSIG_PUSH_GO;
+}
+
+/* Reads canonical bytes t[s->r.read..n) with the push reader: 0 at the
+ * first byte that can never become JSON (s->r.read is left on it), 2 at a
+ * definite error about a value, 3 when the value became whole (s->r.read
+ * is after it), -1 when out of memory, 1 otherwise. */
 static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
 {
-    const unsigned char *b = (const unsigned char *)t;
-    size_t i = s->read;
-    while (i < n) {
+    for (;;) {
+        tsig_push_answer a =
+            tsig_json_push_read(&s->r, t, n, s->follow || s->walk ? on_step : NULL, s);
+        if (a == TSIG_PUSH_NOMEM || s->frames_failed) return -1;
+        if (a == TSIG_PUSH_BAD) return 0;
+        if (a == TSIG_PUSH_MORE) {
+            /* the start of a string read so far (decoded: no escape in it) */
+            if (s->walk && s->str_type && !s->r.escaped && s->r.in_value_string)
+                string_start_judge(s, t, s->r.str_cut);
+            /* a scalar of a kind its type never takes, not whole yet:
+             * judged by its first byte now, whole later */
+            if (s->kind_scalar && s->pending && !s->check && !s->refining)
+                s->kind_now = s->check = 1;
+        }
         if (s->check) {
             s->check = 0;
             int e = s->kind_now ? early_kind(s) : early(s);
-            if (e) {
-                s->read = i;
-                return e < 0 ? -1 : 2;
-            }
+            if (e) return e < 0 ? -1 : 2;
         }
-        if (s->whole) {
-            s->whole = 0;
-            s->read = i;
+        if (s->r.whole) {
+            s->r.whole = 0;
             return 3;
         }
-        unsigned char c = b[i];
-        switch (s->p) {
-        case P_VALUE:
-        value:
-            if (ws(c)) {
-                i = tsig_json_ws_run(t, i + 1, n);
-                continue;
-            }
-            if (s->follow && c != ']' && !s->pending && s->stack.len &&
-                s->stack.data[s->stack.len - 1] == ']') {
-                /* elements of a list of a known type: validated whole
-                 * as far as they are here whole, and stepped over */
-                size_t clean = i;
-                struct frame *lf = &s->frames[s->stack.len - 1];
-                if (!(i == s->wait_at && s->wait == WAIT_READ)) {
-                    int first = i == s->wait_at && s->wait == WAIT_FIRST;
-                    /* fewer bytes here than the list's elements take: a
-                     * try would be cut short (a validator set up for
-                     * nothing, in a model's small chunks), so the reader
-                     * reads it at once */
-                    int short_here = !first && lf->seen && (n - i) * lf->seen < lf->seen_bytes;
-                    size_t end = first || short_here ? 0 : elements_known(s, t, n, i, &clean);
-                    if (end) {
-                        value_done(s, end);
-                        i = end;
-                        continue;
-                    }
-                    if (i == s->wait_at && s->wait == WAIT_FIRST) {
-                        /* cut short by the chunk's end: tried again with the next */
-                        s->wait = WAIT_TRIED;
-                        s->read = i;
-                        return 1;
-                    }
-                }
-                /* the reader reads it: cut short with nothing wrong so
-                 * far, it is validated alone when whole (read_done) */
-                if (s->wait_at == i) {
-                    s->wait_at = 0;
-                    s->wait = WAIT_NONE;
-                }
-                lf->dirty = 0;
-                if (clean == i) lf->read_at = i;
-                else dirty(s);
-            }
-            if (s->follow && c != ']' && s->stack.len < s->max_depth)
-                walk_value(s, tsig_json_kind_of((char)c), c, i);
-            if (c == '{' || c == '[') {
-                if (s->stack.len >= s->max_depth) goto bad;
-                tsig_sb_putc(&s->stack, c == '{' ? '}' : ']');
-                if (s->stack.failed) goto bad;
-                s->p = c == '{' ? P_KEY : P_VALUE;
-                s->first = 1;
-                s->cut = i + 1;
-                s->cut_depth = s->stack.len;
-                break;
-            }
-            if (c == ']' && s->first && s->stack.len && s->stack.data[s->stack.len - 1] == ']') {
-                s->stack.len--;
-                value_done(s, i + 1);
-                break;
-            }
-            if (c == '"') {
-                s->p = P_STRING;
-                s->key = 0;
-                s->in_value_string = 1;
-                s->str_cut = s->str_at = i + 1;
-                break;
-            }
-            if (c == '-' || (c >= '0' && c <= '9')) {
-                s->p = P_NUMBER;
-                s->num_at = i;
-                s->number = c == '-' ? N_SIGN : c == '0' ? N_ZERO : N_INT;
-                break;
-            }
-            if (c == 't' || c == 'f' || c == 'n') {
-                s->word = c == 't' ? "true" : c == 'f' ? "false" : "null";
-                s->word_len = strlen(s->word);
-                s->word_at = 1;
-                s->p = P_LITERAL;
-                break;
-            }
-            goto bad;
-        case P_KEY:
-        key:
-            if (ws(c)) {
-                i = tsig_json_ws_run(t, i + 1, n);
-                continue;
-            }
-            if (c == '}' && s->first) {
-                s->stack.len--;
-                value_done(s, i + 1);
-                break;
-            }
-            if (c != '"') goto bad;
-            s->p = P_STRING;
-            s->key_at = i + 1;
-            s->key_escaped = 0;
-            s->key = 1;
-            s->in_value_string = 0;
-            break;
-        case P_COLON:
-            if (ws(c)) {
-                i = tsig_json_ws_run(t, i + 1, n);
-                continue;
-            }
-            if (c != ':') goto bad;
-            s->p = P_VALUE;
-            s->first = 0;
-            break;
-        case P_AFTER:
-            if (ws(c)) {
-                i = tsig_json_ws_run(t, i + 1, n);
-                continue;
-            }
-            if (c == ',') {
-                s->p = s->stack.data[s->stack.len - 1] == '}' ? P_KEY : P_VALUE;
-                s->first = 0;
-                /* the next member's first byte, at once */
-                if (i + 1 < n && !ws(b[i + 1])) {
-                    c = b[++i];
-                    if (s->p == P_KEY) goto key;
-                    goto value;
-                }
-                break;
-            }
-            if (c != (unsigned char)s->stack.data[s->stack.len - 1]) goto bad;
-            s->stack.len--;
-            value_done(s, i + 1);
-            break;
-        case P_STRING: {
-            /* the plain stretch in one go */
-            size_t k = tsig_json_plain_run(t, i, n);
-            if (k > i && s->in_value_string) s->str_cut = k;
-            i = k;
-            if (i >= n) continue;
-            c = b[i];
-            if (s->walk && s->str_type && s->in_value_string) {
-                /* the start before a quote, an escape or any other byte
-                 * the stretch stops at is decoded: judged before it, so
-                 * that a wrong byte after it changes nothing */
-                string_start_judge(s, t, i);
-                if (s->check) continue; /* judged first, the byte read after */
-            }
-            if (c == '"') {
-                s->in_value_string = 0;
-                if (s->key) {
-                    s->p = P_COLON;
-                    if (s->follow) walk_key(s, t, i);
-                    /* the usual '":' and the value's first byte, at once */
-                    if (i + 2 < n && b[i + 1] == ':' && !ws(b[i + 2])) {
-                        s->p = P_VALUE;
-                        s->first = 0;
-                        i += 2;
-                        c = b[i];
-                        goto value;
-                    }
-                } else {
-                    /* a whole string that is no value of its enum */
-                    if (s->walk && s->str_type && !s->pending &&
-                        !string_may_be(s, t + s->str_at, i - s->str_at, 1)) {
-                        s->pending = 1;
-                        s->bad_depth = s->stack.len;
-                    }
-                    value_done(s, i + 1);
-                }
-            } else if (c == '\\') {
-                s->p = P_ESCAPE;
-                s->key_escaped = s->key;
-                s->str_type = NULL; /* after an escape: left to the validator */
-            } else if (c < 0x20) {
-                goto bad;
-            } else {
-                s->utf8[0] = c;
-                s->utf8_len = 1;
-                s->need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-                if (c < 0xC2 || c > 0xF4) goto bad;
-                s->p = P_UTF8;
-            }
-            break;
-        }
-        case P_UTF8:
-            s->utf8[s->utf8_len++] = c;
-            if ((c & 0xC0) != 0x80) goto bad;
-            if (s->utf8_len == 2) {
-                /* the first continuation byte carries the range checks */
-                unsigned char probe[4] = {s->utf8[0], s->utf8[1], 0x80, 0x80};
-                if (tsig_utf8_seq(probe, (size_t)s->need) == 0) goto bad;
-            }
-            if (s->utf8_len == (size_t)s->need) {
-                s->p = P_STRING;
-                if (s->in_value_string) s->str_cut = i + 1;
-            }
-            break;
-        case P_ESCAPE:
-            if (c == 'u') {
-                s->p = P_UNICODE;
-                s->esc = 0;
-                break;
-            }
-            if (!strchr("\"\\/bfnrt", c) || c == 0) goto bad;
-            s->p = P_STRING;
-            if (s->in_value_string) s->str_cut = i + 1;
-            break;
-        case P_UNICODE:
-            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))
-                goto bad;
-            if (++s->esc == 4) {
-                s->p = P_STRING;
-                /* a high surrogate may pair with the next escape: cut before */
-                if (s->in_value_string && !(b[i - 3] == 'd' || b[i - 3] == 'D'))
-                    s->str_cut = i + 1;
-            }
-            break;
-        case P_NUMBER: {
-            int digit = c >= '0' && c <= '9';
-            switch (s->number) {
-            case N_SIGN:
-                if (!digit) goto bad;
-                s->number = c == '0' ? N_ZERO : N_INT;
-                break;
-            case N_ZERO: case N_INT: case N_FRAC: case N_EXP:
-                if (digit && s->number != N_ZERO) {
-                    i = tsig_json_digit_run(t, i + 1, n);
-                    continue;
-                }
-                if (c == '.' && (s->number == N_ZERO || s->number == N_INT)) {
-                    s->number = N_DOT;
-                    s->num_float = 1;
-                } else if ((c == 'e' || c == 'E') && s->number != N_EXP) {
-                    s->number = N_E;
-                    s->num_float = 1;
-                } else if (digit) {
-                    goto bad; /* a digit after a leading 0 */
-                } else {
-                    /* a float where an int belongs (SPEC §3: by its text) */
-                    if (s->walk && !s->pending && s->num_float && s->num_type &&
-                        s->num_type->kind == TSIG_INT) {
-                        s->pending = 1;
-                        s->bad_depth = s->stack.len;
-                    }
-                    /* out of a refined :int's or :float's range */
-                    if (s->walk && !s->pending && s->num_type &&
-                        (s->num_type->kind == TSIG_INT || s->num_type->kind == TSIG_FLOAT) &&
-                        tsig_type_refined(s->num_type) &&
-                        !tsig_bounds_hold_number(s->num_type, t + s->num_at, i - s->num_at)) {
-                        s->pending = 1;
-                        s->bad_depth = s->stack.len;
-                    }
-                    value_done(s, i);
-                    continue; /* the byte ends the number: read it again */
-                }
-                break;
-            case N_DOT:
-                if (!digit) goto bad;
-                s->number = N_FRAC;
-                break;
-            case N_E:
-                if (c == '+' || c == '-') s->number = N_ESIGN;
-                else if (digit) s->number = N_EXP;
-                else goto bad;
-                break;
-            case N_ESIGN:
-                if (!digit) goto bad;
-                s->number = N_EXP;
-                break;
-            }
-            break;
-        }
-        case P_LITERAL:
-            if (c != (unsigned char)s->word[s->word_at]) goto bad;
-            if (++s->word_at == s->word_len) value_done(s, i + 1);
-            break;
-        case P_DONE:
-            if (!ws(c)) goto bad;
-            i = tsig_json_ws_run(t, i + 1, n);
-            continue;
-        }
-        i++;
+        if (a == TSIG_PUSH_MORE) return 1;
     }
-    s->read = i;
-    /* the start of a string read so far (decoded: no escape in it) */
-    if (s->walk && s->str_type && s->in_value_string) string_start_judge(s, t, s->str_cut);
-    /* a scalar of a kind its type never takes, not whole yet: judged by
-     * its first byte now, whole later */
-    if (s->kind_scalar && s->pending && !s->check && !s->refining) s->kind_now = s->check = 1;
-    if (s->check) {
-        s->check = 0;
-        int e = s->kind_now ? early_kind(s) : early(s);
-        if (e) return e < 0 ? -1 : 2;
-    }
-    if (s->whole) {
-        s->whole = 0;
-        return 3;
-    }
-    return 1;
-bad:
-    s->read = i;
-    return 0;
 }
 
 /* Text after a JSON error: the error's message names the character at
@@ -1256,13 +1034,7 @@ static int read_canonical(tsig_stream *s)
 {
     size_t n;
     const char *t = canonical(s, &n);
-    if (s->read == 0 && n && (unsigned char)t[0] == 0xEF) {
-        /* a byte-order mark is skipped, as the validator does */
-        if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return 1;
-        if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) s->read = s->cut = s->bom = 3;
-    }
-    int ok = reader(s, t, n);
-    return s->stack.failed || s->frames_failed ? -1 : ok;
+    return reader(s, t, n);
 }
 
 /* Repair (SPEC §12.1) starts at the first byte that is no JSON: until
@@ -1273,10 +1045,8 @@ static int start_repair(tsig_stream *s)
 {
     s->repairing = 1;
     if (!tsig_repair_run(&s->rp, s->text.data, s->text.len, 0)) return 0;
-    s->p = P_VALUE;
-    s->read = s->cut = s->cut_depth = s->str_cut = s->bom = 0;
-    s->stack.len = 0;
-    s->in_value_string = s->whole = s->pending = s->check = 0;
+    tsig_json_push_begin(&s->r, s->r.max_depth);
+    s->pending = s->check = 0;
     s->kind_now = s->kind_scalar = s->refining = 0;
     s->known_count = s->known_dropped = 0;
     s->wait_at = 0;
@@ -1321,7 +1091,7 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
         /* The value is whole: judged on the text up to its end (what the
          * chunk holds after it is read next), so that where the chunks
          * end changes nothing. */
-        code = judge(s, s->repairing ? tsig_repair_original(&s->rp, s->read) : s->read);
+        code = judge(s, s->repairing ? tsig_repair_original(&s->rp, s->r.read) : s->r.read);
         if (code != TSIG_OK) return code;
         ok = s->state == TSIG_STREAM_COMPLETE ? read_text(s) : 2;
         if (ok < 0) return TSIG_ERR_NOMEM;
@@ -1384,7 +1154,7 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
                    (s->result.json_error.code != TSIG_OK && !s->repair))) ||
                  (s->state == TSIG_STREAM_COMPLETE &&
                   (s->result_len == s->text.len ||
-                   (s->p == P_DONE && !s->repair && !has_too_many(&s->result)))));
+                   (tsig_json_push_done(&s->r) && !s->repair && !has_too_many(&s->result)))));
     if (!fresh) {
         tsig_code code = judge(s, s->text.len);
         if (code != TSIG_OK) return code;
@@ -1401,17 +1171,7 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
  * nothing was read (the partial value is null). */
 static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *close)
 {
-    size_t depth = s->cut_depth;
-    *from = s->bom;
-    *to = s->cut;
-    if (s->in_value_string && (s->p == P_STRING || s->p == P_ESCAPE || s->p == P_UNICODE ||
-                               s->p == P_UTF8)) {
-        *to = s->str_cut;
-        tsig_sb_putc(close, '"');
-        depth = s->stack.len;
-    }
-    for (size_t k = depth; k > 0; k--) tsig_sb_putc(close, s->stack.data[k - 1]);
-    return s->cut != s->bom || s->in_value_string;
+    return tsig_json_push_cut(&s->r, from, to, close);
 }
 
 /* The partial value of what the reader has read (whole: with a leading
@@ -1436,19 +1196,19 @@ static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole
 /* When an element waits for more text (elements_known), *c is a copy of
  * the reader (its syntax alone) that read on over it, as a reader that did
  * not wait would have: 1; 0 when none waits; -1 when out of memory.
- * Release c->stack. */
+ * Release c->r.stack. */
 static TSIG_COLD int read_on(const tsig_stream *s, tsig_stream *c)
 {
-    if (s->wait != WAIT_TRIED || s->read != s->wait_at) return 0;
+    if (s->wait != WAIT_TRIED || s->r.read != s->wait_at) return 0;
     *c = *s;
-    c->stack = (tsig_strbuf){0};
-    tsig_sb_append(&c->stack, s->stack.data, s->stack.len);
-    c->follow = c->walk = c->check = c->pending = c->whole = 0;
+    c->r.stack = (tsig_strbuf){0};
+    tsig_sb_append(&c->r.stack, s->r.stack.data, s->r.stack.len);
+    c->follow = c->walk = c->check = c->pending = c->r.whole = 0;
     size_t n;
     const char *t = canonical(s, &n);
-    if (!c->stack.failed) reader(c, t, n);
-    if (!c->stack.failed) return 1;
-    tsig_sb_release(&c->stack);
+    if (!c->r.stack.failed && tsig_json_push_read(&c->r, t, n, NULL, NULL) != TSIG_PUSH_NOMEM)
+        return 1;
+    tsig_sb_release(&c->r.stack);
     return -1;
 }
 
@@ -1459,7 +1219,7 @@ char *tsig_stream_partial(const tsig_stream *s, size_t *len)
     int on = read_on(s, &c);
     if (on < 0) return NULL;
     char *p = partial_read(on ? &c : s, len, 0);
-    if (on) tsig_sb_release(&c.stack);
+    if (on) tsig_sb_release(&c.r.stack);
     return p;
 }
 
@@ -1475,11 +1235,11 @@ tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to
     const tsig_stream *r = on ? &c : s;
     tsig_strbuf sb = {0};
     if (s->repairing) { /* its partial value is the repaired text */
-        if (on) tsig_sb_release(&c.stack);
+        if (on) tsig_sb_release(&c.r.stack);
         return TSIG_ERR_ARGUMENT;
     }
     int some = cut_of(r, from, to, &sb);
-    if (on) tsig_sb_release(&c.stack);
+    if (on) tsig_sb_release(&c.r.stack);
     if (!some) {
         tsig_sb_release(&sb);
         *from = *to = 0;
@@ -1504,7 +1264,7 @@ int tsig_stream_partial_is_text(const tsig_stream *s)
 {
     /* a whole value read as given, and only whitespace after it (the
      * reader stops on any other byte): its partial value is the text */
-    return s && !s->repairing && s->p == P_DONE && s->read == s->text.len;
+    return s && !s->repairing && tsig_json_push_done(&s->r) && s->r.read == s->text.len;
 }
 
 int tsig_stream_drops_text(const tsig_stream *s)

@@ -1254,6 +1254,334 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_ru
     return TSIG_OK;
 }
 
+/* ---- the push reader: text in chunks, its state explicit ----------------- */
+
+enum {
+    P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING, P_ESCAPE, P_UNICODE, P_UTF8,
+    P_NUMBER, P_LITERAL, P_DONE
+};
+
+/* a number: what its next byte may be */
+enum { N_SIGN, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP };
+
+void tsig_json_push_begin(tsig_json_push *r, size_t max_depth)
+{
+    tsig_strbuf stack = r->stack;
+    memset(r, 0, sizeof *r);
+    stack.len = 0;
+    stack.failed = 0;
+    r->stack = stack;
+    r->max_depth = max_depth;
+    r->p = P_VALUE;
+}
+
+void tsig_json_push_release(tsig_json_push *r)
+{
+    tsig_sb_release(&r->stack);
+}
+
+int tsig_json_push_in_string(const tsig_json_push *r)
+{
+    return r->in_value_string &&
+           (r->p == P_STRING || r->p == P_ESCAPE || r->p == P_UNICODE || r->p == P_UTF8);
+}
+
+int tsig_json_push_done(const tsig_json_push *r)
+{
+    return r->p == P_DONE;
+}
+
+int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_strbuf *close)
+{
+    size_t depth = r->cut_depth;
+    *from = r->bom;
+    *to = r->cut;
+    if (tsig_json_push_in_string(r)) {
+        *to = r->str_cut;
+        tsig_sb_putc(close, '"');
+        depth = r->stack.len;
+    }
+    for (size_t k = depth; k > 0; k--) tsig_sb_putc(close, r->stack.data[k - 1]);
+    return r->cut != r->bom || r->in_value_string;
+}
+
+static int push_ws(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* A value ended at end (the byte after it): the reader's part, then its
+ * reader of values is told (event). */
+static void push_done(tsig_json_push *r, size_t end, int event,
+                      int (*on)(void *, int, size_t), void *ctx)
+{
+    r->p = r->stack.len ? P_AFTER : P_DONE;
+    if (!r->stack.len) r->whole = r->stop = 1;
+    r->cut = end;
+    r->cut_depth = r->stack.len;
+    if (on && on(ctx, event, end) == TSIG_PUSH_YIELD) r->stop = 1;
+}
+
+tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
+                                     int (*on)(void *ctx, int event, size_t at), void *ctx)
+{
+    const unsigned char *b = (const unsigned char *)t;
+    size_t i = r->read;
+    if (i == 0 && r->p == P_VALUE && !r->stack.len && n && b[0] == 0xEF) {
+        /* a byte-order mark is skipped, as the token reader does */
+        if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_PUSH_MORE;
+        if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) i = r->read = r->cut = r->bom = 3;
+    }
+    while (i < n) {
+        if (r->stop) {
+            r->stop = 0;
+            r->read = i;
+            return TSIG_PUSH_STOPPED;
+        }
+        unsigned char c = b[i];
+        switch (r->p) {
+        case P_VALUE:
+        value:
+            if (push_ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
+            if (on && c != ']') {
+                int a = on(ctx, TSIG_PUSH_VALUE, i);
+                if (a == TSIG_PUSH_SKIP) {
+                    i = r->skip_to;
+                    push_done(r, i, TSIG_PUSH_CLOSE, NULL, NULL);
+                    continue;
+                }
+                if (a == TSIG_PUSH_WAIT) {
+                    r->read = i;
+                    return TSIG_PUSH_MORE;
+                }
+                if (a == TSIG_PUSH_YIELD) r->stop = 1;
+            }
+            if (c == '{' || c == '[') {
+                if (r->stack.len >= r->max_depth) goto bad;
+                tsig_sb_putc(&r->stack, c == '{' ? '}' : ']');
+                if (r->stack.failed) return TSIG_PUSH_NOMEM;
+                r->p = c == '{' ? P_KEY : P_VALUE;
+                r->first = 1;
+                r->cut = i + 1;
+                r->cut_depth = r->stack.len;
+                break;
+            }
+            if (c == ']' && r->first && r->stack.len && r->stack.data[r->stack.len - 1] == ']') {
+                r->stack.len--;
+                push_done(r, i + 1, TSIG_PUSH_CLOSE, on, ctx);
+                break;
+            }
+            if (c == '"') {
+                r->p = P_STRING;
+                r->key = 0;
+                r->escaped = 0;
+                r->in_value_string = 1;
+                r->str_cut = r->str_at = i + 1;
+                break;
+            }
+            if (c == '-' || (c >= '0' && c <= '9')) {
+                r->p = P_NUMBER;
+                r->num_at = i;
+                r->num_float = 0;
+                r->number = c == '-' ? N_SIGN : c == '0' ? N_ZERO : N_INT;
+                break;
+            }
+            if (c == 't' || c == 'f' || c == 'n') {
+                r->word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+                r->word_len = strlen(r->word);
+                r->word_at = 1;
+                r->p = P_LITERAL;
+                break;
+            }
+            goto bad;
+        case P_KEY:
+        key:
+            if (push_ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
+            if (c == '}' && r->first) {
+                r->stack.len--;
+                push_done(r, i + 1, TSIG_PUSH_CLOSE, on, ctx);
+                break;
+            }
+            if (c != '"') goto bad;
+            r->p = P_STRING;
+            r->key_at = i + 1;
+            r->escaped = 0;
+            r->key = 1;
+            r->in_value_string = 0;
+            break;
+        case P_COLON:
+            if (push_ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
+            if (c != ':') goto bad;
+            r->p = P_VALUE;
+            r->first = 0;
+            break;
+        case P_AFTER:
+            if (push_ws(c)) {
+                i = tsig_json_ws_run(t, i + 1, n);
+                continue;
+            }
+            if (c == ',') {
+                r->p = r->stack.data[r->stack.len - 1] == '}' ? P_KEY : P_VALUE;
+                r->first = 0;
+                /* the next member's first byte, at once */
+                if (i + 1 < n && !push_ws(b[i + 1]) && !r->stop) {
+                    c = b[++i];
+                    if (r->p == P_KEY) goto key;
+                    goto value;
+                }
+                break;
+            }
+            if (c != (unsigned char)r->stack.data[r->stack.len - 1]) goto bad;
+            r->stack.len--;
+            push_done(r, i + 1, TSIG_PUSH_CLOSE, on, ctx);
+            break;
+        case P_STRING: {
+            /* the plain stretch in one go */
+            size_t k = tsig_json_plain_run(t, i, n);
+            if (k > i && r->in_value_string) r->str_cut = k;
+            i = k;
+            if (i >= n) continue;
+            c = b[i];
+            if (on && r->watch && r->in_value_string &&
+                on(ctx, TSIG_PUSH_STRING_PART, i) == TSIG_PUSH_YIELD) {
+                r->stop = 1;
+                continue; /* told first, the byte read after */
+            }
+            if (c == '"') {
+                r->in_value_string = 0;
+                if (r->key) {
+                    r->p = P_COLON;
+                    if (on && on(ctx, TSIG_PUSH_KEY, i) == TSIG_PUSH_YIELD) r->stop = 1;
+                    /* the usual '":' and the value's first byte, at once */
+                    if (i + 2 < n && b[i + 1] == ':' && !push_ws(b[i + 2]) && !r->stop) {
+                        r->p = P_VALUE;
+                        r->first = 0;
+                        i += 2;
+                        c = b[i];
+                        goto value;
+                    }
+                } else {
+                    push_done(r, i + 1, TSIG_PUSH_STRING, on, ctx);
+                }
+            } else if (c == '\\') {
+                r->p = P_ESCAPE;
+                r->escaped = 1;
+                r->watch = 0; /* after an escape: left to the validator */
+            } else if (c < 0x20) {
+                goto bad;
+            } else {
+                r->utf8[0] = c;
+                r->utf8_len = 1;
+                r->need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+                if (c < 0xC2 || c > 0xF4) goto bad;
+                r->p = P_UTF8;
+            }
+            break;
+        }
+        case P_UTF8:
+            r->utf8[r->utf8_len++] = c;
+            if ((c & 0xC0) != 0x80) goto bad;
+            if (r->utf8_len == 2) {
+                /* the first continuation byte carries the range checks */
+                unsigned char probe[4] = {r->utf8[0], r->utf8[1], 0x80, 0x80};
+                if (tsig_utf8_seq(probe, (size_t)r->need) == 0) goto bad;
+            }
+            if (r->utf8_len == (size_t)r->need) {
+                r->p = P_STRING;
+                if (r->in_value_string) r->str_cut = i + 1;
+            }
+            break;
+        case P_ESCAPE:
+            if (c == 'u') {
+                r->p = P_UNICODE;
+                r->esc = 0;
+                break;
+            }
+            if (!strchr("\"\\/bfnrt", c) || c == 0) goto bad;
+            r->p = P_STRING;
+            if (r->in_value_string) r->str_cut = i + 1;
+            break;
+        case P_UNICODE:
+            if (!is_hex(c)) goto bad;
+            if (++r->esc == 4) {
+                r->p = P_STRING;
+                /* a high surrogate may pair with the next escape: cut before */
+                if (r->in_value_string && !(b[i - 3] == 'd' || b[i - 3] == 'D'))
+                    r->str_cut = i + 1;
+            }
+            break;
+        case P_NUMBER: {
+            int digit = c >= '0' && c <= '9';
+            switch (r->number) {
+            case N_SIGN:
+                if (!digit) goto bad;
+                r->number = c == '0' ? N_ZERO : N_INT;
+                break;
+            case N_ZERO: case N_INT: case N_FRAC: case N_EXP:
+                if (digit && r->number != N_ZERO) {
+                    i = tsig_json_digit_run(t, i + 1, n);
+                    continue;
+                }
+                if (c == '.' && (r->number == N_ZERO || r->number == N_INT)) {
+                    r->number = N_DOT;
+                    r->num_float = 1;
+                } else if ((c == 'e' || c == 'E') && r->number != N_EXP) {
+                    r->number = N_E;
+                    r->num_float = 1;
+                } else if (digit) {
+                    goto bad; /* a digit after a leading 0 */
+                } else {
+                    push_done(r, i, TSIG_PUSH_NUMBER, on, ctx);
+                    continue; /* the byte ends the number: read it again */
+                }
+                break;
+            case N_DOT:
+                if (!digit) goto bad;
+                r->number = N_FRAC;
+                break;
+            case N_E:
+                if (c == '+' || c == '-') r->number = N_ESIGN;
+                else if (digit) r->number = N_EXP;
+                else goto bad;
+                break;
+            case N_ESIGN:
+                if (!digit) goto bad;
+                r->number = N_EXP;
+                break;
+            }
+            break;
+        }
+        case P_LITERAL:
+            if (c != (unsigned char)r->word[r->word_at]) goto bad;
+            if (++r->word_at == r->word_len) push_done(r, i + 1, TSIG_PUSH_LITERAL, on, ctx);
+            break;
+        case P_DONE:
+            if (!push_ws(c)) goto bad;
+            i = tsig_json_ws_run(t, i + 1, n);
+            continue;
+        }
+        i++;
+    }
+    r->read = i;
+    if (r->stop) {
+        r->stop = 0;
+        return TSIG_PUSH_STOPPED;
+    }
+    return TSIG_PUSH_MORE;
+bad:
+    r->read = i;
+    return TSIG_PUSH_BAD;
+}
+
 /* ---- reading parts of text read before --------------------------------- */
 
 /* The text was read before, so its tokens need no grammar: brackets are

@@ -387,6 +387,95 @@ static tsig_code run_validation(const tsig_signature *sig, int input,
                  : tsig_validate_json(sig, text, len, &opts, res);
 }
 
+/* ---- streams end as the one-shot call (SPEC §12.2) ----------------------- */
+
+/* NULL iff two results say the same (the value too, unless skip_value:
+ * a stream that drops what it validated writes no changed value). */
+static const char *results_differ(const tsig_result *a, const tsig_result *b, int skip_value)
+{
+    if (a->ok != b->ok) return "ok";
+    if (a->json_error.code != b->json_error.code || a->json_error.offset != b->json_error.offset ||
+        a->json_error.line != b->json_error.line || a->json_error.column != b->json_error.column)
+        return "the JSON error";
+    if (a->error_count != b->error_count || a->warning_count != b->warning_count)
+        return "the issue counts";
+    for (int w = 0; w < 2; w++) {
+        const tsig_issue *x = w ? a->warnings : a->errors, *y = w ? b->warnings : b->errors;
+        size_t n = w ? a->warning_count : a->error_count;
+        for (size_t i = 0; i < n; i++)
+            if (x[i].code != y[i].code || x[i].offset != y[i].offset || x[i].length != y[i].length ||
+                x[i].path_len != y[i].path_len || memcmp(x[i].path, y[i].path, x[i].path_len) != 0 ||
+                x[i].message_len != y[i].message_len ||
+                memcmp(x[i].message, y[i].message, x[i].message_len) != 0)
+                return w ? "a warning" : "an error";
+    }
+    if (skip_value) return NULL;
+    if (a->changed != b->changed) return "changed";
+    if ((a->value_json == NULL) != (b->value_json == NULL) ||
+        (a->value_json && (a->value_len != b->value_len ||
+                           memcmp(a->value_json, b->value_json, a->value_len) != 0)))
+        return "the value";
+    return NULL;
+}
+
+/* The text streamed in chunks of sizes drawn from 1..most (most 0: one
+ * chunk; 1: a byte at a time) ends with the one-shot result, repair on and
+ * off, and so does a stream that drops what it validated (without repair:
+ * it keeps what repair may need). Said whether or not the record is
+ * pending: a stream reads what the one-shot call reads, right or not. */
+static void check_streams(const char *id, const tsig_signature *sig, int input, const char *text,
+                          size_t len, const tsig_validate_options *base)
+{
+    static const size_t most[] = {0, 1, 3, 16, 64};
+    unsigned seed = 2166136261u;
+    for (const char *c = id; *c; c++) seed = (seed ^ (unsigned char)*c) * 16777619u;
+    for (int repair = 0; repair < 2; repair++) {
+        tsig_validate_options o = *base;
+        o.flags &= ~(TSIG_REPAIR | TSIG_NO_REPAIR);
+        o.flags |= repair ? TSIG_REPAIR : TSIG_NO_REPAIR;
+        tsig_result one;
+        if (run_validation(sig, input, text, len, &o, 0, &one) == TSIG_ERR_NOMEM) {
+            tsig_test_fail(__FILE__, __LINE__, "%s: out of memory", id);
+            return;
+        }
+        for (size_t m = 0; m < sizeof most / sizeof most[0]; m++) {
+            for (int lean = 0; lean < 2 - repair; lean++) {
+                tsig_validate_options so = o;
+                if (lean) so.flags |= TSIG_CALLER_KEEPS_TEXT;
+                tsig_stream *st = tsig_stream_new(sig, input, &so);
+                tsig_code code = TSIG_OK;
+                for (size_t at = 0; st && at < len && code == TSIG_OK;) {
+                    seed = seed * 1103515245u + 12345u;
+                    size_t n = most[m] ? 1 + (seed >> 8) % most[m] : len;
+                    if (n > len - at) n = len - at;
+                    code = tsig_stream_push(st, text + at, n, NULL);
+                    at += n;
+                }
+                tsig_result end;
+                memset(&end, 0, sizeof end);
+                if (!st || code != TSIG_OK || (tsig_stream_end(st, &end) == TSIG_ERR_NOMEM)) {
+                    tsig_test_fail(__FILE__, __LINE__, "%s: the stream failed (%s)", id,
+                                   tsig_code_name(code));
+                } else {
+                    const char *d = results_differ(&end, &one, lean);
+                    char how[48];
+                    if (most[m]) snprintf(how, sizeof how, "in chunks of 1..%zu bytes", most[m]);
+                    else snprintf(how, sizeof how, "in one push");
+                    if (d)
+                        tsig_test_fail(__FILE__, __LINE__,
+                                       "%s: streamed %s%s, repair %s: %s differs from the one-shot "
+                                       "call",
+                                       id, how, lean ? ", dropping what it validated" : "",
+                                       repair ? "on" : "off", d);
+                }
+                tsig_result_free(&end);
+                tsig_stream_free(st);
+            }
+        }
+        tsig_result_free(&one);
+    }
+}
+
 /* Every check of one validate.json record. */
 static void check_validate_record(vrec *rec, const jv_value *r)
 {
@@ -545,6 +634,8 @@ static void check_validate_record(vrec *rec, const jv_value *r)
     }
     tsig_result_free(&always);
     tsig_result_free(&never);
+
+    check_streams(rec->id, sig, input, text, text_len, &opts);
 
     tsig_result_free(&res);
     if (res.value_json || res.error_count || res.internal_)
