@@ -343,6 +343,24 @@ int tsig_json_fail_code(tsig_json *j, tsig_code code, size_t offset,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* The repairs of SPEC §12.1, as the push reader notes them in repair mode
+ * (their words: tsig_repair_message, src/checking/repair.c). */
+enum {
+    TSIG_REPAIR_FENCE, TSIG_REPAIR_BEFORE, TSIG_REPAIR_AFTER,
+    TSIG_REPAIR_TRAILING_COMMA, TSIG_REPAIR_COMMENT, TSIG_REPAIR_SINGLE,
+    TSIG_REPAIR_CURLY, TSIG_REPAIR_KEY, TSIG_REPAIR_TRUE, TSIG_REPAIR_FALSE,
+    TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA
+};
+
+/* One repair: what, where in the original text (and, for a quoted key, the
+ * key's length). */
+typedef struct tsig_repair_note {
+    int what;
+    size_t at, len;
+} tsig_repair_note;
+
+struct tsig_repair;
+
 /*
  * The push reader: JSON syntax read from text that arrives in chunks, its
  * state explicit (nothing on the C stack between two chunks), for the
@@ -407,6 +425,24 @@ typedef struct tsig_json_push {
     int watch;         /* its reader of values watches the value string */
     size_t skip_to;    /* TSIG_PUSH_SKIP: where to go on */
     int stop;          /* return before the next byte */
+    /* Repair mode (SPEC §12.1; tsig_repair_run): the repairs are made where
+     * strict JSON stops, and the canonical text written to rp->out, where
+     * t[0..copied) is, as repaired. NULL: strict JSON. */
+    struct tsig_repair *rp;
+    int final;         /* nothing follows t[0..n) */
+    int quote;         /* the quotes of the string being read */
+    int fenced;        /* the value is in a code fence */
+    int scalar;        /* the top-level value is no object or array */
+    int newline;       /* a line ended since the last value */
+    int ctrl_noted;    /* a control character of this string was noted */
+    int back;          /* where to go on after a comment */
+    size_t copied;
+    size_t prose_at, comment_at, comma_at;
+    /* A word (or the blanks after a bare key) cut by the end of the text
+     * so far: where it starts, + 1 (0: none), and how far it was read, so
+     * the next call resumes there and reads no byte twice. */
+    size_t memo_word_at, memo_word_to, memo_blank_at, memo_blank_to;
+    int memo_word_key;
 } tsig_json_push;
 
 /* Begins reading (or begins again) at the first byte. */
@@ -417,6 +453,30 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                                      int (*on)(void *ctx, int event, size_t at), void *ctx);
 /* 1 iff a value string is being read (the partial value ends in it). */
 int tsig_json_push_in_string(const tsig_json_push *r);
+
+/* Repair (SPEC §12.1): the push reader in repair mode, fed the text so far
+ * (the same bytes again, longer), appends to out the canonical text (the
+ * JSON the model meant); map holds pairs (canonical offset, original
+ * offset) where the two stop moving together. Valid JSON comes out byte
+ * for byte; a byte no repair reads is left, with all after it, for the
+ * strict reader of the canonical text to refuse where it stands. */
+typedef struct tsig_repair {
+    tsig_json_push r;
+    tsig_strbuf out;
+    size_t *map;
+    size_t map_count, map_cap;
+    tsig_repair_note *notes;
+    size_t note_count, note_cap;
+    int done;
+} tsig_repair;
+
+void tsig_repair_init(tsig_repair *r, size_t max_depth);
+void tsig_repair_release(tsig_repair *r);
+/* Reads s[..len) from where it stopped; final: nothing follows. 0 when out
+ * of memory. */
+int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final);
+/* The original offset of a canonical one. */
+size_t tsig_repair_original(const tsig_repair *r, size_t offset);
 /* 1 iff a whole value was read and only whitespace after it. */
 int tsig_json_push_done(const tsig_json_push *r);
 /* The partial value as a cut of the text: its bytes [*from, *to) then
@@ -1457,48 +1517,8 @@ tsig_verdict tsig_value_enum(const tsig_type *t, int input, tsig_value_kind vk,
  * that tsig_value_enum would coerce (any text that may become a number or
  * a boolean). O(log values) comparisons, in the enum's index. */
 int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len);
-/* ---- repair.c: JSON as models write it (SPEC §12.1) --------------------- */
+/* ---- repair.c: the words of the repairs (SPEC §12.1) -------------------- */
 
-enum {
-    TSIG_REPAIR_FENCE, TSIG_REPAIR_BEFORE, TSIG_REPAIR_AFTER,
-    TSIG_REPAIR_TRAILING_COMMA, TSIG_REPAIR_COMMENT, TSIG_REPAIR_SINGLE,
-    TSIG_REPAIR_CURLY, TSIG_REPAIR_KEY, TSIG_REPAIR_TRUE, TSIG_REPAIR_FALSE,
-    TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA
-};
-
-/* One repair: what, where in the original text (and, for a quoted key, the
- * key's length). */
-typedef struct tsig_repair_note {
-    int what;
-    size_t at, len;
-} tsig_repair_note;
-
-/* The transducer: fed the text so far (the same bytes again, longer), it
- * resumes at pos and appends to out the canonical text; map holds pairs
- * (canonical offset, original offset) where the two stop moving together. */
-typedef struct tsig_repair {
-    tsig_strbuf out;
-    tsig_strbuf stack; /* 'o' / 'a' per open container */
-    size_t pos, max_depth, prose_at, comment_at, comma_at;
-    int state, back, first, newline, quote, key, ctrl_noted, fenced, done;
-    int scalar; /* the top-level value is no object or array */
-    /* A word (or the blanks after a bare key) cut by the end of the text
-     * so far: where it starts, + 1 (0: none), and how far it was read, so
-     * the next call resumes there and reads no byte twice. */
-    size_t word_at, word_to, blank_at, blank_to;
-    int word_key;
-    size_t *map;
-    size_t map_count, map_cap;
-    tsig_repair_note *notes;
-    size_t note_count, note_cap;
-} tsig_repair;
-
-void tsig_repair_init(tsig_repair *r, size_t max_depth);
-void tsig_repair_release(tsig_repair *r);
-/* Reads s[r->pos..len); final: nothing follows. 0 when out of memory. */
-int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final);
-/* The original offset of a canonical one. */
-size_t tsig_repair_original(const tsig_repair *r, size_t offset);
 void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line,
                          size_t column, tsig_strbuf *out);
 void tsig_repair_line_col(const char *src, size_t *from, size_t *line, size_t *column,

@@ -8,9 +8,10 @@
  * when a whole value has been read, and tells the type walker below of
  * each value, key and end it reads (on_step). With repair on, the
  * text is its own repair until its first byte that is no JSON (valid JSON
- * costs what it costs without); from there the repair transducer
- * (repair.c, which resumes where it stopped) reads the text so far and
- * each chunk after, and the reader reads its output, from its start.
+ * costs what it costs without); from there a second push reader, in
+ * repair mode (tsig_repair_run, which resumes where it stopped), reads
+ * the text so far and each chunk after, and the reader reads its output,
+ * from its start.
  *
  * Judging the value against the signature is the one-shot validator's
  * work. A type walker follows the type tree as values start (a stack of
@@ -87,7 +88,7 @@ struct tsig_stream {
     int input;
     tsig_validate_options opts;
     int repair;         /* asked for */
-    int repairing;      /* begun: the reader reads the transducer's output */
+    int repairing;      /* begun: the reader reads the repaired text */
     tsig_repair rp;
     tsig_strbuf text;   /* the original text so far */
     tsig_stream_state state;
@@ -417,7 +418,7 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
         if (s->frames[d].read_at) shift(&s->frames[d].read_at, r, by);
 }
 
-/* The canonical text: the transducer's output, or the text itself. */
+/* The canonical text: the repaired text, or the text itself. */
 static const char *canonical(const tsig_stream *s, size_t *len)
 {
     if (s->repairing) {
@@ -1039,7 +1040,7 @@ static int read_canonical(tsig_stream *s)
 
 /* Repair (SPEC §12.1) starts at the first byte that is no JSON: until
  * then the text is its own repair, and valid JSON costs what it costs
- * without. The repair transducer reads the text so far, and the reader
+ * without. The reader in repair mode reads the text so far, and the reader
  * starts again on its output. 0 when out of memory. */
 static int start_repair(tsig_stream *s)
 {

@@ -1258,7 +1258,10 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_ru
 
 enum {
     P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING, P_ESCAPE, P_UNICODE, P_UTF8,
-    P_NUMBER, P_LITERAL, P_DONE
+    P_NUMBER, P_LITERAL, P_DONE,
+    /* repair mode's own (see below) */
+    P_START, P_PROSE, P_FENCE, P_COMMA, P_LINE_COMMENT, P_BLOCK_COMMENT, P_TAIL,
+    P_PROSE_AFTER, P_PASS
 };
 
 /* a number: what its next byte may be */
@@ -1316,10 +1319,663 @@ static void push_done(tsig_json_push *r, size_t end, int event,
                       int (*on)(void *, int, size_t), void *ctx)
 {
     r->p = r->stack.len ? P_AFTER : P_DONE;
-    if (!r->stack.len) r->whole = r->stop = 1;
+    if (r->rp) { /* repair reads on after the value */
+        r->newline = 0;
+        r->first = 0;
+    } else if (!r->stack.len) {
+        r->whole = r->stop = 1;
+    }
     r->cut = end;
     r->cut_depth = r->stack.len;
     if (on && on(ctx, event, end) == TSIG_PUSH_YIELD) r->stop = 1;
+}
+
+/* ---- the push reader's repair mode (SPEC §12.1) -------------------------
+ *
+ * The same reader, its strict states and a few of repair's own: before the
+ * value (P_START: a fence, prose), in prose, in a fence's info string, a
+ * comma withheld until what follows shows it trailing, comments, after a
+ * closing fence, prose after the value, and a refusal (P_PASS: the rest as
+ * it is). At each byte it first asks whether a repair reads it
+ * (repair_step); what none reads the strict states read, and a byte they
+ * refuse leaves the rest as it is, so the strict reader of the canonical
+ * text stops at the same byte it would have stopped at in the original
+ * (the map turns the position back). The canonical text is written
+ * lazily: runs of the original are copied where a repair replaces,
+ * removes or inserts, and when the reader returns. A string is read by
+ * repair's own rule (any quotes, escapes as written, raw line ends and
+ * tabs escaped); a number or literal by the strict one.
+ */
+
+enum { Q_DOUBLE, Q_SINGLE, Q_CURLY_DOUBLE, Q_CURLY_SINGLE };
+
+/* what repair_step answers */
+enum { STEP_STRICT, STEP_GO, STEP_MORE };
+
+#define R_MORE (-2)
+#define R_END (-1)
+
+/* The next canonical bytes come from original offset at. */
+static void rp_place(tsig_repair *rp, size_t at)
+{
+    size_t o = rp->out.len;
+    if (rp->map_count) {
+        const size_t *last = &rp->map[2 * (rp->map_count - 1)];
+        if (last[1] + (o - last[0]) == at) return;
+        if (last[0] == o) {
+            rp->map[2 * (rp->map_count - 1) + 1] = at;
+            return;
+        }
+    } else if (o == at) {
+        return;
+    }
+    if (rp->map_count == rp->map_cap) {
+        size_t cap = rp->map_cap ? 2 * rp->map_cap : 16;
+        size_t *m = realloc(rp->map, cap * 2 * sizeof *m);
+        if (!m) {
+            rp->out.failed = 1;
+            return;
+        }
+        rp->map = m;
+        rp->map_cap = cap;
+    }
+    rp->map[2 * rp->map_count] = o;
+    rp->map[2 * rp->map_count + 1] = at;
+    rp->map_count++;
+}
+
+static void rp_emit(tsig_repair *rp, const char *s, size_t n, size_t at)
+{
+    rp_place(rp, at);
+    tsig_sb_append(&rp->out, s, n);
+}
+
+/* The original t[copied..to) into the canonical text, as it is. */
+static void rp_flush(tsig_json_push *r, const char *t, size_t to)
+{
+    if (to <= r->copied) return;
+    rp_emit(r->rp, t + r->copied, to - r->copied, r->copied);
+    r->copied = to;
+}
+
+/* t[at..skip) written as s[0..n) (n 0: removed). */
+static void rp_replace(tsig_json_push *r, const char *t, size_t at, size_t skip, const char *s,
+                       size_t n)
+{
+    rp_flush(r, t, at);
+    if (n) rp_emit(r->rp, s, n, at);
+    r->copied = skip;
+}
+
+static void rp_note(tsig_repair *rp, int what, size_t at, size_t len)
+{
+    if (rp->note_count == rp->note_cap) {
+        size_t cap = rp->note_cap ? 2 * rp->note_cap : 8;
+        tsig_repair_note *n = realloc(rp->notes, cap * sizeof *n);
+        if (!n) {
+            rp->out.failed = 1;
+            return;
+        }
+        rp->notes = n;
+        rp->note_cap = cap;
+    }
+    /* in text order: only a trailing comma is noted late, after the
+     * comments of its own whitespace, so the shifting stays linear */
+    size_t i = rp->note_count++;
+    while (i > 0 && rp->notes[i - 1].at > at) {
+        rp->notes[i] = rp->notes[i - 1];
+        i--;
+    }
+    rp->notes[i].what = what;
+    rp->notes[i].at = at;
+    rp->notes[i].len = len;
+}
+
+void tsig_repair_init(tsig_repair *rp, size_t max_depth)
+{
+    memset(rp, 0, sizeof *rp);
+    tsig_json_push_begin(&rp->r, max_depth);
+    rp->r.p = P_START;
+    rp->r.rp = rp;
+}
+
+void tsig_repair_release(tsig_repair *rp)
+{
+    tsig_sb_release(&rp->out);
+    tsig_json_push_release(&rp->r);
+    free(rp->map);
+    free(rp->notes);
+    memset(rp, 0, sizeof *rp);
+}
+
+size_t tsig_repair_original(const tsig_repair *rp, size_t offset)
+{
+    size_t lo = 0, hi = rp->map_count;
+    if (!hi || rp->map[0] > offset) return offset;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rp->map[2 * mid] <= offset) lo = mid;
+        else hi = mid;
+    }
+    return rp->map[2 * lo + 1] + (offset - rp->map[2 * lo]);
+}
+
+static int rp_byte(const tsig_json_push *r, const char *t, size_t n, size_t i)
+{
+    if (i < n) return (unsigned char)t[i];
+    return r->final ? R_END : R_MORE;
+}
+
+/* A bare word at a value's place (a literal such as True, or text left
+ * for the strict reader to refuse) starts with a letter, '_' or '$' and
+ * goes on with digits too. A bare key is an identifier (names.c). */
+static int word_start(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+}
+
+static int word_is(const char *s, size_t n, const char *w)
+{
+    return n == strlen(w) && memcmp(s, w, n) == 0;
+}
+
+/* A word that reads as a value (JSON or Python literal, or one of the
+ * refused non-numbers): it is never prose. */
+static int value_word(const char *s, size_t n)
+{
+    static const char *const words[] = {"true", "false", "null", "True", "False",
+                                        "None", "NaN", "Infinity", "undefined"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (word_is(s, n, words[k])) return 1;
+    return 0;
+}
+
+/* The end of the word starting at at (a value's word, or a key's
+ * identifier when key), or R_MORE; a word read before up to the end of the
+ * text is read on from there. */
+static size_t rp_word_end(tsig_json_push *r, const char *t, size_t n, size_t at, int key)
+{
+    size_t i = r->memo_word_at == at + 1 && r->memo_word_key == key ? r->memo_word_to : at;
+    if (key)
+        i = tsig_ident_run(t, n, i);
+    else
+        while (i < n && (word_start((unsigned char)t[i]) || is_digit(t[i]))) i++;
+    r->memo_word_at = at + 1;
+    r->memo_word_to = i;
+    r->memo_word_key = key;
+    return i < n || r->final ? i : (size_t)R_MORE;
+}
+
+/* The end of the spaces and tabs starting at at, read on as rp_word_end. */
+static size_t rp_spaces_end(tsig_json_push *r, const char *t, size_t n, size_t at)
+{
+    size_t i = r->memo_blank_at == at + 1 ? r->memo_blank_to : at;
+    while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
+    r->memo_blank_at = at + 1;
+    r->memo_blank_to = i;
+    return i;
+}
+
+/* An opening curly quote at i: Q_CURLY_DOUBLE / Q_CURLY_SINGLE, 0 when
+ * none, R_MORE when undecided. */
+static int curly_open(const tsig_json_push *r, const char *t, size_t n, size_t i)
+{
+    if (i + 3 > n) {
+        if (r->final) return 0;
+        for (size_t k = i; k < n; k++)
+            if (k - i < 2 && (unsigned char)t[k] != (unsigned char)"\xE2\x80"[k - i]) return 0;
+        return R_MORE;
+    }
+    if ((unsigned char)t[i] != 0xE2 || (unsigned char)t[i + 1] != 0x80) return 0;
+    if ((unsigned char)t[i + 2] == 0x9C) return Q_CURLY_DOUBLE;
+    if ((unsigned char)t[i + 2] == 0x98) return Q_CURLY_SINGLE;
+    return 0;
+}
+
+static int value_start(int c)
+{
+    return c == '{' || c == '[' || c == '"' || c == '\'' || c == '-' || is_digit((char)c) ||
+           word_start(c) || c == 0xE2;
+}
+
+static int key_start(int c)
+{
+    return c == '"' || c == '\'' || tsig_ident_start((char)c) || c == 0xE2;
+}
+
+static char rp_top(const tsig_json_push *r)
+{
+    return r->stack.len ? r->stack.data[r->stack.len - 1] : 0;
+}
+
+static void rp_after_value(tsig_json_push *r)
+{
+    r->p = r->stack.len ? P_AFTER : P_DONE;
+    r->newline = 0;
+    r->first = 0;
+}
+
+/* Whitespace and comments where JSON allows whitespace: 1 read (*i
+ * after), 0 not blank, R_MORE undecided. */
+static int rp_blank(tsig_json_push *r, const char *t, size_t n, size_t *i, int c)
+{
+    size_t p = *i;
+    if (push_ws((unsigned char)c)) {
+        size_t e = tsig_json_ws_run(t, p + 1, n);
+        if (memchr(t + p, '\n', e - p)) r->newline = 1;
+        *i = e;
+        return 1;
+    }
+    if (c != '/') return 0;
+    int d = rp_byte(r, t, n, p + 1);
+    if (d == R_MORE) return R_MORE;
+    if (d != '/' && d != '*') return 0;
+    rp_note(r->rp, TSIG_REPAIR_COMMENT, p, 0);
+    rp_replace(r, t, p, p + 2, NULL, 0);
+    r->comment_at = p;
+    r->back = r->p;
+    r->p = d == '/' ? P_LINE_COMMENT : P_BLOCK_COMMENT;
+    *i = p + 2;
+    return 1;
+}
+
+/* A string opens at at with quotes q (n bytes): written with '"'. */
+static void open_string(tsig_json_push *r, const char *t, int q, size_t at, size_t n, int key)
+{
+    if (q == Q_SINGLE) rp_note(r->rp, TSIG_REPAIR_SINGLE, at, 0);
+    if (q == Q_CURLY_DOUBLE || q == Q_CURLY_SINGLE) rp_note(r->rp, TSIG_REPAIR_CURLY, at, 0);
+    if (q != Q_DOUBLE) rp_replace(r, t, at, at + n, "\"", 1);
+    r->quote = q;
+    r->key = key;
+    r->ctrl_noted = 0;
+    r->p = P_STRING;
+}
+
+/* A string's content from *i: STEP_GO when it ended (*i after its closing
+ * quote), STEP_MORE when the text so far is used up (*i where to go on). */
+static int rp_string(tsig_json_push *r, const char *t, size_t n, size_t *i)
+{
+    size_t k = *i;
+    int q = r->quote;
+    for (;;) {
+        while (k < n) {
+            unsigned char c = (unsigned char)t[k];
+            if (c == '"' || c == '\\' || c < 0x20 || c == '\'' || c == 0xE2) break;
+            k++;
+        }
+        if (k >= n) {
+            *i = n;
+            return STEP_MORE;
+        }
+        unsigned char c = (unsigned char)t[k];
+        if (c == '\\') {
+            if (k + 1 >= n) {
+                *i = r->final ? n : k;
+                return STEP_MORE;
+            }
+            if (q == Q_SINGLE && t[k + 1] == '\'') {
+                rp_flush(r, t, k);
+                rp_emit(r->rp, "'", 1, k + 1);
+                r->copied = k + 2;
+            }
+            k += 2;
+            continue;
+        }
+        if (c == '"') {
+            if (q == Q_DOUBLE) {
+                *i = k + 1;
+                break;
+            }
+            rp_replace(r, t, k, k + 1, "\\\"", 2);
+            k++;
+            continue;
+        }
+        if (c == '\'') {
+            if (q == Q_SINGLE) {
+                rp_replace(r, t, k, k + 1, "\"", 1);
+                *i = k + 1;
+                break;
+            }
+            k++;
+            continue;
+        }
+        if (c == 0xE2) {
+            if (q == Q_CURLY_DOUBLE || q == Q_CURLY_SINGLE) {
+                if (k + 3 > n && !r->final) {
+                    *i = k;
+                    return STEP_MORE;
+                }
+                unsigned char close = q == Q_CURLY_DOUBLE ? 0x9D : 0x99;
+                if (k + 3 <= n && (unsigned char)t[k + 1] == 0x80 &&
+                    (unsigned char)t[k + 2] == close) {
+                    rp_replace(r, t, k, k + 3, "\"", 1);
+                    *i = k + 3;
+                    break;
+                }
+            }
+            k++;
+            continue;
+        }
+        if (c == '\n' || c == '\t' || c == '\r') {
+            if (!r->ctrl_noted) rp_note(r->rp, TSIG_REPAIR_CONTROL, k, 0);
+            r->ctrl_noted = 1;
+            rp_replace(r, t, k, k + 1, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r", 2);
+        }
+        k++; /* another control character: left for the strict reader */
+    }
+    if (r->key) r->p = P_COLON;
+    else rp_after_value(r);
+    return STEP_GO;
+}
+
+/* A refusal at at: the rest as it is. */
+static int rp_refuse(tsig_json_push *r, size_t *i, size_t at)
+{
+    r->p = P_PASS;
+    *i = at;
+    return STEP_GO;
+}
+
+/* Whether a repair reads t[*i] (repair mode): STEP_GO (read: *i where to
+ * go on), STEP_MORE (undecided until more text comes: *i where to go on)
+ * or STEP_STRICT (the strict states read it). */
+static int repair_step(tsig_json_push *r, const char *t, size_t n, size_t *i)
+{
+    size_t p = *i;
+    int c = (unsigned char)t[p];
+    int b;
+    switch (r->p) {
+    case P_START:
+        if (p == 0 && n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) {
+            *i = 3; /* a byte-order mark, kept */
+            return STEP_GO;
+        }
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        if (c == '`') {
+            if (n - p < 3 && !r->final) return STEP_MORE;
+            if (n - p >= 3 && memcmp(t + p, "```", 3) == 0) {
+                rp_note(r->rp, TSIG_REPAIR_FENCE, p, 0);
+                r->fenced = 1;
+                rp_replace(r, t, p, p + 3, NULL, 0);
+                r->p = P_FENCE;
+                *i = p + 3;
+                return STEP_GO;
+            }
+        }
+        if (word_start(c)) {
+            size_t e = rp_word_end(r, t, n, p, 0);
+            if (e == (size_t)R_MORE) return STEP_MORE;
+            if (value_word(t + p, e - p)) {
+                r->p = P_VALUE;
+                return STEP_GO;
+            }
+        } else if (value_start(c) || c == '}' || c == ']') {
+            if (c != 0xE2) {
+                r->p = P_VALUE;
+                return STEP_GO;
+            }
+            int q = curly_open(r, t, n, p);
+            if (q == R_MORE) return STEP_MORE;
+            if (q) {
+                r->p = P_VALUE;
+                return STEP_GO;
+            }
+        }
+        rp_flush(r, t, p);
+        r->prose_at = p;
+        r->p = P_PROSE;
+        return STEP_GO;
+    case P_PROSE: {
+        size_t k = p;
+        while (k < n && t[k] != '{' && t[k] != '[' && t[k] != '`') k++;
+        if (k >= n) {
+            *i = n;
+            if (!r->final) return STEP_MORE;
+            return rp_refuse(r, i, r->prose_at); /* no value: the text as it is */
+        }
+        if (t[k] == '`') {
+            if (n - k < 3 && !r->final) {
+                *i = k;
+                return STEP_MORE;
+            }
+            int line_start = k == 0 || t[k - 1] == '\n';
+            if (!(line_start && n - k >= 3 && memcmp(t + k, "```", 3) == 0)) {
+                *i = k + 1;
+                return STEP_GO;
+            }
+        }
+        rp_note(r->rp, TSIG_REPAIR_BEFORE, r->prose_at, 0);
+        r->copied = k;
+        r->p = t[k] == '`' ? P_START : P_VALUE;
+        *i = k;
+        return STEP_GO;
+    }
+    case P_FENCE: {
+        const char *nl = memchr(t + p, '\n', n - p);
+        *i = nl ? (size_t)(nl - t) + 1 : n;
+        r->copied = *i;
+        if (nl) r->p = P_START;
+        return STEP_GO;
+    }
+    case P_VALUE:
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        if (c == ']' && r->first && rp_top(r) == ']') return STEP_STRICT;
+        if (!r->stack.len) r->scalar = c != '{' && c != '[';
+        if (c == '{' || c == '[') {
+            r->newline = 0;
+            return STEP_STRICT;
+        }
+        if (c == '"' || c == '\'') {
+            open_string(r, t, c == '"' ? Q_DOUBLE : Q_SINGLE, p, 1, 0);
+            *i = p + 1;
+            return STEP_GO;
+        }
+        if (c == 0xE2) {
+            int q = curly_open(r, t, n, p);
+            if (q == R_MORE) return STEP_MORE;
+            if (!q) return rp_refuse(r, i, p);
+            open_string(r, t, q, p, 3, 0);
+            *i = p + 3;
+            return STEP_GO;
+        }
+        if (word_start(c) && c != 't' && c != 'f' && c != 'n') {
+            size_t e = rp_word_end(r, t, n, p, 0);
+            if (e == (size_t)R_MORE) {
+                /* refused as soon as it can be no literal (streaming sees it) */
+                static const char *const words[] = {"True", "False", "None"};
+                for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+                    if (n - p <= strlen(words[k]) && memcmp(t + p, words[k], n - p) == 0)
+                        return STEP_MORE;
+                return rp_refuse(r, i, p);
+            }
+            const char *w = t + p;
+            size_t len = e - p;
+            const char *to = word_is(w, len, "True") ? "true" : word_is(w, len, "False") ? "false"
+                           : word_is(w, len, "None") ? "null" : NULL;
+            if (!to) return rp_refuse(r, i, p);
+            rp_note(r->rp, w[0] == 'T' ? TSIG_REPAIR_TRUE : w[0] == 'F' ? TSIG_REPAIR_FALSE
+                                                                        : TSIG_REPAIR_NONE,
+                    p, 0);
+            rp_replace(r, t, p, e, to, strlen(to));
+            *i = e;
+            rp_after_value(r);
+            return STEP_GO;
+        }
+        return STEP_STRICT; /* a number or literal, or refused */
+    case P_KEY:
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        if (c == '}' && r->first) return STEP_STRICT;
+        if (c == '"' || c == '\'') {
+            open_string(r, t, c == '"' ? Q_DOUBLE : Q_SINGLE, p, 1, 1);
+            *i = p + 1;
+            return STEP_GO;
+        }
+        if (c == 0xE2) {
+            int q = curly_open(r, t, n, p);
+            if (q == R_MORE) return STEP_MORE;
+            if (!q) return rp_refuse(r, i, p);
+            open_string(r, t, q, p, 3, 1);
+            *i = p + 3;
+            return STEP_GO;
+        }
+        if (tsig_ident_start((char)c)) {
+            size_t e = rp_word_end(r, t, n, p, 1);
+            if (e == (size_t)R_MORE) return STEP_MORE;
+            size_t k = rp_spaces_end(r, t, n, e);
+            if (k >= n && !r->final) return STEP_MORE;
+            if (k < n && t[k] == ':') {
+                rp_note(r->rp, TSIG_REPAIR_KEY, p, e - p);
+                rp_flush(r, t, p);
+                rp_emit(r->rp, "\"", 1, p);
+                rp_flush(r, t, e);
+                rp_emit(r->rp, "\"", 1, e);
+                r->p = P_COLON;
+                *i = e;
+                return STEP_GO;
+            }
+        }
+        return rp_refuse(r, i, p);
+    case P_COLON:
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        return STEP_STRICT;
+    case P_AFTER:
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        if (c == ',') {
+            /* withheld until what follows shows whether it trails */
+            rp_replace(r, t, p, p + 1, NULL, 0);
+            r->comma_at = p;
+            r->p = P_COMMA;
+            *i = p + 1;
+            return STEP_GO;
+        }
+        if (c == rp_top(r)) return STEP_STRICT;
+        if (r->newline && (rp_top(r) == '}' ? key_start(c) : value_start(c))) {
+            rp_note(r->rp, TSIG_REPAIR_MISSING_COMMA, p, 0);
+            rp_flush(r, t, p);
+            rp_emit(r->rp, ",", 1, p);
+            r->p = rp_top(r) == '}' ? P_KEY : P_VALUE;
+            r->first = 0;
+            return STEP_GO;
+        }
+        return rp_refuse(r, i, p);
+    case P_COMMA:
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        if (c == '}' || c == ']') {
+            rp_note(r->rp, TSIG_REPAIR_TRAILING_COMMA, r->comma_at, 0);
+            r->p = P_AFTER;
+            r->newline = 0;
+            return STEP_GO;
+        }
+        rp_flush(r, t, p);
+        rp_emit(r->rp, ",", 1, r->comma_at);
+        r->p = rp_top(r) == '}' ? P_KEY : P_VALUE;
+        r->first = 0;
+        return STEP_GO;
+    case P_STRING:
+        return rp_string(r, t, n, i);
+    case P_LINE_COMMENT: {
+        const char *nl = memchr(t + p, '\n', n - p);
+        *i = nl ? (size_t)(nl - t) : n;
+        r->copied = *i;
+        if (nl) r->p = r->back;
+        return STEP_GO;
+    }
+    case P_BLOCK_COMMENT: {
+        size_t k = p;
+        while (k + 1 < n && !(t[k] == '*' && t[k + 1] == '/')) k++;
+        if (k + 1 < n) {
+            *i = r->copied = k + 2;
+            r->p = r->back;
+            return STEP_GO;
+        }
+        *i = r->copied = k;
+        return STEP_MORE;
+    }
+    case P_DONE:
+        if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
+        if (r->fenced && c == '`') {
+            if (n - p < 3 && !r->final) return STEP_MORE;
+            if (n - p >= 3 && memcmp(t + p, "```", 3) == 0) {
+                rp_replace(r, t, p, p + 3, NULL, 0);
+                r->p = P_TAIL;
+                *i = p + 3;
+                return STEP_GO;
+            }
+        }
+        /* prose is dropped around one object or array only (SPEC §13.2):
+         * after a scalar it is the error */
+        if (r->scalar) return rp_refuse(r, i, p);
+        if (word_start(c)) {
+            size_t e = rp_word_end(r, t, n, p, 0);
+            if (e == (size_t)R_MORE) return STEP_MORE;
+            if (value_word(t + p, e - p)) return rp_refuse(r, i, p);
+        } else if (value_start(c) || c == '}' || c == ']' || c == ',' || c == ':') {
+            if (c != 0xE2) return rp_refuse(r, i, p);
+            int q = curly_open(r, t, n, p);
+            if (q == R_MORE) return STEP_MORE;
+            if (q) return rp_refuse(r, i, p);
+        }
+        rp_note(r->rp, TSIG_REPAIR_AFTER, p, 0);
+        rp_flush(r, t, p);
+        r->p = P_PROSE_AFTER;
+        return STEP_GO;
+    case P_TAIL:
+        if (push_ws((unsigned char)c)) {
+            *i = r->copied = p + 1;
+            return STEP_GO;
+        }
+        rp_note(r->rp, TSIG_REPAIR_AFTER, p, 0);
+        r->p = P_PROSE_AFTER;
+        return STEP_GO;
+    case P_PROSE_AFTER: {
+        size_t k = p;
+        while (k < n && t[k] != '{' && t[k] != '[') k++;
+        *i = r->copied = k;
+        if (k < n) return rp_refuse(r, i, k); /* another value? two readings */
+        return STEP_GO;
+    }
+    case P_PASS:
+        rp_flush(r, t, n);
+        *i = n;
+        return STEP_GO;
+    }
+    return STEP_STRICT;
+}
+
+/* The text ended (final): what each place makes of the end. */
+static void repair_end(tsig_json_push *r, const char *t, size_t n)
+{
+    tsig_repair *rp = r->rp;
+    switch (r->p) {
+    case P_COMMA:
+        rp_flush(r, t, n);
+        rp_emit(rp, ",", 1, r->comma_at);
+        break;
+    case P_BLOCK_COMMENT:
+        /* not closed: refused; its note is the last */
+        rp->note_count--;
+        rp_emit(rp, t + r->comment_at, 1, r->comment_at);
+        r->copied = n;
+        break;
+    case P_PROSE:
+        r->copied = r->prose_at; /* no value: the text as it is */
+        break;
+    default:
+        break;
+    }
+    rp_flush(r, t, n);
+    rp_place(rp, n); /* the end of the canonical text is the end of the text */
+    rp->done = 1;
+}
+
+int tsig_repair_run(tsig_repair *rp, const char *s, size_t len, int final)
+{
+    if (!rp->done) {
+        rp->r.final = final;
+        if (tsig_json_push_read(&rp->r, s ? s : "", len, NULL, NULL) == TSIG_PUSH_NOMEM)
+            rp->out.failed = 1;
+    }
+    return !rp->out.failed && !rp->r.stack.failed;
 }
 
 tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
@@ -1332,11 +1988,17 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
         if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_PUSH_MORE;
         if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) i = r->read = r->cut = r->bom = 3;
     }
+    for (;;) {
     while (i < n) {
         if (r->stop) {
             r->stop = 0;
             r->read = i;
             return TSIG_PUSH_STOPPED;
+        }
+        if (r->rp) {
+            int a = repair_step(r, t, n, &i);
+            if (a == STEP_GO) continue;
+            if (a == STEP_MORE) break;
         }
         unsigned char c = b[i];
         switch (r->p) {
@@ -1568,18 +2230,31 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (!push_ws(c)) goto bad;
             i = tsig_json_ws_run(t, i + 1, n);
             continue;
+        case P_START: case P_PROSE: case P_FENCE: case P_COMMA: case P_LINE_COMMENT:
+        case P_BLOCK_COMMENT: case P_TAIL: case P_PROSE_AFTER: case P_PASS:
+            goto bad; /* repair mode's: read by repair_step */
         }
         i++;
     }
+    break;
+bad:
+    if (!r->rp) {
+        r->read = i;
+        return TSIG_PUSH_BAD;
+    }
+    r->p = P_PASS; /* no repair reads it: the rest as it is */
+    }
     r->read = i;
+    if (r->rp) {
+        if (r->final) repair_end(r, t, n);
+        else if (r->p != P_PROSE) rp_flush(r, t, i); /* what is decided */
+        return r->rp->out.failed ? TSIG_PUSH_NOMEM : TSIG_PUSH_MORE;
+    }
     if (r->stop) {
         r->stop = 0;
         return TSIG_PUSH_STOPPED;
     }
     return TSIG_PUSH_MORE;
-bad:
-    r->read = i;
-    return TSIG_PUSH_BAD;
 }
 
 /* ---- reading parts of text read before --------------------------------- */

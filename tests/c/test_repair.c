@@ -252,6 +252,44 @@ TEST(nan_infinity_and_undefined_are_refused)
     check(":any", OUT, ON, "undefined", 0, "JSON error at 1:1: expected a JSON value, found \"u\"", "", NULL);
 }
 
+/* Repair reads with the strict reader's states, so a byte no repair reads
+ * is refused where the strict reading stops, whatever repair would do
+ * after it: the error is the one of the text as written. */
+TEST(a_number_broken_before_a_comma_is_refused_where_it_breaks)
+{
+    check(":any", OUT, ON, "[1., 2]", 0,
+          "JSON error at 1:4: expected a digit after \".\", found \",\"", "", NULL);
+    check(":any", OUT, ON, "[1., 'x',]", 0,
+          "JSON error at 1:4: expected a digit after \".\", found \",\"", "", NULL);
+    check(":any", OUT, ON, "{a: 1.e, b: True}", 0,
+          "JSON error at 1:7: expected a digit after \".\", found \"e\"", "", NULL);
+}
+
+/* Fed a byte at a time, a stream that repairs is invalid at the first byte
+ * that can never be read, not one byte later. */
+TEST(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes)
+{
+    static const struct {
+        const char *text;
+        size_t invalid_at; /* the byte whose push makes it invalid */
+    } cases[] = {{"1./x", 2}, {"[1.,25]", 3}, {"{'a': -x}", 7}};
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(":any", 4, &err);
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tsig_stream *s = tsig_stream_new(sig, 0, &o);
+        size_t len = strlen(cases[k].text), at = 0;
+        tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
+        for (; at < len && st != TSIG_STREAM_INVALID; at++)
+            CHECK_INT(tsig_stream_push(s, cases[k].text + at, 1, &st), TSIG_OK);
+        if (st != TSIG_STREAM_INVALID || at - 1 != cases[k].invalid_at)
+            tsig_test_fail(__FILE__, __LINE__, "%s: invalid after byte %zu (state %d), want %zu",
+                           cases[k].text, at - 1, (int)st, cases[k].invalid_at);
+        tsig_stream_free(s);
+    }
+    tsig_signature_free(sig);
+}
+
 TEST(unbalanced_brackets_are_refused)
 {
     check(":any", OUT, ON, "[1, 2}", 0, "JSON error at 1:6: expected \",\" or \"]\", found \"}\"", "", NULL);
@@ -425,6 +463,8 @@ int main(void)
     RUN(a_text_that_ends_early_is_never_completed);
     RUN(two_top_level_values_are_refused);
     RUN(nan_infinity_and_undefined_are_refused);
+    RUN(a_number_broken_before_a_comma_is_refused_where_it_breaks);
+    RUN(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes);
     RUN(unbalanced_brackets_are_refused);
     RUN(ambiguous_text_is_refused);
     RUN(repair_is_off_by_default_for_outputs_and_on_for_inputs);
