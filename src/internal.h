@@ -34,6 +34,13 @@
 #define TSIG_COLD
 #define TSIG_NOINLINE
 #endif
+/* TSIG_SMALL: built for size in a file built for speed (clang's minsize:
+ * the push reader's repair mode, beside its strict states in json.c). */
+#if defined(__clang__)
+#define TSIG_SMALL __attribute__((minsize))
+#else
+#define TSIG_SMALL
+#endif
 
 /* ---- arena.c ---------------------------------------------------------- */
 

@@ -1356,7 +1356,7 @@ enum { STEP_STRICT, STEP_GO, STEP_MORE };
 #define R_END (-1)
 
 /* The next canonical bytes come from original offset at. */
-static void rp_place(tsig_repair *rp, size_t at)
+static TSIG_SMALL void rp_place(tsig_repair *rp, size_t at)
 {
     size_t o = rp->out.len;
     if (rp->map_count) {
@@ -1384,14 +1384,14 @@ static void rp_place(tsig_repair *rp, size_t at)
     rp->map_count++;
 }
 
-static void rp_emit(tsig_repair *rp, const char *s, size_t n, size_t at)
+static TSIG_SMALL void rp_emit(tsig_repair *rp, const char *s, size_t n, size_t at)
 {
     rp_place(rp, at);
     tsig_sb_append(&rp->out, s, n);
 }
 
 /* The original t[copied..to) into the canonical text, as it is. */
-static void rp_flush(tsig_json_push *r, const char *t, size_t to)
+static TSIG_SMALL void rp_flush(tsig_json_push *r, const char *t, size_t to)
 {
     if (to <= r->copied) return;
     rp_emit(r->rp, t + r->copied, to - r->copied, r->copied);
@@ -1399,15 +1399,15 @@ static void rp_flush(tsig_json_push *r, const char *t, size_t to)
 }
 
 /* t[at..skip) written as s[0..n) (n 0: removed). */
-static void rp_replace(tsig_json_push *r, const char *t, size_t at, size_t skip, const char *s,
-                       size_t n)
+static TSIG_SMALL void rp_replace(tsig_json_push *r, const char *t, size_t at, size_t skip,
+                                  const char *s, size_t n)
 {
     rp_flush(r, t, at);
     if (n) rp_emit(r->rp, s, n, at);
     r->copied = skip;
 }
 
-static void rp_note(tsig_repair *rp, int what, size_t at, size_t len)
+static TSIG_SMALL void rp_note(tsig_repair *rp, int what, size_t at, size_t len)
 {
     if (rp->note_count == rp->note_cap) {
         size_t cap = rp->note_cap ? 2 * rp->note_cap : 8;
@@ -1431,7 +1431,7 @@ static void rp_note(tsig_repair *rp, int what, size_t at, size_t len)
     rp->notes[i].len = len;
 }
 
-void tsig_repair_init(tsig_repair *rp, size_t max_depth)
+TSIG_SMALL void tsig_repair_init(tsig_repair *rp, size_t max_depth)
 {
     memset(rp, 0, sizeof *rp);
     tsig_json_push_begin(&rp->r, max_depth);
@@ -1439,7 +1439,7 @@ void tsig_repair_init(tsig_repair *rp, size_t max_depth)
     rp->r.rp = rp;
 }
 
-void tsig_repair_release(tsig_repair *rp)
+TSIG_SMALL void tsig_repair_release(tsig_repair *rp)
 {
     tsig_sb_release(&rp->out);
     tsig_json_push_release(&rp->r);
@@ -1448,7 +1448,7 @@ void tsig_repair_release(tsig_repair *rp)
     memset(rp, 0, sizeof *rp);
 }
 
-size_t tsig_repair_original(const tsig_repair *rp, size_t offset)
+TSIG_SMALL size_t tsig_repair_original(const tsig_repair *rp, size_t offset)
 {
     size_t lo = 0, hi = rp->map_count;
     if (!hi || rp->map[0] > offset) return offset;
@@ -1460,7 +1460,7 @@ size_t tsig_repair_original(const tsig_repair *rp, size_t offset)
     return rp->map[2 * lo + 1] + (offset - rp->map[2 * lo]);
 }
 
-static int rp_byte(const tsig_json_push *r, const char *t, size_t n, size_t i)
+static TSIG_SMALL int rp_byte(const tsig_json_push *r, const char *t, size_t n, size_t i)
 {
     if (i < n) return (unsigned char)t[i];
     return r->final ? R_END : R_MORE;
@@ -1469,19 +1469,19 @@ static int rp_byte(const tsig_json_push *r, const char *t, size_t n, size_t i)
 /* A bare word at a value's place (a literal such as True, or text left
  * for the strict reader to refuse) starts with a letter, '_' or '$' and
  * goes on with digits too. A bare key is an identifier (names.c). */
-static int word_start(int c)
+static TSIG_SMALL int word_start(int c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
 }
 
-static int word_is(const char *s, size_t n, const char *w)
+static TSIG_SMALL int word_is(const char *s, size_t n, const char *w)
 {
     return n == strlen(w) && memcmp(s, w, n) == 0;
 }
 
 /* A word that reads as a value (JSON or Python literal, or one of the
  * refused non-numbers): it is never prose. */
-static int value_word(const char *s, size_t n)
+static TSIG_SMALL int value_word(const char *s, size_t n)
 {
     static const char *const words[] = {"true", "false", "null", "True", "False",
                                         "None", "NaN", "Infinity", "undefined"};
@@ -1493,7 +1493,7 @@ static int value_word(const char *s, size_t n)
 /* The end of the word starting at at (a value's word, or a key's
  * identifier when key), or R_MORE; a word read before up to the end of the
  * text is read on from there. */
-static size_t rp_word_end(tsig_json_push *r, const char *t, size_t n, size_t at, int key)
+static TSIG_SMALL size_t rp_word_end(tsig_json_push *r, const char *t, size_t n, size_t at, int key)
 {
     size_t i = r->memo_word_at == at + 1 && r->memo_word_key == key ? r->memo_word_to : at;
     if (key)
@@ -1507,7 +1507,7 @@ static size_t rp_word_end(tsig_json_push *r, const char *t, size_t n, size_t at,
 }
 
 /* The end of the spaces and tabs starting at at, read on as rp_word_end. */
-static size_t rp_spaces_end(tsig_json_push *r, const char *t, size_t n, size_t at)
+static TSIG_SMALL size_t rp_spaces_end(tsig_json_push *r, const char *t, size_t n, size_t at)
 {
     size_t i = r->memo_blank_at == at + 1 ? r->memo_blank_to : at;
     while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
@@ -1518,7 +1518,7 @@ static size_t rp_spaces_end(tsig_json_push *r, const char *t, size_t n, size_t a
 
 /* An opening curly quote at i: Q_CURLY_DOUBLE / Q_CURLY_SINGLE, 0 when
  * none, R_MORE when undecided. */
-static int curly_open(const tsig_json_push *r, const char *t, size_t n, size_t i)
+static TSIG_SMALL int curly_open(const tsig_json_push *r, const char *t, size_t n, size_t i)
 {
     if (i + 3 > n) {
         if (r->final) return 0;
@@ -1532,23 +1532,23 @@ static int curly_open(const tsig_json_push *r, const char *t, size_t n, size_t i
     return 0;
 }
 
-static int value_start(int c)
+static TSIG_SMALL int value_start(int c)
 {
     return c == '{' || c == '[' || c == '"' || c == '\'' || c == '-' || is_digit((char)c) ||
            word_start(c) || c == 0xE2;
 }
 
-static int key_start(int c)
+static TSIG_SMALL int key_start(int c)
 {
     return c == '"' || c == '\'' || tsig_ident_start((char)c) || c == 0xE2;
 }
 
-static char rp_top(const tsig_json_push *r)
+static TSIG_SMALL char rp_top(const tsig_json_push *r)
 {
     return r->stack.len ? r->stack.data[r->stack.len - 1] : 0;
 }
 
-static void rp_after_value(tsig_json_push *r)
+static TSIG_SMALL void rp_after_value(tsig_json_push *r)
 {
     r->p = r->stack.len ? P_AFTER : P_DONE;
     r->newline = 0;
@@ -1557,7 +1557,7 @@ static void rp_after_value(tsig_json_push *r)
 
 /* Whitespace and comments where JSON allows whitespace: 1 read (*i
  * after), 0 not blank, R_MORE undecided. */
-static int rp_blank(tsig_json_push *r, const char *t, size_t n, size_t *i, int c)
+static TSIG_SMALL int rp_blank(tsig_json_push *r, const char *t, size_t n, size_t *i, int c)
 {
     size_t p = *i;
     if (push_ws((unsigned char)c)) {
@@ -1580,7 +1580,8 @@ static int rp_blank(tsig_json_push *r, const char *t, size_t n, size_t *i, int c
 }
 
 /* A string opens at at with quotes q (n bytes): written with '"'. */
-static void open_string(tsig_json_push *r, const char *t, int q, size_t at, size_t n, int key)
+static TSIG_SMALL void open_string(tsig_json_push *r, const char *t, int q, size_t at, size_t n,
+                                   int key)
 {
     if (q == Q_SINGLE) rp_note(r->rp, TSIG_REPAIR_SINGLE, at, 0);
     if (q == Q_CURLY_DOUBLE || q == Q_CURLY_SINGLE) rp_note(r->rp, TSIG_REPAIR_CURLY, at, 0);
@@ -1593,7 +1594,7 @@ static void open_string(tsig_json_push *r, const char *t, int q, size_t at, size
 
 /* A string's content from *i: STEP_GO when it ended (*i after its closing
  * quote), STEP_MORE when the text so far is used up (*i where to go on). */
-static int rp_string(tsig_json_push *r, const char *t, size_t n, size_t *i)
+static TSIG_COLD TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size_t *i)
 {
     size_t k = *i;
     int q = r->quote;
@@ -1669,7 +1670,7 @@ static int rp_string(tsig_json_push *r, const char *t, size_t n, size_t *i)
 }
 
 /* A refusal at at: the rest as it is. */
-static int rp_refuse(tsig_json_push *r, size_t *i, size_t at)
+static TSIG_SMALL int rp_refuse(tsig_json_push *r, size_t *i, size_t at)
 {
     r->p = P_PASS;
     *i = at;
@@ -1679,7 +1680,7 @@ static int rp_refuse(tsig_json_push *r, size_t *i, size_t at)
 /* Whether a repair reads t[*i] (repair mode): STEP_GO (read: *i where to
  * go on), STEP_MORE (undecided until more text comes: *i where to go on)
  * or STEP_STRICT (the strict states read it). */
-static int repair_step(tsig_json_push *r, const char *t, size_t n, size_t *i)
+static TSIG_COLD TSIG_SMALL int repair_step(tsig_json_push *r, const char *t, size_t n, size_t *i)
 {
     size_t p = *i;
     int c = (unsigned char)t[p];
@@ -1943,7 +1944,7 @@ static int repair_step(tsig_json_push *r, const char *t, size_t n, size_t *i)
 }
 
 /* The text ended (final): what each place makes of the end. */
-static void repair_end(tsig_json_push *r, const char *t, size_t n)
+static TSIG_COLD TSIG_SMALL void repair_end(tsig_json_push *r, const char *t, size_t n)
 {
     tsig_repair *rp = r->rp;
     switch (r->p) {
@@ -1968,7 +1969,7 @@ static void repair_end(tsig_json_push *r, const char *t, size_t n)
     rp->done = 1;
 }
 
-int tsig_repair_run(tsig_repair *rp, const char *s, size_t len, int final)
+TSIG_SMALL int tsig_repair_run(tsig_repair *rp, const char *s, size_t len, int final)
 {
     if (!rp->done) {
         rp->r.final = final;
