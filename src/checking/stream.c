@@ -99,6 +99,8 @@ struct tsig_stream {
     /* the push reader of JSON syntax (json.c): where it is in the
      * canonical text, what is open, where the partial value is cut */
     tsig_json_push r;
+    const char *reading; /* the canonical text it reads now, */
+    size_t reading_len;  /* for the walker (on_step) */
     /* the type walker (early definite errors): per open container its
      * type (NULL: not checked inside) and the type of its next value */
     struct frame {
@@ -887,10 +889,8 @@ static void value_done(tsig_stream *s, size_t end)
  * the elements of a list of a known type are validated whole as far as
  * they are here whole (TSIG_PUSH_SKIP over them), or the first waits for
  * the next chunk (TSIG_PUSH_WAIT); the walker follows its type. */
-static int on_value(tsig_stream *s, size_t at)
+static int on_value(tsig_stream *s, const char *t, size_t n, size_t at)
 {
-    size_t n;
-    const char *t = canonical(s, &n);
     unsigned char c = (unsigned char)t[at];
     if (s->follow && !s->pending && s->r.stack.len && s->r.stack.data[s->r.stack.len - 1] == ']') {
         size_t clean = at;
@@ -947,11 +947,10 @@ static void number_read(tsig_stream *s, const char *t, size_t end)
 static int on_step(void *ctx, int event, size_t at)
 {
     tsig_stream *s = ctx;
-    size_t n;
-    const char *t = canonical(s, &n);
+    const char *t = s->reading;
     switch (event) {
     case TSIG_PUSH_VALUE:
-        return on_value(s, at);
+        return on_value(s, t, s->reading_len, at);
     case TSIG_PUSH_KEY:
         if (s->follow) walk_key(s, t, at);
         return TSIG_PUSH_GO;
@@ -983,6 +982,8 @@ static int on_step(void *ctx, int event, size_t at)
  * is after it), -1 when out of memory, 1 otherwise. */
 static TSIG_NOINLINE int reader(tsig_stream *s, const char *t, size_t n)
 {
+    s->reading = t;
+    s->reading_len = n;
     for (;;) {
         tsig_push_answer a =
             tsig_json_push_read(&s->r, t, n, s->follow || s->walk ? on_step : NULL, s);
