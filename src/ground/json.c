@@ -1594,7 +1594,7 @@ static TSIG_SMALL void open_string(tsig_json_push *r, const char *t, int q, size
 
 /* A string's content from *i: STEP_GO when it ended (*i after its closing
  * quote), STEP_MORE when the text so far is used up (*i where to go on). */
-static TSIG_COLD TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size_t *i)
+static TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size_t *i)
 {
     size_t k = *i;
     int q = r->quote;
@@ -1680,7 +1680,7 @@ static TSIG_SMALL int rp_refuse(tsig_json_push *r, size_t *i, size_t at)
 /* Whether a repair reads t[*i] (repair mode): STEP_GO (read: *i where to
  * go on), STEP_MORE (undecided until more text comes: *i where to go on)
  * or STEP_STRICT (the strict states read it). */
-static TSIG_COLD TSIG_SMALL int repair_step(tsig_json_push *r, const char *t, size_t n, size_t *i)
+static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t, size_t n, size_t *i)
 {
     size_t p = *i;
     int c = (unsigned char)t[p];
