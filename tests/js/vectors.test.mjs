@@ -307,6 +307,53 @@ for (const file of ['validate.json', 'read.json']) describe(file, () => {
   }
 });
 
+// Streams end as the one-shot call (SPEC §12.2): every validate and read
+// record streamed through the package in one push, a character at a time
+// and in random pieces (UTF-16 units: a surrogate pair may be cut), repair
+// on and off, ends with what validateJSON / validateInputJSON say of the
+// whole text: ok, the value, errors and warnings with their positions.
+// Said whether or not the record is read right yet (a stream reads what the
+// one-shot call reads).
+function streamSeed(id) {
+  let h = 2166136261;
+  for (const c of id) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+function outcome(r) {
+  return { ok: r.ok, value: r.ok ? r.value : undefined, errors: r.errors, warnings: r.warnings };
+}
+
+for (const file of ['validate.json', 'read.json']) describe(`${file}, streamed`, () => {
+  for (const r of load(file)) {
+    test(`${r.id} streamed ends as the one-shot call`, () => {
+      const input = r.target === 'input';
+      const text = 'json' in r ? r.json : stringify(r.data);
+      const sig = Signature.parse(r.sig);
+      let seed = streamSeed(r.id);
+      try {
+        for (const repair of [false, true]) {
+          const opts = { ...validateOptions(r), repair };
+          const one = outcome(input ? sig.validateInputJSON(text, opts) : sig.validateJSON(text, opts));
+          for (const most of [0, 1, 7]) {
+            const s = sig.stream({ ...opts, input });
+            for (let at = 0; at < text.length;) {
+              seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+              const n = most ? 1 + ((seed >>> 8) % most) : text.length;
+              s.push(text.slice(at, at + n));
+              at += n;
+            }
+            assert.deepEqual(outcome(s.end()), one,
+              `repair ${repair}, ${most ? `pieces of 1..${most}` : 'one push'}`);
+          }
+        }
+      } finally {
+        sig.free();
+      }
+    });
+  }
+});
+
 // ---------------------------------------------------------- json_schema.json
 
 describe('json_schema.json', () => {
