@@ -779,7 +779,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
             code = TSIG_ERR_NOMEM;
     }
     out->ok = ok && st->error_count == 0 && st->errors_dropped == 0;
-    if (out->ok && repaired && !repair_warnings(st, &rp, original, v->max_errors))
+    if (ok && repaired && !repair_warnings(st, &rp, original, v->max_errors))
         code = TSIG_ERR_NOMEM;
     out->changed = out->ok && (v->changed || v->j.bom || repaired);
     if (out->ok && !(o.flags & TSIG_VALUE_NEVER) &&

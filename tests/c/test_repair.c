@@ -222,9 +222,14 @@ TEST(repairs_combine_each_reported_once_in_text_order)
           "{\"q\":\"cats\",\"n\":3}");
 }
 
+/* SPEC §13: repair warnings come first, and are kept when validation then
+ * fails. */
 TEST(validation_errors_of_repaired_text_are_reported_as_usual)
 {
-    check("{a :int}", OUT, ON, "{'a': 'x'}", 0, "a: expected int, got string \"x\"", "", NULL);
+    check("{a :int}", OUT, ON, "{'a': 'x'}", 0, "a: expected int, got string \"x\"",
+          "repaired JSON at 1:2: replaced single quotes\n"
+          "repaired JSON at 1:7: replaced single quotes",
+          NULL);
 }
 
 TEST(a_text_that_ends_early_is_never_completed)
