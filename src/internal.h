@@ -356,7 +356,8 @@ enum {
     TSIG_REPAIR_FENCE, TSIG_REPAIR_BEFORE, TSIG_REPAIR_AFTER,
     TSIG_REPAIR_TRAILING_COMMA, TSIG_REPAIR_COMMENT, TSIG_REPAIR_SINGLE,
     TSIG_REPAIR_CURLY, TSIG_REPAIR_KEY, TSIG_REPAIR_TRUE, TSIG_REPAIR_FALSE,
-    TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA
+    TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA,
+    TSIG_REPAIR_INNER_QUOTE /* SPEC §13.1 */
 };
 
 /* One repair: what, where in the original text (and, for a quoted key, the
@@ -442,6 +443,12 @@ typedef struct tsig_json_push {
     int scalar;        /* the top-level value is no object or array */
     int newline;       /* a line ended since the last value */
     int ctrl_noted;    /* a control character of this string was noted */
+    int line_in_string; /* a raw line end of this string was escaped */
+    /* Which '"' of the string being read end it (SPEC §13.1, a quote that
+     * cannot end a string): the one at quote_end - 1 (0: not decided),
+     * the quotes before it being inside; while undecided, where the scan
+     * deciding it goes on, and the quotations it found open. */
+    size_t quote_end, quote_scan, quote_open, quote_first;
     int back;          /* where to go on after a comment */
     size_t copied;
     size_t prose_at, comment_at, comma_at;

@@ -19,7 +19,7 @@ void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line
         "replaced curly quotes",              "quoted the key ",
         "replaced True with true",            "replaced False with false",
         "replaced None with null",            "escaped a control character in a string",
-        "inserted a missing comma"};
+        "inserted a missing comma",           "escaped a quote inside a string"};
     tsig_sb_printf(out, "repaired JSON at %zu:%zu: %s", line, column, what[n->what]);
     if (n->what == TSIG_REPAIR_KEY) {
         size_t k = n->len > 40 ? 40 : n->len;

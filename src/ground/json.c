@@ -1588,8 +1588,75 @@ static TSIG_SMALL void open_string(tsig_json_push *r, const char *t, int q, size
     if (q != Q_DOUBLE) rp_replace(r, t, at, at + n, "\"", 1);
     r->quote = q;
     r->key = key;
-    r->ctrl_noted = 0;
+    r->ctrl_noted = r->line_in_string = 0;
+    r->quote_end = r->quote_scan = r->quote_open = r->quote_first = 0;
     r->p = P_STRING;
+}
+
+/* Text going on around a quote (SPEC §13.1): a letter, a digit or one of
+ * ( ) . ! ? ' - */
+static TSIG_SMALL int text_going_on(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit((char)c) || c == '(' ||
+           c == ')' || c == '.' || c == '!' || c == '?' || c == '\'' || c == '-';
+}
+
+/* Whether the '"' at p can end no string: 1, 0, or R_MORE when its next
+ * byte that is no space or tab has not come yet. */
+static TSIG_SMALL int quote_cannot_end(const tsig_json_push *r, const char *t, size_t n, size_t p)
+{
+    unsigned char before = (unsigned char)t[p - 1];
+    if (!(text_going_on(before) || before == ' ' || before == '\t')) return 0;
+    size_t j = p + 1;
+    while (j < n && (t[j] == ' ' || t[j] == '\t')) j++;
+    if (j >= n) return r->final ? 0 : R_MORE;
+    return text_going_on((unsigned char)t[j]);
+}
+
+/* Whether the '"' at k, in a double-quoted string, is inside it (1), ends
+ * it (0), or R_MORE while that cannot be told from the text so far (SPEC
+ * §13.1). At the string's first quote the quotes after it, to the end of
+ * the line, are read once: the first that can end a string (E) ends it,
+ * those before are inside, provided each that follows a space or tab
+ * (opening a quotation) is closed by a later one, or else the first left
+ * open ends the string; with no such E (the line or the text ends), or a
+ * raw line end in the string, k ends it. The scan resumes where the text
+ * so far stopped it. */
+static TSIG_SMALL int quote_inside(tsig_json_push *r, const char *t, size_t n, size_t k)
+{
+    if (!r->quote_end) {
+        size_t p = r->quote_scan ? r->quote_scan : k, end = k;
+        if (!r->line_in_string) {
+            for (;;) {
+                while (p < n && t[p] != '"' && t[p] != '\n' && t[p] != '\r') p += t[p] == '\\' ? 2 : 1;
+                if (p >= n) {
+                    if (!r->final) {
+                        r->quote_scan = p > n ? n - 1 : p;
+                        return R_MORE;
+                    }
+                    break; /* no later quote ends it */
+                }
+                if (t[p] != '"') break; /* a raw line end */
+                int inside = quote_cannot_end(r, t, n, p);
+                if (inside == R_MORE) {
+                    r->quote_scan = p;
+                    return R_MORE;
+                }
+                if (!inside) {
+                    end = r->quote_open ? r->quote_first : p;
+                    break;
+                }
+                if (t[p - 1] == ' ' || t[p - 1] == '\t') {
+                    if (!r->quote_open++) r->quote_first = p;
+                } else if (r->quote_open) {
+                    r->quote_open--;
+                }
+                p++;
+            }
+        }
+        r->quote_end = end + 1;
+    }
+    return k < r->quote_end - 1;
 }
 
 /* A string's content from *i: STEP_GO when it ended (*i after its closing
@@ -1624,6 +1691,17 @@ static TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size
         }
         if (c == '"') {
             if (q == Q_DOUBLE) {
+                int inside = quote_inside(r, t, n, k);
+                if (inside == R_MORE) {
+                    *i = k;
+                    return STEP_MORE;
+                }
+                if (inside) {
+                    rp_note(r->rp, TSIG_REPAIR_INNER_QUOTE, k, 0);
+                    rp_replace(r, t, k, k + 1, "\\\"", 2);
+                    k++;
+                    continue;
+                }
                 *i = k + 1;
                 break;
             }
@@ -1660,6 +1738,7 @@ static TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size
         if (c == '\n' || c == '\t' || c == '\r') {
             if (!r->ctrl_noted) rp_note(r->rp, TSIG_REPAIR_CONTROL, k, 0);
             r->ctrl_noted = 1;
+            if (c != '\t') r->line_in_string = 1;
             rp_replace(r, t, k, k + 1, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r", 2);
         }
         k++; /* another control character: left for the strict reader */

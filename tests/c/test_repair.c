@@ -90,8 +90,8 @@ TEST(prose_after_a_scalar_is_a_json_error)
           NULL);
     check(":bool", OUT, ON, "true or false", 0,
           "JSON error at 1:6: expected end of input, found \"o\"", "", NULL);
-    check(":string", OUT, ON, "\"The TV has a 24\" screen\"", 0,
-          "JSON error at 1:19: expected end of input, found \"s\"", "", NULL);
+    check(":enum[ONE TWO]", OUT, ON, "\"TWO\" is the answer", 0,
+          "JSON error at 1:7: expected end of input, found \"i\"", "", NULL);
     check(":string", OUT, ON, "\"hello\" + \" world\"", 0,
           "JSON error at 1:9: expected end of input, found \"+\"", "", NULL);
     check(":bool?", OUT, ON, "None of them", 0,
@@ -295,6 +295,30 @@ TEST(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes)
     tsig_signature_free(sig);
 }
 
+/* SPEC §13.1: a quote that cannot end a string (text going on on both
+ * sides) is part of it when a later quote ends the string; a quotation
+ * opened inside must be closed, and a raw line end keeps the rule away. */
+TEST(a_quote_that_cannot_end_a_string_is_part_of_it)
+{
+    check(":string", OUT, ON, "\"The TV has a 24\" screen\"", 1, "",
+          "repaired JSON at 1:17: escaped a quote inside a string", "\"The TV has a 24\\\" screen\"");
+    check("{q :string}", OUT, ON, "{\"q\": \"the \"best\" one\"}", 1, "",
+          "repaired JSON at 1:12: escaped a quote inside a string\n"
+          "repaired JSON at 1:17: escaped a quote inside a string",
+          "{\"q\":\"the \\\"best\\\" one\"}");
+    /* a quotation left open: the quote that opened it ends the string */
+    check("{q :string, n :int}", OUT, ON, "{\"q\": \"said \"hi\", \"n\": 1}", 0,
+          "JSON error at 1:14: expected \",\" or \"}\", found \"h\"", "", NULL);
+    /* no later quote ends the string, or a line ends first */
+    check(":enum[ONE TWO]", OUT, ON, "\"TWO\" is it", 0,
+          "JSON error at 1:7: expected end of input, found \"i\"", "", NULL);
+    check("[:string]", OUT, ON, "[\"a \"b\nc\"]", 0,
+          "JSON error at 1:6: expected \",\" or \"]\", found \"b\"", "", NULL);
+    /* what may follow a string is no text going on */
+    check("[:string]", OUT, ON, "[\"a\" \"b\"]", 0,
+          "JSON error at 1:6: expected \",\" or \"]\", found \"\\\"\"", "", NULL);
+}
+
 TEST(unbalanced_brackets_are_refused)
 {
     check(":any", OUT, ON, "[1, 2}", 0, "JSON error at 1:6: expected \",\" or \"]\", found \"}\"", "", NULL);
@@ -470,6 +494,7 @@ int main(void)
     RUN(nan_infinity_and_undefined_are_refused);
     RUN(a_number_broken_before_a_comma_is_refused_where_it_breaks);
     RUN(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes);
+    RUN(a_quote_that_cannot_end_a_string_is_part_of_it);
     RUN(unbalanced_brackets_are_refused);
     RUN(ambiguous_text_is_refused);
     RUN(repair_is_off_by_default_for_outputs_and_on_for_inputs);

@@ -610,7 +610,7 @@ test('repair drops prose around an object or array only: after a scalar it is a 
     [':int', '12 apples', 'JSON error at 1:4: expected end of input, found "a"'],
     [':float', '1/5', 'JSON error at 1:2: expected end of input, found "/"'],
     [':bool', 'true or false', 'JSON error at 1:6: expected end of input, found "o"'],
-    [':string', '"The TV has a 24" screen"', 'JSON error at 1:19: expected end of input, found "s"'],
+    [':enum[ONE TWO]', '"TWO" is the answer', 'JSON error at 1:7: expected end of input, found "i"'],
     [':string', '"hello" + " world"', 'JSON error at 1:9: expected end of input, found "+"'],
     [':int', 'The answer: 12', 'JSON error at 1:1: expected a JSON value, found "T"'],
   ];
