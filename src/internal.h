@@ -357,7 +357,8 @@ enum {
     TSIG_REPAIR_TRAILING_COMMA, TSIG_REPAIR_COMMENT, TSIG_REPAIR_SINGLE,
     TSIG_REPAIR_CURLY, TSIG_REPAIR_KEY, TSIG_REPAIR_TRUE, TSIG_REPAIR_FALSE,
     TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA,
-    TSIG_REPAIR_INNER_QUOTE /* SPEC §13.1 */
+    /* SPEC §13.1 */
+    TSIG_REPAIR_INNER_QUOTE, TSIG_REPAIR_BARE_VALUE, TSIG_REPAIR_TRIPLE, TSIG_REPAIR_BACKTICK
 };
 
 /* One repair: what, where in the original text (and, for a quoted key, the
@@ -365,6 +366,8 @@ enum {
 typedef struct tsig_repair_note {
     int what;
     size_t at, len;
+    const char *value; /* TSIG_REPAIR_BARE_VALUE: the value read */
+    size_t value_len;
 } tsig_repair_note;
 
 struct tsig_repair;
@@ -395,9 +398,10 @@ struct tsig_repair;
  */
 enum {
     TSIG_PUSH_VALUE, TSIG_PUSH_KEY, TSIG_PUSH_STRING_PART, TSIG_PUSH_STRING,
-    TSIG_PUSH_NUMBER, TSIG_PUSH_LITERAL, TSIG_PUSH_CLOSE
+    TSIG_PUSH_NUMBER, TSIG_PUSH_LITERAL, TSIG_PUSH_CLOSE, TSIG_PUSH_BARE
 };
-enum { TSIG_PUSH_GO, TSIG_PUSH_YIELD, TSIG_PUSH_SKIP, TSIG_PUSH_WAIT };
+enum { TSIG_PUSH_GO, TSIG_PUSH_YIELD, TSIG_PUSH_SKIP, TSIG_PUSH_WAIT, TSIG_PUSH_STRING_OK,
+       TSIG_PUSH_TAKE };
 /* What tsig_json_push_read answers. */
 typedef enum tsig_push_answer {
     TSIG_PUSH_NOMEM = -1, /* its stack of closers ran out of memory */
@@ -457,6 +461,19 @@ typedef struct tsig_json_push {
      * the next call resumes there and reads no byte twice. */
     size_t memo_word_at, memo_word_to, memo_blank_at, memo_blank_to;
     int memo_word_key;
+    /* Reading by the type (SPEC §13), in repair mode: the reader asks its
+     * reader of values at each value (TSIG_PUSH_VALUE, answered
+     * TSIG_PUSH_STRING_OK when the type there admits a string: admits),
+     * tells it each key (TSIG_PUSH_KEY: key_at..at), and asks whether a
+     * bare text t[at..bare_end) is read (TSIG_PUSH_BARE, answered
+     * TSIG_PUSH_TAKE with the value in bare_value[0..bare_value_len)). */
+    const char *text;  /* the text being read */
+    int admits;
+    size_t bare_end;
+    const char *bare_value;
+    size_t bare_value_len;
+    size_t block_scan; /* a triple-quoted or backtick string: where the
+                        * search for its end goes on (0: none) */
 } tsig_json_push;
 
 /* Begins reading (or begins again) at the first byte. */
@@ -476,6 +493,10 @@ int tsig_json_push_in_string(const tsig_json_push *r);
  * strict reader of the canonical text to refuse where it stands. */
 typedef struct tsig_repair {
     tsig_json_push r;
+    /* the reader of values the reader asks in repair mode (NULL: none; the
+     * readings of SPEC §13.1 that ask the type are then not made) */
+    int (*on)(void *ctx, int event, size_t at);
+    void *ctx;
     tsig_strbuf out;
     size_t *map;
     size_t map_count, map_cap;
@@ -1531,6 +1552,28 @@ tsig_verdict tsig_value_enum(const tsig_type *t, int input, tsig_value_kind vk,
  * that tsig_value_enum would coerce (any text that may become a number or
  * a boolean). O(log values) comparisons, in the enum's index. */
 int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len);
+/* ---- read_type.c: reading model text by the type (SPEC §13) ------------- */
+
+/* The reader of values of a push reader in repair mode: follows the type
+ * tree as containers open and keys are read, and answers what the type at
+ * a value admits. */
+typedef struct tsig_read_type {
+    tsig_repair *rp;
+    const tsig_type *root;
+    int input;
+    struct tsig_read_frame {
+        const tsig_type *t;     /* the record or list open here, or NULL */
+        const tsig_type *child; /* the type of its next value, or NULL */
+    } *frames;
+    size_t cap;
+    const tsig_type *want; /* the type of the value last asked about */
+} tsig_read_type;
+
+/* Makes rt the reader of values of rp (in repair mode) for values of type
+ * root (the arguments as one map when input). */
+void tsig_read_type_begin(tsig_read_type *rt, tsig_repair *rp, const tsig_type *root, int input);
+void tsig_read_type_release(tsig_read_type *rt);
+
 /* ---- repair.c: the words of the repairs (SPEC §12.1) -------------------- */
 
 void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line,

@@ -19,8 +19,14 @@ void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line
         "replaced curly quotes",              "quoted the key ",
         "replaced True with true",            "replaced False with false",
         "replaced None with null",            "escaped a control character in a string",
-        "inserted a missing comma",           "escaped a quote inside a string"};
+        "inserted a missing comma",           "escaped a quote inside a string",
+        "quoted the value ",                  "read a triple-quoted string",
+        "read a backtick-quoted string"};
     tsig_sb_printf(out, "repaired JSON at %zu:%zu: %s", line, column, what[n->what]);
+    if (n->what == TSIG_REPAIR_BARE_VALUE) {
+        tsig_json_echo(out, n->value, n->value_len, 0, TSIG_ECHO_MAX);
+        return;
+    }
     if (n->what == TSIG_REPAIR_KEY) {
         size_t k = n->len > 40 ? 40 : n->len;
         tsig_sb_append(out, src + n->at, k);

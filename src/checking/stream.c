@@ -90,6 +90,7 @@ struct tsig_stream {
     int repair;         /* asked for */
     int repairing;      /* begun: the reader reads the repaired text */
     tsig_repair rp;
+    tsig_read_type rt;  /* the type repair asks (SPEC §13) */
     tsig_strbuf text;   /* the original text so far */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
@@ -194,6 +195,7 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     s->args.fields = sig->params;
     s->args.field_count = sig->param_count;
     s->root = input ? &s->args : sig->returns;
+    tsig_read_type_begin(&s->rt, &s->rp, s->root, input);
     s->follow = s->root && o.mode != TSIG_MODE_DISABLED;
     return s;
 }
@@ -202,6 +204,7 @@ void tsig_stream_free(tsig_stream *s)
 {
     if (!s) return;
     tsig_repair_release(&s->rp);
+    tsig_read_type_release(&s->rt);
     tsig_sb_release(&s->text);
     tsig_json_push_release(&s->r);
     tsig_result_free(&s->result);

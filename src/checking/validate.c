@@ -749,13 +749,16 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
      * never pays for it. The canonical text is then read instead, and
      * positions are turned back into the original's. */
     tsig_repair rp;
+    tsig_read_type rt;
     int repaired = 0;
     const char *original = json;
     size_t original_len = len;
     if (!ok && v->j.code == TSIG_ERR_JSON &&
         (input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0)) {
         tsig_repair_init(&rp, max_depth);
+        tsig_read_type_begin(&rt, &rp, root, input); /* SPEC §13: the type asked */
         repaired = tsig_repair_run(&rp, json, len, 1) ? rp.note_count != 0 : -1;
+        tsig_read_type_release(&rt);
         if (repaired == 1) {
             tsig_store_clear(st);
             tsig_validator_release(v);

@@ -1588,6 +1588,7 @@ static TSIG_SMALL void open_string(tsig_json_push *r, const char *t, int q, size
     if (q != Q_DOUBLE) rp_replace(r, t, at, at + n, "\"", 1);
     r->quote = q;
     r->key = key;
+    r->key_at = at + n;
     r->ctrl_noted = r->line_in_string = 0;
     r->quote_end = r->quote_scan = r->quote_open = r->quote_first = 0;
     r->p = P_STRING;
@@ -1743,8 +1744,189 @@ static TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size
         }
         k++; /* another control character: left for the strict reader */
     }
-    if (r->key) r->p = P_COLON;
-    else rp_after_value(r);
+    if (r->key) {
+        /* the key's text, between its quotes */
+        if (r->rp->on) r->rp->on(r->rp->ctx, TSIG_PUSH_KEY, *i - (q == Q_DOUBLE || q == Q_SINGLE ? 1 : 3));
+        r->p = P_COLON;
+    } else {
+        rp_after_value(r);
+    }
+    return STEP_GO;
+}
+
+/* ---- reading by the type (SPEC §13.1), where the type admits a string ---- */
+
+#define NO_READING (-3)
+
+/* A text block of s[0..len) into out (SPEC §13.1): a value on one line as
+ * written; over several lines, a blank first and last line dropped, the
+ * indentation common to the other non-blank lines removed, blank lines
+ * empty, line ends "\n". */
+static TSIG_SMALL void text_block(tsig_strbuf *out, const char *s, size_t len)
+{
+    if (!memchr(s, '\n', len) && !memchr(s, '\r', len)) {
+        tsig_sb_append(out, s, len);
+        return;
+    }
+    /* two passes over the lines: the common indentation, then the text */
+    size_t prefix = (size_t)-1;
+    const char *first_ws = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t at = 0, line = 0, written = 0;
+        while (at <= len) {
+            size_t end = at;
+            while (end < len && s[end] != '\n' && s[end] != '\r') end++;
+            size_t next = end < len ? end + (s[end] == '\r' && end + 1 < len && s[end + 1] == '\n' ? 2 : 1)
+                                    : len + 1;
+            size_t ws = at;
+            while (ws < end && (s[ws] == ' ' || s[ws] == '\t')) ws++;
+            int blank = ws == end, last = next > len;
+            if (!((line == 0 || last) && blank)) {
+                if (pass == 0 && !blank) {
+                    if (!first_ws) {
+                        first_ws = s + at;
+                        prefix = ws - at;
+                    } else {
+                        size_t k = 0;
+                        while (k < prefix && k < ws - at && s[at + k] == first_ws[k]) k++;
+                        prefix = k;
+                    }
+                } else if (pass == 1) {
+                    if (written++) tsig_sb_putc(out, '\n');
+                    if (!blank) tsig_sb_append(out, s + at + prefix, end - at - prefix);
+                }
+            }
+            line++;
+            at = next;
+        }
+        if (prefix == (size_t)-1) prefix = 0;
+    }
+}
+
+/* The block t[from..to) read as a JSON string in place of t[at..skip). */
+static TSIG_SMALL void rp_block(tsig_json_push *r, const char *t, size_t at, size_t from, size_t to,
+                                size_t skip)
+{
+    tsig_strbuf text = {0}, lit = {0};
+    text_block(&text, t + from, to - from);
+    tsig_json_escape(&lit, text.data ? text.data : "", text.len);
+    if (text.failed || lit.failed) r->rp->out.failed = 1;
+    else rp_replace(r, t, at, skip, lit.data, lit.len);
+    tsig_sb_release(&text);
+    tsig_sb_release(&lit);
+}
+
+/* 1 when s[0..len) is read as JSON whatever the type (SPEC §13): a JSON
+ * or Python literal, NaN, Infinity, undefined, a 0x number, or a number
+ * written another way (a digit first, after an optional sign or '.', and
+ * only digits, spaces and . , / _ ' e E + - after it). */
+static TSIG_SMALL int json_whatever_the_type(const char *s, size_t len)
+{
+    static const char *const words[] = {"true", "false", "null", "True", "False", "None",
+                                        "undefined", "NaN", "Infinity"};
+    size_t i = len && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (word_is(s, len, words[k]) || (k >= 7 && word_is(s + i, len - i, words[k]))) return 1;
+    if (len - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) return 1;
+    if (i < len && s[i] == '.') i++;
+    if (i >= len || !is_digit(s[i])) return 0;
+    for (; i < len; i++)
+        if (!is_digit(s[i]) && !strchr(" .,/_'eE+-", s[i])) return 0;
+    return 1;
+}
+
+/* Where the block opened at from ends: the first t[k..k+w) equal to
+ * close[0..w) from from (or where the search stopped, r->block_scan), k;
+ * R_MORE when the text so far holds none, (size_t)-1 when none comes (or,
+ * line, a line end comes first). */
+static TSIG_SMALL size_t block_end(tsig_json_push *r, const char *t, size_t n, size_t from,
+                                   const char *close, size_t w, int line)
+{
+    size_t k = r->block_scan > from ? r->block_scan : from;
+    for (; k + w <= n; k++) {
+        if ((line && (t[k] == '\n' || t[k] == '\r')) || memcmp(t + k, close, w) == 0) break;
+    }
+    if (k + w <= n || r->final) {
+        r->block_scan = 0;
+        return k + w <= n && memcmp(t + k, close, w) == 0 ? k : (size_t)-1;
+    }
+    r->block_scan = k;
+    return (size_t)R_MORE;
+}
+
+/* SPEC §13.1's readings of the value at *i (its first byte c) whose type
+ * admits a string: a triple-quoted string, a backtick-quoted one or a fence
+ * as a value (text blocks), a bare text the type reads. STEP_GO, STEP_MORE,
+ * or NO_READING when none applies. */
+static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, size_t *i, int c)
+{
+    size_t p = *i;
+    if (c == '"' || c == '`') {
+        const char *three = c == '"' ? "\"\"\"" : "```";
+        size_t have = n - p < 3 ? n - p : 3;
+        if (memcmp(t + p, three, have) != 0) {
+            if (c == '"') return NO_READING;
+        } else if (have < 3) {
+            if (!r->final) return STEP_MORE;
+            if (c == '"') return NO_READING;
+        }
+        size_t from, k, skip;
+        if (have == 3 && memcmp(t + p, three, 3) == 0) {
+            from = p + 3;
+            if (c == '`') { /* a fence as a value: its info line dropped */
+                const char *nl = memchr(t + from, '\n', n - from);
+                if (!nl) return r->final ? NO_READING : STEP_MORE;
+                from = (size_t)(nl - t) + 1;
+            }
+            k = block_end(r, t, n, from, three, 3, 0);
+            skip = k + 3;
+        } else { /* `...` on one line */
+            from = p + 1;
+            k = block_end(r, t, n, from, "`", 1, 1);
+            skip = k + 1;
+        }
+        if (k == (size_t)R_MORE) return STEP_MORE;
+        if (k == (size_t)-1) return NO_READING;
+        rp_note(r->rp, c == '"' ? TSIG_REPAIR_TRIPLE : TSIG_REPAIR_BACKTICK, p, 0);
+        rp_block(r, t, p, from, k, skip);
+        *i = skip;
+        rp_after_value(r);
+        return STEP_GO;
+    }
+    /* a bare text as a member value or list element (the whole text at
+     * the root is another reading): up to the first , } ] or line end,
+     * trimmed */
+    if (!r->stack.len || c == '{' || c == '[' || c == '\'' || c == 0xE2 || c == ',' || c == '}' || c == ']')
+        return NO_READING;
+    size_t e = r->block_scan > p ? r->block_scan : p;
+    while (e < n && !strchr(",}]\n\r", t[e])) e++;
+    if (e >= n && !r->final) {
+        r->block_scan = e;
+        return STEP_MORE;
+    }
+    r->block_scan = 0;
+    while (e > p && (t[e - 1] == ' ' || t[e - 1] == '\t')) e--;
+    for (size_t k = p; k < e; k++)
+        if (t[k] == '"' || t[k] == '{' || t[k] == '[' ||
+            (t[k] == '/' && k + 1 < e && (t[k + 1] == '/' || t[k + 1] == '*')))
+            return NO_READING;
+    if (json_whatever_the_type(t + p, e - p)) return NO_READING;
+    r->bare_end = e;
+    if (r->rp->on(r->rp->ctx, TSIG_PUSH_BARE, p) != TSIG_PUSH_TAKE) return NO_READING;
+    tsig_strbuf lit = {0};
+    tsig_json_escape(&lit, r->bare_value, r->bare_value_len);
+    if (lit.failed) {
+        r->rp->out.failed = 1;
+    } else {
+        rp_note(r->rp, TSIG_REPAIR_BARE_VALUE, p, e - p);
+        tsig_repair *rp = r->rp;
+        rp->notes[rp->note_count - 1].value = r->bare_value;
+        rp->notes[rp->note_count - 1].value_len = r->bare_value_len;
+        rp_replace(r, t, p, e, lit.data, lit.len);
+    }
+    tsig_sb_release(&lit);
+    *i = e;
+    rp_after_value(r);
     return STEP_GO;
 }
 
@@ -1789,8 +1971,8 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
                 r->p = P_VALUE;
                 return STEP_GO;
             }
-        } else if (value_start(c) || c == '}' || c == ']') {
-            if (c != 0xE2) {
+        } else if (value_start(c) || c == '}' || c == ']' || c == '`') {
+            if (c != 0xE2) { /* a backtick: a backtick-quoted string, or prose */
                 r->p = P_VALUE;
                 return STEP_GO;
             }
@@ -1841,9 +2023,15 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
         if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
         if (c == ']' && r->first && rp_top(r) == ']') return STEP_STRICT;
         if (!r->stack.len) r->scalar = c != '{' && c != '[';
+        /* the type is asked (SPEC §13) */
+        r->admits = r->rp->on && r->rp->on(r->rp->ctx, TSIG_PUSH_VALUE, p) == TSIG_PUSH_STRING_OK;
         if (c == '{' || c == '[') {
             r->newline = 0;
             return STEP_STRICT;
+        }
+        if (r->admits) {
+            int read = rp_reading(r, t, n, i, c);
+            if (read != NO_READING) return read;
         }
         if (c == '"' || c == '\'') {
             open_string(r, t, c == '"' ? Q_DOUBLE : Q_SINGLE, p, 1, 0);
@@ -1904,6 +2092,8 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
             size_t k = rp_spaces_end(r, t, n, e);
             if (k >= n && !r->final) return STEP_MORE;
             if (k < n && t[k] == ':') {
+                r->key_at = p;
+                if (r->rp->on) r->rp->on(r->rp->ctx, TSIG_PUSH_KEY, e);
                 rp_note(r->rp, TSIG_REPAIR_KEY, p, e - p);
                 rp_flush(r, t, p);
                 rp_emit(r->rp, "\"", 1, p);
@@ -2052,7 +2242,7 @@ TSIG_SMALL int tsig_repair_run(tsig_repair *rp, const char *s, size_t len, int f
 {
     if (!rp->done) {
         rp->r.final = final;
-        if (tsig_json_push_read(&rp->r, s ? s : "", len, NULL, NULL) == TSIG_PUSH_NOMEM)
+        if (tsig_json_push_read(&rp->r, s ? s : "", len, rp->on, rp->ctx) == TSIG_PUSH_NOMEM)
             rp->out.failed = 1;
     }
     return !rp->out.failed && !rp->r.stack.failed;
@@ -2063,6 +2253,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
 {
     const unsigned char *b = (const unsigned char *)t;
     size_t i = r->read;
+    r->text = t;
     if (i == 0 && r->p == P_VALUE && !r->stack.len && n && b[0] == 0xEF) {
         /* a byte-order mark is skipped, as the token reader does */
         if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_PUSH_MORE;
@@ -2088,7 +2279,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
             }
-            if (on && c != ']') {
+            if (on && !r->rp && c != ']') {
                 int a = on(ctx, TSIG_PUSH_VALUE, i);
                 if (a == TSIG_PUSH_SKIP) {
                     i = r->skip_to;

@@ -319,6 +319,93 @@ TEST(a_quote_that_cannot_end_a_string_is_part_of_it)
           "JSON error at 1:6: expected \",\" or \"]\", found \"\\\"\"", "", NULL);
 }
 
+/* SPEC §13.1: where the type admits a string, a bare member value or list
+ * element, a triple-quoted string and a backtick-quoted one (or a fence)
+ * are read; where it does not, or where the text is JSON whatever the type,
+ * they are not. */
+TEST(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string)
+{
+    check("{s :string}", OUT, ON, "{\"s\": 12 apples  }", 1, "",
+          "repaired JSON at 1:7: quoted the value \"12 apples\"", "{\"s\":\"12 apples\"}");
+    check("[:keyword]", OUT, ON, "[alpha,\nbeta]", 1, "",
+          "repaired JSON at 1:2: quoted the value \"alpha\"\n"
+          "repaired JSON at 2:1: quoted the value \"beta\"",
+          "[\"alpha\",\"beta\"]");
+    /* a union: a member that takes any string reads the text as it is */
+    check("{v :enum[a b] | :string}", OUT, ON, "{\"v\": A}", 1, "",
+          "repaired JSON at 1:7: quoted the value \"A\"", "{\"v\":\"A\"}");
+    /* input, no member that takes any string: the one value equal ignoring
+     * case; two such values: not read */
+    check("(m :enum[red green] | :int) -> :any", IN, 0, "{\"m\": GREEN}", 1, "",
+          "repaired JSON at 1:7: quoted the value \"green\"", "{\"m\":\"green\"}");
+    check("(m :enum[ab AB]) -> :any", IN, 0, "{\"m\": Ab}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"A\"", "", NULL);
+    /* JSON whatever the type: numbers written another way, NaN, 0x */
+    check("{s :string}", OUT, ON, "{\"s\": 1/5}", 0,
+          "JSON error at 1:8: expected \",\" or \"}\", found \"/\"", "", NULL);
+    check("{s :string}", OUT, ON, "{\"s\": 0x1F}", 0,
+          "JSON error at 1:8: expected \",\" or \"}\", found \"x\"", "", NULL);
+    check("{s :string}", OUT, ON, "{\"s\": NaN}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"N\"", "", NULL);
+    /* a type that admits no string, :any, a key no field names */
+    check("{n :int}", OUT, ON, "{\"n\": Paris}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"P\"", "", NULL);
+    check("{a :any}", OUT, ON, "{\"a\": `x`}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"`\"", "", NULL);
+    /* the root's whole text is another reading */
+    check(":string", OUT, ON, "Paris", 0,
+          "JSON error at 1:1: expected a JSON value, found \"P\"", "", NULL);
+    /* text blocks: tabs and CRLF, the common indentation only */
+    check("{c :string}", OUT, ON, "{\"c\": \"\"\"\r\n\tif x:\r\n\t\ty()\r\n\t\"\"\"}", 1, "",
+          "repaired JSON at 1:7: read a triple-quoted string", "{\"c\":\"if x:\\n\\ty()\"}");
+    check("{c :string}", OUT, ON, "{\"c\": ```\n  a\n\n    b\n```}", 1, "",
+          "repaired JSON at 1:7: read a backtick-quoted string", "{\"c\":\"a\\n\\n  b\"}");
+    /* a triple-quoted string that never closes is not read */
+    check("{c :string}", OUT, ON, "{\"c\": \"\"\"abc}", 0,
+          "JSON error at 1:9: expected \",\" or \"}\", found \"\\\"\"", "", NULL);
+}
+
+/* A reading by the type is the same whatever the chunks: each text streamed
+ * a byte at a time ends as the one-shot call, incomplete while the value
+ * read is still open. */
+TEST(readings_by_the_type_are_the_same_in_a_stream)
+{
+    static const char *const cases[][2] = {
+        {"{s :string, n :int}", "{s: cats and dogs, n: 2}"},
+        {"{c :string}", "{\"c\": \"\"\"\n    a\n    \"\"\"}"},
+        {"{c :string}", "{\"c\": ```py\nx\n```}"},
+        {"[:enum[red green]]", "[red, green]"},
+    };
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tsig_error err;
+        tsig_signature *sig = tsig_parse(cases[k][0], strlen(cases[k][0]), &err);
+        const char *text = cases[k][1];
+        size_t len = strlen(text);
+        tsig_result one;
+        tsig_validate_json(sig, text, len, &o, &one);
+        CHECK(one.ok);
+        tsig_stream *s = tsig_stream_new(sig, 0, &o);
+        tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
+        for (size_t at = 0; at < len; at++) {
+            tsig_stream_push(s, text + at, 1, &st);
+            if (at + 1 < len && st != TSIG_STREAM_INCOMPLETE)
+                tsig_test_fail(__FILE__, __LINE__, "%s: state %d after byte %zu", text, (int)st, at);
+        }
+        tsig_result end;
+        CHECK_INT(tsig_stream_end(s, &end), TSIG_OK);
+        CHECK(end.ok);
+        CHECK_INT(end.warning_count, one.warning_count);
+        for (size_t w = 0; w < end.warning_count && w < one.warning_count; w++)
+            CHECK_STR(end.warnings[w].message, one.warnings[w].message);
+        CHECK(end.value_json && one.value_json && strcmp(end.value_json, one.value_json) == 0);
+        tsig_result_free(&end);
+        tsig_result_free(&one);
+        tsig_stream_free(s);
+        tsig_signature_free(sig);
+    }
+}
+
 TEST(unbalanced_brackets_are_refused)
 {
     check(":any", OUT, ON, "[1, 2}", 0, "JSON error at 1:6: expected \",\" or \"]\", found \"}\"", "", NULL);
@@ -495,6 +582,8 @@ int main(void)
     RUN(a_number_broken_before_a_comma_is_refused_where_it_breaks);
     RUN(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes);
     RUN(a_quote_that_cannot_end_a_string_is_part_of_it);
+    RUN(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string);
+    RUN(readings_by_the_type_are_the_same_in_a_stream);
     RUN(unbalanced_brackets_are_refused);
     RUN(ambiguous_text_is_refused);
     RUN(repair_is_off_by_default_for_outputs_and_on_for_inputs);

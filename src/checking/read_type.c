@@ -1,0 +1,180 @@
+/*
+ * read_type.c: reading model text by the type (SPEC §13.1). The push
+ * reader of json.c, in repair mode, reads the text; at each value it asks
+ * this reader of values what the type there admits, and whether a bare
+ * text is read as a value. The type is followed as containers open and
+ * keys are read: per open container its record or list, and the type of
+ * its next value. A value whose type is not known (a key no field names, a
+ * union of maps, :any, :map, a record too big to search field by field)
+ * admits nothing but JSON.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The record or list a container of JSON kind jk is followed into, or NULL
+ * (any, :map, a union: not followed). */
+static const tsig_type *container(const tsig_type *t, tsig_json_kind jk)
+{
+    if (!t) return NULL;
+    t = tsig_type_strip(t);
+    if (t->kind == TSIG_LIST && jk == TSIG_JSON_ARRAY) return t;
+    if (t->kind == TSIG_RECORD && jk == TSIG_JSON_OBJECT) return t;
+    return NULL;
+}
+
+/* 1 when t takes any string (:string, :keyword, :datetime). */
+static int takes_text(const tsig_type *t)
+{
+    t = tsig_type_strip(t);
+    return t->kind == TSIG_STRING || t->kind == TSIG_KEYWORD || t->kind == TSIG_DATETIME;
+}
+
+/* 1 when the type admits a string (SPEC §13): it, or a member of the union
+ * it is, takes any string or is an enum holding a string value. */
+static int admits_string(const tsig_type *t)
+{
+    if (!t) return 0;
+    t = tsig_type_strip(t);
+    switch (t->kind) {
+    case TSIG_STRING: case TSIG_KEYWORD: case TSIG_DATETIME:
+        return 1;
+    case TSIG_ENUM:
+        return t->index->folded_count > 0;
+    case TSIG_UNION:
+        for (size_t i = 0; i < t->member_count; i++)
+            if (admits_string(t->members[i])) return 1;
+        return 0;
+    case TSIG_INT: case TSIG_FLOAT: case TSIG_BOOL: case TSIG_ANY: case TSIG_MAP:
+    case TSIG_LIST: case TSIG_RECORD: case TSIG_OPTIONAL:
+        return 0;
+    }
+    return 0;
+}
+
+/* The enum value a bare text s[0..len) is read as in enum e: equal to it,
+ * or with input, the one equal ignoring ASCII case (*count: how many so).
+ * NULL when none. */
+static const tsig_enum_value *enum_match(const tsig_type *e, int input, const char *s, size_t len,
+                                         size_t *count)
+{
+    const tsig_value_ref *exact =
+        tsig_value_find(e->index->sorted, e->value_count, TSIG_VALUE_STRING, s, len);
+    if (exact) {
+        *count = 1;
+        return exact->value;
+    }
+    if (!input) return NULL;
+    const tsig_value_ref *first = NULL;
+    size_t n = tsig_value_find_folded(e->index->folded, e->index->folded_count, s, len, &first);
+    *count += n;
+    return n ? first->value : NULL;
+}
+
+/* What a bare text s[0..len) is read as where type t is expected: the text
+ * itself (a member takes any string), an enum value equal to it, or with
+ * input and no member that takes any string, the one enum value equal to it
+ * ignoring ASCII case. 1 with the value in *value, 0 when not read. */
+static int bare_value(const tsig_type *t, int input, const char *s, size_t len, const char **value,
+                      size_t *value_len)
+{
+    t = tsig_type_strip(t);
+    const tsig_type *const *members = &t;
+    size_t count = 1;
+    if (t->kind == TSIG_UNION) {
+        members = t->members;
+        count = t->member_count;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (takes_text(members[i])) {
+            *value = s;
+            *value_len = len;
+            return 1;
+        }
+    const tsig_enum_value *found = NULL;
+    size_t matches = 0;
+    for (size_t i = 0; i < count; i++) {
+        const tsig_type *e = tsig_type_strip(members[i]);
+        if (e->kind != TSIG_ENUM) continue;
+        size_t before = matches;
+        const tsig_enum_value *v = enum_match(e, input, s, len, &matches);
+        if (v && v->len == len && memcmp(v->text, s, len) == 0) {
+            *value = v->text; /* equal: no other reading */
+            *value_len = v->len;
+            return 1;
+        }
+        if (v && matches > before) found = v;
+    }
+    if (matches != 1 || !found) return 0;
+    *value = found->text;
+    *value_len = found->len;
+    return 1;
+}
+
+/* The push reader's questions (json.c, repair mode). */
+static int step(void *ctx, int event, size_t at)
+{
+    tsig_read_type *rt = ctx;
+    tsig_json_push *r = &rt->rp->r;
+    size_t d = r->stack.len;
+    switch (event) {
+    case TSIG_PUSH_VALUE: {
+        const tsig_type *want = d == 0 ? rt->root : d <= rt->cap ? rt->frames[d - 1].child : NULL;
+        rt->want = want;
+        char c = r->text[at];
+        if (c == '{' || c == '[') {
+            if (d >= rt->cap) {
+                size_t cap = rt->cap ? rt->cap * 2 : 16;
+                while (cap <= d) cap *= 2;
+                struct tsig_read_frame *f = realloc(rt->frames, cap * sizeof *f);
+                if (!f) return TSIG_PUSH_GO; /* not followed further: JSON only */
+                memset(f + rt->cap, 0, (cap - rt->cap) * sizeof *f);
+                rt->frames = f;
+                rt->cap = cap;
+            }
+            const tsig_type *t = container(want, c == '{' ? TSIG_JSON_OBJECT : TSIG_JSON_ARRAY);
+            rt->frames[d].t = t;
+            rt->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
+            return TSIG_PUSH_GO;
+        }
+        return admits_string(want) ? TSIG_PUSH_STRING_OK : TSIG_PUSH_GO;
+    }
+    case TSIG_PUSH_KEY: {
+        if (d == 0 || d > rt->cap) return TSIG_PUSH_GO;
+        struct tsig_read_frame *f = &rt->frames[d - 1];
+        f->child = NULL;
+        /* a record too big to search field by field: left to JSON */
+        if (!f->t || f->t->kind != TSIG_RECORD || f->t->field_count > TSIG_FIELDS_SCAN_MAX)
+            return TSIG_PUSH_GO;
+        const tsig_field *fd =
+            tsig_field_named(f->t->fields, f->t->field_count, r->text + r->key_at, at - r->key_at, 0);
+        f->child = fd ? fd->type : f->t->extra;
+        return TSIG_PUSH_GO;
+    }
+    case TSIG_PUSH_BARE:
+        if (!rt->want ||
+            !bare_value(rt->want, rt->input, r->text + at, r->bare_end - at, &r->bare_value,
+                        &r->bare_value_len))
+            return TSIG_PUSH_GO;
+        return TSIG_PUSH_TAKE;
+    }
+    return TSIG_PUSH_GO;
+}
+
+void tsig_read_type_begin(tsig_read_type *rt, tsig_repair *rp, const tsig_type *root, int input)
+{
+    memset(rt, 0, sizeof *rt);
+    rt->rp = rp;
+    rt->root = root;
+    rt->input = input;
+    rp->on = step;
+    rp->ctx = rt;
+}
+
+void tsig_read_type_release(tsig_read_type *rt)
+{
+    free(rt->frames);
+    rt->frames = NULL;
+    rt->cap = 0;
+}
