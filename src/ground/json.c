@@ -1803,6 +1803,18 @@ static TSIG_SMALL void text_block(tsig_strbuf *out, const char *s, size_t len)
     }
 }
 
+/* 1 when s[0..len) is UTF-8 and holds no NUL: text a reading may write as a
+ * JSON string unchanged (the strict reader refuses the rest). */
+static TSIG_SMALL int readable_text(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        size_t k = tsig_utf8_seq((const unsigned char *)s + i, len - i);
+        if (k == 0 || s[i] == 0) return 0;
+        i += k;
+    }
+    return 1;
+}
+
 /* The block t[from..to) read as a JSON string in place of t[at..skip). */
 static TSIG_SMALL void rp_block(tsig_json_push *r, const char *t, size_t at, size_t from, size_t to,
                                 size_t skip)
@@ -1886,7 +1898,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
             skip = k + 1;
         }
         if (k == (size_t)R_MORE) return STEP_MORE;
-        if (k == (size_t)-1) return NO_READING;
+        if (k == (size_t)-1 || !readable_text(t + from, k - from)) return NO_READING;
         rp_note(r->rp, c == '"' ? TSIG_REPAIR_TRIPLE : TSIG_REPAIR_BACKTICK, p, 0);
         rp_block(r, t, p, from, k, skip);
         *i = skip;
@@ -1910,7 +1922,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
         if (t[k] == '"' || t[k] == '{' || t[k] == '[' ||
             (t[k] == '/' && k + 1 < e && (t[k + 1] == '/' || t[k + 1] == '*')))
             return NO_READING;
-    if (json_whatever_the_type(t + p, e - p)) return NO_READING;
+    if (json_whatever_the_type(t + p, e - p) || !readable_text(t + p, e - p)) return NO_READING;
     r->bare_end = e;
     if (r->rp->on(r->rp->ctx, TSIG_PUSH_BARE, p) != TSIG_PUSH_TAKE) return NO_READING;
     tsig_strbuf lit = {0};

@@ -360,6 +360,11 @@ TEST(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string)
           "repaired JSON at 1:7: read a triple-quoted string", "{\"c\":\"if x:\\n\\ty()\"}");
     check("{c :string}", OUT, ON, "{\"c\": ```\n  a\n\n    b\n```}", 1, "",
           "repaired JSON at 1:7: read a backtick-quoted string", "{\"c\":\"a\\n\\n  b\"}");
+    /* text that is no UTF-8 is never read (a string of it would be another text) */
+    check("{s :string}", OUT, ON, "{\"s\": caf\xe9}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"c\"", "", NULL);
+    check("{s :string}", OUT, ON, "{\"s\": `caf\xe9`}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"`\"", "", NULL);
     /* a triple-quoted string that never closes is not read */
     check("{c :string}", OUT, ON, "{\"c\": \"\"\"abc}", 0,
           "JSON error at 1:9: expected \",\" or \"}\", found \"\\\"\"", "", NULL);
