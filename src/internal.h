@@ -358,7 +358,8 @@ enum {
     TSIG_REPAIR_CURLY, TSIG_REPAIR_KEY, TSIG_REPAIR_TRUE, TSIG_REPAIR_FALSE,
     TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA,
     /* SPEC §13.1 */
-    TSIG_REPAIR_INNER_QUOTE, TSIG_REPAIR_BARE_VALUE, TSIG_REPAIR_TRIPLE, TSIG_REPAIR_BACKTICK
+    TSIG_REPAIR_INNER_QUOTE, TSIG_REPAIR_BARE_VALUE, TSIG_REPAIR_TRIPLE, TSIG_REPAIR_BACKTICK,
+    TSIG_REPAIR_WHOLE_ENUM, TSIG_REPAIR_WHOLE_STRING
 };
 
 /* One repair: what, where in the original text (and, for a quoted key, the
@@ -475,6 +476,12 @@ typedef struct tsig_json_push {
     size_t block_scan; /* a triple-quoted or backtick string: where the
                         * search for its end goes on (0: none) */
 } tsig_json_push;
+
+/* 1 when s[0..len) is read as JSON whatever the type (SPEC §13): a JSON
+ * or Python literal, NaN, Infinity, undefined, a 0x number, or a number
+ * written another way (a digit first, after an optional sign or '.', and
+ * only digits, spaces and . , / _ ' e E + - after it). */
+int tsig_json_as_written(const char *s, size_t len);
 
 /* Begins reading (or begins again) at the first byte. */
 void tsig_json_push_begin(tsig_json_push *r, size_t max_depth);
@@ -1573,6 +1580,19 @@ typedef struct tsig_read_type {
  * root (the arguments as one map when input). */
 void tsig_read_type_begin(tsig_read_type *rt, tsig_repair *rp, const tsig_type *root, int input);
 void tsig_read_type_release(tsig_read_type *rt);
+
+/* SPEC §13.1 rows 1 and 2: the whole text t[0..len) read as one bare text
+ * where a value of type root is expected (after white space and a code
+ * fence around it are trimmed): an enum value of the root that equals it
+ * (one pair of ** * _ around it trimmed too), or the text itself where a
+ * member of the root takes any string; not a backtick-quoted value, which
+ * its own reading reads (the push reader's). 0 when no such reading; else 1, and
+ * rp (begun with tsig_repair_init) holds it as a repair: the JSON string,
+ * its place in the text, and its notes (the fence's, and the reading's). */
+int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_repair *rp);
+/* 1 when type t admits a string (SPEC §13): it, or a member of the union
+ * it is, takes any string or is an enum holding a string value. */
+int tsig_type_admits_string(const tsig_type *t);
 
 /* ---- repair.c: the words of the repairs (SPEC §12.1) -------------------- */
 

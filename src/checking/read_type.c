@@ -112,6 +112,11 @@ static int bare_value(const tsig_type *t, int input, const char *s, size_t len, 
     return 1;
 }
 
+int tsig_type_admits_string(const tsig_type *t)
+{
+    return admits_string(t);
+}
+
 /* The push reader's questions (json.c, repair mode). */
 static int step(void *ctx, int event, size_t at)
 {
@@ -177,4 +182,114 @@ void tsig_read_type_release(tsig_read_type *rt)
     free(rt->frames);
     rt->frames = NULL;
     rt->cap = 0;
+}
+
+/* ---- the whole text as one bare text (SPEC §13.1 rows 1 and 2) --------- */
+
+static int blank_byte(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* 1 when s[0..len) may be read as one bare text: it does not start with
+ * '"', '{' or '[', it is not JSON whatever the type (a literal, a number,
+ * a number written another way: tsig_json_as_written), and it is UTF-8
+ * with no NUL. */
+static int bare_text(const char *s, size_t len)
+{
+    if (!len || s[0] == '"' || s[0] == '{' || s[0] == '[') return 0;
+    if (tsig_json_as_written(s, len)) return 0;
+    for (size_t i = 0; i < len;) {
+        size_t k = tsig_utf8_seq((const unsigned char *)s + i, len - i);
+        if (k == 0 || s[i] == 0) return 0;
+        i += k;
+    }
+    return 1;
+}
+
+/* Appends the note what at at to rp's notes. 0 when out of memory. */
+static int add_note(tsig_repair *rp, int what, size_t at, const char *value, size_t value_len)
+{
+    tsig_repair_note *n = realloc(rp->notes, (rp->note_count + 1) * sizeof *n);
+    if (!n) return 0;
+    rp->notes = n;
+    n[rp->note_count++] = (tsig_repair_note){what, at, 0, value, value_len};
+    rp->note_cap = rp->note_count;
+    return 1;
+}
+
+int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_repair *rp)
+{
+    if (!root) return 0;
+    size_t a = 0, b = len, fence = (size_t)-1;
+    if (b >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) a = 3;
+    while (a < b && blank_byte(t[a])) a++;
+    while (b > a && blank_byte(t[b - 1])) b--;
+    if (b - a >= 3 && memcmp(t + a, "```", 3) == 0) {
+        /* a fence around it: its info line dropped; closed at the end, or
+         * never (it holds the rest of the text) */
+        const char *nl = memchr(t + a, '\n', b - a);
+        if (!nl) return 0;
+        fence = a;
+        a = (size_t)(nl - t) + 1;
+        if (b - a >= 3 && memcmp(t + b - 3, "```", 3) == 0) b -= 3;
+        while (a < b && blank_byte(t[a])) a++;
+        while (b > a && blank_byte(t[b - 1])) b--;
+        for (size_t k = a; k + 3 <= b; k++)
+            if (memcmp(t + k, "```", 3) == 0) return 0; /* more than one fence */
+    }
+    /* a backtick-quoted value at the root is read by its own row */
+    if (a < b && t[a] == '`') return 0;
+    const tsig_type *r = tsig_type_strip(root);
+    const tsig_type *const *members = &r;
+    size_t count = 1;
+    if (r->kind == TSIG_UNION) {
+        members = r->members;
+        count = r->member_count;
+    }
+    /* row 1: an enum value, one pair of ** * _ ` around it trimmed */
+    size_t ea = a, eb = b;
+    if (eb - ea >= 4 && memcmp(t + ea, "**", 2) == 0 && memcmp(t + eb - 2, "**", 2) == 0) {
+        ea += 2;
+        eb -= 2;
+    } else if (eb - ea >= 2 && t[ea] == t[eb - 1] && (t[ea] == '*' || t[ea] == '_')) {
+        ea++;
+        eb--;
+    }
+    const char *value = NULL;
+    size_t value_len = 0;
+    int what = -1;
+    if (bare_text(t + ea, eb - ea))
+        for (size_t i = 0; i < count && !value; i++) {
+            const tsig_type *e = tsig_type_strip(members[i]);
+            if (e->kind != TSIG_ENUM) continue;
+            const tsig_value_ref *v =
+                tsig_value_find(e->index->sorted, e->value_count, TSIG_VALUE_STRING, t + ea, eb - ea);
+            if (v) {
+                value = v->value->text;
+                value_len = v->value->len;
+                what = TSIG_REPAIR_WHOLE_ENUM;
+            }
+        }
+    /* row 2: the text as a string, where a member takes any string */
+    if (!value && bare_text(t + a, b - a))
+        for (size_t i = 0; i < count && !value; i++)
+            if (takes_text(members[i])) {
+                value = t + a;
+                value_len = b - a;
+                what = TSIG_REPAIR_WHOLE_STRING;
+            }
+    if (!value) return 0;
+    tsig_json_escape(&rp->out, value, value_len);
+    rp->map = malloc(2 * sizeof *rp->map);
+    if (rp->map) {
+        rp->map[0] = 0;
+        rp->map[1] = a;
+        rp->map_count = rp->map_cap = 1;
+    }
+    if (!rp->map || rp->out.failed || (fence != (size_t)-1 && !add_note(rp, TSIG_REPAIR_FENCE, fence, NULL, 0)) ||
+        !add_note(rp, what, a, value, value_len))
+        rp->out.failed = 1;
+    rp->done = 1;
+    return 1;
 }

@@ -91,6 +91,11 @@ struct tsig_stream {
     int repairing;      /* begun: the reader reads the repaired text */
     tsig_repair rp;
     tsig_read_type rt;  /* the type repair asks (SPEC §13) */
+    /* SPEC §13.4: with repair on, where the root admits a string, the whole
+     * text may yet read as one bare text, until it ends: nothing is judged
+     * before end() once the text's first byte (inside a fence opening it)
+     * says so (whole_open; whole_known once that byte came). */
+    int whole_root, whole_known, whole_open;
     tsig_strbuf text;   /* the original text so far */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
@@ -196,6 +201,7 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     s->args.field_count = sig->param_count;
     s->root = input ? &s->args : sig->returns;
     tsig_read_type_begin(&s->rt, &s->rp, s->root, input);
+    s->whole_root = s->repair && s->root && tsig_type_admits_string(s->root);
     s->follow = s->root && o.mode != TSIG_MODE_DISABLED;
     return s;
 }
@@ -1071,6 +1077,29 @@ static int read_text(tsig_stream *s)
     return start_repair(s) ? read_canonical(s) : -1;
 }
 
+/* 1 while the whole text may still read as one bare text (SPEC §13.1 rows
+ * 1-2, §13.4): the root admits a string, and the text's first byte that
+ * is no white space (inside a code fence that opens it) is none of '"' '{'
+ * '[' '`', or has not come yet. */
+static int whole_open(tsig_stream *s)
+{
+    if (!s->whole_root || s->whole_known) return s->whole_root && s->whole_open;
+    const char *t = s->text.data ? s->text.data : "";
+    size_t n = s->text.len, a = n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (a < n && ws((unsigned char)t[a])) a++;
+    if (a + 3 > n && memcmp(t + a, "```", n - a) == 0) return 1; /* a fence, maybe */
+    if (memcmp(t + a, "```", 3) == 0) {
+        const char *nl = memchr(t + a, '\n', n - a);
+        if (!nl) return 1;
+        a = (size_t)(nl - t) + 1;
+        while (a < n && ws((unsigned char)t[a])) a++;
+    }
+    if (a >= n) return 1;
+    s->whole_known = 1;
+    s->whole_open = !strchr("\"{[`", t[a]);
+    return s->whole_open;
+}
+
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state)
 {
@@ -1092,6 +1121,11 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     int ok = read_text(s);
     if (ok < 0) return TSIG_ERR_NOMEM;
     tsig_code code = TSIG_OK;
+    while (ok == 3 && whole_open(s)) {
+        /* a reading of the whole text is open: nothing judged yet */
+        ok = read_text(s);
+        if (ok < 0) return TSIG_ERR_NOMEM;
+    }
     while (ok == 3) {
         /* The value is whole: judged on the text up to its end (what the
          * chunk holds after it is read next), so that where the chunks
@@ -1101,8 +1135,9 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
         ok = s->state == TSIG_STREAM_COMPLETE ? read_text(s) : 2;
         if (ok < 0) return TSIG_ERR_NOMEM;
     }
-    /* the text can never be JSON: judged now */
-    if (!ok) code = judge(s, s->text.len);
+    /* the text can never be JSON: judged now (or at the end, while a
+     * reading of the whole text is open) */
+    if (!ok && !whole_open(s)) code = judge(s, s->text.len);
     if (s->lean && s->state == TSIG_STREAM_INCOMPLETE) compact(s);
     if (state) *state = s->state;
     return code;

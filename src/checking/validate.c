@@ -670,6 +670,41 @@ static TSIG_COLD void repair_position(const tsig_repair *rp, const char *src, si
                    column, rest);
 }
 
+/* Validates the canonical text of rp (the text repaired) in place of the
+ * original: 1 when it reads as JSON, positions moved back to the
+ * original's. */
+static TSIG_COLD int read_repaired(validator *v, store *st, tsig_result *out, const tsig_repair *rp,
+                                   const char *original, size_t original_len,
+                                   const tsig_type *root, int input, const tsig_validate_options *o)
+{
+    size_t max_depth = v->j.max_depth;
+    tsig_store_clear(st);
+    tsig_validator_release(v);
+    memset(&out->json_error, 0, sizeof out->json_error);
+    tsig_validator_init(v, st, rp->out.data ? rp->out.data : "", rp->out.len, max_depth,
+                        &out->json_error, input, o);
+    int ok = run_pass(v, root);
+    if (!ok) repair_position(rp, original, original_len, &out->json_error);
+    else repair_spans(st, rp, original_len);
+    return ok;
+}
+
+/* "JSON error at L:C: a second value matches the type; the text is
+ * ambiguous" at the first byte of the value rp read (SPEC §13.2). */
+static TSIG_COLD void ambiguous(const tsig_repair *rp, const char *src, size_t len, tsig_error *err)
+{
+    size_t c = 0;
+    const char *t = rp->out.data ? rp->out.data : "";
+    if (rp->out.len >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) c = 3;
+    while (c < rp->out.len && (t[c] == ' ' || t[c] == '\t' || t[c] == '\n' || t[c] == '\r')) c++;
+    size_t offset = tsig_repair_original(rp, c), line, column;
+    if (offset > len) offset = len;
+    tsig_line_col(src, len, offset, &line, &column);
+    tsig_error_set(err, TSIG_ERR_JSON, src, len, offset,
+                   "JSON error at %zu:%zu: a second value matches the type; the text is ambiguous",
+                   line, column);
+}
+
 /* The repairs as root-level warnings, before the others, in text order,
  * counted against max_errors like any warning. */
 static TSIG_COLD int repair_warnings(store *st, const tsig_repair *rp, const char *src,
@@ -759,16 +794,36 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         tsig_read_type_begin(&rt, &rp, root, input); /* SPEC §13: the type asked */
         repaired = tsig_repair_run(&rp, json, len, 1) ? rp.note_count != 0 : -1;
         tsig_read_type_release(&rt);
+        /* SPEC §13.1 rows 1-2: the whole text as one bare text */
+        tsig_repair whole;
+        tsig_repair_init(&whole, max_depth);
+        int read_whole = repaired >= 0 && tsig_read_whole_text(root, original, original_len, &whole);
+        if (read_whole && whole.out.failed) {
+            read_whole = 0;
+            if (repaired == 1) tsig_repair_release(&rp);
+            repaired = -1;
+        }
         if (repaired == 1) {
-            tsig_store_clear(st);
-            tsig_validator_release(v);
+            ok = read_repaired(v, st, out, &rp, original, original_len, root, input, &o);
+            /* a value the type takes read both ways: two readings (SPEC
+             * §13.2), at the first byte of the value repair found */
+            if (read_whole && ok && st->error_count == 0 && st->errors_dropped == 0) {
+                ambiguous(&rp, original, original_len, &out->json_error);
+                v->j.code = TSIG_ERR_JSON;
+                ok = read_whole = 0;
+            }
+        }
+        if (read_whole) {
+            tsig_repair_release(&rp);
+            rp = whole;
+            repaired = 1;
+            ok = read_repaired(v, st, out, &rp, original, original_len, root, input, &o);
+        } else {
+            tsig_repair_release(&whole);
+        }
+        if (repaired == 1) {
             json = rp.out.data ? rp.out.data : "";
             len = rp.out.len;
-            memset(&out->json_error, 0, sizeof out->json_error);
-            tsig_validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
-            ok = run_pass(v, root);
-            if (!ok) repair_position(&rp, original, original_len, &out->json_error);
-            else repair_spans(st, &rp, original_len);
         } else {
             if (repaired < 0) v->j.code = TSIG_ERR_NOMEM;
             tsig_repair_release(&rp);

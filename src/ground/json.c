@@ -1832,7 +1832,7 @@ static TSIG_SMALL void rp_block(tsig_json_push *r, const char *t, size_t at, siz
  * or Python literal, NaN, Infinity, undefined, a 0x number, or a number
  * written another way (a digit first, after an optional sign or '.', and
  * only digits, spaces and . , / _ ' e E + - after it). */
-static TSIG_SMALL int json_whatever_the_type(const char *s, size_t len)
+TSIG_SMALL int tsig_json_as_written(const char *s, size_t len)
 {
     static const char *const words[] = {"true", "false", "null", "True", "False", "None",
                                         "undefined", "NaN", "Infinity"};
@@ -1922,7 +1922,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
         if (t[k] == '"' || t[k] == '{' || t[k] == '[' ||
             (t[k] == '/' && k + 1 < e && (t[k + 1] == '/' || t[k + 1] == '*')))
             return NO_READING;
-    if (json_whatever_the_type(t + p, e - p) || !readable_text(t + p, e - p)) return NO_READING;
+    if (tsig_json_as_written(t + p, e - p) || !readable_text(t + p, e - p)) return NO_READING;
     r->bare_end = e;
     if (r->rp->on(r->rp->ctx, TSIG_PUSH_BARE, p) != TSIG_PUSH_TAKE) return NO_READING;
     tsig_strbuf lit = {0};

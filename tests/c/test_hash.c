@@ -13,8 +13,9 @@
  * each one (thousands of times the steps). Time is not what is bounded
  * (shared machines make it noisy), but a coarse bound on it, TIME_MAX,
  * still catches a quadratic walk outside the table (a scan of the keys
- * per lookup was 3,000 times slower). (Under a random seed the same keys
- * do not collide at all: the first test.)
+ * per lookup was 3,000 times slower; a bound it misses is measured again,
+ * up to three times, since a busy machine slows a run for a while). (Under
+ * a random seed the same keys do not collide at all: the first test.)
  */
 #define _POSIX_C_SOURCE 199309L
 
@@ -135,8 +136,14 @@ static void compare_at(int line, const char *what, int (*job)(const char *, size
                        const char *crafted, size_t clen, const char *ordinary, size_t olen)
 {
     size_t cs = steps_of(job, crafted, clen), os = steps_of(job, ordinary, olen);
-    double c = best_of_5(job, crafted, clen), o = best_of_5(job, ordinary, olen);
-    if (o < 1e-5) o = 1e-5; /* below the clock's use */
+    double c = 0, o = 1;
+    /* measured again when over the bound, up to three times: a busy machine
+     * slows a run for a while, a quadratic walk every run */
+    for (int attempt = 0; attempt < 3 && (attempt == 0 || c > TIME_MAX * o); attempt++) {
+        c = best_of_5(job, crafted, clen);
+        o = best_of_5(job, ordinary, olen);
+        if (o < 1e-5) o = 1e-5; /* below the clock's use */
+    }
     if (getenv("TSIG_TEST_VERBOSE"))
         printf("  %s: crafted %zu steps %.3f ms, ordinary %zu steps %.3f ms\n", what, cs,
                c * 1e3, os, o * 1e3);
@@ -346,9 +353,14 @@ TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
     craft_names();
     tsig_hash_seed(SEED_A);
     size_t crafted_steps, plain_steps;
-    double crafted_reversed, crafted_ordered, plain_reversed, plain_ordered;
-    record_case(__LINE__, names, &crafted_steps, &crafted_reversed, &crafted_ordered);
-    record_case(__LINE__, plain, &plain_steps, &plain_reversed, &plain_ordered);
+    double crafted_reversed = 0, crafted_ordered, plain_reversed = 0, plain_ordered = 1;
+    /* measured again when over a time bound, as compare() does */
+    for (int attempt = 0; attempt < 3 && (attempt == 0 || crafted_reversed > TIME_MAX * plain_reversed ||
+                                          plain_reversed > 100 * plain_ordered);
+         attempt++) {
+        record_case(__LINE__, names, &crafted_steps, &crafted_reversed, &crafted_ordered);
+        record_case(__LINE__, plain, &plain_steps, &plain_reversed, &plain_ordered);
+    }
     if ((double)crafted_steps > STEPS_MAX * (double)(plain_steps ? plain_steps : 1))
         tsig_test_fail(__FILE__, __LINE__, "crafted names reversed %zu steps, plain %zu",
                        crafted_steps, plain_steps);

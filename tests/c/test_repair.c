@@ -116,8 +116,10 @@ TEST(prose_before_a_scalar_never_makes_it_the_value)
           "JSON error at 1:1: expected a JSON value, found \"T\"", "", NULL);
     check(":bool", OUT, ON, "Answer: true", 0,
           "JSON error at 1:1: expected a JSON value, found \"A\"", "", NULL);
-    check(":string", OUT, ON, "Name: \"Ada\"", 0,
-          "JSON error at 1:1: expected a JSON value, found \"N\"", "", NULL);
+    /* where the root takes any string, the whole text is one bare text
+     * (SPEC §13.1 row 2): the string it is, not the scalar in it */
+    check(":string", OUT, ON, "Name: \"Ada\"", 1, "", "repaired JSON at 1:1: read the text as a string",
+          "\"Name: \\\"Ada\\\"\"");
 }
 
 /* SPEC §13.2: a fence delimits its content, so a fenced scalar is the
@@ -126,10 +128,14 @@ TEST(a_scalar_alone_in_a_code_fence_is_the_value)
 {
     check(":int", OUT, ON, "```json\n12\n```", 1, "",
           "repaired JSON at 1:1: took the value out of a code fence", "12");
-    check(":string", OUT, ON, "The name:\n```\n\"Ada\"\n```\nDone.", 1, "",
+    check(":int", OUT, ON, "The count:\n```\n12\n```\nDone.", 1, "",
           "repaired JSON at 1:1: ignored text before the value\n"
           "repaired JSON at 2:1: took the value out of a code fence\n"
-          "repaired JSON at 5:1: ignored text after the value", "\"Ada\"");
+          "repaired JSON at 5:1: ignored text after the value", "12");
+    /* where the root takes any string, the whole text reads as one bare
+     * text too: two readings (SPEC §13.2), at the fenced value */
+    check(":string", OUT, ON, "The name:\n```\n\"Ada\"\n```\nDone.", 0,
+          "JSON error at 3:1: a second value matches the type; the text is ambiguous", "", NULL);
 }
 
 TEST(a_trailing_comma_is_removed)
@@ -352,9 +358,14 @@ TEST(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string)
           "JSON error at 1:7: expected a JSON value, found \"P\"", "", NULL);
     check("{a :any}", OUT, ON, "{\"a\": `x`}", 0,
           "JSON error at 1:7: expected a JSON value, found \"`\"", "", NULL);
-    /* the root's whole text is another reading */
-    check(":string", OUT, ON, "Paris", 0,
-          "JSON error at 1:1: expected a JSON value, found \"P\"", "", NULL);
+    /* the root's whole text is its own reading (SPEC §13.1 rows 1-2) */
+    check(":string", OUT, ON, "Paris", 1, "", "repaired JSON at 1:1: read the text as a string",
+          "\"Paris\"");
+    check(":enum[ONE TWO]", OUT, ON, "**TWO**\n", 1, "",
+          "repaired JSON at 1:1: read the text as the enum value \"TWO\"", "\"TWO\"");
+    check(":enum[ONE TWO]", OUT, ON, "TWO or ONE", 0,
+          "JSON error at 1:1: expected a JSON value, found \"T\"", "", NULL);
+
     /* text blocks: tabs and CRLF, the common indentation only */
     check("{c :string}", OUT, ON, "{\"c\": \"\"\"\r\n\tif x:\r\n\t\ty()\r\n\t\"\"\"}", 1, "",
           "repaired JSON at 1:7: read a triple-quoted string", "{\"c\":\"if x:\\n\\ty()\"}");
