@@ -359,7 +359,8 @@ enum {
     TSIG_REPAIR_NONE, TSIG_REPAIR_CONTROL, TSIG_REPAIR_MISSING_COMMA,
     /* SPEC §13.1 */
     TSIG_REPAIR_INNER_QUOTE, TSIG_REPAIR_BARE_VALUE, TSIG_REPAIR_TRIPLE, TSIG_REPAIR_BACKTICK,
-    TSIG_REPAIR_WHOLE_ENUM, TSIG_REPAIR_WHOLE_STRING
+    TSIG_REPAIR_WHOLE_ENUM, TSIG_REPAIR_WHOLE_STRING,
+    TSIG_REPAIR_TOOK /* SPEC §13.2: len holds how many candidates */
 };
 
 /* One repair: what, where in the original text (and, for a quoted key, the
@@ -475,6 +476,10 @@ typedef struct tsig_json_push {
     size_t bare_value_len;
     size_t block_scan; /* a triple-quoted or backtick string: where the
                         * search for its end goes on (0: none) */
+    size_t value_end;  /* repair mode: the end of the top-level value, once
+                        * read (0: not yet) */
+    int refused;       /* strict: read stopped on a byte that can never be
+                        * JSON, and stays there */
 } tsig_json_push;
 
 /* 1 when s[0..len) is read as JSON whatever the type (SPEC §13): a JSON
@@ -1590,6 +1595,25 @@ void tsig_read_type_release(tsig_read_type *rt);
  * rp (begun with tsig_repair_init) holds it as a repair: the JSON string,
  * its place in the text, and its notes (the fence's, and the reading's). */
 int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_repair *rp);
+/* SPEC §13.2: a value among several in a text that is not one JSON value:
+ * its bytes [at, end), and the code fence it is the content of (its
+ * opening "```"; (size_t)-1: none). */
+typedef struct tsig_candidate {
+    size_t at, end, fence_at;
+} tsig_candidate;
+#define TSIG_CANDIDATES_MAX 64
+/* Validating one candidate (validate.c, internal): no candidates looked for. */
+#define TSIG_NO_CANDIDATES (1u << 30)
+/* The candidates of t[0..n) in text order (SPEC §13.2): the content of each
+ * code fence that reads as one value, and each {...} or [...] outside
+ * fences that reads as one value with the repairs and the member readings
+ * (type root; nesting within max_depth). A bracket that does not read is
+ * prose up to the bracket that closes it. Their count (at most
+ * TSIG_CANDIDATES_MAX), -1 when the prose holds unbalanced brackets or
+ * there are more, -2 when out of memory. */
+int tsig_find_candidates(const tsig_type *root, int input, const char *t, size_t n,
+                         size_t max_depth, tsig_candidate *c);
+
 /* 1 when type t admits a string (SPEC §13): it, or a member of the union
  * it is, takes any string or is an enum holding a string value. */
 int tsig_type_admits_string(const tsig_type *t);

@@ -293,3 +293,95 @@ int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_
     rp->done = 1;
     return 1;
 }
+
+/* ---- candidates among several values (SPEC §13.2) ----------------------- */
+
+/* Where one value read from t[0..n) with the repairs and the member
+ * readings ends (bytes read, after it), or 0 when it does not read: cut
+ * off, broken, or prose before it (prose_before: a note said so). */
+static size_t read_one(const tsig_type *root, int input, const char *t, size_t n, size_t max_depth,
+                       int *prose_before, int *nomem)
+{
+    tsig_repair rp;
+    tsig_read_type rt;
+    tsig_repair_init(&rp, max_depth);
+    tsig_read_type_begin(&rt, &rp, root, input);
+    if (!tsig_repair_run(&rp, t, n, 1)) *nomem = 1;
+    size_t end = rp.r.value_end;
+    *prose_before = 0;
+    for (size_t i = 0; i < rp.note_count; i++)
+        if (rp.notes[i].what == TSIG_REPAIR_BEFORE || rp.notes[i].what == TSIG_REPAIR_FENCE)
+            *prose_before = 1;
+    tsig_read_type_release(&rt);
+    tsig_repair_release(&rp);
+    return end;
+}
+
+/* The bracket that closes the one at t[i] ('{' or '['), or n when none:
+ * brackets counted, those inside double-quoted strings aside. */
+static size_t closing_bracket(const char *t, size_t n, size_t i)
+{
+    size_t depth = 0;
+    for (; i < n; i++) {
+        char c = t[i];
+        if (c == '"') {
+            for (i++; i < n && t[i] != '"'; i++)
+                if (t[i] == '\\') i++;
+            if (i >= n) return n;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0) return i;
+        }
+    }
+    return n;
+}
+
+int tsig_find_candidates(const tsig_type *root, int input, const char *t, size_t n,
+                         size_t max_depth, tsig_candidate *c)
+{
+    int count = 0, nomem = 0, prose;
+    size_t i = n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < n) {
+        char b = t[i];
+        if (b == '`' && (i == 0 || t[i - 1] == '\n') && n - i >= 3 && memcmp(t + i, "```", 3) == 0) {
+            /* a fence: its content, to the closing fence or the end */
+            size_t fence = i;
+            const char *nl = memchr(t + i, '\n', n - i);
+            if (!nl) break;
+            size_t from = (size_t)(nl - t) + 1, to = from;
+            while (to + 3 <= n && memcmp(t + to, "```", 3) != 0) to++;
+            if (to + 3 > n) to = n;
+            size_t at = from;
+            while (at < to && blank_byte(t[at])) at++;
+            if (at < to) {
+                size_t end = read_one(root, input, t + at, to - at, max_depth, &prose, &nomem);
+                size_t after = at + end;
+                while (end && after < to && blank_byte(t[after])) after++;
+                if (end && !prose && after == to) {
+                    if (count == TSIG_CANDIDATES_MAX) return -1;
+                    c[count++] = (tsig_candidate){at, at + end, fence};
+                }
+            }
+            i = to + 3 <= n ? to + 3 : n;
+            continue;
+        }
+        if (b == '{' || b == '[') {
+            size_t end = read_one(root, input, t + i, n - i, max_depth, &prose, &nomem);
+            if (end && !prose) {
+                if (count == TSIG_CANDIDATES_MAX) return -1;
+                c[count++] = (tsig_candidate){i, i + end, (size_t)-1};
+                i += end;
+                continue;
+            }
+            /* a bracket that does not read: prose, to the one that closes it */
+            size_t close = closing_bracket(t, n, i);
+            if (close >= n) return -1;
+            i = close + 1;
+            continue;
+        }
+        if (b == '}' || b == ']') return -1; /* unbalanced prose */
+        i++;
+    }
+    return nomem ? -2 : count;
+}

@@ -23,6 +23,13 @@ void tsig_repair_message(const tsig_repair_note *n, const char *src, size_t line
         "quoted the value ",                  "read a triple-quoted string",
         "read a backtick-quoted string",      "read the text as the enum value ",
         "read the text as a string"};
+    if (n->what == TSIG_REPAIR_TOOK) {
+        tsig_sb_printf(out,
+                       "repaired JSON at %zu:%zu: took the value at %zu:%zu, the only one of %zu "
+                       "that matches the type",
+                       line, column, line, column, n->len);
+        return;
+    }
     tsig_sb_printf(out, "repaired JSON at %zu:%zu: %s", line, column, what[n->what]);
     if (n->what == TSIG_REPAIR_BARE_VALUE || n->what == TSIG_REPAIR_WHOLE_ENUM) {
         tsig_json_echo(out, n->value, n->value_len, 0, TSIG_ECHO_MAX);

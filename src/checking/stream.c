@@ -91,11 +91,12 @@ struct tsig_stream {
     int repairing;      /* begun: the reader reads the repaired text */
     tsig_repair rp;
     tsig_read_type rt;  /* the type repair asks (SPEC §13) */
-    /* SPEC §13.4: with repair on, where the root admits a string, the whole
-     * text may yet read as one bare text, until it ends: nothing is judged
-     * before end() once the text's first byte (inside a fence opening it)
-     * says so (whole_open; whole_known once that byte came). */
-    int whole_root, whole_known, whole_open;
+    /* SPEC §13.2, §13.4: with repair on, text that comes later can make a
+     * value among several, or the whole text as one bare text, the reading:
+     * an error is told by end() alone (ending), and a value is complete
+     * only as strict JSON; once the text needs repair, nothing is judged
+     * before end(). */
+    int ending;
     tsig_strbuf text;   /* the original text so far */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
@@ -201,7 +202,6 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     s->args.field_count = sig->param_count;
     s->root = input ? &s->args : sig->returns;
     tsig_read_type_begin(&s->rt, &s->rp, s->root, input);
-    s->whole_root = s->repair && s->root && tsig_type_admits_string(s->root);
     s->follow = s->root && o.mode != TSIG_MODE_DISABLED;
     return s;
 }
@@ -461,6 +461,8 @@ static tsig_code judge(tsig_stream *s, size_t len)
         return TSIG_ERR_NOMEM;
     s->result_len = len;
     s->state = s->result.ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
+    if (s->repair && !s->ending && (s->repairing || s->state == TSIG_STREAM_INVALID))
+        s->state = TSIG_STREAM_INCOMPLETE;
     s->judged++;
     s->refining = 0; /* judged with the text so far: nothing more to read */
     return TSIG_OK;
@@ -1077,29 +1079,6 @@ static int read_text(tsig_stream *s)
     return start_repair(s) ? read_canonical(s) : -1;
 }
 
-/* 1 while the whole text may still read as one bare text (SPEC §13.1 rows
- * 1-2, §13.4): the root admits a string, and the text's first byte that
- * is no white space (inside a code fence that opens it) is none of '"' '{'
- * '[' '`', or has not come yet. */
-static int whole_open(tsig_stream *s)
-{
-    if (!s->whole_root || s->whole_known) return s->whole_root && s->whole_open;
-    const char *t = s->text.data ? s->text.data : "";
-    size_t n = s->text.len, a = n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    while (a < n && ws((unsigned char)t[a])) a++;
-    if (a + 3 > n && memcmp(t + a, "```", n - a) == 0) return 1; /* a fence, maybe */
-    if (memcmp(t + a, "```", 3) == 0) {
-        const char *nl = memchr(t + a, '\n', n - a);
-        if (!nl) return 1;
-        a = (size_t)(nl - t) + 1;
-        while (a < n && ws((unsigned char)t[a])) a++;
-    }
-    if (a >= n) return 1;
-    s->whole_known = 1;
-    s->whole_open = !strchr("\"{[`", t[a]);
-    return s->whole_open;
-}
-
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
                            tsig_stream_state *state)
 {
@@ -1121,8 +1100,8 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     int ok = read_text(s);
     if (ok < 0) return TSIG_ERR_NOMEM;
     tsig_code code = TSIG_OK;
-    while (ok == 3 && whole_open(s)) {
-        /* a reading of the whole text is open: nothing judged yet */
+    while (ok == 3 && s->repairing) {
+        /* the text needed repair: judged by end() */
         ok = read_text(s);
         if (ok < 0) return TSIG_ERR_NOMEM;
     }
@@ -1132,12 +1111,14 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
          * end changes nothing. */
         code = judge(s, s->repairing ? tsig_repair_original(&s->rp, s->r.read) : s->r.read);
         if (code != TSIG_OK) return code;
-        ok = s->state == TSIG_STREAM_COMPLETE ? read_text(s) : 2;
+        ok = s->state == TSIG_STREAM_COMPLETE || (s->repair && s->state == TSIG_STREAM_INCOMPLETE)
+                 ? read_text(s)
+                 : 2;
+        while (ok == 3 && s->repairing) ok = read_text(s);
         if (ok < 0) return TSIG_ERR_NOMEM;
     }
-    /* the text can never be JSON: judged now (or at the end, while a
-     * reading of the whole text is open) */
-    if (!ok && !whole_open(s)) code = judge(s, s->text.len);
+    /* the text can never be JSON: judged now (with repair, by end()) */
+    if (!ok && !s->repair) code = judge(s, s->text.len);
     if (s->lean && s->state == TSIG_STREAM_INCOMPLETE) compact(s);
     if (state) *state = s->state;
     return code;
@@ -1181,6 +1162,7 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     if (!out) return TSIG_ERR_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (!s) return TSIG_ERR_ARGUMENT;
+    s->ending = 1;
     if (s->repairing && !tsig_repair_run(&s->rp, s->text.data ? s->text.data : "", s->text.len, 1))
         return TSIG_ERR_NOMEM;
     /* The kept result is the one of the whole text unless text came after

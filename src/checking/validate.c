@@ -689,22 +689,6 @@ static TSIG_COLD int read_repaired(validator *v, store *st, tsig_result *out, co
     return ok;
 }
 
-/* "JSON error at L:C: a second value matches the type; the text is
- * ambiguous" at the first byte of the value rp read (SPEC §13.2). */
-static TSIG_COLD void ambiguous(const tsig_repair *rp, const char *src, size_t len, tsig_error *err)
-{
-    size_t c = 0;
-    const char *t = rp->out.data ? rp->out.data : "";
-    if (rp->out.len >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) c = 3;
-    while (c < rp->out.len && (t[c] == ' ' || t[c] == '\t' || t[c] == '\n' || t[c] == '\r')) c++;
-    size_t offset = tsig_repair_original(rp, c), line, column;
-    if (offset > len) offset = len;
-    tsig_line_col(src, len, offset, &line, &column);
-    tsig_error_set(err, TSIG_ERR_JSON, src, len, offset,
-                   "JSON error at %zu:%zu: a second value matches the type; the text is ambiguous",
-                   line, column);
-}
-
 /* The repairs as root-level warnings, before the others, in text order,
  * counted against max_errors like any warning. */
 static TSIG_COLD int repair_warnings(store *st, const tsig_repair *rp, const char *src,
@@ -805,13 +789,10 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         }
         if (repaired == 1) {
             ok = read_repaired(v, st, out, &rp, original, original_len, root, input, &o);
-            /* a value the type takes read both ways: two readings (SPEC
-             * §13.2), at the first byte of the value repair found */
-            if (read_whole && ok && st->error_count == 0 && st->errors_dropped == 0) {
-                ambiguous(&rp, original, original_len, &out->json_error);
-                v->j.code = TSIG_ERR_JSON;
-                ok = read_whole = 0;
-            }
+            /* a valid value repair read is the reading; where it is a
+             * candidate, the whole text reading too is two readings, which
+             * the entry points tell (validate_reading) */
+            if (ok && st->error_count == 0 && st->errors_dropped == 0) read_whole = 0;
         }
         if (read_whole) {
             tsig_repair_release(&rp);
@@ -885,11 +866,227 @@ const char *tsig_mode_name(tsig_mode mode)
     return NULL;
 }
 
+/* ---- candidates among several values (SPEC §13.2) ----------------------- */
+
+/* Adds to r's warnings, as repair warnings in text order, notes[0..n) about
+ * src (r's own repair warnings first in its list, then its others): those
+ * before at go first, the rest after r's repair warnings. 0 when out of
+ * memory. */
+static TSIG_COLD int add_notes(tsig_result *r, const tsig_repair_note *notes, size_t n, size_t at,
+                               const char *src, size_t len)
+{
+    store *st = r->internal_;
+    size_t repaired = 0;
+    while (repaired < st->warning_count && st->warnings[repaired].code == TSIG_ISSUE_REPAIRED)
+        repaired++;
+    tsig_issue *list = malloc((st->warning_count + n + 1) * sizeof *list);
+    if (!list) return 0;
+    size_t k = 0, from = 0, line = 1, column = 1;
+    tsig_strbuf m = {0};
+    for (int after = 0; after < 2; after++) {
+        if (after)
+            for (size_t i = 0; i < repaired; i++) list[k++] = st->warnings[i];
+        for (size_t i = 0; i < n; i++) {
+            if ((notes[i].at > at) != after) continue;
+            tsig_repair_line_col(src, &from, &line, &column, notes[i].at);
+            m.len = 0;
+            tsig_repair_message(&notes[i], src, line, column, &m);
+            tsig_issue is = {"", 0, NULL, 0, NULL, m.len, TSIG_ISSUE_REPAIRED, notes[i].at, 1};
+            is.message = m.failed ? NULL : tsig_arena_strndup(&st->arena, m.data, m.len);
+            if (!is.message) {
+                tsig_sb_release(&m);
+                free(list);
+                return 0;
+            }
+            list[k++] = is;
+        }
+    }
+    tsig_sb_release(&m);
+    for (size_t i = repaired; i < st->warning_count; i++) list[k++] = st->warnings[i];
+    (void)len;
+    free(st->warnings);
+    st->warnings = list;
+    st->warning_count = k;
+    r->warnings = st->warnings;
+    r->warning_count = st->warning_count;
+    return 1;
+}
+
+/* text with every byte outside [at, end) a space (line ends kept), so that
+ * the candidate is read where it stands: positions, lines and columns are
+ * the text's. Freed with free(). */
+static char *blanked(const char *t, size_t n, size_t at, size_t end)
+{
+    char *b = malloc(n ? n : 1);
+    if (!b) return NULL;
+    for (size_t i = 0; i < n; i++) b[i] = (i >= at && i < end) || t[i] == '\n' ? t[i] : ' ';
+    return b;
+}
+
+/* Candidate k of c validated where it stands, in mode (the call's options
+ * otherwise): *r, and the code. */
+static tsig_code judge_candidate(const tsig_type *root, int input, const char *t, size_t n,
+                                 const tsig_candidate *c, const tsig_validate_options *o,
+                                 tsig_mode mode, tsig_result *r)
+{
+    char *b = blanked(t, n, c->at, c->end);
+    if (!b) {
+        memset(r, 0, sizeof *r);
+        return TSIG_ERR_NOMEM;
+    }
+    tsig_validate_options co = *o;
+    co.mode = mode;
+    co.flags |= TSIG_NO_CANDIDATES;
+    tsig_code code = validate(root, input, b, n, &co, NULL, 0, r);
+    free(b);
+    return code;
+}
+
+static tsig_code ambiguous(tsig_result *out, const char *t, size_t n, size_t at);
+
+/* The text t[0..n), which repair did not read as one value (*out, code),
+ * read through its candidates (SPEC §13.2): one alone is the value, with
+ * section 12.1's warnings about the prose and the fence around it; of
+ * several, the only one valid in the mode of the call (warn_only judged as
+ * enabled; disabled: each valid) is the value, with "took the value at
+ * L:C, the only one of N that matches the type"; none valid, the first
+ * one's result; two or more, "a second value matches the type; the text is
+ * ambiguous" at the second. Without candidates, *out as it is. */
+static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, const char *t,
+                                           size_t n, const tsig_validate_options *o,
+                                           tsig_result *out, tsig_code code)
+{
+    tsig_candidate c[TSIG_CANDIDATES_MAX];
+    int count = tsig_find_candidates(root, input, t, n, tsig_depth_limit(o), c);
+    if (count == -2) return TSIG_ERR_NOMEM;
+    if (count < 1) return code;
+    tsig_mode judging = o->mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o->mode;
+    int valid = -1, second = -1;
+    for (int k = 0; count > 1 && k < count && second < 0; k++) {
+        tsig_result r;
+        tsig_code rc = judge_candidate(root, input, t, n, &c[k], o, judging, &r);
+        int ok = r.ok;
+        tsig_result_free(&r);
+        if (rc == TSIG_ERR_NOMEM) return rc;
+        if (ok && valid < 0) valid = k;
+        else if (ok) second = k;
+    }
+    int take = count == 1 ? 0 : second >= 0 ? second : valid >= 0 ? valid : 0;
+    tsig_result r;
+    /* the value is the candidate's, never the caller's text: written */
+    tsig_validate_options vo = *o;
+    if (!(vo.flags & TSIG_VALUE_NEVER)) vo.flags |= TSIG_VALUE_ALWAYS;
+    tsig_code rc = judge_candidate(root, input, t, n, &c[take], &vo, o->mode, &r);
+    if (rc == TSIG_ERR_NOMEM) return rc;
+    tsig_result_free(out);
+    *out = r;
+    if (second >= 0) return ambiguous(out, t, n, c[second].at); /* two readings */
+    tsig_repair_note notes[3];
+    size_t nn = 0;
+    if (count > 1 && valid >= 0) {
+        notes[nn++] = (tsig_repair_note){TSIG_REPAIR_TOOK, c[take].at, (size_t)count, NULL, 0};
+    } else if (count == 1) {
+        /* section 12.1's prose rule: the prose around it, its fence */
+        size_t from = c[0].fence_at != (size_t)-1 ? c[0].fence_at : c[0].at, a = 0;
+        if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) a = 3;
+        while (a < from && (t[a] == ' ' || t[a] == '\t' || t[a] == '\n' || t[a] == '\r')) a++;
+        if (a < from) notes[nn++] = (tsig_repair_note){TSIG_REPAIR_BEFORE, a, 0, NULL, 0};
+        if (c[0].fence_at != (size_t)-1)
+            notes[nn++] = (tsig_repair_note){TSIG_REPAIR_FENCE, c[0].fence_at, 0, NULL, 0};
+        size_t z = c[0].end;
+        if (c[0].fence_at != (size_t)-1) {
+            while (z < n && (t[z] == ' ' || t[z] == '\t' || t[z] == '\n' || t[z] == '\r')) z++;
+            if (n - z >= 3 && memcmp(t + z, "```", 3) == 0) z += 3;
+        }
+        while (z < n && (t[z] == ' ' || t[z] == '\t' || t[z] == '\n' || t[z] == '\r')) z++;
+        if (z < n) notes[nn++] = (tsig_repair_note){TSIG_REPAIR_AFTER, z, 0, NULL, 0};
+    }
+    if (nn && !add_notes(out, notes, nn, c[take].at, t, n)) return TSIG_ERR_NOMEM;
+    out->changed = out->ok;
+    if (!out->ok || (o->flags & TSIG_VALUE_NEVER)) {
+        store *st = out->internal_;
+        free(st->value);
+        st->value = NULL;
+        out->value_json = NULL;
+        out->value_len = 0;
+    }
+    return rc;
+}
+
+/* *out becomes the JSON error "a second value matches the type; the text
+ * is ambiguous" at at (SPEC §13.2). */
+static TSIG_COLD tsig_code ambiguous(tsig_result *out, const char *t, size_t n, size_t at)
+{
+    store *st = out->internal_;
+    tsig_store_clear(st);
+    free(st->value);
+    st->value = NULL;
+    size_t line, column;
+    tsig_line_col(t, n, at, &line, &column);
+    tsig_error_set(&out->json_error, TSIG_ERR_JSON, t, n, at,
+                   "JSON error at %zu:%zu: a second value matches the type; the text is ambiguous",
+                   line, column);
+    if (!tsig_store_json_error(st, &out->json_error)) return TSIG_ERR_NOMEM;
+    out->ok = out->changed = 0;
+    out->value_json = NULL;
+    out->value_len = 0;
+    out->errors = st->errors;
+    out->error_count = st->error_count;
+    out->warnings = st->warnings;
+    out->warning_count = st->warning_count;
+    return TSIG_ERR_JSON;
+}
+
+/* 1 when r holds a repair warning (the text was no JSON as it stood). */
+static int repaired_result(const tsig_result *r)
+{
+    for (size_t i = 0; i < r->warning_count; i++)
+        if (r->warnings[i].code == TSIG_ISSUE_REPAIRED) return 1;
+    return 0;
+}
+
+/* validate() and, where repair is on and the text was no JSON: where the
+ * whole text reads as one bare text too, a valid candidate makes two
+ * readings (SPEC §13.2, the error at the first valid one); where repair
+ * did not read it as one value, its candidates. */
+static tsig_code validate_reading(const tsig_type *root, int input, const char *json, size_t len,
+                                  const tsig_validate_options *opts, tsig_result *out)
+{
+    tsig_code code = validate(root, input, json, len, opts, NULL, 0, out);
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
+    if (opts) o = *opts;
+    int repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
+    if (!repair || (o.flags & TSIG_NO_CANDIDATES) || !root || len > TSIG_MAX_INPUT ||
+        code == TSIG_ERR_NOMEM || (code != TSIG_ERR_JSON && !repaired_result(out)))
+        return code;
+    tsig_repair w;
+    tsig_repair_init(&w, 1);
+    int whole = tsig_read_whole_text(root, json, len, &w);
+    int nomem = w.out.failed;
+    tsig_repair_release(&w);
+    if (nomem) return TSIG_ERR_NOMEM;
+    if (!whole) return code == TSIG_ERR_JSON ? read_candidates(root, input, json, len, &o, out, code)
+                                             : code;
+    tsig_candidate c[TSIG_CANDIDATES_MAX];
+    int count = tsig_find_candidates(root, input, json, len, tsig_depth_limit(&o), c);
+    if (count == -2) return TSIG_ERR_NOMEM;
+    tsig_mode judging = o.mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o.mode;
+    for (int k = 0; k < count; k++) {
+        tsig_result r;
+        tsig_code rc = judge_candidate(root, input, json, len, &c[k], &o, judging, &r);
+        int ok = r.ok;
+        tsig_result_free(&r);
+        if (rc == TSIG_ERR_NOMEM) return rc;
+        if (ok) return ambiguous(out, json, len, c[k].at);
+    }
+    return code;
+}
+
 tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,
                              size_t len, const tsig_validate_options *opts,
                              tsig_result *out)
 {
-    return validate(sig ? sig->returns : NULL, 0, json, len, opts, NULL, 0, out);
+    return validate_reading(sig ? sig->returns : NULL, 0, json, len, opts, out);
 }
 
 tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
@@ -903,7 +1100,7 @@ tsig_code tsig_validate_input_json(const tsig_signature *sig, const char *json,
     args.kind = TSIG_RECORD;
     args.fields = sig ? sig->params : NULL;
     args.field_count = sig ? sig->param_count : 0;
-    return validate(sig ? &args : NULL, 1, json, len, opts, NULL, 0, out);
+    return validate_reading(sig ? &args : NULL, 1, json, len, opts, out);
 }
 
 tsig_code tsig_validate_type_json(const tsig_type *type, const char *json,

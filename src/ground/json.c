@@ -1322,6 +1322,7 @@ static void push_done(tsig_json_push *r, size_t end, int event,
     if (r->rp) { /* repair reads on after the value */
         r->newline = 0;
         r->first = 0;
+        if (!r->stack.len && !r->value_end) r->value_end = end;
     } else if (!r->stack.len) {
         r->whole = r->stop = 1;
     }
@@ -1548,8 +1549,9 @@ static TSIG_SMALL char rp_top(const tsig_json_push *r)
     return r->stack.len ? r->stack.data[r->stack.len - 1] : 0;
 }
 
-static TSIG_SMALL void rp_after_value(tsig_json_push *r)
+static TSIG_SMALL void rp_after_value(tsig_json_push *r, size_t end)
 {
+    if (!r->stack.len && !r->value_end) r->value_end = end;
     r->p = r->stack.len ? P_AFTER : P_DONE;
     r->newline = 0;
     r->first = 0;
@@ -1749,7 +1751,7 @@ static TSIG_SMALL int rp_string(tsig_json_push *r, const char *t, size_t n, size
         if (r->rp->on) r->rp->on(r->rp->ctx, TSIG_PUSH_KEY, *i - (q == Q_DOUBLE || q == Q_SINGLE ? 1 : 3));
         r->p = P_COLON;
     } else {
-        rp_after_value(r);
+        rp_after_value(r, *i);
     }
     return STEP_GO;
 }
@@ -1902,7 +1904,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
         rp_note(r->rp, c == '"' ? TSIG_REPAIR_TRIPLE : TSIG_REPAIR_BACKTICK, p, 0);
         rp_block(r, t, p, from, k, skip);
         *i = skip;
-        rp_after_value(r);
+        rp_after_value(r, *i);
         return STEP_GO;
     }
     /* a bare text as a member value or list element (the whole text at
@@ -1938,7 +1940,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
     }
     tsig_sb_release(&lit);
     *i = e;
-    rp_after_value(r);
+    rp_after_value(r, *i);
     return STEP_GO;
 }
 
@@ -2078,7 +2080,7 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
                     p, 0);
             rp_replace(r, t, p, e, to, strlen(to));
             *i = e;
-            rp_after_value(r);
+            rp_after_value(r, *i);
             return STEP_GO;
         }
         return STEP_STRICT; /* a number or literal, or refused */
@@ -2266,6 +2268,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
     const unsigned char *b = (const unsigned char *)t;
     size_t i = r->read;
     r->text = t;
+    if (r->refused) return TSIG_PUSH_BAD; /* the byte is read once */
     if (i == 0 && r->p == P_VALUE && !r->stack.len && n && b[0] == 0xEF) {
         /* a byte-order mark is skipped, as the token reader does */
         if (n < 3 && memcmp(t, "\xEF\xBB\xBF", n) == 0) return TSIG_PUSH_MORE;
@@ -2523,6 +2526,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
 bad:
     if (!r->rp) {
         r->read = i;
+        r->refused = 1;
         return TSIG_PUSH_BAD;
     }
     r->p = P_PASS; /* no repair reads it: the rest as it is */

@@ -246,13 +246,19 @@ TEST(a_text_that_ends_early_is_never_completed)
     check("[:int]", OUT, ON, "[1, /* open", 0, "JSON error at 1:5: expected a JSON value, found \"/\"", "", NULL);
 }
 
+/* SPEC §13.2 (replacing §12.1's refusal of two top-level values): values
+ * among prose are candidates; two that the type takes are two readings,
+ * and a scalar outside a fence is prose, never a candidate. */
 TEST(two_top_level_values_are_refused)
 {
     check(":any", OUT, ON, "{\"a\": 1} {\"b\": 2}", 0,
-          "JSON error at 1:10: expected end of input, found \"{\"", "", NULL);
+          "JSON error at 1:10: a second value matches the type; the text is ambiguous", "", NULL);
     check(":any", OUT, ON, "[1]\nand also [2]", 0,
-          "JSON error at 2:10: expected end of input, found \"[\"", "", NULL);
-    check(":any", OUT, ON, "[1] true", 0, "JSON error at 1:5: expected end of input, found \"t\"", "", NULL);
+          "JSON error at 2:10: a second value matches the type; the text is ambiguous", "", NULL);
+    check(":any", OUT, ON, "[1] true", 1, "", "repaired JSON at 1:5: ignored text after the value", "[1]");
+    check("{a :int}", OUT, ON, "{\"a\": \"x\"} then {\"a\": 2}", 1, "",
+          "repaired JSON at 1:17: took the value at 1:17, the only one of 2 that matches the type",
+          "{\"a\":2}");
 }
 
 TEST(nan_infinity_and_undefined_are_refused)
@@ -276,26 +282,33 @@ TEST(a_number_broken_before_a_comma_is_refused_where_it_breaks)
           "JSON error at 1:7: expected a digit after \".\", found \"e\"", "", NULL);
 }
 
-/* Fed a byte at a time, a stream that repairs is invalid at the first byte
- * that can never be read, not one byte later. */
-TEST(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes)
+/* SPEC §13.2, §13.4: with repair on, a value that comes later could be
+ * the reading (the one among several that matches the type), so a stream
+ * that repairs tells its error by end() alone: incomplete until then, and
+ * then the one-shot error. */
+TEST(a_repairing_stream_tells_its_errors_at_the_end)
 {
-    static const struct {
-        const char *text;
-        size_t invalid_at; /* the byte whose push makes it invalid */
-    } cases[] = {{"1./x", 2}, {"[1.,25]", 3}, {"{'a': -x}", 7}};
+    static const char *const cases[] = {"1./x", "[1.,25]", "{'a': -x}", "{\"a\": 1} {\"b\": 2}"};
     tsig_error err;
     tsig_signature *sig = tsig_parse(":any", 4, &err);
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         tsig_stream *s = tsig_stream_new(sig, 0, &o);
-        size_t len = strlen(cases[k].text), at = 0;
+        size_t len = strlen(cases[k]);
         tsig_stream_state st = TSIG_STREAM_INCOMPLETE;
-        for (; at < len && st != TSIG_STREAM_INVALID; at++)
-            CHECK_INT(tsig_stream_push(s, cases[k].text + at, 1, &st), TSIG_OK);
-        if (st != TSIG_STREAM_INVALID || at - 1 != cases[k].invalid_at)
-            tsig_test_fail(__FILE__, __LINE__, "%s: invalid after byte %zu (state %d), want %zu",
-                           cases[k].text, at - 1, (int)st, cases[k].invalid_at);
+        for (size_t at = 0; at < len; at++) {
+            CHECK_INT(tsig_stream_push(s, cases[k] + at, 1, &st), TSIG_OK);
+            if (st == TSIG_STREAM_INVALID)
+                tsig_test_fail(__FILE__, __LINE__, "%s: invalid at byte %zu", cases[k], at);
+        }
+        tsig_result end, one;
+        CHECK_INT(tsig_stream_end(s, &end), TSIG_ERR_JSON);
+        tsig_validate_json(sig, cases[k], len, &o, &one);
+        CHECK(!end.ok && end.error_count == 1 && one.error_count == 1);
+        if (end.error_count == 1 && one.error_count == 1)
+            CHECK_STR(end.errors[0].message, one.errors[0].message);
+        tsig_result_free(&end);
+        tsig_result_free(&one);
         tsig_stream_free(s);
     }
     tsig_signature_free(sig);
@@ -436,7 +449,7 @@ TEST(ambiguous_text_is_refused)
     check(":any", OUT, ON, "I cannot help", 0, "JSON error at 1:1: expected a JSON value, found \"I\"", "", NULL);
     /* a second value in the prose after the first */
     check(":any", OUT, ON, "{\"a\": 1} or maybe {\"a\": 2}", 0,
-          "JSON error at 1:19: expected end of input, found \"{\"", "", NULL);
+          "JSON error at 1:19: a second value matches the type; the text is ambiguous", "", NULL);
     /* a key that is no identifier */
     check(":any", OUT, ON, "{1: 2}", 0, "JSON error at 1:2: expected a string key or \"}\", found \"1\"", "", NULL);
 }
@@ -596,7 +609,7 @@ int main(void)
     RUN(two_top_level_values_are_refused);
     RUN(nan_infinity_and_undefined_are_refused);
     RUN(a_number_broken_before_a_comma_is_refused_where_it_breaks);
-    RUN(a_repairing_stream_is_invalid_at_the_byte_no_reading_takes);
+    RUN(a_repairing_stream_tells_its_errors_at_the_end);
     RUN(a_quote_that_cannot_end_a_string_is_part_of_it);
     RUN(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string);
     RUN(readings_by_the_type_are_the_same_in_a_stream);
