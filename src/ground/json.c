@@ -1952,6 +1952,27 @@ static TSIG_SMALL int rp_refuse(tsig_json_push *r, size_t *i, size_t at)
     return STEP_GO;
 }
 
+/* A string opened at *i by c (a double, single or curly quote), as a value
+ * or a key: STEP_GO, STEP_MORE, a refusal (a byte 0xE2 that opens no
+ * curly quote), or NO_READING when c opens none. */
+static TSIG_SMALL int rp_open_quoted(tsig_json_push *r, const char *t, size_t n, size_t *i, int c,
+                                     int key)
+{
+    size_t p = *i;
+    if (c == '"' || c == '\'') {
+        open_string(r, t, c == '"' ? Q_DOUBLE : Q_SINGLE, p, 1, key);
+        *i = p + 1;
+        return STEP_GO;
+    }
+    if (c != 0xE2) return NO_READING;
+    int q = curly_open(r, t, n, p);
+    if (q == R_MORE) return STEP_MORE;
+    if (!q) return rp_refuse(r, i, p);
+    open_string(r, t, q, p, 3, key);
+    *i = p + 3;
+    return STEP_GO;
+}
+
 /* Whether a repair reads t[*i] (repair mode): STEP_GO (read: *i where to
  * go on), STEP_MORE (undecided until more text comes: *i where to go on)
  * or STEP_STRICT (the strict states read it). */
@@ -2047,19 +2068,7 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
             int read = rp_reading(r, t, n, i, c);
             if (read != NO_READING) return read;
         }
-        if (c == '"' || c == '\'') {
-            open_string(r, t, c == '"' ? Q_DOUBLE : Q_SINGLE, p, 1, 0);
-            *i = p + 1;
-            return STEP_GO;
-        }
-        if (c == 0xE2) {
-            int q = curly_open(r, t, n, p);
-            if (q == R_MORE) return STEP_MORE;
-            if (!q) return rp_refuse(r, i, p);
-            open_string(r, t, q, p, 3, 0);
-            *i = p + 3;
-            return STEP_GO;
-        }
+        if ((b = rp_open_quoted(r, t, n, i, c, 0)) != NO_READING) return b;
         if (word_start(c) && c != 't' && c != 'f' && c != 'n') {
             size_t e = rp_word_end(r, t, n, p, 0);
             if (e == (size_t)R_MORE) {
@@ -2087,19 +2096,7 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
     case P_KEY:
         if ((b = rp_blank(r, t, n, i, c)) != 0) return b == R_MORE ? STEP_MORE : STEP_GO;
         if (c == '}' && r->first) return STEP_STRICT;
-        if (c == '"' || c == '\'') {
-            open_string(r, t, c == '"' ? Q_DOUBLE : Q_SINGLE, p, 1, 1);
-            *i = p + 1;
-            return STEP_GO;
-        }
-        if (c == 0xE2) {
-            int q = curly_open(r, t, n, p);
-            if (q == R_MORE) return STEP_MORE;
-            if (!q) return rp_refuse(r, i, p);
-            open_string(r, t, q, p, 3, 1);
-            *i = p + 3;
-            return STEP_GO;
-        }
+        if ((b = rp_open_quoted(r, t, n, i, c, 1)) != NO_READING) return b;
         if (tsig_ident_start((char)c)) {
             size_t e = rp_word_end(r, t, n, p, 1);
             if (e == (size_t)R_MORE) return STEP_MORE;

@@ -10,12 +10,9 @@
  * colliding keys do reach the table's ordered form, whose lookups visit
  * at most 2 log2(n + 1) nodes, against one or two slots for ordinary
  * keys; a table that stayed open-addressed would probe every key before
- * each one (thousands of times the steps). Time is not what is bounded
- * (shared machines make it noisy), but a coarse bound on it, TIME_MAX,
- * still catches a quadratic walk outside the table (a scan of the keys
- * per lookup was 3,000 times slower; a bound it misses is measured again,
- * up to three times, since a busy machine slows a run for a while). (Under
- * a random seed the same keys do not collide at all: the first test.)
+ * each one (thousands of times the steps). Time is not bounded: shared
+ * machines make it noisy (TSIG_TEST_VERBOSE prints it). (Under a random
+ * seed the same keys do not collide at all: the first test.)
  */
 #define _POSIX_C_SOURCE 199309L
 
@@ -36,9 +33,6 @@
  * at most 2 log2(n + 1) nodes where an ordinary one probes about one slot,
  * and the turn to a tree probes PROBE_MAX (40) slots once. */
 #define STEPS_MAX (2.0 * (LOG2_KEYS + 1) + 4)
-/* Time of a crafted input against an ordinary one (the tree's pointer
- * chasing is 4-10x a hash lookup here, depending on the machine). */
-#define TIME_MAX 50.0
 
 static const unsigned char SEED_A[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 static const unsigned char SEED_B[16] = {0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15,
@@ -136,23 +130,12 @@ static void compare_at(int line, const char *what, int (*job)(const char *, size
                        const char *crafted, size_t clen, const char *ordinary, size_t olen)
 {
     size_t cs = steps_of(job, crafted, clen), os = steps_of(job, ordinary, olen);
-    double c = 0, o = 1;
-    /* measured again when over the bound, up to three times: a busy machine
-     * slows a run for a while, a quadratic walk every run */
-    for (int attempt = 0; attempt < 3 && (attempt == 0 || c > TIME_MAX * o); attempt++) {
-        c = best_of_5(job, crafted, clen);
-        o = best_of_5(job, ordinary, olen);
-        if (o < 1e-5) o = 1e-5; /* below the clock's use */
-    }
     if (getenv("TSIG_TEST_VERBOSE"))
         printf("  %s: crafted %zu steps %.3f ms, ordinary %zu steps %.3f ms\n", what, cs,
-               c * 1e3, os, o * 1e3);
+               best_of_5(job, crafted, clen) * 1e3, os, best_of_5(job, ordinary, olen) * 1e3);
     if ((double)cs > STEPS_MAX * (double)(os ? os : 1))
         tsig_test_fail(__FILE__, line, "%s: crafted %zu steps, ordinary %zu (%.1fx)", what, cs,
                        os, (double)cs / (double)(os ? os : 1));
-    if (c > TIME_MAX * o)
-        tsig_test_fail(__FILE__, line, "%s: crafted %.2f ms, ordinary %.2f ms (%.1fx)", what,
-                       c * 1e3, o * 1e3, c / o);
 }
 #define compare(what, job, c, clen, o, olen) compare_at(__LINE__, what, job, c, clen, o, olen)
 
@@ -353,26 +336,23 @@ TEST(field_lookup_by_key_costs_the_same_in_any_key_order)
     craft_names();
     tsig_hash_seed(SEED_A);
     size_t crafted_steps, plain_steps;
-    double crafted_reversed = 0, crafted_ordered, plain_reversed = 0, plain_ordered = 1;
-    /* measured again when over a time bound, as compare() does */
-    for (int attempt = 0; attempt < 3 && (attempt == 0 || crafted_reversed > TIME_MAX * plain_reversed ||
-                                          plain_reversed > 100 * plain_ordered);
-         attempt++) {
-        record_case(__LINE__, names, &crafted_steps, &crafted_reversed, &crafted_ordered);
-        record_case(__LINE__, plain, &plain_steps, &plain_reversed, &plain_ordered);
-    }
+    double crafted_reversed, crafted_ordered, plain_reversed, plain_ordered;
+    record_case(__LINE__, names, &crafted_steps, &crafted_reversed, &crafted_ordered);
+    record_case(__LINE__, plain, &plain_steps, &plain_reversed, &plain_ordered);
     if ((double)crafted_steps > STEPS_MAX * (double)(plain_steps ? plain_steps : 1))
         tsig_test_fail(__FILE__, __LINE__, "crafted names reversed %zu steps, plain %zu",
                        crafted_steps, plain_steps);
-    if (crafted_reversed > TIME_MAX * plain_reversed)
-        tsig_test_fail(__FILE__, __LINE__, "crafted names reversed %.2f ms, plain %.2f ms",
-                       crafted_reversed * 1e3, plain_reversed * 1e3);
-    /* A scan of the fields per key was 3,000 times the ordered reading
-     * (1.5 s against 0.5 ms); the work of writing the value again in
-     * signature order is 10-30 times. */
-    if (plain_reversed > 100 * plain_ordered)
-        tsig_test_fail(__FILE__, __LINE__, "reversed %.2f ms, ordered %.2f ms",
-                       plain_reversed * 1e3, plain_ordered * 1e3);
+    /* Keys out of signature order are found by lookup: a few table steps a
+     * key (about 11: the record's index, its duplicate check, the lookup).
+     * A scan of the fields per key would take no table steps, and is not
+     * bounded here any more (it was 3,000 times the ordered reading's time,
+     * a bound too noisy for shared machines). */
+    if (plain_steps > 16 * (size_t)KEYS)
+        tsig_test_fail(__FILE__, __LINE__, "reversed keys: %zu lookup steps for %d keys",
+                       plain_steps, KEYS);
+    if (getenv("TSIG_TEST_VERBOSE"))
+        printf("  record of %d fields: reversed %.2f ms (crafted %.2f ms), ordered %.2f ms\n", KEYS,
+               plain_reversed * 1e3, crafted_reversed * 1e3, plain_ordered * 1e3);
 }
 
 /* The signature the union job validates against (set by the test). */
