@@ -873,7 +873,7 @@ const char *tsig_mode_name(tsig_mode mode)
  * before at go first, the rest after r's repair warnings. 0 when out of
  * memory. */
 static TSIG_COLD int add_notes(tsig_result *r, const tsig_repair_note *notes, size_t n, size_t at,
-                               const char *src, size_t len)
+                               const char *src)
 {
     store *st = r->internal_;
     size_t repaired = 0;
@@ -903,7 +903,6 @@ static TSIG_COLD int add_notes(tsig_result *r, const tsig_repair_note *notes, si
     }
     tsig_sb_release(&m);
     for (size_t i = repaired; i < st->warning_count; i++) list[k++] = st->warnings[i];
-    (void)len;
     free(st->warnings);
     st->warnings = list;
     st->warning_count = k;
@@ -1001,7 +1000,7 @@ static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, con
         while (z < n && (t[z] == ' ' || t[z] == '\t' || t[z] == '\n' || t[z] == '\r')) z++;
         if (z < n) notes[nn++] = (tsig_repair_note){TSIG_REPAIR_AFTER, z, 0, NULL, 0};
     }
-    if (nn && !add_notes(out, notes, nn, c[take].at, t, n)) return TSIG_ERR_NOMEM;
+    if (nn && !add_notes(out, notes, nn, c[take].at, t)) return TSIG_ERR_NOMEM;
     out->changed = out->ok;
     if (!out->ok || (o->flags & TSIG_VALUE_NEVER)) {
         store *st = out->internal_;
