@@ -1614,9 +1614,6 @@ typedef struct tsig_candidate {
 int tsig_find_candidates(const tsig_type *root, int input, const char *t, size_t n,
                          size_t max_depth, tsig_candidate *c);
 
-/* 1 when type t admits a string (SPEC §13): it, or a member of the union
- * it is, takes any string or is an enum holding a string value. */
-int tsig_type_admits_string(const tsig_type *t);
 
 /* ---- repair.c: the words of the repairs (SPEC §12.1) -------------------- */
 

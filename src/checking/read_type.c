@@ -112,11 +112,6 @@ static int bare_value(const tsig_type *t, int input, const char *s, size_t len, 
     return 1;
 }
 
-int tsig_type_admits_string(const tsig_type *t)
-{
-    return admits_string(t);
-}
-
 /* The push reader's questions (json.c, repair mode). */
 static int step(void *ctx, int event, size_t at)
 {

@@ -1106,10 +1106,11 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
         if (ok < 0) return TSIG_ERR_NOMEM;
     }
     while (ok == 3) {
-        /* The value is whole: judged on the text up to its end (what the
+        /* The value is whole, read as strict JSON (a stream that repairs
+         * is judged by end()): judged on the text up to its end (what the
          * chunk holds after it is read next), so that where the chunks
          * end changes nothing. */
-        code = judge(s, s->repairing ? tsig_repair_original(&s->rp, s->r.read) : s->r.read);
+        code = judge(s, s->r.read);
         if (code != TSIG_OK) return code;
         ok = s->state == TSIG_STREAM_COMPLETE || (s->repair && s->state == TSIG_STREAM_INCOMPLETE)
                  ? read_text(s)

@@ -1399,12 +1399,15 @@ static TSIG_SMALL void rp_flush(tsig_json_push *r, const char *t, size_t to)
     r->copied = to;
 }
 
-/* t[at..skip) written as s[0..n) (n 0: removed). */
+/* t[at..skip) written as s[0..n) (n 0: removed). What comes next comes
+ * from skip, whatever the lengths: a place after a longer replacement is
+ * never one past the text it replaced. */
 static TSIG_SMALL void rp_replace(tsig_json_push *r, const char *t, size_t at, size_t skip,
                                   const char *s, size_t n)
 {
     rp_flush(r, t, at);
     if (n) rp_emit(r->rp, s, n, at);
+    rp_place(r->rp, skip);
     r->copied = skip;
 }
 

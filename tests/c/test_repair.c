@@ -282,6 +282,28 @@ TEST(a_number_broken_before_a_comma_is_refused_where_it_breaks)
           "JSON error at 1:7: expected a digit after \".\", found \"e\"", "", NULL);
 }
 
+/* A reading that writes more than it replaces (a backtick string holding a
+ * quote becomes "a\"b") ends where the replaced text ends: the canonical
+ * position after it is the original one after it, before the text is
+ * known to end too. */
+TEST(the_place_after_a_longer_replacement_is_the_place_after_what_it_replaced)
+{
+    const char *text = "`a\"b`";
+    size_t len = strlen(text);
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(":string", 7, &err);
+    tsig_repair rp;
+    tsig_read_type rt;
+    tsig_repair_init(&rp, 64);
+    tsig_read_type_begin(&rt, &rp, tsig_returns(sig), 0);
+    CHECK(tsig_repair_run(&rp, text, len, 0));
+    CHECK(rp.out.len == 6 && memcmp(rp.out.data, "\"a\\\"b\"", 6) == 0);
+    CHECK_INT(tsig_repair_original(&rp, 6), 5);
+    tsig_read_type_release(&rt);
+    tsig_repair_release(&rp);
+    tsig_signature_free(sig);
+}
+
 /* SPEC §13.2, §13.4: with repair on, a value that comes later could be
  * the reading (the one among several that matches the type), so a stream
  * that repairs tells its error by end() alone: incomplete until then, and
@@ -610,6 +632,7 @@ int main(void)
     RUN(nan_infinity_and_undefined_are_refused);
     RUN(a_number_broken_before_a_comma_is_refused_where_it_breaks);
     RUN(a_repairing_stream_tells_its_errors_at_the_end);
+    RUN(the_place_after_a_longer_replacement_is_the_place_after_what_it_replaced);
     RUN(a_quote_that_cannot_end_a_string_is_part_of_it);
     RUN(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string);
     RUN(readings_by_the_type_are_the_same_in_a_stream);
