@@ -334,7 +334,31 @@ size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
         "{\"count\": 1} {\"count\": 2}",
         "{\"count\": 1, \"items\": [",
     };
+    /* inputs libFuzzer found (OPTIONS CHUNKING SIGNATURE 0xFF JSON, as they
+     * came), kept so each run replays them: a place after a backtick string
+     * longer as JSON than as written, mapped past the text (a stream judging
+     * there read past its buffer); a reader reading its refused byte again
+     * at each push (a UTF-8 sequence overrun); a whole-text reading whose
+     * repair was not released */
+    static const struct {
+        const char *data;
+        size_t size;
+    } FOUND[] = {
+        {"\x08" "1:datetime\xff`\x22" "2SSSSSSSSSS\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+            "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+            "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+            "\xff\xff\xff\xff\xff\xffSSSSSSSSSSS1:datetime\xff`\x22" "2SSSSSSSSSSSSSSS"
+            "SSSSSSSSSSS$SSSSsSSSS026-02-0334-56-SSSSS$SSSSsSSSS026-02-0334-56-05:3"
+            "0\x22",
+         186},
+        {"t\x08\xff\x22\xf4\x9f" "d\x80\x22",
+         9},
+        {"\x08\x11:string\x3f\xffn",
+         12},
+    };
     size_t count = 0;
+    for (size_t i = 0; i < sizeof FOUND / sizeof FOUND[0]; i++, count++)
+        emit(ctx, (const uint8_t *)FOUND[i].data, FOUND[i].size);
     for (size_t i = 0; i < sizeof LLM / sizeof LLM[0]; i++) {
         emit_case(emit, ctx, 8u | (unsigned)(i % 2) << 2, (unsigned)i * 7u, "", LLM[i]);
         emit_case(emit, ctx, 3u, (unsigned)i, "", LLM[i]);
