@@ -488,6 +488,10 @@ typedef struct tsig_json_push {
  * only digits, spaces and . , / _ ' e E + - after it). */
 int tsig_json_as_written(const char *s, size_t len);
 
+/* 1 when s[0..len) is UTF-8 and holds no NUL: text a reading (SPEC §13)
+ * may write as a JSON string unchanged (the strict reader refuses the rest). */
+int tsig_text_readable(const char *s, size_t len);
+
 /* Begins reading (or begins again) at the first byte. */
 void tsig_json_push_begin(tsig_json_push *r, size_t max_depth);
 void tsig_json_push_release(tsig_json_push *r);
@@ -535,6 +539,11 @@ int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_s
  * "\n", "\r"). Inline: it runs before every token. */
 /* The end of the whitespace run from at (src[at] may be anything). */
 size_t tsig_json_ws_run(const char *src, size_t at, size_t n);
+/* 1 when c is JSON whitespace (" ", "\t", "\n", "\r"). */
+static inline int tsig_json_is_ws(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 /* The end of the run of plain string bytes from at: the first '"', '\\',
  * control byte or byte >= 0x80 (n when none). */
 size_t tsig_json_plain_run(const char *src, size_t at, size_t n);

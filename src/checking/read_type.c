@@ -181,25 +181,14 @@ void tsig_read_type_release(tsig_read_type *rt)
 
 /* ---- the whole text as one bare text (SPEC §13.1 rows 1 and 2) --------- */
 
-static int blank_byte(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 /* 1 when s[0..len) may be read as one bare text: it does not start with
  * '"', '{' or '[', it is not JSON whatever the type (a literal, a number,
  * a number written another way: tsig_json_as_written), and it is UTF-8
  * with no NUL. */
 static int bare_text(const char *s, size_t len)
 {
-    if (!len || s[0] == '"' || s[0] == '{' || s[0] == '[') return 0;
-    if (tsig_json_as_written(s, len)) return 0;
-    for (size_t i = 0; i < len;) {
-        size_t k = tsig_utf8_seq((const unsigned char *)s + i, len - i);
-        if (k == 0 || s[i] == 0) return 0;
-        i += k;
-    }
-    return 1;
+    return len && s[0] != '"' && s[0] != '{' && s[0] != '[' && !tsig_json_as_written(s, len) &&
+           tsig_text_readable(s, len);
 }
 
 /* Appends the note what at at to rp's notes. 0 when out of memory. */
@@ -218,8 +207,8 @@ int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_
     if (!root) return 0;
     size_t a = 0, b = len, fence = (size_t)-1;
     if (b >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) a = 3;
-    while (a < b && blank_byte(t[a])) a++;
-    while (b > a && blank_byte(t[b - 1])) b--;
+    while (a < b && tsig_json_is_ws((unsigned char)t[a])) a++;
+    while (b > a && tsig_json_is_ws((unsigned char)t[b - 1])) b--;
     if (b - a >= 3 && memcmp(t + a, "```", 3) == 0) {
         /* a fence around it: its info line dropped; closed at the end, or
          * never (it holds the rest of the text) */
@@ -228,8 +217,8 @@ int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_
         fence = a;
         a = (size_t)(nl - t) + 1;
         if (b - a >= 3 && memcmp(t + b - 3, "```", 3) == 0) b -= 3;
-        while (a < b && blank_byte(t[a])) a++;
-        while (b > a && blank_byte(t[b - 1])) b--;
+        while (a < b && tsig_json_is_ws((unsigned char)t[a])) a++;
+        while (b > a && tsig_json_is_ws((unsigned char)t[b - 1])) b--;
         for (size_t k = a; k + 3 <= b; k++)
             if (memcmp(t + k, "```", 3) == 0) return 0; /* more than one fence */
     }
@@ -348,11 +337,11 @@ int tsig_find_candidates(const tsig_type *root, int input, const char *t, size_t
             while (to + 3 <= n && memcmp(t + to, "```", 3) != 0) to++;
             if (to + 3 > n) to = n;
             size_t at = from;
-            while (at < to && blank_byte(t[at])) at++;
+            while (at < to && tsig_json_is_ws((unsigned char)t[at])) at++;
             if (at < to) {
                 size_t end = read_one(root, input, t + at, to - at, max_depth, &prose, &nomem);
                 size_t after = at + end;
-                while (end && after < to && blank_byte(t[after])) after++;
+                while (end && after < to && tsig_json_is_ws((unsigned char)t[after])) after++;
                 if (end && !prose && after == to) {
                     if (count == TSIG_CANDIDATES_MAX) return -1;
                     c[count++] = (tsig_candidate){at, at + end, fence};

@@ -222,10 +222,6 @@ void tsig_stream_free(tsig_stream *s)
 
 /* ---- the text as pushed, where parts of it are no longer kept ---------- */
 
-static int ws(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 
 /* The offset in the text as pushed of offset o of text. */
@@ -318,7 +314,7 @@ static void hole_add(struct hole *h, const char *t, size_t from, size_t to)
 static int one_comma(const char *t, size_t from, size_t to)
 {
     size_t commas = 0;
-    for (; from < to && (t[from] == ',' || ws((unsigned char)t[from])); from++) commas += t[from] == ',';
+    for (; from < to && (t[from] == ',' || tsig_json_is_ws((unsigned char)t[from])); from++) commas += t[from] == ',';
     return from == to && commas == 1;
 }
 
@@ -361,7 +357,7 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
     size_t first = s->known_dropped, stop = first;
     for (; stop < s->known_count; stop++) {
         size_t e = s->known[stop].end;
-        if (e >= s->text.len || !(ws((unsigned char)t[e]) || t[e] == ',' || t[e] == ']')) break;
+        if (e >= s->text.len || !(tsig_json_is_ws((unsigned char)t[e]) || t[e] == ',' || t[e] == ']')) break;
     }
     if (stop == first) return;
     if (s->hole_cap < s->known_count) {

@@ -943,6 +943,29 @@ static tsig_code judge_candidate(const tsig_type *root, int input, const char *t
 
 static tsig_code ambiguous(tsig_result *out, const char *t, size_t n, size_t at);
 
+/* The first two of candidates c[0..count) that are valid in the mode of
+ * the call (warn_only judged as enabled; disabled: each valid), judged in
+ * order until want of them are found: their indexes in *first, *second
+ * (-1: none). TSIG_ERR_NOMEM or TSIG_OK. */
+static tsig_code valid_candidates(const tsig_type *root, int input, const char *t, size_t n,
+                                  const tsig_candidate *c, int count,
+                                  const tsig_validate_options *o, int want, int *first,
+                                  int *second)
+{
+    tsig_mode judging = o->mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o->mode;
+    int found = 0;
+    *first = *second = -1;
+    for (int k = 0; k < count && found < want; k++) {
+        tsig_result r;
+        tsig_code rc = judge_candidate(root, input, t, n, &c[k], o, judging, &r);
+        int ok = r.ok;
+        tsig_result_free(&r);
+        if (rc == TSIG_ERR_NOMEM) return rc;
+        if (ok) *(found++ ? second : first) = k;
+    }
+    return TSIG_OK;
+}
+
 /* The text t[0..n), which repair did not read as one value (*out, code),
  * read through its candidates (SPEC §13.2): one alone is the value, with
  * section 12.1's warnings about the prose and the fence around it; of
@@ -959,17 +982,10 @@ static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, con
     int count = tsig_find_candidates(root, input, t, n, tsig_depth_limit(o), c);
     if (count == -2) return TSIG_ERR_NOMEM;
     if (count < 1) return code;
-    tsig_mode judging = o->mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o->mode;
     int valid = -1, second = -1;
-    for (int k = 0; count > 1 && k < count && second < 0; k++) {
-        tsig_result r;
-        tsig_code rc = judge_candidate(root, input, t, n, &c[k], o, judging, &r);
-        int ok = r.ok;
-        tsig_result_free(&r);
-        if (rc == TSIG_ERR_NOMEM) return rc;
-        if (ok && valid < 0) valid = k;
-        else if (ok) second = k;
-    }
+    if (count > 1 &&
+        valid_candidates(root, input, t, n, c, count, o, 2, &valid, &second) == TSIG_ERR_NOMEM)
+        return TSIG_ERR_NOMEM;
     int take = count == 1 ? 0 : second >= 0 ? second : valid >= 0 ? valid : 0;
     tsig_result r;
     /* the value is the candidate's, never the caller's text: written */
@@ -988,16 +1004,16 @@ static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, con
         /* section 12.1's prose rule: the prose around it, its fence */
         size_t from = c[0].fence_at != (size_t)-1 ? c[0].fence_at : c[0].at, a = 0;
         if (n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0) a = 3;
-        while (a < from && (t[a] == ' ' || t[a] == '\t' || t[a] == '\n' || t[a] == '\r')) a++;
+        a = tsig_json_ws_run(t, a, from);
         if (a < from) notes[nn++] = (tsig_repair_note){TSIG_REPAIR_BEFORE, a, 0, NULL, 0};
         if (c[0].fence_at != (size_t)-1)
             notes[nn++] = (tsig_repair_note){TSIG_REPAIR_FENCE, c[0].fence_at, 0, NULL, 0};
         size_t z = c[0].end;
         if (c[0].fence_at != (size_t)-1) {
-            while (z < n && (t[z] == ' ' || t[z] == '\t' || t[z] == '\n' || t[z] == '\r')) z++;
+            z = tsig_json_ws_run(t, z, n);
             if (n - z >= 3 && memcmp(t + z, "```", 3) == 0) z += 3;
         }
-        while (z < n && (t[z] == ' ' || t[z] == '\t' || t[z] == '\n' || t[z] == '\r')) z++;
+        z = tsig_json_ws_run(t, z, n);
         if (z < n) notes[nn++] = (tsig_repair_note){TSIG_REPAIR_AFTER, z, 0, NULL, 0};
     }
     if (nn && !add_notes(out, notes, nn, c[take].at, t)) return TSIG_ERR_NOMEM;
@@ -1069,16 +1085,10 @@ static tsig_code validate_reading(const tsig_type *root, int input, const char *
     tsig_candidate c[TSIG_CANDIDATES_MAX];
     int count = tsig_find_candidates(root, input, json, len, tsig_depth_limit(&o), c);
     if (count == -2) return TSIG_ERR_NOMEM;
-    tsig_mode judging = o.mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o.mode;
-    for (int k = 0; k < count; k++) {
-        tsig_result r;
-        tsig_code rc = judge_candidate(root, input, json, len, &c[k], &o, judging, &r);
-        int ok = r.ok;
-        tsig_result_free(&r);
-        if (rc == TSIG_ERR_NOMEM) return rc;
-        if (ok) return ambiguous(out, json, len, c[k].at);
-    }
-    return code;
+    int valid, second;
+    if (valid_candidates(root, input, json, len, c, count, &o, 1, &valid, &second) == TSIG_ERR_NOMEM)
+        return TSIG_ERR_NOMEM;
+    return valid >= 0 ? ambiguous(out, json, len, c[valid].at) : code;
 }
 
 tsig_code tsig_validate_json(const tsig_signature *sig, const char *json,

@@ -1308,11 +1308,6 @@ int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_s
     return r->cut != r->bom || r->in_value_string;
 }
 
-static int push_ws(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 /* A value ended at end (the byte after it): the reader's part, then its
  * reader of values is told (event). */
 static void push_done(tsig_json_push *r, size_t end, int event,
@@ -1565,7 +1560,7 @@ static TSIG_SMALL void rp_after_value(tsig_json_push *r, size_t end)
 static TSIG_SMALL int rp_blank(tsig_json_push *r, const char *t, size_t n, size_t *i, int c)
 {
     size_t p = *i;
-    if (push_ws((unsigned char)c)) {
+    if (tsig_json_is_ws((unsigned char)c)) {
         size_t e = tsig_json_ws_run(t, p + 1, n);
         if (memchr(t + p, '\n', e - p)) r->newline = 1;
         *i = e;
@@ -1808,9 +1803,7 @@ static TSIG_SMALL void text_block(tsig_strbuf *out, const char *s, size_t len)
     }
 }
 
-/* 1 when s[0..len) is UTF-8 and holds no NUL: text a reading may write as a
- * JSON string unchanged (the strict reader refuses the rest). */
-static TSIG_SMALL int readable_text(const char *s, size_t len)
+TSIG_SMALL int tsig_text_readable(const char *s, size_t len)
 {
     for (size_t i = 0; i < len;) {
         size_t k = tsig_utf8_seq((const unsigned char *)s + i, len - i);
@@ -1903,7 +1896,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
             skip = k + 1;
         }
         if (k == (size_t)R_MORE) return STEP_MORE;
-        if (k == (size_t)-1 || !readable_text(t + from, k - from)) return NO_READING;
+        if (k == (size_t)-1 || !tsig_text_readable(t + from, k - from)) return NO_READING;
         rp_note(r->rp, c == '"' ? TSIG_REPAIR_TRIPLE : TSIG_REPAIR_BACKTICK, p, 0);
         rp_block(r, t, p, from, k, skip);
         *i = skip;
@@ -1927,7 +1920,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
         if (t[k] == '"' || t[k] == '{' || t[k] == '[' ||
             (t[k] == '/' && k + 1 < e && (t[k + 1] == '/' || t[k + 1] == '*')))
             return NO_READING;
-    if (tsig_json_as_written(t + p, e - p) || !readable_text(t + p, e - p)) return NO_READING;
+    if (tsig_json_as_written(t + p, e - p) || !tsig_text_readable(t + p, e - p)) return NO_READING;
     r->bare_end = e;
     if (r->rp->on(r->rp->ctx, TSIG_PUSH_BARE, p) != TSIG_PUSH_TAKE) return NO_READING;
     tsig_strbuf lit = {0};
@@ -2204,7 +2197,7 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
         r->p = P_PROSE_AFTER;
         return STEP_GO;
     case P_TAIL:
-        if (push_ws((unsigned char)c)) {
+        if (tsig_json_is_ws((unsigned char)c)) {
             *i = r->copied = p + 1;
             return STEP_GO;
         }
@@ -2290,7 +2283,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
         switch (r->p) {
         case P_VALUE:
         value:
-            if (push_ws(c)) {
+            if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
             }
@@ -2347,7 +2340,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             goto bad;
         case P_KEY:
         key:
-            if (push_ws(c)) {
+            if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
             }
@@ -2364,7 +2357,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             r->in_value_string = 0;
             break;
         case P_COLON:
-            if (push_ws(c)) {
+            if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
             }
@@ -2373,7 +2366,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             r->first = 0;
             break;
         case P_AFTER:
-            if (push_ws(c)) {
+            if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
             }
@@ -2381,7 +2374,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 r->p = r->stack.data[r->stack.len - 1] == '}' ? P_KEY : P_VALUE;
                 r->first = 0;
                 /* the next member's first byte, at once */
-                if (i + 1 < n && !push_ws(b[i + 1]) && !r->stop) {
+                if (i + 1 < n && !tsig_json_is_ws(b[i + 1]) && !r->stop) {
                     c = b[++i];
                     if (r->p == P_KEY) goto key;
                     goto value;
@@ -2410,7 +2403,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                     r->p = P_COLON;
                     if (on && on(ctx, TSIG_PUSH_KEY, i) == TSIG_PUSH_YIELD) r->stop = 1;
                     /* the usual '":' and the value's first byte, at once */
-                    if (i + 2 < n && b[i + 1] == ':' && !push_ws(b[i + 2]) && !r->stop) {
+                    if (i + 2 < n && b[i + 1] == ':' && !tsig_json_is_ws(b[i + 2]) && !r->stop) {
                         r->p = P_VALUE;
                         r->first = 0;
                         i += 2;
@@ -2513,7 +2506,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (++r->word_at == r->word_len) push_done(r, i + 1, TSIG_PUSH_LITERAL, on, ctx);
             break;
         case P_DONE:
-            if (!push_ws(c)) goto bad;
+            if (!tsig_json_is_ws(c)) goto bad;
             i = tsig_json_ws_run(t, i + 1, n);
             continue;
         case P_START: case P_PROSE: case P_FENCE: case P_COMMA: case P_LINE_COMMENT:
