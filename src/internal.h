@@ -308,6 +308,7 @@ typedef struct tsig_json {
     _Bool trusted;
     _Bool bom;        /* the text started with a UTF-8 byte-order mark */
     _Bool quiet;      /* a failure records its code and offset (pos) only */
+    _Bool words;      /* a word that is no literal fails at its first byte */
     tsig_code code;
     tsig_error *err;
     /* NULL, or the caller's wording of what a syntax error expected: given

@@ -683,6 +683,7 @@ static TSIG_COLD int read_repaired(validator *v, store *st, tsig_result *out, co
     memset(&out->json_error, 0, sizeof out->json_error);
     tsig_validator_init(v, st, rp->out.data ? rp->out.data : "", rp->out.len, max_depth,
                         &out->json_error, input, o);
+    v->j.words = 1;
     int ok = run_pass(v, root);
     if (!ok) repair_position(rp, original, original_len, &out->json_error);
     else repair_spans(st, rp, original_len);
@@ -755,7 +756,9 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         out->error_count = st->error_count;
         return TSIG_ERR_TOO_LARGE;
     }
+    int repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
     tsig_validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
+    v->j.words = (_Bool)repair; /* a bare text not read is refused at its start */
     if (known_count) {
         v->known = known;
         v->known_count = known_count;
@@ -772,8 +775,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     int repaired = 0;
     const char *original = json;
     size_t original_len = len;
-    if (!ok && v->j.code == TSIG_ERR_JSON &&
-        (input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0)) {
+    if (!ok && v->j.code == TSIG_ERR_JSON && repair) {
         tsig_repair_init(&rp, max_depth);
         tsig_read_type_begin(&rt, &rp, root, input); /* SPEC §13: the type asked */
         repaired = tsig_repair_run(&rp, json, len, 1) ? rp.note_count != 0 : -1;

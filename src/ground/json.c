@@ -303,10 +303,33 @@ size_t tsig_json_number_end(tsig_json *j, tsig_json_span *s)
 
 /* The error names the first byte that differs ("tru" fails at the end,
  * "trUe" at the "U"). */
+static int is_word_byte(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
+}
+
+/* With words set (a text read with repair, SPEC §13: a bare text the type
+ * does not read), a word that is no literal (twelve, NaN) is refused at
+ * its first byte, quoting it, where a person reads the mistake, not at the
+ * byte where it left the literal. Without repair, the byte where it stops
+ * being JSON, which a stream knows as it arrives. */
+static TSIG_COLD int word_fail(tsig_json *j)
+{
+    size_t e = j->pos;
+    while (e < j->len && e - j->pos < 40 && is_word_byte(j->src[e])) e++;
+    char what[96];
+    tsig_snprintf(what, sizeof what, "expected a JSON value, found \"%.*s%s\"", (int)(e - j->pos),
+                  j->src + j->pos, e < j->len && is_word_byte(j->src[e]) ? "..." : "");
+    if (j->quiet) return tsig_json_fail_code(j, TSIG_ERR_JSON, j->pos, "a JSON value");
+    return text_error(j, TSIG_ERR_JSON, j->pos, what);
+}
+
 int tsig_json_literal(tsig_json *j, const char *word, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
         if (j->pos + k >= j->len || j->src[j->pos + k] != word[k]) {
+            if (j->words && j->pos + k < j->len && is_word_byte(j->src[j->pos + k]))
+                return word_fail(j);
             char expected[16];
             tsig_snprintf(expected, sizeof expected, "\"%s\"", word);
             return tsig_json_fail(j, j->pos + k, expected);
@@ -1036,6 +1059,7 @@ int tsig_json_scalar(tsig_json *j, tsig_json_span *s)
     case 'n': return tsig_json_literal(j, "null", 4);
     default:
         if (c == '-' || is_digit(c)) return tsig_json_number(j, s);
+        if (j->words && is_word_byte(c)) return word_fail(j);
         return tsig_json_fail(j, at, "a JSON value");
     }
 }

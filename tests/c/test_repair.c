@@ -113,9 +113,9 @@ TEST(prose_after_a_scalar_is_a_json_error)
 TEST(prose_before_a_scalar_never_makes_it_the_value)
 {
     check(":int", OUT, ON, "The answer: 12", 0,
-          "JSON error at 1:1: expected a JSON value, found \"T\"", "", NULL);
+          "JSON error at 1:1: expected a JSON value, found \"The\"", "", NULL);
     check(":bool", OUT, ON, "Answer: true", 0,
-          "JSON error at 1:1: expected a JSON value, found \"A\"", "", NULL);
+          "JSON error at 1:1: expected a JSON value, found \"Answer\"", "", NULL);
     /* where the root takes any string, the whole text is one bare text
      * (SPEC §13.1 row 2): the string it is, not the scalar in it */
     check(":string", OUT, ON, "Name: \"Ada\"", 1, "", "repaired JSON at 1:1: read the text as a string",
@@ -263,10 +263,10 @@ TEST(two_top_level_values_are_refused)
 
 TEST(nan_infinity_and_undefined_are_refused)
 {
-    check(":any", OUT, ON, "[1, NaN]", 0, "JSON error at 1:5: expected a JSON value, found \"N\"", "", NULL);
-    check(":any", OUT, ON, "{'a': Infinity}", 0, "JSON error at 1:7: expected a JSON value, found \"I\"", "", NULL);
+    check(":any", OUT, ON, "[1, NaN]", 0, "JSON error at 1:5: expected a JSON value, found \"NaN\"", "", NULL);
+    check(":any", OUT, ON, "{'a': Infinity}", 0, "JSON error at 1:7: expected a JSON value, found \"Infinity\"", "", NULL);
     check(":any", OUT, ON, "[-Infinity]", 0, "JSON error at 1:3: expected a digit, found \"I\"", "", NULL);
-    check(":any", OUT, ON, "undefined", 0, "JSON error at 1:1: expected a JSON value, found \"u\"", "", NULL);
+    check(":any", OUT, ON, "undefined", 0, "JSON error at 1:1: expected a JSON value, found \"undefined\"", "", NULL);
 }
 
 /* Repair reads with the strict reader's states, so a byte no repair reads
@@ -380,17 +380,17 @@ TEST(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string)
     check("(m :enum[red green] | :int) -> :any", IN, 0, "{\"m\": GREEN}", 1, "",
           "repaired JSON at 1:7: quoted the value \"green\"", "{\"m\":\"green\"}");
     check("(m :enum[ab AB]) -> :any", IN, 0, "{\"m\": Ab}", 0,
-          "JSON error at 1:7: expected a JSON value, found \"A\"", "", NULL);
+          "JSON error at 1:7: expected a JSON value, found \"Ab\"", "", NULL);
     /* JSON whatever the type: numbers written another way, NaN, 0x */
     check("{s :string}", OUT, ON, "{\"s\": 1/5}", 0,
           "JSON error at 1:8: expected \",\" or \"}\", found \"/\"", "", NULL);
     check("{s :string}", OUT, ON, "{\"s\": 0x1F}", 0,
           "JSON error at 1:8: expected \",\" or \"}\", found \"x\"", "", NULL);
     check("{s :string}", OUT, ON, "{\"s\": NaN}", 0,
-          "JSON error at 1:7: expected a JSON value, found \"N\"", "", NULL);
+          "JSON error at 1:7: expected a JSON value, found \"NaN\"", "", NULL);
     /* a type that admits no string, :any, a key no field names */
     check("{n :int}", OUT, ON, "{\"n\": Paris}", 0,
-          "JSON error at 1:7: expected a JSON value, found \"P\"", "", NULL);
+          "JSON error at 1:7: expected a JSON value, found \"Paris\"", "", NULL);
     check("{a :any}", OUT, ON, "{\"a\": `x`}", 0,
           "JSON error at 1:7: expected a JSON value, found \"`\"", "", NULL);
     /* the root's whole text is its own reading (SPEC §13.1 rows 1-2) */
@@ -399,7 +399,7 @@ TEST(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string)
     check(":enum[ONE TWO]", OUT, ON, "**TWO**\n", 1, "",
           "repaired JSON at 1:1: read the text as the enum value \"TWO\"", "\"TWO\"");
     check(":enum[ONE TWO]", OUT, ON, "TWO or ONE", 0,
-          "JSON error at 1:1: expected a JSON value, found \"T\"", "", NULL);
+          "JSON error at 1:1: expected a JSON value, found \"TWO\"", "", NULL);
 
     /* text blocks: tabs and CRLF, the common indentation only */
     check("{c :string}", OUT, ON, "{\"c\": \"\"\"\r\n\tif x:\r\n\t\ty()\r\n\t\"\"\"}", 1, "",
@@ -408,7 +408,7 @@ TEST(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string)
           "repaired JSON at 1:7: read a backtick-quoted string", "{\"c\":\"a\\n\\n  b\"}");
     /* text that is no UTF-8 is never read (a string of it would be another text) */
     check("{s :string}", OUT, ON, "{\"s\": caf\xe9}", 0,
-          "JSON error at 1:7: expected a JSON value, found \"c\"", "", NULL);
+          "JSON error at 1:7: expected a JSON value, found \"caf\"", "", NULL);
     check("{s :string}", OUT, ON, "{\"s\": `caf\xe9`}", 0,
           "JSON error at 1:7: expected a JSON value, found \"`\"", "", NULL);
     /* a triple-quoted string that never closes is not read */

@@ -612,7 +612,7 @@ test('repair drops prose around an object or array only: after a scalar it is a 
     [':bool', 'true or false', 'JSON error at 1:6: expected end of input, found "o"'],
     [':enum[ONE TWO]', '"TWO" is the answer', 'JSON error at 1:7: expected end of input, found "i"'],
     [':string', '"hello" + " world"', 'JSON error at 1:9: expected end of input, found "+"'],
-    [':int', 'The answer: 12', 'JSON error at 1:1: expected a JSON value, found "T"'],
+    [':int', 'The answer: 12', 'JSON error at 1:1: expected a JSON value, found "The"'],
   ];
   for (const [type, text, message] of cases) {
     withSig(type, (sig) => {
