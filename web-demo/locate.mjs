@@ -2,8 +2,8 @@
 //
 // This is editor work, not validation: toolsig has already judged the text
 // and reported where each issue is (a UTF-16 index and a length in bytes);
-// these functions only turn those into character ranges so the page can
-// underline and select them. Nothing here reads JSON.
+// these functions only turn those into character ranges, and cut the text
+// at them, so the page can mark and select them. Nothing here reads JSON.
 
 // Characters of a signature type word or name, for the underline after an
 // error's index.
@@ -59,6 +59,67 @@ export function spanRange(text, index, length) {
     } else bytes += 3;
   }
   return [start, end];
+}
+
+/**
+ * The range an issue of a validation result points at in the text it
+ * judged, or null when it points at no place ('too_many', or no index):
+ * {start, end, found}. A span of the text is its range (a repair, a value,
+ * the key that came second); a position (length 0) is the word or the
+ * character there (errorRange); the object that lacks a field is marked
+ * at its first character, with found false.
+ */
+export function issueRange(text, issue) {
+  if (issue.code === 'too_many' || typeof issue.index !== 'number') return null;
+  if (issue.code === 'missing') {
+    const [start] = spanRange(text, issue.index, issue.length);
+    return { start, end: Math.min(start + 1, text.length), found: false };
+  }
+  const [start, end] = issue.length === 0
+    ? errorRange(text, issue.index)
+    : spanRange(text, issue.index, issue.length);
+  return { start, end, found: true };
+}
+
+/**
+ * The text cut at both ends of every mark, for drawing the marks over it
+ * or in a copy of it. marks: [{start, end, ...}] in UTF-16 indexes, in any
+ * order, overlapping or not; an index past the text is its end, and a mark
+ * that ends before it starts is empty. Returns the pieces in the text's
+ * order, [{start, end, marks, opens}], together covering the whole text:
+ * marks are the marks that cover all of the piece (none: plain text),
+ * opens those of them that start with it. The empty marks at a place make
+ * an empty piece there, before the text that follows. Nothing is copied
+ * from the text: the caller slices it.
+ */
+export function cutText(text, marks) {
+  const at = (i) => Math.max(0, Math.min(Number.isFinite(i) ? i : 0, text.length));
+  const placed = marks.map((mark) => {
+    const start = at(mark.start);
+    return { mark, start, end: Math.max(start, at(mark.end)) };
+  });
+  const cuts = new Set([0, text.length]);
+  for (const p of placed) {
+    cuts.add(p.start);
+    cuts.add(p.end);
+  }
+  const points = [...cuts].sort((a, b) => a - b);
+  const pieces = [];
+  const piece = (a, b, on) => ({
+    start: a,
+    end: b,
+    marks: on.map((p) => p.mark),
+    opens: on.filter((p) => p.start === a).map((p) => p.mark),
+  });
+  for (let k = 0; k < points.length; k += 1) {
+    const a = points[k];
+    const empty = placed.filter((p) => p.start === a && p.end === a);
+    if (empty.length) pieces.push(piece(a, a, empty));
+    if (k + 1 === points.length) break;
+    const b = points[k + 1];
+    pieces.push(piece(a, b, placed.filter((p) => p.start <= a && p.end >= b && p.end > p.start)));
+  }
+  return pieces;
 }
 
 /** 1-based line and column (in UTF-16 units) of an index, for labels. */

@@ -6,7 +6,7 @@
 // only wires the controls, shows the results, and turns the positions and
 // paths toolsig reports into underlines and selections in the editors.
 import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from './examples.mjs';
-import { errorRange, placeholderRange, spanRange, lineColumn } from './locate.mjs';
+import { cutText, errorRange, issueRange, placeholderRange, lineColumn } from './locate.mjs';
 import { replay } from './replay.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from './state.mjs';
 
@@ -62,43 +62,28 @@ class Editor {
     ta.style.height = `${Math.min(ta.scrollHeight + 2, this.maxHeight)}px`;
   }
 
-  // Rebuilds the backdrop: the text cut at every mark boundary; a piece
-  // covered by marks becomes one <mark> (an error wins over a warning).
+  // Rebuilds the backdrop: the text cut at every mark boundary (cutText);
+  // a piece covered by marks becomes one <mark> (an error wins over a
+  // warning). An empty mark has no characters to underline: at the end of
+  // the text it gets a marker one space wide after the last character
+  // (anywhere else a marker would push the text out of line).
   render() {
     const text = this.input.value;
     const frag = document.createDocumentFragment();
-    const marks = this.marks
-      .map((m) => ({ ...m, start: Math.min(m.start, text.length), end: Math.min(m.end, text.length) }));
-    const cuts = new Set([0, text.length]);
-    for (const m of marks) { cuts.add(m.start); cuts.add(m.end); }
-    const points = [...cuts].sort((a, b) => a - b);
-    for (let k = 0; k + 1 < points.length; k += 1) {
-      const [a, b] = [points[k], points[k + 1]];
-      const piece = text.slice(a, b);
-      const on = marks.filter((m) => m.start <= a && m.end >= b && m.end > m.start);
-      if (on.length === 0) {
-        frag.append(piece);
-      } else {
-        const mark = document.createElement('mark');
-        const kind = ['error', 'warning', 'fed'].find((k) => on.some((m) => m.kind === k));
-        mark.className = `mark-${kind}`;
-        mark.dataset.ids = on.map((m) => m.id).join(' ');
-        mark.dataset.start = String(a);
-        mark.textContent = piece;
-        frag.append(mark);
+    for (const piece of cutText(text, this.marks)) {
+      if (piece.marks.length === 0) {
+        frag.append(text.slice(piece.start, piece.end));
+        continue;
       }
-    }
-    // An issue at the end of the text (nothing there to underline) gets a
-    // marker one space wide after the last character.
-    for (const m of marks.filter((x) => x.start === x.end)) {
-      if (m.start !== text.length) continue;
+      const at = piece.start === piece.end;
+      if (at && piece.start !== text.length) continue;
       const mark = document.createElement('mark');
-      mark.className = `${m.kind === 'error' ? 'mark-error' : 'mark-warning'} mark-end`;
-      mark.dataset.ids = String(m.id);
-      mark.dataset.start = String(m.start);
-      mark.textContent = '\u00a0';
+      const kind = ['error', 'warning', 'fed'].find((k) => piece.marks.some((m) => m.kind === k));
+      mark.className = at ? `${kind === 'error' ? 'mark-error' : 'mark-warning'} mark-end` : `mark-${kind}`;
+      mark.dataset.ids = piece.marks.map((m) => m.id).join(' ');
+      mark.dataset.start = String(piece.start);
+      mark.textContent = at ? '\u00a0' : text.slice(piece.start, piece.end);
       frag.append(mark);
-      break;
     }
     // A final newline needs something after it to take up its line.
     if (text.endsWith('\n') || text === '') frag.append('\u200b');
@@ -367,28 +352,14 @@ function updateSignature(state) {
 // Issues as the page lists them: every error and warning with the range it
 // points at in the data text (null when it points at no place). The core
 // gives each its span: a value, the object that lacks a field (marked at
-// its start), the key that came second, a position in text that is not JSON.
+// its start), the key that came second, a repair, a position in text that
+// is not JSON (issueRange).
 function placeIssues(result, text) {
   const entries = [
     ...result.errors.map((issue) => ({ issue, kind: 'error' })),
     ...result.warnings.map((issue) => ({ issue, kind: 'warning' })),
   ];
-  return entries.map(({ issue, kind }, n) => {
-    let range = null;
-    if (issue.code === 'too_many' || typeof issue.index !== 'number') {
-      range = null;
-    } else if (issue.code === 'missing') {
-      const [start] = spanRange(text, issue.index, issue.length);
-      range = { start, end: Math.min(start + 1, text.length), found: false };
-    } else if (issue.length === 0) {
-      const [start, end] = errorRange(text, issue.index);
-      range = { start, end, found: true };
-    } else {
-      const [start, end] = spanRange(text, issue.index, issue.length);
-      range = { start, end, found: true };
-    }
-    return { id: `i${n}`, issue, kind, range };
-  });
+  return entries.map(({ issue, kind }, n) => ({ id: `i${n}`, issue, kind, range: issueRange(text, issue) }));
 }
 
 function renderIssues(listId, placed, onPick, emptyText) {
@@ -407,6 +378,55 @@ function renderIssues(listId, placed, onPick, emptyText) {
       'data-issue': p.id,
       title: p.where,
       onclick: () => onPick(p),
+    }, ...content, el('span', { class: 'visually-hidden', text: ` (${p.where})` })));
+  }));
+}
+
+// The repairs of a result (its warnings with code 'repaired') shown in a
+// copy of the text the core read: each marked where it happened, with its
+// message as the mark's title, and numbered in the list below it. The text
+// and the messages go into the page as text, never as markup. Choosing a
+// repair in the list selects its place in the editor while the editor
+// still holds that text.
+function renderRepairs(placed, text) {
+  const repairs = placed.filter((p) => p.kind === 'warning' && p.issue.code === 'repaired');
+  $('repair-box').hidden = repairs.length === 0;
+  $('repair-count').textContent = String(repairs.length);
+  if (repairs.length === 0) {
+    $('repair-text').replaceChildren();
+    $('repair-list').replaceChildren();
+    return;
+  }
+  const number = new Map(repairs.map((p, k) => [p.id, k + 1]));
+  const marks = repairs.filter((p) => p.range).map((p) => ({ ...p.range, id: p.id, label: p.label }));
+  const copy = document.createDocumentFragment();
+  for (const piece of cutText(text, marks)) {
+    const chars = text.slice(piece.start, piece.end);
+    if (piece.marks.length === 0) {
+      copy.append(chars);
+      continue;
+    }
+    copy.append(el('mark', {
+      class: piece.start === piece.end ? 'mark-repair mark-point' : 'mark-repair',
+      title: piece.marks.map((m) => m.label).join('\n'),
+      'data-ids': piece.marks.map((m) => m.id).join(' '),
+      'data-start': String(piece.start),
+      'data-n': piece.opens.map((m) => number.get(m.id)).join(',') || null,
+    }, chars));
+  }
+  $('repair-text').replaceChildren(copy);
+  const pick = (p) => {
+    if (editors.data.value === text) editors.data.select(p.range.start, p.range.end, p.id);
+  };
+  $('repair-list').replaceChildren(...repairs.map((p, k) => {
+    const content = [el('span', { class: 'repair-n', text: String(k + 1) }), ' ', el('span', { class: 'issue-text', text: p.label })];
+    if (!p.range) return el('li', { class: 'issue issue-warning' }, ...content);
+    return el('li', { class: 'issue issue-warning' }, el('button', {
+      type: 'button',
+      class: 'issue-link',
+      'data-repair': String(k + 1),
+      title: p.where,
+      onclick: () => pick(p),
     }, ...content, el('span', { class: 'visually-hidden', text: ` (${p.where})` })));
   }));
 }
@@ -439,6 +459,7 @@ function updateData(state) {
     markInvalid(editors.data.input, false);
     setStatus('data-status', 'idle', 'Fix the signature to validate data.');
     renderIssues('issues', [], null, 'None yet.');
+    renderRepairs([], '');
     setOutput('out-report', 'No report: the signature has an error.', { muted: true });
     setOutput('out-value', 'No value: the signature has an error.', { muted: true });
     return;
@@ -453,6 +474,7 @@ function updateData(state) {
     editors.data.setMarks([]);
     setStatus('data-status', 'error', `Could not validate: ${e.message}`);
     renderIssues('issues', [], null, 'None.');
+    renderRepairs([], '');
     setOutput('out-report', '', { muted: true });
     setOutput('out-value', '', { muted: true });
     return;
@@ -472,6 +494,7 @@ function updateData(state) {
     setStatus('data-status', nWarn ? 'warning' : 'ok', `Valid ${what}${nWarn ? ` with ${plural(nWarn, 'warning')}` : ''}.`);
   }
   renderIssues('issues', placed, (p) => editors.data.select(p.range.start, p.range.end, p.id), 'No errors or warnings.');
+  renderRepairs(placed, text);
 
   const { reportTitles } = api.coreInfo();
   const report = api.formatReport(result, { title: input ? reportTitles.input : reportTitles.output });

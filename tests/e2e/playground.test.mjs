@@ -330,6 +330,91 @@ test('the stream button replays the data: incomplete while it arrives, then comp
   }), 'limit');
 });
 
+// What the page shows for each example of model output (read with repair
+// on): its status, the value read, and how many repairs it lists.
+const LLM_OUTPUT = {
+  'llm-enum-text': ['Valid result with 1 warning.', 'TWO', 1],
+  'llm-string-text': ['Valid result with 1 warning.', 'hello', 1],
+  'llm-triple-quoted': ['Valid result with 1 warning.', { code: 'def f():\n    return 1' }, 1],
+  'llm-backtick': ['Valid result with 1 warning.', { cmd: 'ls -la' }, 1],
+  'llm-fence-after-prose': ['Valid result with 2 warnings.', { id: 'a' }, 2],
+  'llm-bare-words': ['Valid result with 3 warnings.', { key: 'value with space', n: 2 }, 3],
+  'llm-inner-quote': ['Valid result with 1 warning.', { title: 'The TV has a 24" screen' }, 1],
+  'llm-example-then-answer': ['Valid arguments with 1 warning.', { q: 'cats', limit: 3 }, 1],
+  'llm-ambiguous': ['Invalid result: 1 error.', null, 0],
+};
+
+test('the LLM output examples are read with repair on, or refused', async () => {
+  for (const [id, [status, value, repairs]] of Object.entries(LLM_OUTPUT)) {
+    await selectExample(id);
+    await waitText('#data-status', (t) => t === status);
+    assert.equal(await page.inputValue('#repair'), 'on', id);
+    assert.equal(await page.isHidden('#repair-box'), repairs === 0, id);
+    if (value === null) {
+      assert.equal(await textOf('#out-value'), 'No value: the data has errors.');
+      assert.ok((await textOf('#issues')).includes('a second value matches the type; the text is ambiguous'), id);
+      continue;
+    }
+    assert.deepEqual(JSON.parse(await textOf('#out-value')), value, id);
+    assert.equal(await textOf('#repair-count'), String(repairs), id);
+    assert.equal(await page.locator('#repair-list li').count(), repairs, id);
+    assert.equal(await page.locator('#repair-text mark').count(), repairs, id);
+  }
+});
+
+// The marks of the copy of the text in the repair box: their text, where
+// they start, the text before them, their title and number.
+const repairMarks = () => page.$$eval('#repair-text mark', (ms) => ms.map((m) => {
+  const range = document.createRange();
+  range.setStart(document.getElementById('repair-text'), 0);
+  range.setEndBefore(m);
+  return { text: m.textContent, start: Number(m.dataset.start), before: range.toString(), title: m.title, n: m.dataset.n };
+}));
+
+test('each repair is marked where it happened, titled with its message, and listed', async () => {
+  await selectExample('llm-bare-words');
+  await waitText('#data-status', 'Valid result with 3 warnings.');
+  const text = await page.inputValue('#data-input');
+  assert.equal(await textOf('#repair-text'), text, 'the copy holds the text as written');
+  assert.deepEqual(await repairMarks(), [
+    { text: 'key', start: 1, before: '{', title: 'repaired JSON at 1:2: quoted the key key', n: '1' },
+    { text: 'value with space', start: 6, before: '{key: ', title: 'repaired JSON at 1:7: quoted the value "value with space"', n: '2' },
+    { text: 'n', start: 24, before: '{key: value with space, ', title: 'repaired JSON at 1:25: quoted the key n', n: '3' },
+  ]);
+  assert.deepEqual(await page.$$eval('#repair-list li', (ls) => ls.map((l) => l.textContent)), [
+    '1 repaired JSON at 1:2: quoted the key key (line 1, column 2)',
+    '2 repaired JSON at 1:7: quoted the value "value with space" (line 1, column 7)',
+    '3 repaired JSON at 1:25: quoted the key n (line 1, column 25)',
+  ]);
+  // the editor underlines the same characters
+  assert.deepEqual(await page.$$eval('[data-editor="data"] mark.mark-warning', (ms) => ms.map((m) => m.textContent)),
+    ['key', 'value with space', 'n']);
+  // choosing a repair selects its place in the editor
+  await page.click('#repair-list li:nth-child(2) button');
+  assert.equal(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return `${ta.id}:${ta.value.slice(ta.selectionStart, ta.selectionEnd)}`;
+  }), 'data-input:value with space');
+  // a text with no repair hides the box
+  await setText('#data-input', '{"key": "v", "n": 2}');
+  await waitText('#data-status', (t) => t === 'Valid result.');
+  assert.equal(await page.isHidden('#repair-box'), true);
+});
+
+test('the text and the messages in the repair box are text, never markup', async () => {
+  await selectExample('llm-bare-words');
+  await waitText('#data-status', 'Valid result with 3 warnings.');
+  const text = '{key: <b>é😀</b> & <img src=x onerror=window.pwned=1>, n: 2}';
+  await setText('#data-input', text);
+  await waitText('#repair-list', '<b>é😀</b>');
+  assert.equal(await textOf('#repair-text'), text);
+  const marks = await repairMarks();
+  assert.deepEqual(marks.map((m) => m.text), ['key', '<b>é😀</b> & <img src=x onerror=window.pwned=1>', 'n']);
+  assert.ok(marks[1].title.startsWith('repaired JSON at 1:7: quoted the value "<b>é😀</b> & <img'), marks[1].title);
+  assert.equal(await page.locator('.pane-data b, .pane-data img').count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+});
+
 test('a streamed value is invalid at its first wrong value, before the rest arrives', async () => {
   await selectExample('llm-stream-error');
   await waitText('#data-status', 'Invalid result');
