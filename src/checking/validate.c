@@ -952,11 +952,11 @@ static tsig_code ambiguous(tsig_result *out, const char *t, size_t n, size_t at)
 static tsig_code valid_candidates(const tsig_type *root, int input, const char *t, size_t n,
                                   const tsig_candidate *c, int count,
                                   const tsig_validate_options *o, int want, int *first,
-                                  int *second)
+                                  int *second, int *after)
 {
     tsig_mode judging = o->mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o->mode;
     int found = 0;
-    *first = *second = -1;
+    *first = *second = *after = -1;
     for (int k = 0; k < count && found < want; k++) {
         tsig_result r;
         tsig_code rc = judge_candidate(root, input, t, n, &c[k], o, judging, &r);
@@ -964,6 +964,7 @@ static tsig_code valid_candidates(const tsig_type *root, int input, const char *
         tsig_result_free(&r);
         if (rc == TSIG_ERR_NOMEM) return rc;
         if (ok) *(found++ ? second : first) = k;
+        else if (found && *after < 0) *after = k;
     }
     return TSIG_OK;
 }
@@ -973,7 +974,8 @@ static tsig_code valid_candidates(const tsig_type *root, int input, const char *
  * section 12.1's warnings about the prose and the fence around it; of
  * several, the only one valid in the mode of the call (warn_only judged as
  * enabled; disabled: each valid) is the value, with "took the value at
- * L:C, the only one of N that matches the type"; none valid, the first
+ * L:C, the only one of N that matches the type", unless one that is not
+ * valid follows it (then that one's result); none valid, the first
  * one's result; two or more, "a second value matches the type; the text is
  * ambiguous" at the second. Without candidates, *out as it is. */
 static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, const char *t,
@@ -984,11 +986,15 @@ static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, con
     int count = tsig_find_candidates(root, input, t, n, tsig_depth_limit(o), c);
     if (count == -2) return TSIG_ERR_NOMEM;
     if (count < 1) return code;
-    int valid = -1, second = -1;
+    int valid = -1, second = -1, after = -1;
     if (count > 1 &&
-        valid_candidates(root, input, t, n, c, count, o, 2, &valid, &second) == TSIG_ERR_NOMEM)
+        valid_candidates(root, input, t, n, c, count, o, 2, &valid, &second, &after) == TSIG_ERR_NOMEM)
         return TSIG_ERR_NOMEM;
-    int take = count == 1 ? 0 : second >= 0 ? second : valid >= 0 ? valid : 0;
+    /* the only valid value followed by one that is not: an example or a
+     * format, then the answer, wrong; taking the example would act on what
+     * the model did not answer, so the answer's errors are the result */
+    if (second < 0 && after >= 0) valid = -1;
+    int take = count == 1 ? 0 : second >= 0 ? second : valid >= 0 ? valid : after >= 0 ? after : 0;
     tsig_result r;
     /* the value is the candidate's, never the caller's text: written */
     tsig_validate_options vo = *o;
@@ -1087,8 +1093,8 @@ static tsig_code validate_reading(const tsig_type *root, int input, const char *
     tsig_candidate c[TSIG_CANDIDATES_MAX];
     int count = tsig_find_candidates(root, input, json, len, tsig_depth_limit(&o), c);
     if (count == -2) return TSIG_ERR_NOMEM;
-    int valid, second;
-    if (valid_candidates(root, input, json, len, c, count, &o, 1, &valid, &second) == TSIG_ERR_NOMEM)
+    int valid, second, after;
+    if (valid_candidates(root, input, json, len, c, count, &o, 1, &valid, &second, &after) == TSIG_ERR_NOMEM)
         return TSIG_ERR_NOMEM;
     return valid >= 0 ? ambiguous(out, json, len, c[valid].at) : code;
 }

@@ -1944,7 +1944,10 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
         if (t[k] == '"' || t[k] == '{' || t[k] == '[' ||
             (t[k] == '/' && k + 1 < e && (t[k + 1] == '/' || t[k + 1] == '*')))
             return NO_READING;
-    if (tsig_json_as_written(t + p, e - p) || !tsig_text_readable(t + p, e - p)) return NO_READING;
+    /* one that ends with a ' closes a quote it holds: a Python string with
+     * a prefix (u'Ada'), whose reading as text would keep the quotes */
+    if (tsig_json_as_written(t + p, e - p) || !tsig_text_readable(t + p, e - p) || t[e - 1] == '\'')
+        return NO_READING;
     r->bare_end = e;
     if (r->rp->on(r->rp->ctx, TSIG_PUSH_BARE, p) != TSIG_PUSH_TAKE) return NO_READING;
     tsig_strbuf lit = {0};
@@ -2060,6 +2063,9 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
                 *i = k + 1;
                 return STEP_GO;
             }
+            /* the fence the prose is in closes: it held no value, and the
+             * refusal is at its text, not at a fence opened after it */
+            if (r->fenced) return rp_refuse(r, i, r->prose_at);
         }
         rp_note(r->rp, TSIG_REPAIR_BEFORE, r->prose_at, 0);
         r->copied = k;

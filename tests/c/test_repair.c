@@ -476,6 +476,37 @@ TEST(ambiguous_text_is_refused)
     check(":any", OUT, ON, "{1: 2}", 0, "JSON error at 1:2: expected a string key or \"}\", found \"1\"", "", NULL);
 }
 
+TEST(an_example_that_matches_is_never_taken_over_the_answer_after_it)
+{
+    /* the only valid value is followed by one that is not: the later
+     * one's errors, never the example */
+    check("(q :string, limit :int) -> :any", IN, 0,
+          "Like {\"q\": \"x\", \"limit\": 3}. My call: {\"q\": \"rome\", \"limit\": \"a few\"}", 0,
+          "limit: expected int, got string \"a few\"", "", NULL);
+    /* an invalid example, then the answer: the answer */
+    check("{a :int}", OUT, ON, "e.g. {\"a\": \"x\"}, answer: {\"a\": 2}", 1, "",
+          "repaired JSON at 1:26: took the value at 1:26, the only one of 2 that matches the type",
+          "{\"a\":2}");
+}
+
+TEST(a_bare_value_that_closes_a_quote_is_not_read)
+{
+    /* Python's u'Ada': as text it would keep its quotes */
+    check("{name :string}", OUT, ON, "{'name': u'Ada'}", 0,
+          "JSON error at 1:10: expected a JSON value, found \"u\"", "", NULL);
+    check("{name :string}", OUT, ON, "{name: O'Brien}", 1, "",
+          "repaired JSON at 1:2: quoted the key name\nrepaired JSON at 1:8: quoted the value \"O'Brien\"",
+          "{\"name\":\"O'Brien\"}");
+}
+
+TEST(a_fence_that_holds_no_value_is_refused_at_its_text)
+{
+    check(":enum[yes no]", OUT, ON, "Answer:\n```\nmaybe\n```", 0,
+          "JSON error at 3:1: expected a JSON value, found \"maybe\"", "", NULL);
+    check(":enum[yes no]", OUT, ON, "```\nmaybe\n```", 0,
+          "JSON error at 2:1: expected a JSON value, found \"maybe\"", "", NULL);
+}
+
 TEST(repair_is_off_by_default_for_outputs_and_on_for_inputs)
 {
     check("[:int]", OUT, 0, "[1,]", 0, "JSON error at 1:4: expected a JSON value, found \"]\"", "", NULL);
@@ -638,6 +669,9 @@ int main(void)
     RUN(readings_by_the_type_are_the_same_in_a_stream);
     RUN(unbalanced_brackets_are_refused);
     RUN(ambiguous_text_is_refused);
+    RUN(an_example_that_matches_is_never_taken_over_the_answer_after_it);
+    RUN(a_bare_value_that_closes_a_quote_is_not_read);
+    RUN(a_fence_that_holds_no_value_is_refused_at_its_text);
     RUN(repair_is_off_by_default_for_outputs_and_on_for_inputs);
     RUN(the_value_returned_is_the_repaired_one_even_when_the_value_is_not_asked_for_otherwise);
     RUN(repair_warnings_count_against_max_errors);
