@@ -535,6 +535,15 @@ int tsig_json_push_done(const tsig_json_push *r);
  * what close gets (a string's quote, the closers of what is open); 0 when
  * nothing was read (the partial value is null). */
 int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_strbuf *close);
+/* 1 when r reads strict JSON and waits for a value inside a container
+ * (after a key's colon, a list's "[" or ","): *to is where it read to. */
+int tsig_json_push_awaits_member(const tsig_json_push *r, size_t *to);
+/* The reading of SPEC §13.1 a repairing reader r waits on inside a
+ * container (a bare text, a text block not closed yet), for a partial
+ * value: its text so far t[*from..*to), UTF-8 cut at a whole character,
+ * a text block's closer begun left out; 0 when none. */
+int tsig_json_push_open_reading(const tsig_json_push *r, const char *t, size_t n, size_t *from,
+                                size_t *to);
 
 /* The first position from at that is not JSON whitespace (" ", "\t",
  * "\n", "\r"). Inline: it runs before every token. */

@@ -1197,10 +1197,17 @@ static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *c
  * byte-order mark, for the validator). */
 static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole)
 {
-    size_t n, from, to;
+    size_t n, from, to, at, rf, rt;
     const char *t = canonical(s, &n);
     tsig_strbuf close = {0}, sb = {0};
-    if (!cut_of(s, &from, &to, &close)) {
+    if (s->repairing && tsig_json_push_awaits_member(&s->r, &at) &&
+        tsig_json_push_open_reading(&s->rp.r, s->text.data, s->text.len, &rf, &rt)) {
+        /* a reading not closed yet (SPEC §13.1) shows its text so far */
+        from = whole ? 0 : s->r.bom;
+        tsig_sb_append(&sb, t + from, at - from);
+        tsig_json_escape(&sb, s->text.data + rf, rt - rf);
+        for (size_t k = s->r.stack.len; k > 0; k--) tsig_sb_putc(&sb, s->r.stack.data[k - 1]);
+    } else if (!cut_of(s, &from, &to, &close)) {
         tsig_sb_puts(&sb, "null");
     } else {
         if (whole) from = 0;

@@ -1332,6 +1332,40 @@ int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_s
     return r->cut != r->bom || r->in_value_string;
 }
 
+int tsig_json_push_awaits_member(const tsig_json_push *r, size_t *to)
+{
+    *to = r->read;
+    return !r->rp && r->p == P_VALUE && r->stack.len;
+}
+
+TSIG_COLD int tsig_json_push_open_reading(const tsig_json_push *r, const char *t, size_t n,
+                                          size_t *from, size_t *to)
+{
+    size_t p = r->read, e = n;
+    if (!r->rp || r->p != P_VALUE || !r->admits || !r->stack.len || p >= n) return 0;
+    int c = (unsigned char)t[p];
+    if (n - p >= 3 && (memcmp(t + p, "\"\"\"", 3) == 0 || memcmp(t + p, "```", 3) == 0)) {
+        p += 3;
+        if (c == '`') { /* a fence: its info line first */
+            const char *nl = memchr(t + p, '\n', n - p);
+            if (!nl) return 0;
+            p = (size_t)(nl - t) + 1;
+        }
+        for (int k = 0; k < 2 && e > p && t[e - 1] == c; k++) e--;
+    } else if (c == '`') {
+        p++;
+    } else if (c == '"' || c == '\'' || c == '{' || c == '[' || c == ',' || c == '}' || c == ']') {
+        return 0;
+    } else { /* a bare text: up to a line end it has not met yet */
+        while (e > p && (t[e - 1] == ' ' || t[e - 1] == '\t')) e--;
+    }
+    for (int k = 0; k < 4 && e > p && !tsig_text_readable(t + p, e - p); k++) e--;
+    if (!tsig_text_readable(t + p, e - p)) return 0;
+    *from = p;
+    *to = e;
+    return 1;
+}
+
 /* A value ended at end (the byte after it): the reader's part, then its
  * reader of values is told (event). */
 static void push_done(tsig_json_push *r, size_t end, int event,

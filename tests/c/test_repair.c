@@ -457,6 +457,40 @@ TEST(readings_by_the_type_are_the_same_in_a_stream)
     }
 }
 
+/* The partial value of a stream that pushed prefix: want. */
+static void check_partial(const char *sig_text, const char *prefix, const char *want)
+{
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    tsig_stream *s = tsig_stream_new(sig, 0, &o);
+    tsig_stream_state st;
+    for (const char *p = prefix; *p; p++) tsig_stream_push(s, p, 1, &st);
+    CHECK_INT(st, TSIG_STREAM_INCOMPLETE);
+    size_t len;
+    char *partial = tsig_stream_partial(s, &len);
+    if (!partial || strcmp(partial, want) != 0)
+        tsig_test_fail(__FILE__, __LINE__, "%s: partial %s, want %s", prefix, partial ? partial : "(none)", want);
+    tsig_free(partial);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+}
+
+TEST(a_reading_not_closed_yet_shows_its_text_in_the_partial_value)
+{
+    check_partial("{city :string, n :int}", "{\"city\": Par", "{\"city\": \"Par\"}");
+    check_partial("[:enum[red green]]", "[red, gre", "[\"red\" ,\"gre\"]");
+    check_partial("{code :string}", "{\"code\": \"\"\"def f():\n    ret", "{\"code\": \"def f():\\n    ret\"}");
+    /* a closer begun is not text */
+    check_partial("{code :string}", "{\"code\": \"\"\"x = 1\"\"", "{\"code\": \"x = 1\"}");
+    check_partial("{cmd :string}", "{\"cmd\": `ls -l", "{\"cmd\": \"ls -l\"}");
+    check_partial("{c :string}", "{\"c\": ```py\nprint(1", "{\"c\": \"print(1\"}");
+    /* a character cut between chunks is left out until whole */
+    check_partial("{s :string}", "{\"s\": caf\xc3", "{\"s\": \"caf\"}");
+    /* where the type admits no string, nothing is read there */
+    check_partial("{n :int}", "{\"n\": twe", "{}");
+}
+
 TEST(unbalanced_brackets_are_refused)
 {
     check(":any", OUT, ON, "[1, 2}", 0, "JSON error at 1:6: expected \",\" or \"]\", found \"}\"", "", NULL);
@@ -669,6 +703,7 @@ int main(void)
     RUN(readings_by_the_type_are_the_same_in_a_stream);
     RUN(unbalanced_brackets_are_refused);
     RUN(ambiguous_text_is_refused);
+    RUN(a_reading_not_closed_yet_shows_its_text_in_the_partial_value);
     RUN(an_example_that_matches_is_never_taken_over_the_answer_after_it);
     RUN(a_bare_value_that_closes_a_quote_is_not_read);
     RUN(a_fence_that_holds_no_value_is_refused_at_its_text);
