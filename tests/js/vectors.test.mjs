@@ -307,6 +307,60 @@ for (const file of ['validate.json', 'read.json']) describe(file, () => {
   }
 });
 
+// read.json through the command line (`toolsig validate --repair --json`),
+// run in memory on the command line's module as the package's bin runs it
+// (tests/js/cli.test.mjs shows that the bin and the native tool print the
+// same bytes).
+const cliCore = await import(new URL('../../dist/core.mjs?vectors-cli', import.meta.url).href);
+cliCore.bind(new WebAssembly.Instance(
+  new WebAssembly.Module(readFileSync(join(repoRoot, 'dist', 'toolsig-cli.wasm'))),
+  { ...cliCore.imports, env: { ...cliCore.imports.env, tsig_host_read: () => 0, tsig_host_write: () => {} } },
+).exports);
+
+/** Runs the command line on files ({path: text}): {status, stdout, stderr}. */
+function commandLine(argv, files) {
+  const encoder = new TextEncoder();
+  const given = Object.entries(files).map(([path, text]) => ({ path, status: 0, data: encoder.encode(text) }));
+  const a = cliCore.runCommandLine(['toolsig', ...argv], given);
+  const v = new DataView(a.buffer, a.byteOffset, a.byteLength);
+  assert.notEqual(v.getUint32(0, true), 0xffffffff, 'the command asks for no file it was not given');
+  const out = { status: v.getUint32(0, true), stdout: '', stderr: '' };
+  for (let at = 4; at < a.length;) {
+    const stream = a[at];
+    const len = v.getUint32(at + 1, true);
+    out[stream === 1 ? 'stdout' : 'stderr'] += new TextDecoder().decode(a.subarray(at + 5, at + 5 + len));
+    at += 5 + len;
+  }
+  return out;
+}
+
+describe('read.json, through the command line', () => {
+  for (const r of load('read.json')) {
+    if (READ_PENDING.has(r.id)) continue; // said by the read.json tests above
+    test(r.id, () => {
+      const opts = validateOptions(r);
+      const argv = ['validate', '@sig.txt', 'doc.json', '--json', '--mode', r.mode,
+        opts.repair === false ? '--no-repair' : '--repair'];
+      if (r.target === 'input') argv.push('--input');
+      if (opts.maxErrors !== undefined) argv.push('--max-errors', String(opts.maxErrors));
+      if (opts.maxDepth !== undefined) argv.push('--max-depth', String(opts.maxDepth));
+      const text = 'json' in r ? r.json : stringify(r.data);
+      const run = commandLine(argv, { 'sig.txt': r.sig, 'doc.json': text });
+      assert.equal(run.stderr, '', 'nothing on standard error');
+      const doc = JSON.parse(run.stdout);
+      assert.equal(doc.ok, r.ok, `ok (errors ${JSON.stringify(doc.errors)})`);
+      assert.equal(run.status, r.ok ? 0 : doc.errors.some((e) => e.code === 'json_syntax') ? 2 : 1, 'exit status');
+      checkEntries(doc.errors, r.errors, 'errors');
+      checkEntries(doc.warnings, r.warnings, 'warnings');
+      const expected = expectedValue(r);
+      if (r.ok && expected !== undefined) {
+        assert.ok(equalOrdered(expected, readJSON(run.stdout).get('value'), { intForFloat: r.target === 'input' }),
+          `value ${show(doc.value)}, expected ${show(expected)}`);
+      }
+    });
+  }
+});
+
 // Streams end as the one-shot call (SPEC §12.2): every validate and read
 // record streamed through the package in one push, a character at a time
 // and in random pieces (UTF-16 units: a surrogate pair may be cut), repair
