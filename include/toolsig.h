@@ -814,6 +814,14 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
                            unsigned flags);
 
 /*
+ * The table by which a caller holding the value (the JS package) tells,
+ * without a call, that tsig_api_validate_fast would return 0 for it: of
+ * the parameters (input) or the return type, as src/checking/check_table.c
+ * lays it out. Freed with tsig_free; NULL when out of memory.
+ */
+char *tsig_api_check_table(const tsig_signature *sig, int input);
+
+/*
  * The report text (SPEC §4, tsig_report) of a JSON document
  * {"errors":[{"path":...,"message":...}],"warnings":[...]} under title
  * (NULL: "Tool"). Freed with tsig_free; NULL when out of memory or when the

@@ -7,6 +7,7 @@ import {
   pathString, putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
+import { FAST_DEPTH, fastChecker } from './fast.mjs';
 import { renderToolList, strictWarningText, toOpenApi30 } from './schemas.mjs';
 
 const FORMAT_HIDE_FIREWALLED = 1;
@@ -26,6 +27,10 @@ const CALLER_KEEPS_TEXT = 32;
 const API_STREAM_CHANGED = 4;
 const API_STREAM_TOO_LARGE = -2;
 const API_STREAM_NOMEM = -1;
+// The modes the check table is told of (tsig_mode): disabled, whose values
+// it never calls clean, and strict, where another key is an error.
+const MODE_DISABLED = 2;
+const MODE_STRICT = 3;
 
 const FREED = Symbol('toolsig.freed'); // on the Error of using a freed Signature
 // maxErrors crosses into wasm as a 32-bit signed number.
@@ -93,6 +98,7 @@ class Signature {
   #info;
   #input;
   #standard;
+  #clean = [null, null]; // per side: the core's check table as a test (fast.mjs)
 
   // Only Signature.parse makes one: a handle from anywhere else would let
   // the core read arbitrary wasm memory.
@@ -166,11 +172,29 @@ class Signature {
     return takeString(W.tsig_format(this.#live(), flags, 0));
   }
 
-  // where: the method's name, for errors about its options.
-  #run(input, text, opts, original, source, where) {
-    const [mode, maxErrors, maxDepth, repair] = opts === undefined
-      ? DEFAULT_OPTIONS
-      : validateOptions(readOptions(opts, where, VALIDATE_OPTIONS));
+  // The options of a validation call, read: [mode, maxErrors, maxDepth,
+  // repair flags]; where: the method's name, for errors about them.
+  static #options(opts, where) {
+    return opts === undefined ? DEFAULT_OPTIONS : validateOptions(readOptions(opts, where, VALIDATE_OPTIONS));
+  }
+
+  // Whether the core would accept the JS value as it is (valid, nothing to
+  // say or change), told by its check table without a call: then the
+  // value itself is the result. false means only "ask the core".
+  #isClean(input, value, o) {
+    if (o[0] === MODE_DISABLED) return false;
+    let clean = this.#clean[input];
+    if (clean === null) {
+      needs('tsig_api_check_table');
+      const ptr = W.tsig_api_check_table(this.#live(), input);
+      if (!ptr) throw outOfMemory();
+      clean = this.#clean[input] = fastChecker(takeJSON(ptr));
+    }
+    return clean(value, (o[2] && o[2] < FAST_DEPTH ? o[2] : FAST_DEPTH) - 1, o[0] === MODE_STRICT);
+  }
+
+  #run(input, text, o, original, source) {
+    const [mode, maxErrors, maxDepth, repair] = o;
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot,
       NUMBERS_ARE_DOUBLES | (source != null ? repair : 0));
@@ -198,24 +222,28 @@ class Signature {
 
   /** Validates a value against the return type (strict, no coercion). */
   validate(value, opts) {
-    return this.#run(0, toJSONText(value, 'value'), opts, value, null, 'validate');
+    const o = Signature.#options(opts, 'validate');
+    if (this.#isClean(0, value, o)) return okResult(value);
+    return this.#run(0, toJSONText(value, 'value'), o, value, null);
   }
 
   /** Validates JSON text against the return type; bad JSON is an error with line/column/index. */
   validateJSON(text, opts) {
     if (typeof text !== 'string') throw new TypeError('toolsig: validateJSON takes JSON text (a string)');
-    return this.#run(0, text, opts, undefined, text, 'validateJSON');
+    return this.#run(0, text, Signature.#options(opts, 'validateJSON'), undefined, text);
   }
 
   /** Validates tool arguments against the parameters, with coercion. */
   validateInput(args, opts) {
-    return this.#run(1, toJSONText(args, 'arguments'), opts, args, null, 'validateInput');
+    const o = Signature.#options(opts, 'validateInput');
+    if (this.#isClean(1, args, o)) return okResult(args);
+    return this.#run(1, toJSONText(args, 'arguments'), o, args, null);
   }
 
   /** As validateInput, from JSON text (an LLM's tool-call arguments). */
   validateInputJSON(text, opts) {
     if (typeof text !== 'string') throw new TypeError('toolsig: validateInputJSON takes JSON text (a string)');
-    return this.#run(1, text, opts, undefined, text, 'validateInputJSON');
+    return this.#run(1, text, Signature.#options(opts, 'validateInputJSON'), undefined, text);
   }
 
   /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */

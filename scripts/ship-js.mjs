@@ -21,7 +21,7 @@ export const SHIPPED_JS = ['api.mjs', 'browser.mjs', 'cli.mjs', 'core.mjs', 'edg
 // the package ships the core as one file, so that it is one module (one
 // wasm instance's state, which a copy imported under another URL does not
 // share) and its CommonJS form one file too.
-export const CORE_PARTS = ['wasm.mjs', 'results.mjs', 'signature.mjs', 'schemas.mjs'];
+export const CORE_PARTS = ['wasm.mjs', 'results.mjs', 'fast.mjs', 'signature.mjs', 'schemas.mjs'];
 
 // text without its import lists, each of which must name one of CORE_PARTS.
 function withoutImports(text, file) {

@@ -1397,6 +1397,10 @@ typedef enum tsig_json_kind {
     TSIG_JSON_ARRAY = 5
 } tsig_json_kind;
 
+/* The table of src/checking/check_table.c: of the parameters (input) or
+ * the return type of sig, appended to sb. */
+void tsig_check_table(tsig_strbuf *sb, const tsig_signature *sig, int input);
+
 /* Name of a kind as values and messages spell it: "string" ... "map",
  * "list" (a typed map is "map"), "optional", "enum", "union". */
 const char *tsig_kind_name(tsig_kind kind);

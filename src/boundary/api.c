@@ -480,6 +480,14 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
     return rc;
 }
 
+char *tsig_api_check_table(const tsig_signature *sig, int input)
+{
+    if (!sig) return NULL;
+    tsig_strbuf sb = {0};
+    tsig_check_table(&sb, sig, input);
+    return tsig_sb_finish(&sb, NULL);
+}
+
 /* The decoded string at at of the text j reads (read before), NUL-terminated
  * in arena; NULL when it is not a string or out of memory. */
 static char *doc_text(tsig_json *j, size_t at, tsig_arena *arena, size_t *out_len)

@@ -64,6 +64,14 @@ test('every flag and answer js/ hands to or takes from the core has the header\'
   }
 });
 
+test('the modes js/signature.mjs names are the header\'s', () => {
+  for (const name of ['DISABLED', 'STRICT']) {
+    const m = new RegExp(`const MODE_${name} = (\\d+);`).exec(jsFiles.find(({ f }) => f === 'signature.mjs').text);
+    assert.ok(m, `js/signature.mjs has no MODE_${name}`);
+    assert.equal(Number(m[1]), enumOf('tsig_mode').find((x) => x.id === `TSIG_MODE_${name}`).value);
+  }
+});
+
 test('the stream states js/ names are the header\'s, in its order', () => {
   const states = enumOf('tsig_stream_state').map((s) => s.id.replace(/^TSIG_STREAM_/, '').toLowerCase());
   const m = /const STREAM_STATES = \[([^\]]*)\]/.exec(jsFiles.find(({ f }) => f === 'signature.mjs').text);

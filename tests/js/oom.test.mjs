@@ -43,7 +43,7 @@ const OOM = /^toolsig: out of wasm memory$/;
 const POINTER_ENTRIES = [
   'tsig_format', 'tsig_api_report', 'tsig_api_normalize', 'tsig_api_redact', 'tsig_api_schema',
   'tsig_api_from_schema', 'tsig_api_tool_from_json', 'tsig_api_render_tools', 'tsig_api_placeholders',
-  'tsig_api_render_template', 'tsig_api_info', 'tsig_api_path',
+  'tsig_api_render_template', 'tsig_api_info', 'tsig_api_path', 'tsig_api_check_table',
 ];
 
 let instances = 0;
@@ -204,7 +204,11 @@ function operations() {
     'Signature.check (bad text)': (api) => api.Signature.check('(a :int) -> {b :nope}'),
     'sig.format': (api, { sig }) => sig.format(),
     'sig.format({hideFirewalled})': (api, { sig }) => sig.format({ hideFirewalled: true }),
-    'validate (valid)': (api, { sig }) => readResult(sig.validate({ count: 1, items: [] })),
+    // keys out of the declared order: the core writes the value again
+    'validate (valid)': (api, { sig }) => readResult(sig.validate({ items: [], count: 1 })),
+    // the check table of a signature new to it, then the value answered by it
+    'validate (valid, the check table)': (api) => withSignature(api, SIG_TEXT,
+      (sig) => readResult(sig.validate({ count: 1, items: [] }))),
     'validate (invalid)': (api, { sig }) => readResult(sig.validate({ count: 'x', items: [{ id: 1.5 }] })),
     'validate (warn_only)': (api, { sig }) => readResult(sig.validate({ count: 'x', items: [] }, { mode: 'warn_only' })),
     'validateJSON (valid)': (api, { sig }) => readResult(sig.validateJSON('{"count": 2, "items": [{"id": 1, "title": "a"}]}')),
