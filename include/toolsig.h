@@ -234,6 +234,14 @@ const char *tsig_mode_name(tsig_mode mode);
  */
 #define TSIG_CALLER_KEEPS_TEXT 32u
 
+/*
+ * For tsig_api_validate_fast only: each issue of the document also says
+ * "index", its place as a UTF-16 index into the text (the form a JS string
+ * has), counted by the core in one pass over the text, so that the caller
+ * does not walk the text again.
+ */
+#define TSIG_API_UTF16_INDEXES 64u
+
 typedef struct tsig_validate_options {
     tsig_mode mode;
     size_t max_errors; /* 0: TSIG_DEFAULT_MAX_ERRORS */
@@ -804,8 +812,8 @@ tsig_signature *tsig_api_parse(const char *src, size_t len, char **doc);
  * warnings) and writes nothing; 1 with *doc set to tsig_api_validate's
  * document (freed with tsig_free); -1 when out of memory. mode, max_errors
  * and max_depth are tsig_validate_options' (0: the defaults). flags may
- * hold TSIG_NUMBERS_ARE_DOUBLES, TSIG_REPAIR and TSIG_NO_REPAIR (any other
- * bit is a bad argument); it comes
+ * hold TSIG_NUMBERS_ARE_DOUBLES, TSIG_REPAIR, TSIG_NO_REPAIR and
+ * TSIG_API_UTF16_INDEXES (any other bit is a bad argument); it comes
  * last so that a caller written before it, passing none, still means 0.
  */
 int tsig_api_validate_fast(const tsig_signature *sig, int input,

@@ -23,6 +23,8 @@ const NO_REPAIR = 16;
 // A stream's caller (the ValidationStream) keeps the text: the core drops
 // the list elements it validated instead of keeping a copy of everything.
 const CALLER_KEEPS_TEXT = 32;
+// Issues of tsig_api_validate_fast's document say their UTF-16 index too.
+const API_UTF16_INDEXES = 64;
 // What a push answers besides the state (tsig_api_stream_step).
 const API_STREAM_CHANGED = 4;
 const API_STREAM_TOO_LARGE = -2;
@@ -197,15 +199,13 @@ class Signature {
     const [mode, maxErrors, maxDepth, repair] = o;
     const [ptr, len] = putString(text, false);
     const rc = W.tsig_api_validate_fast(this.#live(), input, ptr, len, mode, maxErrors, maxDepth, outSlot,
-      NUMBERS_ARE_DOUBLES | (source != null ? repair : 0));
+      NUMBERS_ARE_DOUBLES | API_UTF16_INDEXES | (source != null ? repair : 0));
     if (rc === 0) return original === undefined ? lazyOkResult(text) : okResult(original);
     const doc = takeJSON(readOut());
     if (doc.error) throw new TypeError(`toolsig: ${doc.error.message}`);
     const result = { ok: doc.ok, value: undefined, errors: doc.errors, warnings: doc.warnings };
     if (doc.ok) result.value = 'value' in doc ? doc.value : original;
-    else delete result.value;
-    addIndexes(result.errors, text);
-    addIndexes(result.warnings, text);
+    else delete result.value; // each issue's index is the core's (API_UTF16_INDEXES)
     if (source == null && result.errors.length === 1 && result.errors[0].code === 'too_deep') {
       // A JS value too deep: say where in the value, not where in the text
       // JSON.stringify wrote.

@@ -140,8 +140,31 @@ static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
  * "offset" and "hint" stand for "offset" and "length" (a signature that
  * does not parse, positioned in it).
  */
+/* Where the UTF-16 count of a text stands: units before byte. Issues come
+ * mostly in text order, so each count goes on from the last one. */
+typedef struct utf16_cursor {
+    const char *text;
+    size_t len, byte, units;
+} utf16_cursor;
+
+/* The UTF-16 index of byte offset at of the cursor's (UTF-8) text: every
+ * byte that starts a character is one unit, a four-byte one two; a place
+ * inside a character is after it, as a JS string cannot be cut there. */
+static size_t utf16_index(utf16_cursor *c, size_t at)
+{
+    if (at > c->len) at = c->len;
+    if (at < c->byte) c->byte = c->units = 0;
+    const unsigned char *t = (const unsigned char *)c->text;
+    size_t units = c->units, i = c->byte;
+    for (; i < at; i++) units += (size_t)((t[i] & 0xC0) != 0x80) + (size_t)(t[i] >= 0xF0);
+    while (i < c->len && (t[i] & 0xC0) == 0x80) i++; /* the rest of a character cut */
+    c->byte = i;
+    c->units = units;
+    return units;
+}
+
 static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_tool_failure *named,
-                      const tsig_error *at, int hinted)
+                      const tsig_error *at, int hinted, size_t index)
 {
     tsig_sb_puts(sb, "{\"path\":");
     tsig_json_escape(sb, is->path, is->path_len);
@@ -161,19 +184,23 @@ static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_tool_fai
         put_cstring(sb, at->hint[0] ? at->hint : NULL);
         tsig_sb_putc(sb, '}');
     } else {
-        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu}", is->offset, is->length);
+        tsig_sb_printf(sb, ",\"offset\":%zu,\"length\":%zu", is->offset, is->length);
+        if (index != (size_t)-1) tsig_sb_printf(sb, ",\"index\":%zu", index);
+        tsig_sb_putc(sb, '}');
     }
 }
 
 /* Appends a list of issues; json_error, when not NULL, is the position of
- * a JSON text error (the one issue of its list). */
+ * a JSON text error (the one issue of its list); with a cursor, each
+ * issue's UTF-16 "index" too. */
 static void put_issues(tsig_strbuf *sb, const tsig_issue *list, size_t n,
-                       const tsig_error *json_error)
+                       const tsig_error *json_error, utf16_cursor *indexes)
 {
     tsig_sb_putc(sb, '[');
     for (size_t i = 0; i < n; i++) {
         if (i) tsig_sb_putc(sb, ',');
-        put_issue(sb, &list[i], NULL, json_error, 0);
+        put_issue(sb, &list[i], NULL, json_error, 0,
+                  indexes ? utf16_index(indexes, list[i].offset) : (size_t)-1);
     }
     tsig_sb_putc(sb, ']');
 }
@@ -332,8 +359,9 @@ char *tsig_api_check(const char *sig, size_t len, unsigned flags)
  * stream whose caller keeps the text) is said by "changed":true, first.
  */
 static void put_result(tsig_strbuf *sb, const tsig_result *r, const char *json, size_t len,
-                       int with_value, int say_unwritten)
+                       int with_value, int say_unwritten, int indexes)
 {
+    utf16_cursor cursor = {json ? json : "", json ? len : 0, 0, 0};
     int unwritten = say_unwritten && r->ok && r->changed && !r->value_json;
     tsig_sb_puts(sb, unwritten ? "{\"changed\":true,\"ok\":" : "{\"ok\":");
     put_bool(sb, r->ok);
@@ -348,25 +376,25 @@ static void put_result(tsig_strbuf *sb, const tsig_result *r, const char *json, 
     }
     tsig_sb_puts(sb, ",\"errors\":");
     put_issues(sb, r->errors, r->error_count,
-               r->json_error.code != TSIG_OK ? &r->json_error : NULL);
+               r->json_error.code != TSIG_OK ? &r->json_error : NULL, indexes ? &cursor : NULL);
     tsig_sb_puts(sb, ",\"warnings\":");
-    put_issues(sb, r->warnings, r->warning_count, NULL);
+    put_issues(sb, r->warnings, r->warning_count, NULL, indexes ? &cursor : NULL);
     tsig_sb_putc(sb, '}');
 }
 
 /* put_result's document alone. */
 static char *result_doc(const tsig_result *r, const char *json, size_t len, int with_value,
-                        int say_unwritten)
+                        int say_unwritten, int indexes)
 {
     tsig_strbuf sb = {0};
-    put_result(&sb, r, json, len, with_value, say_unwritten);
+    put_result(&sb, r, json, len, with_value, say_unwritten, indexes);
     return tsig_sb_finish(&sb, NULL);
 }
 
 char *tsig_api_result_json(const tsig_result *result, const char *json,
                            size_t len, int with_value)
 {
-    return result_doc(result, json, len, with_value, 0);
+    return result_doc(result, json, len, with_value, 0, 0);
 }
 
 char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
@@ -379,7 +407,7 @@ char *tsig_api_validate(const tsig_signature *sig, int input, const char *json,
     char *doc = NULL;
     if (code == TSIG_ERR_ARGUMENT) doc = argument_doc("invalid validation options");
     else if (code != TSIG_ERR_NOMEM)
-        doc = result_doc(&r, json, len, !(opts && (opts->flags & TSIG_VALUE_NEVER)), 0);
+        doc = result_doc(&r, json, len, !(opts && (opts->flags & TSIG_VALUE_NEVER)), 0, 0);
     tsig_result_free(&r);
     return doc;
 }
@@ -457,13 +485,14 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
 {
     /* TSIG_VALUE_* would break "0: the value unchanged" */
     const char *bad = mode < 0 || mode > TSIG_MODE_STRICT ? "unknown validation mode"
-                      : flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR)
+                      : flags & ~(TSIG_NUMBERS_ARE_DOUBLES | TSIG_REPAIR | TSIG_NO_REPAIR |
+                                  TSIG_API_UTF16_INDEXES)
                           ? "unknown validation flags"
                       : !sig ? "no signature"
                              : NULL;
     *doc = bad ? argument_doc(bad) : NULL;
     if (bad) return *doc ? 1 : -1;
-    tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, flags};
+    tsig_validate_options opts = {(tsig_mode)mode, max_errors, max_depth, flags & ~TSIG_API_UTF16_INDEXES};
     tsig_result r;
     tsig_code code = input ? tsig_validate_input_json(sig, json, len, &opts, &r)
                            : tsig_validate_json(sig, json, len, &opts, &r);
@@ -473,7 +502,7 @@ int tsig_api_validate_fast(const tsig_signature *sig, int input,
     } else if (r.ok && !r.changed && r.warning_count == 0) {
         rc = 0;
     } else {
-        *doc = result_doc(&r, json, len, 1, 0);
+        *doc = result_doc(&r, json, len, 1, 0, (flags & TSIG_API_UTF16_INDEXES) != 0);
         if (!*doc) rc = -1;
     }
     tsig_result_free(&r);
@@ -735,9 +764,9 @@ static void put_failures(tsig_strbuf *sb, const tsig_tools *tools, int signature
         int text_error = is->code == TSIG_ISSUE_JSON_SYNTAX || is->code == TSIG_ISSUE_TOO_DEEP ||
                          is->code == TSIG_ISSUE_TOO_LARGE;
         if (i) tsig_sb_putc(sb, ',');
-        if (f->index == TSIG_TOOLS_DOCUMENT) put_issue(sb, is, NULL, text_error ? &f->error : NULL, 0);
-        else if (signatures) put_issue(sb, is, NULL, &f->error, 1);
-        else put_issue(sb, is, f, NULL, 0);
+        if (f->index == TSIG_TOOLS_DOCUMENT) put_issue(sb, is, NULL, text_error ? &f->error : NULL, 0, (size_t)-1);
+        else if (signatures) put_issue(sb, is, NULL, &f->error, 1, (size_t)-1);
+        else put_issue(sb, is, f, NULL, 0, (size_t)-1);
     }
     tsig_sb_putc(sb, ']');
 }
@@ -876,7 +905,7 @@ char *tsig_api_stream_push(tsig_stream *s, const char *chunk, size_t len, int pa
         tsig_sb_printf(&sb, ",\"error\":\"%s\"", tsig_code_name(code));
     } else if (r) {
         tsig_sb_puts(&sb, ",\"result\":");
-        put_result(&sb, r, NULL, 0, 0, 0);
+        put_result(&sb, r, NULL, 0, 0, 0, 0);
     }
     if (partial && tsig_stream_drops_text(s)) {
         size_t from, to;
@@ -909,7 +938,7 @@ char *tsig_api_stream_end(tsig_stream *s)
     tsig_code code = tsig_stream_end(s, &r);
     char *doc = NULL;
     if (code != TSIG_ERR_NOMEM && code != TSIG_ERR_ARGUMENT)
-        doc = result_doc(&r, NULL, 0, r.changed, 1);
+        doc = result_doc(&r, NULL, 0, r.changed, 1, 0);
     tsig_result_free(&r);
     return doc;
 }
