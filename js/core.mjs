@@ -18,7 +18,7 @@
 // one module, one wasm instance's state, and importing it under another
 // URL gives another copy of that state.
 import {
-  ABSENT, bind, describeArgument, imports, info, isNonJSON, isOutOfMemory, ownOptions, readOptions, runCommandLine,
+  bind, describeArgument, imports, info, isNonJSON, isOutOfMemory, ownOptions, readOptions, runCommandLine,
   toJSONText,
 } from './wasm.mjs';
 import { Signature } from './signature.mjs';
@@ -29,7 +29,6 @@ import {
 } from './schemas.mjs';
 
 export {
-  ABSENT,
   EXPOSURES,
   SIDES,
   exposed,

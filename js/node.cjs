@@ -10,13 +10,13 @@ const core = require('../dist/core.cjs');
 const wasm = new WebAssembly.Module(readFileSync(join(__dirname, '..', 'dist', 'toolsig.wasm')));
 core.bind(new WebAssembly.Instance(wasm, core.imports).exports, randomFillSync);
 
-// ABSENT, bind, imports, describeArgument, ownOptions, readOptions,
+// bind, imports, describeArgument, ownOptions, readOptions,
 // strictWarningText, renderTemplate, info, isOutOfMemory, isNonJSON,
 // toJSONText and the exposure helpers (EXPOSURES, SIDES, exposed, oneOf,
 // shown) are the loaders' and tools' business; runCommandLine is the bin's
 // (js/cli.mjs).
 const {
-  ABSENT, bind, imports, describeArgument, ownOptions, readOptions, strictWarningText, renderTemplate, info,
+  bind, imports, describeArgument, ownOptions, readOptions, strictWarningText, renderTemplate, info,
   isOutOfMemory, isNonJSON, toJSONText, EXPOSURES, SIDES, exposed, oneOf, shown, runCommandLine, ...api
 } = core;
 module.exports = { ...api, ...require('../dist/tools.cjs') };

@@ -3,7 +3,7 @@
 // FinalizationRegistry when the Signature is collected), its validation
 // streams, and its Standard Schema props.
 import {
-  NON_JSON, W, addIndexes, describeArgument, info, isOutOfMemory, needs, outOfMemory, outSlot, ownOptions,
+  NON_JSON, W, addIndexes, describeArgument, info, isOutOfMemory, outOfMemory, outSlot, ownOptions,
   pathString, putString, readOptions, readOut, seedHash, seeded, takeJSON, takeString, toJSONText, utf16Index,
 } from './wasm.mjs';
 import { SignatureError, lazyOkResult, lazyValue, okResult, tooDeepAt, valueErrorMessage } from './results.mjs';
@@ -187,7 +187,6 @@ class Signature {
     if (o[0] === MODE_DISABLED) return false;
     let clean = this.#clean[input];
     if (clean === null) {
-      needs('tsig_api_check_table');
       const ptr = W.tsig_api_check_table(this.#live(), input);
       if (!ptr) throw outOfMemory();
       clean = this.#clean[input] = fastChecker(takeJSON(ptr));
@@ -248,14 +247,12 @@ class Signature {
 
   /** JSON Schema of the return type; {strict: true} for OpenAI strict structured outputs. */
   toJsonSchema(opts) {
-    needs('tsig_api_schema');
     const { strict } = readOptions(opts, 'toJsonSchema', SCHEMA_OPTIONS);
     return takeJSON(W.tsig_api_schema(this.#live(), 0, strict ? SCHEMA_STRICT : 0)).schema;
   }
 
   /** The parameters as one object schema, for function-calling tool definitions. */
   toolParametersSchema(opts) {
-    needs('tsig_api_schema');
     const { strict } = readOptions(opts, 'toolParametersSchema', SCHEMA_OPTIONS);
     return takeJSON(W.tsig_api_schema(this.#live(), 1, strict ? SCHEMA_STRICT : 0)).schema;
   }
@@ -266,14 +263,12 @@ class Signature {
    * "#/pointer: what" messages: {parameters, returns}.
    */
   strictWarnings() {
-    needs('tsig_api_schema');
     const of = (params) => takeJSON(W.tsig_api_schema(this.#live(), params, SCHEMA_STRICT)).warnings;
     return { parameters: of(1), returns: of(0) };
   }
 
   /** "name(params) -> T" and the description indented, for a prompt. */
   renderTool(name, description) {
-    needs('tsig_api_render_tools');
     if (typeof name !== 'string') {
       throw new TypeError(`toolsig: renderTool takes a tool name (a string), got ${describeArgument(name)}`);
     }
@@ -310,7 +305,6 @@ class Signature {
 
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
   redact(value, opts) {
-    needs('tsig_api_redact');
     const mode = readOptions(opts, 'redact', REDACT_OPTIONS).mode ?? 'strip';
     if (mode !== 'strip' && mode !== 'mask') {
       throw new TypeError(`toolsig: unknown redact mode ${JSON.stringify(mode)} (modes: strip, mask)`);
@@ -554,7 +548,6 @@ function standardProps(sig, input) {
   // The options are the standard's ({target, libraryOptions}), written by a
   // framework: only libraryOptions, this library's, are checked key by key.
   const schemaFor = (options) => {
-    needs('tsig_api_schema');
     const o = ownOptions(options);
     const target = o.target;
     if (!JSON_SCHEMA_TARGETS.has(target)) {

@@ -86,18 +86,6 @@ function pathString(segments) {
   }
 }
 
-// Marks a stand-in for an export the module lacks (the toolsig/validate
-// entry's toolsig-validate.wasm: js/validate-api.mjs): calling it throws
-// the error that says where the function is.
-const ABSENT = Symbol('toolsig.absent');
-
-// Called first by every function over the export `name`: when the module
-// lacks it, that is the error, whatever the arguments are.
-function needs(name) {
-  const f = W[name];
-  if (f[ABSENT]) f();
-}
-
 // The imports toolsig.wasm expects: none but the growth notice.
 const imports = {
   env: {
@@ -437,7 +425,6 @@ function runCommandLine(argv, files) {
 }
 
 export {
-  ABSENT,
   NON_JSON,
   W,
   addIndexes,
@@ -448,7 +435,6 @@ export {
   info,
   isNonJSON,
   isOutOfMemory,
-  needs,
   outOfMemory,
   outSlot,
   ownOptions,

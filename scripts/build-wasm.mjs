@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { StepError, repoRoot, run } from './lib.mjs';
 import { spawnSync } from 'node:child_process';
 import { shipJs } from './ship-js.mjs';
-import { buildValidate } from './build-validate.mjs';
 
 export const WASM_TOOLS = [{ command: 'emcc', packages: ['emscripten'] }];
 
@@ -64,7 +63,7 @@ export function toCommonJS(source, name) {
 // compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
 // inline the size-built files' functions into them (~1 KB gzip more for
 // toolsig.wasm) for no speed.
-export const HOT_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
+const HOT_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
 // input as it arrives and output written at once (js/cli.mjs gives them).
@@ -86,7 +85,7 @@ const SCALAR = process.argv.includes('--scalar');
 // for toolsig.wasm with -msimd128 on every file, +2 KB on validate.c
 // alone) for nothing; the sixteen-byte scans are written by hand.
 const COMMON_FLAGS = ['-flto', '-mbulk-memory', '-std=c11'];
-export const SIMD_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
+const SIMD_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
 const SIMD_FLAGS = SCALAR ? ['-DTSIG_SCALAR'] : ['-msimd128', '-fno-vectorize', '-fno-slp-vectorize'];
 const INCLUDES = ['include', 'src', 'third_party/cjson'].map((d) => `-I${join(repoRoot, d)}`);
 
@@ -96,7 +95,7 @@ const INCLUDES = ['include', 'src', 'third_party/cjson'].map((d) => `-I${join(re
 // builds again only when it differs or an output is missing.
 const INPUT_DIRS = ['src', 'include', 'third_party/cjson', 'js', 'scripts'];
 const INPUT_FILES = ['package.json'];
-const OUTPUTS = ['toolsig.wasm', 'toolsig-cli.wasm', 'toolsig-validate.wasm', 'core.mjs', 'core.cjs', 'tools.cjs', 'cli.mjs'];
+const OUTPUTS = ['toolsig.wasm', 'toolsig-cli.wasm', 'core.mjs', 'core.cjs', 'tools.cjs', 'cli.mjs'];
 const STAMP = join(repoRoot, 'build', 'wasm-inputs.sha256');
 
 function inputsDigest() {
@@ -190,14 +189,12 @@ function buildAll() {
   if (importsOf('toolsig-cli.wasm').join() !== want.join()) {
     throw new StepError(`toolsig-cli.wasm imports ${importsOf('toolsig-cli.wasm').join(', ')}; expected ${want.join(', ')}`);
   }
-  const libraryObjects = sources.map(objectOf).filter((o) => !cliObjects.has(o));
-  buildValidate({ objects: libraryObjects, hot: HOT_SOURCES, objectOf, compile, link });
   shipJs();
   for (const name of ['core', 'tools']) {
     const source = readFileSync(join(dist, `${name}.mjs`), 'utf8');
     writeFileSync(join(dist, `${name}.cjs`), toCommonJS(source, `${name}.mjs`));
   }
-  console.log('wrote dist/: toolsig.wasm, toolsig-cli.wasm, toolsig-validate.wasm, the package\'s JS, core.cjs and tools.cjs');
+  console.log('wrote dist/: toolsig.wasm, toolsig-cli.wasm, the package\'s JS, core.cjs and tools.cjs');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWasm();

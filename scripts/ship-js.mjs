@@ -233,7 +233,7 @@ export const SHIPPED_TYPES = ['index', 'standard-schema', 'signature-types'];
  * Signature` describes in a .d.cts. Throws a StepError if an import does
  * not name a file SHIPPED_TYPES has.
  */
-export function commonJsTypes(source, name) {
+function commonJsTypes(source, name) {
   const code = source.replace(/from '\.\/([\w-]+)\.js'/g, (_, imported) => {
     if (!SHIPPED_TYPES.includes(imported)) throw new StepError(`js/${name}.d.ts imports ./${imported}.js, not shipped`);
     return `from './${imported}.cjs'`;

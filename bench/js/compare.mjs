@@ -4,8 +4,8 @@
 //
 //   node bench/js/compare.mjs BEFORE_DIR AFTER_DIR [--runs 6] [--before-entry F] [--after-entry F]
 //
-// Each DIR is a package root whose dist/node.mjs (or dist/F: validate-node.mjs
-// for toolsig/validate) is loaded (for example a
+// Each DIR is a package root whose dist/node.mjs (or dist/F) is loaded (for
+// example a
 // `git worktree add --detach /tmp/before REV` built with
 // `node scripts/build-wasm.mjs`, and this repository). Each build is
 // measured in a process of its own (two wasm instances in one process

@@ -3,9 +3,6 @@
 //
 //   node bench/js/size.mjs
 //
-// Also toolsig/validate, the validation entry point: dist/toolsig-validate.wasm
-// and the bundled loader each runtime loads (dist/validate-*.mjs/.cjs).
-//
 // toolsig: dist/toolsig.wasm and every JS file `import "toolsig"` loads in
 // Node (js/node.mjs, js/api.mjs, js/core.mjs, ...), each gzipped on its own
 // with `gzip -9 -n` (zlib at level 9 where gzip is missing). The
@@ -96,19 +93,6 @@ function parent() {
   console.log('\ntoolsig, what `import "toolsig"` loads in Node');
   printTable(['file', 'raw', 'gzip -9'],
     [...toolsig.files.map((f) => [relative(repoRoot, f.path), f.raw, f.gzip]), ['total', toolsig.raw, toolsig.gzip]]);
-
-  // toolsig/validate: its own wasm and one bundled loader per runtime.
-  const small = measureFiles([at('dist', 'toolsig-validate.wasm'), ...loadedFiles('toolsig/validate').sort()]);
-  console.log('\ntoolsig/validate, what `import "toolsig/validate"` loads in Node');
-  printTable(['file', 'raw', 'gzip -9'],
-    [...small.files.map((f) => [relative(repoRoot, f.path), f.raw, f.gzip]), ['total', small.raw, small.gzip]]);
-  for (const [name, file] of [['CommonJS (require)', 'validate-node.cjs'], ['browser', 'validate-browser.mjs'],
-    ['edge', 'validate-edge.mjs']]) {
-    const m = measureFiles([at('dist', 'toolsig-validate.wasm'), at('dist', file)]);
-    console.log(`  ${name}: ${m.raw} raw, ${m.gzip} gzip`);
-  }
-  const smallMet = small.gzip <= TARGET_GZIP;
-  console.log(`Target: toolsig/validate <= ${kb(TARGET_GZIP)} gzip: ${kb(small.gzip)} (${small.gzip} bytes): ${smallMet ? 'met' : 'NOT met'}`);
 
   // The other entry points load the same modules, but for the loader.
   const shared = js.filter((f) => !f.endsWith(join('dist', 'node.mjs')));

@@ -26,7 +26,6 @@ const REQUEST_TIMEOUT_MS = 10000;
 const WORKER = `
 import { Signature, formatReport } from './dist/edge.mjs';
 import wasmModule from './dist/toolsig.wasm';
-import * as small from './dist/validate-edge.mjs';
 
 const sig = Signature.parse('(id :int, tags [:string]?) -> {name :string}');
 
@@ -57,11 +56,6 @@ export default {
         wasmIsModule: wasmModule instanceof WebAssembly.Module,
       });
     }
-    if (url.pathname === '/validate') {
-      // The "toolsig/validate" entry point, beside the full one.
-      const result = small.Signature.parse(sig.canonical).validateInputJSON(await request.text());
-      return Response.json({ result, report: small.formatReport(result), api: Object.keys(small).sort() });
-    }
     const result = sig.validateInputJSON(await request.text());
     return Response.json({ result, report: formatReport(result) });
   },
@@ -69,14 +63,14 @@ export default {
 `;
 
 /**
- * The modules of the Worker: dist/edge.mjs and dist/validate-edge.mjs (the shipped files) and everything they import
+ * The modules of the Worker: dist/edge.mjs (the shipped file) and everything it imports
  * (static relative imports, followed through the files), each with its
  * module name relative to the package root: "dist/core.mjs",
  * "dist/toolsig.wasm".
  */
 function edgeModules() {
   const seen = new Set();
-  const queue = ['dist/edge.mjs', 'dist/validate-edge.mjs'];
+  const queue = ['dist/edge.mjs'];
   while (queue.length) {
     const name = queue.shift();
     if (seen.has(name)) continue;
@@ -149,7 +143,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'toolsig-workerd-'));
   mkdirSync(join(dir, 'dist'));
   const modules = edgeModules();
-  for (const m of ['dist/toolsig.wasm', 'dist/core.mjs', 'dist/toolsig-validate.wasm']) assert.ok(modules.includes(m), modules.join(', '));
+  for (const m of ['dist/toolsig.wasm', 'dist/core.mjs']) assert.ok(modules.includes(m), modules.join(', '));
   for (const m of modules) copyFileSync(join(repoRoot, m), join(dir, m));
   writeFileSync(join(dir, 'worker.mjs'), WORKER);
   writeFileSync(join(dir, 'config.capnp'), config(modules));
@@ -208,11 +202,3 @@ test('a Worker importing dist/edge.mjs reports errors with paths and JSON positi
   assert.match(broken.result.errors[0].message, /^JSON error at 1:10: /);
 });
 
-test('a Worker importing dist/validate-edge.mjs ("toolsig/validate") validates and reports as dist/edge.mjs does', async () => {
-  for (const body of ['{"id": "42", "tags": ["a"]}', '{"id": 1.5, "tags": [1]}', '{"id": 1,']) {
-    const small = await post('/validate', body);
-    const full = await post('/', body);
-    assert.deepEqual(small.api, ['Signature', 'SignatureError', 'formatReport']);
-    assert.deepEqual([small.result, small.report], [full.result, full.report], body);
-  }
-});

@@ -12,11 +12,9 @@ import { join } from 'node:path';
 import {
   Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, renderTools,
 } from 'toolsig';
-import * as small from 'toolsig/validate';
 import { repoRoot } from './support/env.mjs';
 
 const sig = Signature.parse('(n :int) -> {a :int, _secret :string}');
-const smallSig = small.Signature.parse('(n :int) -> {a :int}');
 const tool = defineTool('search', [({ n }) => n, '(n :int) -> :int']);
 const result = sig.validateInput({ n: 'x' });
 
@@ -52,12 +50,6 @@ const ENTRY_POINTS = [
   ['renderTools', ['agent'], (o) => renderTools([tool], o)],
   ['checked', ['title', 'onWarnings'], (o) => checked(sig, () => 1, o)],
   ['definePrompt', ['maxLength'], (o) => definePrompt('{{n}}', sig, o)],
-  // toolsig/validate: the same API over its own module.
-  ['validate', VALIDATE, (o) => smallSig.validate({ a: 1 }, o)],
-  ['validateInputJSON', VALIDATE, (o) => smallSig.validateInputJSON('{"n": 1}', o)],
-  ['stream', ['input', ...VALIDATE], (o) => smallSig.stream(o).end()],
-  ['format', ['hideFirewalled', 'descriptions'], (o) => smallSig.format(o)],
-  ['formatReport', ['title'], (o) => small.formatReport(result, o)],
 ];
 
 // The entry point refuses the options with `expected` (assert.throws'

@@ -138,31 +138,6 @@ test('exports resolve for the node, import and require conditions to files in th
   }
 });
 
-test('toolsig/validate resolves under each condition of "." to its own loader, and validates through import and require', () => {
-  const conditions = (entry) => JSON.stringify(entry, (k, v) => (typeof v === 'string' ? '' : v));
-  assert.equal(conditions(pkg.exports['./validate']), conditions(pkg.exports['.']), 'the same conditions, in the same order');
-  for (const [condition, file] of [['node', 'dist/validate-node.mjs'], ['browser', 'dist/validate-browser.mjs'],
-    ['workerd', 'dist/validate-edge.mjs'], ['edge-light', 'dist/validate-edge.mjs']]) {
-    const got = runIn(`resolve-validate-${condition}.mjs`, 'console.log(import.meta.resolve("toolsig/validate"))',
-      [`--conditions=${condition}`]);
-    assert.ok(got.endsWith(`/node_modules/toolsig/${file}`), `${condition}: ${got}`);
-  }
-  const check = `
-    const sig = Signature.parse('(id :int, tags [:string]?) -> {name :string, score :float}');
-    const input = sig.validateInput({ id: '42', tags: ['a'] });
-    const output = sig.validate({ name: 'x', score: 'high' });
-    const json = sig.validateJSON('{"name": "y", "score": 1.5, "name": "z"}');
-    const report = formatReport(output, { title: 'Return' });
-    sig.free();
-    console.log(JSON.stringify({ input, output: output.errors, json: json.errors, report, names: Object.keys(api).sort() }));`;
-  const expected = { ...EXPECTED, names: ['Signature', 'SignatureError', 'formatReport'] };
-  delete expected.normalized;
-  const esm = runIn('check-validate.mjs', `const api = await import('toolsig/validate');\nconst { Signature, formatReport } = api;${check}`);
-  assert.deepEqual(JSON.parse(esm), expected);
-  const cjs = runIn('check-validate.cjs', `const api = require('toolsig/validate');\nconst { Signature, formatReport } = api;${check}`);
-  assert.deepEqual(JSON.parse(cjs), expected);
-});
-
 test('the tarball holds the package and nothing else: no tests, no sources, no build folders', () => {
   const files = packed.files.map((f) => f.path).sort();
   for (const f of files) {
@@ -173,10 +148,10 @@ test('the tarball holds the package and nothing else: no tests, no sources, no b
   for (const needed of ['package.json', 'README.md', 'dist/toolsig.wasm', 'dist/toolsig-cli.wasm', 'dist/core.cjs', 'dist/tools.cjs', 'dist/core.mjs',
     'dist/tools.mjs', 'dist/api.mjs', 'dist/cli.mjs', 'dist/node.mjs', 'dist/node.cjs', 'dist/browser.mjs', 'dist/edge.mjs',
     'js/index.d.ts', 'js/standard-schema.d.ts', 'js/signature-types.d.ts', 'dist/index.d.cts', 'dist/standard-schema.d.cts',
-    'dist/signature-types.d.cts', 'dist/toolsig-validate.wasm', 'dist/validate-node.mjs', 'dist/validate-node.cjs',
-    'dist/validate-browser.mjs', 'dist/validate-edge.mjs', 'js/validate.d.ts', 'dist/validate.d.cts']) {
+    'dist/signature-types.d.cts']) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }
+  for (const gone of files.filter((f) => /validate/.test(f))) assert.fail(`${gone}: there is no validation-only entry point`);
   assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
 });
 
