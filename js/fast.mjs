@@ -5,8 +5,9 @@
 // of its own: each node of the table becomes a closure that makes the
 // plain checks the table names, and a node the table leaves to the core
 // (0), a value it cannot place, or anything JSON would carry another way
-// (a class instance, undefined, NaN, a hole, a key out of the declared
-// order) answers false, and the core judges the value as before.
+// (a class instance, a toJSON method, own or inherited, undefined, NaN, a
+// hole, a key out of the declared order, strings too long to be sure of
+// the text's size) answers false, and the core judges the value as before.
 // tests/js/fast.test.mjs runs every validate vector and random values
 // through both and finds no value called clean that the core is not.
 
@@ -39,21 +40,34 @@ function fastRange(lo, hi) {
   return l || h || null;
 }
 
+// An object JSON.stringify writes as its own keys: a plain one, with no
+// toJSON (own, inherited or not enumerable), which would write another value.
 const fastIsPlain = (v) => {
   const p = Object.getPrototypeOf(v);
-  return p === Object.prototype || p === null;
+  return (p === Object.prototype || p === null) && v.toJSON === undefined;
 };
+
+// A list JSON.stringify writes element by element.
+const fastIsList = (v) => Array.isArray(v) && Object.getPrototypeOf(v) === Array.prototype && v.toJSON === undefined;
+
+// The UTF-16 units of strings the closures may still pass in one call: a
+// value whose strings are longer is the core's, which knows the size of the
+// text (TSIG_MAX_INPUT) and the runtime's longest string.
+const FAST_UNITS = 1 << 24;
+let fastUnits = 0;
+const fastFits = (s) => (fastUnits -= s.length) >= 0;
 
 // Any value JSON carries as it is, d levels of nesting left.
 function fastPlain(v, d) {
   switch (typeof v) {
-    case 'string': case 'boolean': return true;
+    case 'string': return fastFits(v);
+    case 'boolean': return true;
     case 'number': return Number.isFinite(v);
     case 'object': {
       if (v === null) return true;
       if (d <= 0) return false;
       if (Array.isArray(v)) {
-        if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+        if (!fastIsList(v)) return false;
         for (let i = 0; i < v.length; i++) if (!fastPlain(v[i], d - 1)) return false;
         return true;
       }
@@ -65,7 +79,7 @@ function fastPlain(v, d) {
 
 function fastPlainObject(v, d) {
   if (d <= 0 || !fastIsPlain(v)) return false;
-  for (const k of Object.keys(v)) if (!fastPlain(v[k], d - 1)) return false;
+  for (const k of Object.keys(v)) if (!fastFits(k) || !fastPlain(v[k], d - 1)) return false;
   return true;
 }
 
@@ -84,9 +98,9 @@ function fastNode(t) {
     case 's': {
       const r = fastRange(t[1], t[2]);
       if (r === undefined) return fastNever;
-      if (r === null) return (v) => typeof v === 'string';
+      if (r === null) return (v) => typeof v === 'string' && fastFits(v);
       // the length in code points (a lone surrogate is one)
-      return (v) => typeof v === 'string' && r(SURROGATE.test(v) ? codePoints(v) : v.length);
+      return (v) => typeof v === 'string' && fastFits(v) && r(SURROGATE.test(v) ? codePoints(v) : v.length);
     }
     case 'i': {
       const r = fastRange(t[1], t[2]);
@@ -102,7 +116,7 @@ function fastNode(t) {
     case 'b': return (v) => typeof v === 'boolean';
     case 'p': {
       const re = new RegExp(t[1]);
-      return (v) => typeof v === 'string' && re.test(v);
+      return (v) => typeof v === 'string' && fastFits(v) && re.test(v);
     }
     case 'a': return fastPlain;
     case 'm': return (v, d) => typeof v === 'object' && v !== null && !Array.isArray(v) && fastPlainObject(v, d);
@@ -119,7 +133,7 @@ function fastNode(t) {
       const r = fastRange(t[2], t[3]);
       if (r === undefined) return fastNever;
       return (v, d, strict) => {
-        if (!Array.isArray(v) || d <= 0 || Object.getPrototypeOf(v) !== Array.prototype) return false;
+        if (d <= 0 || !fastIsList(v)) return false;
         if (r !== null && !r(v.length)) return false;
         for (let i = 0; i < v.length; i++) if (!elem(v[i], d - 1, strict)) return false;
         return true;
@@ -156,7 +170,7 @@ function fastRecord(fields) {
       // the next field, most often: no lookup
       const i = k === names[last + 1] ? last + 1 : index.get(k);
       if (i === undefined) {
-        if (strict || normalized.has(k.replaceAll('-', '_')) || !fastPlain(v[k], d - 1)) return false;
+        if (strict || !fastFits(k) || normalized.has(k.replaceAll('-', '_')) || !fastPlain(v[k], d - 1)) return false;
         other = true;
         continue;
       }
@@ -175,7 +189,11 @@ function fastRecord(fields) {
 
 /** The clean-value test of a check table: (value, depth, strict) => boolean. */
 function fastChecker(table) {
-  return fastNode(table);
+  const check = fastNode(table);
+  return (v, d, strict) => {
+    fastUnits = FAST_UNITS;
+    return check(v, d, strict);
+  };
 }
 
 export { FAST_DEPTH, fastChecker };

@@ -185,9 +185,10 @@ class Signature {
   // value itself is the result. false means only "ask the core".
   #isClean(input, value, o) {
     if (o[0] === MODE_DISABLED) return false;
+    const handle = this.#live(); // a freed Signature throws, table or not
     let clean = this.#clean[input];
     if (clean === null) {
-      const ptr = W.tsig_api_check_table(this.#live(), input);
+      const ptr = W.tsig_api_check_table(handle, input);
       if (!ptr) throw outOfMemory();
       clean = this.#clean[input] = fastChecker(takeJSON(ptr));
     }

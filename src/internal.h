@@ -541,7 +541,10 @@ int tsig_json_push_awaits_member(const tsig_json_push *r, size_t *to);
 /* The reading of SPEC §13.1 a repairing reader r waits on inside a
  * container (a bare text, a text block not closed yet), for a partial
  * value: its text so far t[*from..*to), UTF-8 cut at a whole character,
- * a text block's closer begun left out; 0 when none. */
+ * a text block's closer begun left out; 0 when none, or when the bare text
+ * so far may end as another value or none (the start of a literal or a
+ * number, a quote, a bracket, a comment). A text block is shown as it is
+ * so far, before its indentation is taken out. */
 int tsig_json_push_open_reading(const tsig_json_push *r, const char *t, size_t n, size_t *from,
                                 size_t *to);
 

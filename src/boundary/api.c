@@ -132,37 +132,44 @@ static void put_segments(tsig_strbuf *sb, const tsig_segment *seg, size_t n)
     tsig_sb_putc(sb, ']');
 }
 
-/*
- * Appends an issue: {"path","segments","message","code","offset",
- * "length"}. With named, the failure's "name" (or null) follows
- * "segments". With at, a position: its "line" and "column" follow "code"
- * (a JSON text error: its offset is the issue's) and, hinted, its
- * "offset" and "hint" stand for "offset" and "length" (a signature that
- * does not parse, positioned in it).
- */
-/* Where the UTF-16 count of a text stands: units before byte. Issues come
- * mostly in text order, so each count goes on from the last one. */
+/* Where the UTF-16 count of a text stands: the units of text[0..byte). */
 typedef struct utf16_cursor {
     const char *text;
     size_t len, byte, units;
 } utf16_cursor;
 
-/* The UTF-16 index of byte offset at of the cursor's (UTF-8) text: every
- * byte that starts a character is one unit, a four-byte one two; a place
- * inside a character is after it, as a JS string cannot be cut there. */
+/* The UTF-16 units of byte t[i]: a byte that starts a character is one, a
+ * four-byte one's first byte two, a continuation byte none. */
+static size_t utf16_units(unsigned char b)
+{
+    return (size_t)((b & 0xC0) != 0x80) + (size_t)(b >= 0xF0);
+}
+
+/* The UTF-16 index of byte offset at of the cursor's (UTF-8) text; a place
+ * inside a character is after it, as a JS string cannot be cut there. The
+ * count moves from the last place, back or on, so issues out of text order
+ * (fields checked in their declared order) cost the distance between them,
+ * not a count from the start. */
 static size_t utf16_index(utf16_cursor *c, size_t at)
 {
-    if (at > c->len) at = c->len;
-    if (at < c->byte) c->byte = c->units = 0;
     const unsigned char *t = (const unsigned char *)c->text;
+    if (at > c->len) at = c->len;
     size_t units = c->units, i = c->byte;
-    for (; i < at; i++) units += (size_t)((t[i] & 0xC0) != 0x80) + (size_t)(t[i] >= 0xF0);
-    while (i < c->len && (t[i] & 0xC0) == 0x80) i++; /* the rest of a character cut */
+    for (; i > at; i--) units -= utf16_units(t[i - 1]);
+    for (; i < at; i++) units += utf16_units(t[i]);
     c->byte = i;
     c->units = units;
     return units;
 }
 
+/*
+ * Appends an issue: {"path","segments","message","code","offset",
+ * "length"}, then "index" unless index is (size_t)-1. With named, the
+ * failure's "name" (or null) follows "segments". With at, a position: its
+ * "line" and "column" follow "code" (a JSON text error: its offset is the
+ * issue's) and, hinted, its "offset" and "hint" stand for "offset" and
+ * "length" (a signature that does not parse, positioned in it).
+ */
 static void put_issue(tsig_strbuf *sb, const tsig_issue *is, const tsig_tool_failure *named,
                       const tsig_error *at, int hinted, size_t index)
 {

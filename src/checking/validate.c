@@ -964,7 +964,8 @@ static tsig_code valid_candidates(const tsig_type *root, int input, const char *
         tsig_result_free(&r);
         if (rc == TSIG_ERR_NOMEM) return rc;
         if (ok) *(found++ ? second : first) = k;
-        else if (found && *after < 0) *after = k;
+        else if (found && *after < 0 && tsig_type_takes(root, tsig_json_kind_of(t[c[k].at])))
+            *after = k; /* one the answer could be: a value of a kind the type takes */
     }
     return TSIG_OK;
 }
@@ -975,7 +976,8 @@ static tsig_code valid_candidates(const tsig_type *root, int input, const char *
  * several, the only one valid in the mode of the call (warn_only judged as
  * enabled; disabled: each valid) is the value, with "took the value at
  * L:C, the only one of N that matches the type", unless one that is not
- * valid follows it (then that one's result); none valid, the first
+ * valid, of a kind the type takes, follows it (then that one's result);
+ * none valid, the first
  * one's result; two or more, "a second value matches the type; the text is
  * ambiguous" at the second. Without candidates, *out as it is. */
 static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, const char *t,
@@ -990,9 +992,11 @@ static TSIG_COLD tsig_code read_candidates(const tsig_type *root, int input, con
     if (count > 1 &&
         valid_candidates(root, input, t, n, c, count, o, 2, &valid, &second, &after) == TSIG_ERR_NOMEM)
         return TSIG_ERR_NOMEM;
-    /* the only valid value followed by one that is not: an example or a
-     * format, then the answer, wrong; taking the example would act on what
-     * the model did not answer, so the answer's errors are the result */
+    /* the only valid value followed by one that is not, of a kind the type
+     * takes: an example or a format, then the answer, wrong; taking the
+     * example would act on what the model did not answer, so the answer's
+     * errors are the result (a list after an object answer, a citation
+     * [1], is no answer) */
     if (second < 0 && after >= 0) valid = -1;
     int take = count == 1 ? 0 : second >= 0 ? second : valid >= 0 ? valid : after >= 0 ? after : 0;
     tsig_result r;

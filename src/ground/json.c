@@ -301,8 +301,7 @@ size_t tsig_json_number_end(tsig_json *j, tsig_json_span *s)
     return j->pos = i;
 }
 
-/* The error names the first byte that differs ("tru" fails at the end,
- * "trUe" at the "U"). */
+/* A byte of a word: a letter, a digit or "_". */
 static int is_word_byte(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
@@ -324,6 +323,8 @@ static TSIG_COLD int word_fail(tsig_json *j)
     return text_error(j, TSIG_ERR_JSON, j->pos, what);
 }
 
+/* The error names the first byte that differs ("tru" fails at the end,
+ * "trUe" at the "U"), or with words set the word (word_fail). */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
@@ -1338,6 +1339,24 @@ int tsig_json_push_awaits_member(const tsig_json_push *r, size_t *to)
     return !r->rp && r->p == P_VALUE && r->stack.len;
 }
 
+/* 1 when t[0..n), the start of a bare text, can only be read as a string:
+ * not the start of a literal or number (True, nul, 12, NaN, Infinity:
+ * these may end as another value, or as no value), and holding nothing the
+ * reading refuses once the text is whole (a quote, a bracket, a comment). */
+static int bare_so_far(const char *t, size_t n)
+{
+    static const char *const words[] = {"true", "false", "null", "True", "False", "None", "NaN",
+                                        "Infinity", "undefined"};
+    if (!n || strchr("-+.0123456789", t[0])) return 0;
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (n <= strlen(words[k]) && memcmp(t, words[k], n) == 0) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (t[i] == '"' || t[i] == '{' || t[i] == '[' ||
+            (t[i] == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')))
+            return 0;
+    return 1;
+}
+
 TSIG_COLD int tsig_json_push_open_reading(const tsig_json_push *r, const char *t, size_t n,
                                           size_t *from, size_t *to)
 {
@@ -1353,11 +1372,13 @@ TSIG_COLD int tsig_json_push_open_reading(const tsig_json_push *r, const char *t
         }
         for (int k = 0; k < 2 && e > p && t[e - 1] == c; k++) e--;
     } else if (c == '`') {
+        if (n - p < 3 && (n - p < 2 || t[p + 1] == '`')) return 0; /* a fence, perhaps */
         p++;
     } else if (c == '"' || c == '\'' || c == '{' || c == '[' || c == ',' || c == '}' || c == ']') {
         return 0;
     } else { /* a bare text: up to a line end it has not met yet */
         while (e > p && (t[e - 1] == ' ' || t[e - 1] == '\t')) e--;
+        if (!bare_so_far(t + p, e - p)) return 0;
     }
     for (int k = 0; k < 4 && e > p && !tsig_text_readable(t + p, e - p); k++) e--;
     if (!tsig_text_readable(t + p, e - p)) return 0;

@@ -489,6 +489,14 @@ TEST(a_reading_not_closed_yet_shows_its_text_in_the_partial_value)
     check_partial("{s :string}", "{\"s\": caf\xc3", "{\"s\": \"caf\"}");
     /* where the type admits no string, nothing is read there */
     check_partial("{n :int}", "{\"n\": twe", "{}");
+    /* nor what may end as another value or none: a literal, a number
+     * written another way, a comment, a fence begun */
+    check_partial("{s :string}", "{\"s\": tru", "{}");
+    check_partial("{s :string}", "{\"s\": Non", "{}");
+    check_partial("{s :string}", "{\"s\": Infin", "{}");
+    check_partial("{s :string}", "{\"s\": foo // a note", "{}");
+    check_partial("{s :string}", "{\"s\": ``", "{}");
+    check_partial("{s :string}", "{\"s\": `a", "{\"s\": \"a\"}");
 }
 
 TEST(unbalanced_brackets_are_refused)
@@ -517,6 +525,10 @@ TEST(an_example_that_matches_is_never_taken_over_the_answer_after_it)
     check("(q :string, limit :int) -> :any", IN, 0,
           "Like {\"q\": \"x\", \"limit\": 3}. My call: {\"q\": \"rome\", \"limit\": \"a few\"}", 0,
           "limit: expected int, got string \"a few\"", "", NULL);
+    /* a list after an object answer (a citation) is no answer: the object */
+    check("{city :string}", OUT, ON, "Here: {\"city\": \"Paris\"} (source [1]).", 1, "",
+          "repaired JSON at 1:7: took the value at 1:7, the only one of 2 that matches the type",
+          "{\"city\":\"Paris\"}");
     /* an invalid example, then the answer: the answer */
     check("{a :int}", OUT, ON, "e.g. {\"a\": \"x\"}, answer: {\"a\": 2}", 1, "",
           "repaired JSON at 1:26: took the value at 1:26, the only one of 2 that matches the type",

@@ -203,3 +203,60 @@ test('datetimes and keywords: the table calls clean only strings the core accept
   assert.ok(fast > 100, `${fast} answered without the core`);
   sig.free();
 });
+
+test('a toJSON anywhere (own, inherited, not enumerable, on a list) leaves the value to the core, which sees what JSON.stringify writes', () => {
+  const hidden = (o, f) => Object.defineProperty(o, 'toJSON', { value: f, enumerable: false });
+  const bare = Object.create(null);
+  bare.a = 1;
+  hidden(bare, () => ({ a: 'str' }));
+  class Proto { constructor() { this.a = 1; } }
+  const cases = [
+    ['[:int]', Object.assign([1, 2], { toJSON: () => 'hello' }), false],
+    ['{a [:int]}', { a: Object.assign([1], { toJSON: () => 'x' }) }, false],
+    ['(a [:int]) -> :any', { a: Object.assign([1], { toJSON: () => 'x' }) }, true],
+    ['{a :int}', hidden({ a: 1 }, () => 'x'), false],
+    [':map', hidden({ a: 1 }, () => 'x'), false],
+    ['(a :int) -> :any', hidden({ a: 1 }, () => 'x'), true],
+    ['{a :int}', bare, false],
+    ['{a :int}', new Proto(), false],
+  ];
+  for (const [text, v, input] of cases) {
+    const sig = Signature.parse(text);
+    const r = input ? sig.validateInput(v) : sig.validate(v);
+    const json = JSON.stringify(v);
+    const core = input ? sig.validateInputJSON(json) : sig.validateJSON(json);
+    assert.equal(r.ok, core.ok, `${text} ${json}`);
+    assert.deepEqual(r.errors.map((e) => e.message), core.errors.map((e) => e.message), `${text} ${json}`);
+    sig.free();
+  }
+  // a toJSON put on Object.prototype by some library
+  const sig = Signature.parse('{a :int}');
+  Object.prototype.toJSON = function toJSON() { return 'x'; }; // eslint-disable-line no-extend-native
+  try {
+    assert.equal(sig.validate({ a: 1 }).ok, false);
+  } finally {
+    delete Object.prototype.toJSON;
+  }
+  assert.equal(sig.validate({ a: 1 }).ok, true);
+  sig.free();
+});
+
+test('a freed Signature throws, whether or not its check table was made', () => {
+  const sig = Signature.parse('(a :int) -> :int');
+  assert.equal(sig.validate(1).ok, true);
+  assert.equal(sig.validateInput({ a: 1 }).ok, true);
+  sig.free();
+  assert.throws(() => sig.validate(1), /freed/);
+  assert.throws(() => sig.validateInput({ a: 1 }), /freed/);
+});
+
+test('strings longer than the table follows in one call go to the core', () => {
+  const sig = Signature.parse('[:string]');
+  const long = 'x'.repeat(1 << 23);
+  const b = raw.last();
+  assert.equal(sig.validate([long]).ok, true);
+  assert.equal(raw.last(), b, 'one long string: the table answers');
+  sig.validate([long, long, long]);
+  assert.notEqual(raw.last(), b, 'past 2^24 units in all: the core');
+  sig.free();
+});
