@@ -98,3 +98,21 @@ test('checkPlaceholders: each error\'s index is where its byte offset falls', ()
   }
   assert.ok(errors > RUNS / 10, `only ${errors} placeholder errors`);
 });
+
+test('validation issues out of text order (fields checked in declared order) each have the index of their byte offset', () => {
+  const sig = Signature.parse('[{a :int, b :int, c :string?}]');
+  const items = [];
+  for (let i = 0; i < 40; i++) {
+    items.push(`{"c": "${['é', '😀', '漢字', 'x'][i % 4].repeat(i % 5)}", "b": "${'😀'.repeat(i % 3)}b", "a": "é${i}"}`);
+  }
+  const text = `[${items.join(', ')}]`;
+  const r = sig.validateJSON(text, { maxErrors: 1000 });
+  assert.equal(r.errors.length, 80);
+  const bytes = encoder.encode(text);
+  for (const e of r.errors) {
+    const index = new TextDecoder().decode(bytes.subarray(0, e.offset)).length;
+    assert.equal(e.index, index, `${e.path}: offset ${e.offset}`);
+  }
+  assert.ok(r.errors.some((e, k) => k > 0 && e.offset < r.errors[k - 1].offset), 'some issues come before the one listed ahead of them');
+  sig.free();
+});
