@@ -2069,6 +2069,9 @@ static TSIG_NOINLINE TSIG_SMALL int repair_step(tsig_json_push *r, const char *t
         if (c == '`') {
             if (n - p < 3 && !r->final) return STEP_MORE;
             if (n - p >= 3 && memcmp(t + p, "```", 3) == 0) {
+                /* the fence open closes with nothing in it: no value there
+                 * (a value after it is a candidate outside the fences) */
+                if (r->fenced) return rp_refuse(r, i, p);
                 rp_note(r->rp, TSIG_REPAIR_FENCE, p, 0);
                 r->fenced = 1;
                 rp_replace(r, t, p, p + 3, NULL, 0);

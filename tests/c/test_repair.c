@@ -551,6 +551,9 @@ TEST(a_fence_that_holds_no_value_is_refused_at_its_text)
           "JSON error at 3:1: expected a JSON value, found \"maybe\"", "", NULL);
     check(":enum[yes no]", OUT, ON, "```\nmaybe\n```", 0,
           "JSON error at 2:1: expected a JSON value, found \"maybe\"", "", NULL);
+    /* an empty fence, then a value outside it: the value, once, as prose's */
+    check("{a :int}", OUT, ON, "```\n```\n{\"a\": 1}", 1, "",
+          "repaired JSON at 1:1: ignored text before the value", "{\"a\":1}");
 }
 
 TEST(repair_is_off_by_default_for_outputs_and_on_for_inputs)
