@@ -1400,6 +1400,13 @@ typedef enum tsig_json_kind {
     TSIG_JSON_ARRAY = 5
 } tsig_json_kind;
 
+/* Whether repair (SPEC §12.1, §13) is on for a call with these flags: on
+ * by default for tool arguments (input), off for results. */
+static inline int tsig_repair_asked(int input, unsigned flags)
+{
+    return input ? !(flags & TSIG_NO_REPAIR) : (flags & TSIG_REPAIR) != 0;
+}
+
 /* The table of src/checking/check_table.c: of the parameters (input) or
  * the return type of sig, appended to sb. */
 void tsig_check_table(tsig_strbuf *sb, const tsig_signature *sig, int input);

@@ -182,7 +182,7 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
     s->opts = o;
-    s->repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
+    s->repair = tsig_repair_asked(input, o.flags);
     tsig_json_push_begin(&s->r, tsig_depth_limit(&o));
     /* repair may start late, and reads the text from its start */
     s->lean = (o.flags & TSIG_CALLER_KEEPS_TEXT) && !s->repair;
@@ -1096,22 +1096,20 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     int ok = read_text(s);
     if (ok < 0) return TSIG_ERR_NOMEM;
     tsig_code code = TSIG_OK;
-    while (ok == 3 && s->repairing) {
-        /* the text needed repair: judged by end() */
-        ok = read_text(s);
-        if (ok < 0) return TSIG_ERR_NOMEM;
-    }
     while (ok == 3) {
-        /* The value is whole, read as strict JSON (a stream that repairs
-         * is judged by end()): judged on the text up to its end (what the
-         * chunk holds after it is read next), so that where the chunks
-         * end changes nothing. */
-        code = judge(s, s->r.read);
-        if (code != TSIG_OK) return code;
-        ok = s->state == TSIG_STREAM_COMPLETE || (s->repair && s->state == TSIG_STREAM_INCOMPLETE)
-                 ? read_text(s)
-                 : 2;
-        while (ok == 3 && s->repairing) ok = read_text(s);
+        /* The value is whole. Read as strict JSON, it is judged on the text
+         * up to its end (what the chunk holds after it is read next), so
+         * that where the chunks end changes nothing; a text that needed
+         * repair is judged by end(). */
+        if (!s->repairing) {
+            code = judge(s, s->r.read);
+            if (code != TSIG_OK) return code;
+            if (s->state != TSIG_STREAM_COMPLETE && !(s->repair && s->state == TSIG_STREAM_INCOMPLETE)) {
+                ok = 2;
+                break;
+            }
+        }
+        ok = read_text(s);
         if (ok < 0) return TSIG_ERR_NOMEM;
     }
     /* the text can never be JSON: judged now (with repair, by end()) */

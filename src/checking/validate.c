@@ -756,7 +756,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
         out->error_count = st->error_count;
         return TSIG_ERR_TOO_LARGE;
     }
-    int repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
+    int repair = tsig_repair_asked(input, o.flags);
     tsig_validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
     v->j.words = (_Bool)repair; /* a bare text not read is refused at its start */
     if (known_count) {
@@ -947,8 +947,9 @@ static tsig_code ambiguous(tsig_result *out, const char *t, size_t n, size_t at)
 
 /* The first two of candidates c[0..count) that are valid in the mode of
  * the call (warn_only judged as enabled; disabled: each valid), judged in
- * order until want of them are found: their indexes in *first, *second
- * (-1: none). TSIG_ERR_NOMEM or TSIG_OK. */
+ * order until want of them are found: their indexes in *first, *second,
+ * and in *after the first one not valid after *first whose kind the type
+ * takes (-1: none). TSIG_ERR_NOMEM or TSIG_OK. */
 static tsig_code valid_candidates(const tsig_type *root, int input, const char *t, size_t n,
                                   const tsig_candidate *c, int count,
                                   const tsig_validate_options *o, int want, int *first,
@@ -1082,7 +1083,7 @@ static tsig_code validate_reading(const tsig_type *root, int input, const char *
     tsig_code code = validate(root, input, json, len, opts, NULL, 0, out);
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     if (opts) o = *opts;
-    int repair = input ? !(o.flags & TSIG_NO_REPAIR) : (o.flags & TSIG_REPAIR) != 0;
+    int repair = tsig_repair_asked(input, o.flags);
     if (!repair || (o.flags & TSIG_NO_CANDIDATES) || !root || len > TSIG_MAX_INPUT ||
         code == TSIG_ERR_NOMEM || (code != TSIG_ERR_JSON && !repaired_result(out)))
         return code;

@@ -1339,22 +1339,35 @@ int tsig_json_push_awaits_member(const tsig_json_push *r, size_t *to)
     return !r->rp && r->p == P_VALUE && r->stack.len;
 }
 
-/* 1 when t[0..n), the start of a bare text, can only be read as a string:
- * not the start of a literal or number (True, nul, 12, NaN, Infinity:
- * these may end as another value, or as no value), and holding nothing the
- * reading refuses once the text is whole (a quote, a bracket, a comment). */
-static int bare_so_far(const char *t, size_t n)
+/* The words read as a value whatever the type (SPEC §13): JSON's and
+ * Python's literals, and the non-numbers JSON refuses; the last two may
+ * take a sign (VALUE_WORDS_SIGNED). */
+static const char *const VALUE_WORDS[] = {"true", "false", "null", "True", "False", "None",
+                                          "undefined", "NaN", "Infinity"};
+#define VALUE_WORDS_COUNT (sizeof VALUE_WORDS / sizeof VALUE_WORDS[0])
+#define VALUE_WORDS_SIGNED 7
+
+/* 1 when t[0..n), a bare text, holds what no bare reading takes (SPEC
+ * §13.1): a quote, a bracket, a comment. */
+static int bare_refused(const char *t, size_t n)
 {
-    static const char *const words[] = {"true", "false", "null", "True", "False", "None", "NaN",
-                                        "Infinity", "undefined"};
-    if (!n || strchr("-+.0123456789", t[0])) return 0;
-    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-        if (n <= strlen(words[k]) && memcmp(t, words[k], n) == 0) return 0;
     for (size_t i = 0; i < n; i++)
         if (t[i] == '"' || t[i] == '{' || t[i] == '[' ||
             (t[i] == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')))
-            return 0;
-    return 1;
+            return 1;
+    return 0;
+}
+
+/* 1 when t[0..n), the start of a bare text, can only be read as a string:
+ * not the start of a literal or number (True, nul, 12, NaN, Infinity:
+ * these may end as another value, or as no value), and holding nothing the
+ * reading refuses once the text is whole (bare_refused). */
+static int bare_so_far(const char *t, size_t n)
+{
+    if (!n || strchr("-+.0123456789", t[0])) return 0;
+    for (size_t k = 0; k < VALUE_WORDS_COUNT; k++)
+        if (n <= strlen(VALUE_WORDS[k]) && memcmp(t, VALUE_WORDS[k], n) == 0) return 0;
+    return !bare_refused(t, n);
 }
 
 TSIG_COLD int tsig_json_push_open_reading(const tsig_json_push *r, const char *t, size_t n,
@@ -1561,10 +1574,8 @@ static TSIG_SMALL int word_is(const char *s, size_t n, const char *w)
  * refused non-numbers): it is never prose. */
 static TSIG_SMALL int value_word(const char *s, size_t n)
 {
-    static const char *const words[] = {"true", "false", "null", "True", "False",
-                                        "None", "NaN", "Infinity", "undefined"};
-    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-        if (word_is(s, n, words[k])) return 1;
+    for (size_t k = 0; k < VALUE_WORDS_COUNT; k++)
+        if (word_is(s, n, VALUE_WORDS[k])) return 1;
     return 0;
 }
 
@@ -1911,11 +1922,10 @@ static TSIG_SMALL void rp_block(tsig_json_push *r, const char *t, size_t at, siz
  * only digits, spaces and . , / _ ' e E + - after it). */
 TSIG_SMALL int tsig_json_as_written(const char *s, size_t len)
 {
-    static const char *const words[] = {"true", "false", "null", "True", "False", "None",
-                                        "undefined", "NaN", "Infinity"};
     size_t i = len && (s[0] == '+' || s[0] == '-') ? 1 : 0;
-    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-        if (word_is(s, len, words[k]) || (k >= 7 && word_is(s + i, len - i, words[k]))) return 1;
+    for (size_t k = 0; k < VALUE_WORDS_COUNT; k++)
+        if (word_is(s, len, VALUE_WORDS[k]) || (k >= VALUE_WORDS_SIGNED && word_is(s + i, len - i, VALUE_WORDS[k])))
+            return 1;
     if (len - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) return 1;
     if (i < len && s[i] == '.') i++;
     if (i >= len || !is_digit(s[i])) return 0;
@@ -1995,10 +2005,7 @@ static TSIG_SMALL int rp_reading(tsig_json_push *r, const char *t, size_t n, siz
     }
     r->block_scan = 0;
     while (e > p && (t[e - 1] == ' ' || t[e - 1] == '\t')) e--;
-    for (size_t k = p; k < e; k++)
-        if (t[k] == '"' || t[k] == '{' || t[k] == '[' ||
-            (t[k] == '/' && k + 1 < e && (t[k + 1] == '/' || t[k + 1] == '*')))
-            return NO_READING;
+    if (bare_refused(t + p, e - p)) return NO_READING;
     /* one that ends with a ' closes a quote it holds: a Python string with
      * a prefix (u'Ada'), whose reading as text would keep the quotes */
     if (tsig_json_as_written(t + p, e - p) || !tsig_text_readable(t + p, e - p) || t[e - 1] == '\'')
