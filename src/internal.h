@@ -1426,6 +1426,19 @@ static inline const tsig_type *tsig_type_strip(const tsig_type *t)
 {
     return t->kind == TSIG_OPTIONAL ? t->elem : t;
 }
+/* The list or typed map of t (NULL: none) a JSON container of kind jk is
+ * followed into by a reader that follows the type as it reads (a stream's
+ * walker, repair asking the type): t itself, an optional's inner type, or
+ * NULL where the type says nothing of what is inside (:any, :map, a union,
+ * a kind t does not take). */
+static inline const tsig_type *tsig_type_container(const tsig_type *t, tsig_json_kind jk)
+{
+    if (!t) return NULL;
+    t = tsig_type_strip(t);
+    if (t->kind == TSIG_LIST && jk == TSIG_JSON_ARRAY) return t;
+    if (t->kind == TSIG_RECORD && jk == TSIG_JSON_OBJECT) return t;
+    return NULL;
+}
 /* 1 when t has a refinement. */
 static inline int tsig_type_refined(const tsig_type *t)
 {

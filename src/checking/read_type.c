@@ -13,17 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The record or list a container of JSON kind jk is followed into, or NULL
- * (any, :map, a union: not followed). */
-static const tsig_type *container(const tsig_type *t, tsig_json_kind jk)
-{
-    if (!t) return NULL;
-    t = tsig_type_strip(t);
-    if (t->kind == TSIG_LIST && jk == TSIG_JSON_ARRAY) return t;
-    if (t->kind == TSIG_RECORD && jk == TSIG_JSON_OBJECT) return t;
-    return NULL;
-}
-
 /* 1 when t takes any string (:string, :keyword, :datetime). */
 static int takes_text(const tsig_type *t)
 {
@@ -133,7 +122,7 @@ static int step(void *ctx, int event, size_t at)
                 rt->frames = f;
                 rt->cap = cap;
             }
-            const tsig_type *t = container(want, c == '{' ? TSIG_JSON_OBJECT : TSIG_JSON_ARRAY);
+            const tsig_type *t = tsig_type_container(want, c == '{' ? TSIG_JSON_OBJECT : TSIG_JSON_ARRAY);
             rt->frames[d].t = t;
             rt->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
             return TSIG_PUSH_GO;

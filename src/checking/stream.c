@@ -470,17 +470,6 @@ static tsig_code judge(tsig_stream *s, size_t len)
  * it says is only a suspicion checked by the validator itself (early(),
  * below), so the messages are the one-shot ones. */
 
-/* The type a container of JSON kind jk is checked against inside, or
- * NULL (any, :map, a union: not followed). */
-static const tsig_type *container_type(const tsig_type *t, tsig_json_kind jk)
-{
-    while (t && t->kind == TSIG_OPTIONAL) t = t->elem;
-    if (!t) return NULL;
-    if (t->kind == TSIG_LIST && jk == TSIG_JSON_ARRAY) return t;
-    if (t->kind == TSIG_RECORD && jk == TSIG_JSON_OBJECT) return t;
-    return NULL;
-}
-
 /* t when the strings t takes are values of enums (t an enum, or a union
  * whose members taking strings are all enums), else NULL. */
 static const tsig_type *string_enums(const tsig_type *t)
@@ -600,7 +589,7 @@ static void walk_value(tsig_stream *s, tsig_json_kind jk, unsigned char c, size_
         s->frames = f;
         s->frame_cap = cap;
     }
-    const tsig_type *t = container_type(want, jk);
+    const tsig_type *t = tsig_type_container(want, jk);
     s->frames[d].t = t;
     s->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
     s->frames[d].next = 0;
