@@ -139,7 +139,7 @@ function fastNode(t) {
         return true;
       };
     }
-    case 'r': return fastRecord(t[1]);
+    case 'r': return fastRecord(t[1], t[2]);
     default: return fastNever;
   }
 }
@@ -148,8 +148,9 @@ function fastNode(t) {
 // in the declared order and before any other key (the core writes them so);
 // a field required, or with a default (which the core fills), present.
 // Another key is kept as it is, but in strict mode (an error) and where it
-// names a field once "-" is "_" (the core matches it to the field).
-function fastRecord(fields) {
+// names a field once folded as the core matches keys (folds: pairs of a
+// byte and the byte it matches as, "-_", from the table).
+function fastRecord(fields, folds) {
   const index = new Map();
   const checks = [];
   let needed = 0;
@@ -160,7 +161,11 @@ function fastRecord(fields) {
   });
   const flagsOf = fields.map((f) => f[2]);
   const names = fields.map((f) => f[0]);
-  const normalized = new Set(fields.map((f) => f[0].replaceAll('-', '_')));
+  const fold = (k) => {
+    for (let i = 0; i + 1 < folds.length; i += 2) k = k.replaceAll(folds[i], folds[i + 1]);
+    return k;
+  };
+  const normalized = new Set(fields.map((f) => fold(f[0])));
   return (v, d, strict) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v) || d <= 0 || !fastIsPlain(v)) return false;
     let last = -1;
@@ -170,7 +175,7 @@ function fastRecord(fields) {
       // the next field, most often: no lookup
       const i = k === names[last + 1] ? last + 1 : index.get(k);
       if (i === undefined) {
-        if (strict || !fastFits(k) || normalized.has(k.replaceAll('-', '_')) || !fastPlain(v[k], d - 1)) return false;
+        if (strict || !fastFits(k) || normalized.has(fold(k)) || !fastPlain(v[k], d - 1)) return false;
         other = true;
         continue;
       }

@@ -24,9 +24,12 @@
  *                            keyword; a datetime of the commonest form)
  *   ["e", [v, ...]]          one of these strings, exactly
  *   ["l", node, lo, hi]      a list; bounds on its length
- *   ["r", [[name, node, f], ...]]  a typed map of these fields, in this
- *                            order; f: 1 required, 2 filled when absent
- *                            (arguments); other keys as the mode says
+ *   ["r", [[name, node, f], ...], folds]  a typed map of these fields, in
+ *                            this order; f: 1 required, 2 filled when absent
+ *                            (arguments); other keys as the mode says, but
+ *                            one that names a field once folded (folds:
+ *                            pairs of a byte and the byte it matches as,
+ *                            "-_", the core's rule of key matching)
  *   ["o", node]              null, or node
  *   ["a"] ["m"]              any JSON value; any object
  * A bound is the number as the signature wrote it, as a JSON string.
@@ -55,6 +58,22 @@ static void put_bounds(tsig_strbuf *sb, const tsig_type *t)
 
 static void put_node(tsig_strbuf *sb, const tsig_type *t, int depth, int input);
 
+/* The ASCII bytes a key is matched to a field with (tsig_norm_char), as a
+ * JSON string of pairs: each byte, then what it matches as ("-_"). */
+static void put_folds(tsig_strbuf *sb)
+{
+    char pairs[2 * 128];
+    size_t n = 0;
+    for (int c = 1; c < 128; c++) {
+        char to = tsig_norm_char((char)c);
+        if (to != (char)c) {
+            pairs[n++] = (char)c;
+            pairs[n++] = to;
+        }
+    }
+    tsig_json_escape(sb, pairs, n);
+}
+
 /* A typed map's fields (or the parameters, the root of arguments). A field
  * with a default is filled when absent from arguments, and may be absent
  * from a result. */
@@ -70,7 +89,9 @@ static void put_fields(tsig_strbuf *sb, const tsig_field *f, size_t n, int depth
         tsig_sb_printf(sb, ",%d]", (f[i].type->kind != TSIG_OPTIONAL && !f[i].default_json ? 1 : 0) |
                                        (input && f[i].default_json ? 2 : 0));
     }
-    tsig_sb_puts(sb, "]]");
+    tsig_sb_puts(sb, "],");
+    put_folds(sb);
+    tsig_sb_putc(sb, ']');
 }
 
 static void put_node(tsig_strbuf *sb, const tsig_type *t, int depth, int input)
