@@ -1579,7 +1579,9 @@ typedef enum tsig_verdict {
 #define TSIG_RULE_INPUT 1u   /* validate_input: the coercions of SPEC §5 apply */
 #define TSIG_RULE_DOUBLES 2u /* TSIG_NUMBERS_ARE_DOUBLES: an int is a float as written */
 
-/* SPEC §3: ^[A-Za-z0-9+\-*<>=?!_]+$ */
+/* The bytes a keyword holds besides ASCII letters and digits (SPEC §3). */
+#define TSIG_KEYWORD_PUNCT "+-*<>=?!_"
+/* SPEC §3: ^[A-Za-z0-9+\-*<>=?!_]+$ (TSIG_KEYWORD_PUNCT) */
 int tsig_is_keyword(const char *s, size_t len);
 /* SPEC §3: an RFC 3339 date-time with an offset, checked against the
  * calendar. */

@@ -94,6 +94,23 @@ static void put_fields(tsig_strbuf *sb, const tsig_field *f, size_t n, int depth
     tsig_sb_putc(sb, ']');
 }
 
+/* tsig_is_keyword's rule as a regular expression: ["p", pattern], its
+ * class made of TSIG_KEYWORD_PUNCT, with the bytes a class reads otherwise
+ * escaped ("-" a range, "]" its end, "^" its negation, "\\"). */
+static void put_keyword_pattern(tsig_strbuf *sb)
+{
+    char re[64] = "^[A-Za-z0-9";
+    size_t n = strlen(re);
+    for (const char *p = TSIG_KEYWORD_PUNCT; *p; p++) {
+        if (strchr("-]^\\", *p)) re[n++] = '\\';
+        re[n++] = *p;
+    }
+    memcpy(re + n, "]+$", 4);
+    tsig_sb_puts(sb, "[\"p\",");
+    tsig_json_escape(sb, re, strlen(re));
+    tsig_sb_putc(sb, ']');
+}
+
 static void put_node(tsig_strbuf *sb, const tsig_type *t, int depth, int input)
 {
     if (depth > 2 * TSIG_SIGNATURE_MAX_DEPTH) { /* as deep as a type can be: the core's */
@@ -133,7 +150,7 @@ static void put_node(tsig_strbuf *sb, const tsig_type *t, int depth, int input)
         tsig_sb_puts(sb, "]]");
         return;
     case TSIG_KEYWORD:
-        tsig_sb_puts(sb, "[\"p\",\"^[A-Za-z0-9+*<>=?!_-]+$\"]"); /* tsig_is_keyword */
+        put_keyword_pattern(sb);
         return;
     case TSIG_DATETIME:
         /* a part of what tsig_is_datetime accepts: days to 28 (every month

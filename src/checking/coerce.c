@@ -281,7 +281,7 @@ int tsig_is_keyword(const char *s, size_t len)
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c)) continue;
-        if (!strchr("+-*<>=?!_", c) || c == '\0') return 0;
+        if (!strchr(TSIG_KEYWORD_PUNCT, c) || c == '\0') return 0;
     }
     return 1;
 }
