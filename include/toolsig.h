@@ -737,6 +737,50 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out);
 void tsig_stream_free(tsig_stream *s);
 
 /* ========================================================================
+ * Section: changes between signatures
+ *
+ * For people who publish tools: whether every value of one type is a
+ * value of another (inclusion), and what a change of a signature or of a
+ * list of tools breaks (diff). Values are judged as validation judges
+ * them (no coercion), in enabled or strict mode.
+ * ===================================================================== */
+
+/* What inclusion found. */
+typedef enum tsig_incl_verdict {
+    TSIG_INCL_YES = 0,     /* every value of A is a value of B: proved */
+    TSIG_INCL_NO = 1,      /* witness: a value the validator accepts for A, refuses for B */
+    TSIG_INCL_UNKNOWN = 2  /* cannot be proved either way (why says why) */
+} tsig_incl_verdict;
+
+/* An answer of tsig_includes; its strings (NUL-terminated, "" when not
+ * given) are released by tsig_inclusion_free. */
+typedef struct tsig_inclusion {
+    tsig_incl_verdict verdict;
+    char *path;      /* where A and B part: "", ".items[].id", "[]" ("[]": every element) */
+    size_t path_len;
+    char *why;       /* no: B's first error on the witness ("id: expected int, got
+                        string \"a\""); unknown: the reason */
+    size_t why_len;
+    char *witness;   /* no: the value, compact JSON */
+    size_t witness_len;
+} tsig_inclusion;
+
+/* tsig_includes flags */
+#define TSIG_INCLUDE_PARAMS 1u /* compare the parameters (the argument objects), not the return types */
+#define TSIG_INCLUDE_STRICT 2u /* judge values in strict mode (no undeclared fields), not enabled */
+
+/*
+ * Whether every value valid for a is valid for b (their return types, or
+ * with TSIG_INCLUDE_PARAMS their argument objects). Fills *out (released
+ * by tsig_inclusion_free) and returns TSIG_OK; TSIG_ERR_NOMEM or
+ * TSIG_ERR_ARGUMENT (a, b or out NULL) with *out empty. Bounded work: a
+ * pair of types too large to compare is unknown.
+ */
+tsig_code tsig_includes(const tsig_signature *a, const tsig_signature *b, unsigned flags,
+                        tsig_inclusion *out);
+void tsig_inclusion_free(tsig_inclusion *r);
+
+/* ========================================================================
  * Section: JSON boundary
  *
  * "JSON text in, JSON text out", for callers that speak JSON (the

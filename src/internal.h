@@ -1134,6 +1134,13 @@ void tsig_tool_release(tsig_tool *tool);
  * (after a byte-order mark and whitespace). */
 size_t tsig_json_value_start(const char *json, size_t len);
 
+/* ---- inclusion.c ---------------------------------------------------------- */
+
+/* tsig_includes over two types: every value of a (in strict mode when
+ * strict, else enabled) a value of b. As tsig_includes. */
+tsig_code tsig_type_includes(const tsig_type *a, const tsig_type *b, int strict,
+                             tsig_inclusion *out);
+
 /* ---- validate.c (for the other stages) ---------------------------------- */
 
 /* Validates JSON text against one type as an output is validated (no
