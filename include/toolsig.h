@@ -768,6 +768,9 @@ typedef struct tsig_inclusion {
 /* tsig_includes flags */
 #define TSIG_INCLUDE_PARAMS 1u /* compare the parameters (the argument objects), not the return types */
 #define TSIG_INCLUDE_STRICT 2u /* judge values in strict mode (no undeclared fields), not enabled */
+#define TSIG_INCLUDE_A_STRICT 4u /* judge A's values in strict mode whatever B's: what a
+                                    tool returns as it declares it, read by a client in
+                                    enabled mode */
 
 /*
  * Whether every value valid for a is valid for b (their return types, or

@@ -1136,10 +1136,12 @@ size_t tsig_json_value_start(const char *json, size_t len);
 
 /* ---- inclusion.c ---------------------------------------------------------- */
 
-/* tsig_includes over two types: every value of a (in strict mode when
- * strict, else enabled) a value of b. As tsig_includes. */
-tsig_code tsig_type_includes(const tsig_type *a, const tsig_type *b, int strict,
-                             tsig_inclusion *out);
+/* tsig_includes over two types: every value of a a value of b, the
+ * values of each judged in strict mode when its flag is set, else enabled
+ * (a diff judges what a tool returns as it declares it, strictly, and what
+ * a client reads as enabled mode reads it). As tsig_includes. */
+tsig_code tsig_type_includes(const tsig_type *a, const tsig_type *b, int a_strict,
+                             int b_strict, tsig_inclusion *out);
 
 /* ---- validate.c (for the other stages) ---------------------------------- */
 

@@ -51,7 +51,7 @@ typedef struct memo_entry {
 
 typedef struct inclusion {
     tsig_arena arena;
-    tsig_validate_options opts;
+    tsig_validate_options opts[2]; /* how values of A (0) and of B (1) are judged */
     size_t steps;
     int nomem;
     tsig_table memo;
@@ -145,14 +145,15 @@ static int step(inclusion *c)
     return 1;
 }
 
-/* 1 when the validator accepts json[0..len) for t in the call's mode, 0
+/* 1 when the validator accepts json[0..len) for t as values of side
+ * (0: A, 1: B) are judged, 0
  * when it refuses it, -1 when out of memory or past the budget. */
-static int accepts(inclusion *c, const tsig_type *t, const char *json, size_t len)
+static int accepts(inclusion *c, int side, const tsig_type *t, const char *json, size_t len)
 {
     if (t->kind == TSIG_ANY) return 1;
     if (!step(c)) return -1;
     tsig_result r;
-    tsig_code code = tsig_validate_type_json(t, json, len, &c->opts, &r);
+    tsig_code code = tsig_validate_type_json(t, json, len, &c->opts[side], &r);
     int ok = r.ok;
     tsig_result_free(&r);
     if (code == TSIG_ERR_NOMEM) {
@@ -399,7 +400,7 @@ static int first_accepted(inclusion *c, const tsig_type *t, const tsig_strbuf *c
         const char *nl = memchr(line, '\n', cands->len - at);
         size_t len = nl ? (size_t)(nl - line) : cands->len - at;
         at += len + 1;
-        int r = accepts(c, t, line, len);
+        int r = accepts(c, 0, t, line, len);
         if (r < 0) return 0;
         if (r) {
             tsig_sb_append(out, line, len);
@@ -537,13 +538,13 @@ typedef struct record_view {
     const tsig_type *extra; /* NULL: no other key */
 } record_view;
 
-static record_view view_of(const inclusion *c, const tsig_type *t)
+static record_view view_of(const inclusion *c, int side, const tsig_type *t)
 {
     record_view v = {NULL, 0, &ANY_TYPE};
     if (t->kind != TSIG_RECORD) return v;
     v.fields = t->fields;
     v.field_count = t->field_count;
-    v.extra = t->extra ? t->extra : c->opts.mode == TSIG_MODE_STRICT ? NULL : &ANY_TYPE;
+    v.extra = t->extra ? t->extra : c->opts[side].mode == TSIG_MODE_STRICT ? NULL : &ANY_TYPE;
     return v;
 }
 
@@ -619,7 +620,7 @@ static const verdict *at_field(inclusion *c, const tsig_field *g, const verdict 
 static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_type *b)
 {
     if (b->kind == TSIG_MAP) return &YES;
-    record_view va = view_of(c, a), vb = view_of(c, b);
+    record_view va = view_of(c, 0, a), vb = view_of(c, 1, b);
     const verdict *open = NULL;
     /* b's fields */
     for (size_t i = 0; i < vb.field_count; i++) {
@@ -816,7 +817,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
             if (by_value[v->kind] != k) continue;
             tsig_strbuf w = {0};
             put_enum_value(&w, v);
-            int r = w.failed ? -1 : accepts(c, b, w.data, w.len);
+            int r = w.failed ? -1 : accepts(c, 1, b, w.data, w.len);
             if (r == 0) return refuted(c, &w);
             tsig_sb_release(&w);
             if (r < 0) return c->nomem ? &NOMEM : &TOO_LARGE;
@@ -827,7 +828,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
     if (k == TSIG_JSON_BOOL) {
         static const char *const both[] = {"true", "false"};
         for (int i = 0; i < 2; i++) {
-            int r = accepts(c, b, both[i], strlen(both[i]));
+            int r = accepts(c, 1, b, both[i], strlen(both[i]));
             if (r < 0) return c->nomem ? &NOMEM : &TOO_LARGE;
             if (r) continue;
             tsig_strbuf w = {0};
@@ -875,7 +876,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
         return c->nomem ? &NOMEM : unknown(c, "no value of the type was found to show it");
     }
     if (pair_no) {
-        int in_b = accepts(c, b, pair_no->witness, pair_no->witness_len);
+        int in_b = accepts(c, 1, b, pair_no->witness, pair_no->witness_len);
         if (in_b < 0) return c->nomem ? &NOMEM : &TOO_LARGE;
         if (!in_b) return pair_no;
     }
@@ -888,8 +889,8 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
             const char *nl = memchr(line, '\n', cands.len - at);
             size_t len = nl ? (size_t)(nl - line) : cands.len - at;
             at += len + 1;
-            int in_a = accepts(c, a, line, len);
-            int in_b = in_a > 0 ? accepts(c, b, line, len) : 0;
+            int in_a = accepts(c, 0, a, line, len);
+            int in_b = in_a > 0 ? accepts(c, 1, b, line, len) : 0;
             if (in_a < 0 || in_b < 0) break;
             if (in_a && !in_b) {
                 tsig_strbuf w = {0};
@@ -998,15 +999,17 @@ void tsig_inclusion_free(tsig_inclusion *r)
     memset(r, 0, sizeof *r);
 }
 
-tsig_code tsig_type_includes(const tsig_type *a, const tsig_type *b, int strict,
-                             tsig_inclusion *out)
+tsig_code tsig_type_includes(const tsig_type *a, const tsig_type *b, int a_strict,
+                             int b_strict, tsig_inclusion *out)
 {
     memset(out, 0, sizeof *out);
     inclusion c;
     memset(&c, 0, sizeof c);
-    c.opts.mode = strict ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED;
-    c.opts.max_errors = 1;
-    c.opts.flags = TSIG_VALUE_NEVER;
+    for (int side = 0; side < 2; side++) {
+        c.opts[side].mode = (side ? b_strict : a_strict) ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED;
+        c.opts[side].max_errors = 1;
+        c.opts[side].flags = TSIG_VALUE_NEVER;
+    }
     c.steps = INCLUSION_STEPS;
     tsig_table_init(&c.memo, 0, &c.arena, memo_key, &c);
 
@@ -1019,8 +1022,8 @@ tsig_code tsig_type_includes(const tsig_type *a, const tsig_type *b, int strict,
         /* a witness counts once the validator has judged it: a takes it,
          * b does not (and b's first error says why) */
         tsig_result r;
-        int in_a = accepts(&c, a, v->witness, v->witness_len);
-        tsig_code code = tsig_validate_type_json(b, v->witness, v->witness_len, &c.opts, &r);
+        int in_a = accepts(&c, 0, a, v->witness, v->witness_len);
+        tsig_code code = tsig_validate_type_json(b, v->witness, v->witness_len, &c.opts[1], &r);
         if (code == TSIG_ERR_NOMEM) c.nomem = 1;
         if (in_a == 1 && code == TSIG_OK && !r.ok && r.error_count) {
             const tsig_issue *e = &r.errors[0];
@@ -1061,7 +1064,9 @@ tsig_code tsig_includes(const tsig_signature *a, const tsig_signature *b, unsign
     memset(out, 0, sizeof *out);
     if (!a || !b) return TSIG_ERR_ARGUMENT;
     int strict = (flags & TSIG_INCLUDE_STRICT) != 0;
-    if (!(flags & TSIG_INCLUDE_PARAMS)) return tsig_type_includes(a->returns, b->returns, strict, out);
+    int a_strict = strict || (flags & TSIG_INCLUDE_A_STRICT);
+    if (!(flags & TSIG_INCLUDE_PARAMS))
+        return tsig_type_includes(a->returns, b->returns, a_strict, strict, out);
     /* the parameters are the fields of one typed map: the arguments */
     tsig_type args[2];
     memset(args, 0, sizeof args);
@@ -1071,5 +1076,5 @@ tsig_code tsig_includes(const tsig_signature *a, const tsig_signature *b, unsign
         args[i].fields = sides[i]->params;
         args[i].field_count = sides[i]->param_count;
     }
-    return tsig_type_includes(&args[0], &args[1], strict, out);
+    return tsig_type_includes(&args[0], &args[1], a_strict, strict, out);
 }

@@ -24,11 +24,14 @@ static tsig_signature *parse_or_fail(int line, const char *text)
     return sig;
 }
 
-/* 1 when json is valid for sig's return type (or arguments) in mode. */
-static int valid(const tsig_signature *sig, unsigned flags, const char *json, size_t len)
+/* 1 when json is valid for sig's return type (or arguments) in the mode
+ * flags give side A (a_side) or side B. */
+static int valid_as(const tsig_signature *sig, unsigned flags, int a_side, const char *json,
+                    size_t len)
 {
-    tsig_validate_options o = {(flags & TSIG_INCLUDE_STRICT) ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
-                               1, 0, TSIG_VALUE_NEVER};
+    int strict = (flags & TSIG_INCLUDE_STRICT) || (a_side && (flags & TSIG_INCLUDE_A_STRICT));
+    tsig_validate_options o = {strict ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED, 1, 0,
+                               TSIG_VALUE_NEVER};
     tsig_result r;
     tsig_code code = (flags & TSIG_INCLUDE_PARAMS)
                          ? tsig_validate_input_json(sig, json, len, &o, &r)
@@ -59,8 +62,8 @@ static void included_at(int line, const char *a_text, const char *b_text, unsign
     else {
         if (want_path) tsig_test_check_str(__FILE__, line, "path", r.path, want_path);
         if (want_why) tsig_test_check_str(__FILE__, line, "why", r.why, want_why);
-        if (want == TSIG_INCL_NO && (!valid(a, flags & ~TSIG_INCLUDE_PARAMS, r.witness, r.witness_len) ||
-                                     valid(b, flags & ~TSIG_INCLUDE_PARAMS, r.witness, r.witness_len)))
+        if (want == TSIG_INCL_NO && (!valid_as(a, flags & ~TSIG_INCLUDE_PARAMS, 1, r.witness, r.witness_len) ||
+                                     valid_as(b, flags & ~TSIG_INCLUDE_PARAMS, 0, r.witness, r.witness_len)))
             if (!(flags & TSIG_INCLUDE_PARAMS))
                 tsig_test_fail(__FILE__, line, "witness %s does not show it", r.witness);
     }
@@ -196,6 +199,13 @@ TEST(extra_fields_follow_the_mode)
                 TSIG_INCL_YES, NULL, NULL);
     included_at(__LINE__, "{a :int, b :int}", "{a :int, * :string}", TSIG_INCLUDE_STRICT,
                 TSIG_INCL_NO, ".b", NULL);
+    /* A strict, B enabled: a field A drops is no longer sent; one it adds is an extra B keeps */
+    included_at(__LINE__, "{a :int}", "{a :int, b :int?}", TSIG_INCLUDE_A_STRICT, TSIG_INCL_YES,
+                NULL, NULL);
+    included_at(__LINE__, "{a :int, b :int}", "{a :int}", TSIG_INCLUDE_A_STRICT, TSIG_INCL_YES,
+                NULL, NULL);
+    included_at(__LINE__, "{a :int}", "{a :int, b :int}", TSIG_INCLUDE_A_STRICT, TSIG_INCL_NO,
+                ".b", "b: missing required field, expected int");
     /* two spellings of a key a value of A may hold are ambiguous for B */
     NO_("{}", "{a_b :any?}", "", NULL);
     YES_("{* :int}", "{* :any}");
@@ -602,7 +612,8 @@ TEST(whenever_inclusion_says_yes_every_value_of_a_is_a_value_of_b)
         }
         char *at = NULL, *bt = NULL;
         tsig_signature *sa = parse_ty(a, &at), *sb = parse_ty(b, &bt);
-        unsigned flags = rnd(2) ? TSIG_INCLUDE_STRICT : 0;
+        static const unsigned modes[] = {0, TSIG_INCLUDE_STRICT, TSIG_INCLUDE_A_STRICT};
+        unsigned flags = modes[rnd(3)];
         if (sa && sb) {
             tsig_inclusion r;
             if (tsig_includes(sa, sb, flags, &r) != TSIG_OK) {
@@ -610,19 +621,19 @@ TEST(whenever_inclusion_says_yes_every_value_of_a_is_a_value_of_b)
             } else {
                 counted[r.verdict]++;
                 if (r.verdict == TSIG_INCL_NO &&
-                    (!valid(sa, flags, r.witness, r.witness_len) || valid(sb, flags, r.witness, r.witness_len)))
+                    (!valid_as(sa, flags, 1, r.witness, r.witness_len) || valid_as(sb, flags, 0, r.witness, r.witness_len)))
                     tsig_test_fail(__FILE__, __LINE__, "%s within %s: witness %s does not show it",
                                    at, bt, r.witness);
                 for (int v = 0; v < 40 && r.verdict == TSIG_INCL_YES; v++) {
                     char *value = NULL;
                     size_t n = 0, cap = 0;
                     random_value(rnd(4) ? a : b, &value, &n, &cap, 0);
-                    if (valid(sa, flags, value, n)) {
+                    if (valid_as(sa, flags, 1, value, n)) {
                         values_checked++;
-                        if (!valid(sb, flags, value, n)) {
+                        if (!valid_as(sb, flags, 0, value, n)) {
                             tsig_test_fail(__FILE__, __LINE__,
                                            "%s within %s (%s) said yes, but %s is not valid for B",
-                                           at, bt, flags ? "strict" : "enabled", value);
+                                           at, bt, flags == 0 ? "enabled" : flags == TSIG_INCLUDE_STRICT ? "strict" : "A strict", value);
                             free(value);
                             break;
                         }
