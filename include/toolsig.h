@@ -783,6 +783,67 @@ tsig_code tsig_includes(const tsig_signature *a, const tsig_signature *b, unsign
                         tsig_inclusion *out);
 void tsig_inclusion_free(tsig_inclusion *r);
 
+/* What a change does to whom. */
+typedef enum tsig_change_effect {
+    TSIG_CHANGE_COMPATIBLE = 0,      /* no caller or consumer breaks */
+    TSIG_CHANGE_BREAKS_CALLERS = 1,  /* arguments valid before are refused now */
+    TSIG_CHANGE_BREAKS_CONSUMERS = 2,/* a result now may be one that was invalid before */
+    TSIG_CHANGE_MAY_BREAK_CALLERS = 3,   /* cannot be proved either way (why says why) */
+    TSIG_CHANGE_MAY_BREAK_CONSUMERS = 4
+} tsig_change_effect;
+
+/* One change of a diff; its strings (NUL-terminated) belong to the diff. */
+typedef struct tsig_change {
+    const char *tool;     /* the tool's name; "" for two signatures */
+    size_t tool_len;
+    const char *path;     /* a parameter ("limit", "filter.tags[]"), the result
+                             ("(returns)", "(returns).items[].id"), "(tool)" or
+                             "(description)" */
+    size_t path_len;
+    const char *old_text; /* the place before, in canonical form ("" when added) */
+    size_t old_len;
+    const char *new_text; /* after ("" when removed) */
+    size_t new_len;
+    tsig_change_effect effect;
+    const char *why;      /* "the parameter became required", "expected int in 1..100,
+                             got int 0", ... */
+    size_t why_len;
+    const char *example;  /* breaking: a value that shows it (JSON), else "" */
+    size_t example_len;
+} tsig_change;
+
+/* The changes between two signatures or two lists of tools. */
+typedef struct tsig_diff tsig_diff;
+
+/*
+ * What changed from old to new: two signatures (their text), or two lists
+ * of tools (an MCP tools/list result or a bare list of MCP, OpenAI or
+ * Anthropic tools, or [{"name", "sig", "description"}]), tools matched by
+ * name. Arguments valid for OLD must stay valid for NEW (judged strictly,
+ * no coercion counted on: breaks callers); a value NEW returns, as it
+ * declares it, must be valid for OLD read in enabled mode (breaks
+ * consumers). Returns TSIG_OK with *out (released by tsig_diff_free), or
+ * NULL and *err: the side ("old: ", "new: ") and its parse, JSON or tool
+ * error (TSIG_ERR_SYNTAX, TSIG_ERR_JSON, TSIG_ERR_SCHEMA, ...),
+ * TSIG_ERR_NOMEM, TSIG_ERR_ARGUMENT.
+ */
+tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_text,
+                          size_t new_len, tsig_diff **out, tsig_error *err);
+size_t tsig_diff_count(const tsig_diff *d);
+const tsig_change *tsig_diff_get(const tsig_diff *d, size_t i);
+/* 1 when a change breaks (or may break) callers or consumers. */
+int tsig_diff_breaks(const tsig_diff *d);
+/* "breaks callers", "compatible", ... */
+const char *tsig_change_effect_name(tsig_change_effect effect);
+/*
+ * The change as one line: "[tool: ]path: old -> new: effect: why", "(none)"
+ * for a side that has nothing
+ * ("search: limit: :int? -> :int: breaks callers: the parameter became
+ * required"). NUL-terminated, freed with tsig_free; NULL when out of memory.
+ */
+char *tsig_change_format(const tsig_change *c, size_t *len);
+void tsig_diff_free(tsig_diff *d);
+
 /* ========================================================================
  * Section: JSON boundary
  *
@@ -933,6 +994,15 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags);
  * "prompt" (only when ok) is tsig_render_tools of them all.
  */
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags);
+/*
+ * tsig_diff_texts as a document: {"ok":true,"breaks":bool,"changes":[
+ * {"tool","path","old","new","effect","why","example","line"}]} (example:
+ * the JSON value, or null; line: tsig_change_format), or the error document.
+ */
+char *tsig_api_diff(const char *old_text, size_t old_len, const char *new_text, size_t new_len);
+/* The {"ok":true,...} document of tsig_api_diff for a diff made (for the
+ * command line's --json); NULL when out of memory. */
+char *tsig_diff_json(const tsig_diff *d, size_t *len);
 
 /*
  * The tools of a list (tsig_tools_from_json) that converted, as the list

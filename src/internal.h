@@ -1549,6 +1549,11 @@ tsig_signature *tsig_tool_from_tree(const struct cJSON *tool, const char *text, 
                                     size_t len, unsigned flags, tsig_messages *warnings,
                                     tsig_error *err);
 
+/* The object of tool that holds its name, description and schemas:
+ * OpenAI's {"type": "function", "function": {...}} holds them in
+ * "function"; MCP's and Anthropic's tools are their own. */
+const struct cJSON *tsig_tool_body(const struct cJSON *tool);
+
 /* ---- schema_import.c: what one import did (for tests) ------------------ */
 
 /* nodes: counted against the budget (see BUDGET_PER_BYTE in

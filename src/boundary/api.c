@@ -746,6 +746,51 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
+char *tsig_diff_json(const tsig_diff *d, size_t *len)
+{
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true,\"breaks\":");
+    put_bool(&sb, tsig_diff_breaks(d));
+    tsig_sb_puts(&sb, ",\"changes\":[");
+    for (size_t i = 0; i < tsig_diff_count(d); i++) {
+        const tsig_change *c = tsig_diff_get(d, i);
+        if (i) tsig_sb_putc(&sb, ',');
+        tsig_sb_puts(&sb, "{\"tool\":");
+        put_string(&sb, c->tool, c->tool_len);
+        tsig_sb_puts(&sb, ",\"path\":");
+        put_string(&sb, c->path, c->path_len);
+        tsig_sb_puts(&sb, ",\"old\":");
+        put_string(&sb, c->old_text, c->old_len);
+        tsig_sb_puts(&sb, ",\"new\":");
+        put_string(&sb, c->new_text, c->new_len);
+        tsig_sb_puts(&sb, ",\"effect\":");
+        put_cstring(&sb, tsig_change_effect_name(c->effect));
+        tsig_sb_puts(&sb, ",\"why\":");
+        put_string(&sb, c->why, c->why_len);
+        tsig_sb_puts(&sb, ",\"example\":");
+        if (c->example_len) tsig_sb_append(&sb, c->example, c->example_len);
+        else tsig_sb_puts(&sb, "null");
+        tsig_sb_puts(&sb, ",\"line\":");
+        size_t line_len;
+        char *line = tsig_change_format(c, &line_len);
+        put_text(&sb, line, line_len);
+        tsig_sb_putc(&sb, '}');
+    }
+    tsig_sb_puts(&sb, "]}");
+    return tsig_sb_finish(&sb, len);
+}
+
+char *tsig_api_diff(const char *old_text, size_t old_len, const char *new_text, size_t new_len)
+{
+    tsig_diff *d;
+    tsig_error err;
+    if (tsig_diff_texts(old_text, old_len, new_text, new_len, &d, &err) != TSIG_OK)
+        return error_doc(&err);
+    char *doc = tsig_diff_json(d, NULL);
+    tsig_diff_free(d);
+    return doc;
+}
+
 /* Appends the prompt text of the tools of a list (tsig_render_tool_list)
  * as a JSON string. */
 static void put_prompt(tsig_strbuf *sb, const tsig_tools *tools)

@@ -562,6 +562,51 @@ static int run_from_tools(cli_args *args)
     return rc;
 }
 
+/* ---- diff -------------------------------------------------------------- */
+
+/* toolsig diff OLD NEW [--json]: each change as a line (or the document);
+ * exit 1 when one breaks or may break callers or consumers, 0 otherwise, 2
+ * when a side is neither a signature nor a list of tools. */
+static int run_diff(cli_args *args)
+{
+    cli_text before = {0}, after = {0};
+    int rc = cli_read_arg(args, cli_positional(args, 0), "OLD", &before);
+    if (!rc) rc = cli_read_arg(args, cli_positional(args, 1), "NEW", &after);
+    tsig_diff *d = NULL;
+    tsig_error err;
+    if (!rc && tsig_diff_texts(before.data, before.len, after.data, after.len, &d, &err) != TSIG_OK) {
+        if (err.code == TSIG_ERR_NOMEM) {
+            rc = cli_out_of_memory(args);
+        } else {
+            /* the message names the side first: its text gives the caret */
+            const cli_text *side = strncmp(err.message, "new: ", 5) == 0 ? &after : &before;
+            int positioned = err.code == TSIG_ERR_SYNTAX || err.code == TSIG_ERR_JSON ||
+                             err.code == TSIG_ERR_TOO_DEEP;
+            if (positioned)
+                cli_print_error(args, &err, err.code == TSIG_ERR_SYNTAX ? "signature" : "JSON",
+                                side->data, side->len);
+            else
+                cli_printf(args, CLI_STDERR, "error: %s\n", err.message);
+            rc = CLI_UNUSABLE;
+        }
+    }
+    if (!rc && cli_flag(args, "--json")) {
+        size_t len = 0;
+        rc = print_text(args, tsig_diff_json(d, &len), &len);
+    } else if (!rc) {
+        for (size_t i = 0; i < tsig_diff_count(d) && !rc; i++) {
+            size_t len = 0;
+            rc = print_text(args, tsig_change_format(tsig_diff_get(d, i), &len), &len);
+        }
+        if (!rc && tsig_diff_count(d) == 0) cli_puts(args, CLI_STDOUT, "no changes\n");
+    }
+    if (!rc && tsig_diff_breaks(d)) rc = CLI_REJECTED;
+    tsig_diff_free(d);
+    cli_text_free(&before);
+    cli_text_free(&after);
+    return rc;
+}
+
 /* ---- tool, tools ----------------------------------------------------- */
 
 /* toolsig tool NAME SIG [DESCRIPTION]: one tool as prompt text. */
@@ -796,6 +841,21 @@ const cli_command cli_commands[] = {
      "                      instead\n",
      {{"--lossy", NULL}, {"--json", NULL}},
      0, 1, run_from_tools},
+    {"diff", "OLD NEW [--json]",
+     "what a change of a signature or of a list of tools breaks",
+     "Compares OLD with NEW, each a signature or a list of tools (an MCP\n"
+     "tools/list result, a list of MCP, OpenAI or Anthropic tools, or\n"
+     "[{\"name\",\"sig\"}]), given as text or @FILE; tools are matched by name.\n"
+     "Prints one line per change: tool, path, old -> new, who it breaks and\n"
+     "why. Arguments valid for OLD must stay valid for NEW (breaks callers);\n"
+     "a result NEW returns must be valid for OLD (breaks consumers); what\n"
+     "cannot be proved either way \"may break\". Exit 0 when nothing breaks,\n"
+     "1 when something breaks or may break, 2 for a text that is neither.\n"
+     "\n"
+     "Options:\n"
+     "  --json              print {\"breaks\",\"changes\":[...]} instead\n",
+     {{"--json", NULL}},
+     2, 2, run_diff},
     {"tool", "NAME SIG [DESCRIPTION]",
      "one tool as prompt text",
      "Prints \"NAME(params) -> T\" (firewalled output fields hidden) and the\n"

@@ -2944,10 +2944,27 @@ static int build_from_schema(importer *im, const cJSON *root, tsig_signature *si
     return sig->returns != NULL;
 }
 
-/* tool_from_json: parameters from inputSchema, the return type from
- * outputSchema (:any without one), read in document order so messages
- * come in document order. A null schema counts as absent. Other members of
- * the tool (name, description, annotations, ...) are not read. */
+/* See internal.h: OpenAI's {"type": "function", "function": {...}}
+ * holds the tool in "function"; any other tool is its own body. */
+const cJSON *tsig_tool_body(const cJSON *tool)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(tool, "type");
+    const cJSON *body = cJSON_GetObjectItemCaseSensitive(tool, "function");
+    if (cJSON_IsString(type) && strcmp(type->valuestring, "function") == 0 && cJSON_IsObject(body))
+        return body;
+    return tool;
+}
+
+/* The keys a tool's parameter schema is under: MCP's, Anthropic's,
+ * OpenAI's. */
+static const char *const INPUT_KEYS[] = {"inputSchema", "input_schema", "parameters"};
+
+/* tool_from_json: parameters from inputSchema (Anthropic's input_schema,
+ * OpenAI's parameters; two of them is an error, as no one reading says
+ * which counts), the return type from outputSchema (:any without one),
+ * read in document order so messages come in document order. A null
+ * schema counts as absent. Other members of the tool (name, description,
+ * annotations, ...) are not read. */
 static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
 {
     if (!cJSON_IsObject(root)) {
@@ -2958,14 +2975,37 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
                                  "\"outputSchema\"}");
         return 0;
     }
-    for (const cJSON *c = root->child; c; c = c->next) {
-        int input = strcmp(c->string, "inputSchema") == 0;
+    const cJSON *body = tsig_tool_body(root);
+    place wrapper = {0, NULL};
+    if (body != root) {
+        wrapper = ptr_push(im, body);
+        if (wrapper.len == NOT_FOUND) return 0;
+    }
+    const char *input_key = NULL;
+    for (const cJSON *c = body->child; c; c = c->next) {
+        const char *key = NULL;
+        for (size_t k = 0; k < sizeof INPUT_KEYS / sizeof INPUT_KEYS[0]; k++)
+            if (strcmp(c->string, INPUT_KEYS[k]) == 0) key = INPUT_KEYS[k];
+        int input = key != NULL;
         if ((!input && strcmp(c->string, "outputSchema") != 0) || cJSON_IsNull(c)) continue;
+        if (input && input_key) {
+            char reason[96];
+            tsig_snprintf(reason, sizeof reason, "a tool has one parameter schema, found %s and %s",
+                          input_key, key);
+            fail_at_pointer(im, reason);
+            return 0;
+        }
+        if (input) input_key = key;
         place back = ptr_push(im, c);
         if (back.len == NOT_FOUND) return 0;
         /* $refs point into the schema holding them. */
         im->root = c;
-        im->root_ptr = input ? "#/inputSchema" : "#/outputSchema";
+        char *root_ptr = tsig_arena_strndup(&sig->arena, im->ptr.data, im->ptr.len);
+        if (!root_ptr) {
+            fail_nomem(im);
+            return 0;
+        }
+        im->root_ptr = root_ptr;
         const tsig_type *t = convert(im, c, 0, input);
         if (!t) return 0;
         ptr_pop(im, back);
@@ -2981,6 +3021,7 @@ static int build_from_tool(importer *im, const cJSON *root, tsig_signature *sig)
             sig->param_count = t->field_count;
         }
     }
+    if (body != root) ptr_pop(im, wrapper);
     if (!sig->returns) {
         tsig_type *any = new_type(im, TSIG_ANY);
         if (!any) return 0;

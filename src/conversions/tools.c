@@ -216,6 +216,7 @@ static int read_tool(const cJSON *node, const char *text, size_t base, size_t le
         return 0;
     }
     tool->sig = sig;
+    node = tsig_tool_body(node);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(node, "name");
     if (!cJSON_IsString(name)) {
         size_t name_at = name ? tsig_json_tree_span(name)->start - base : 0;

@@ -1,0 +1,694 @@
+/*
+ * diff.c: what a change of a signature, or of a list of tools, breaks.
+ *
+ * Both sides are read (a signature's text, or a list of tools: MCP,
+ * OpenAI, Anthropic, or the package's own [{name, sig}]), tools matched by
+ * name, and each pair walked in step: parameters by name, typed maps by
+ * field, lists by element. Where the two stop matching in shape (a kind
+ * changed, a scalar narrowed, a union grew) one change is written, judged
+ * by type inclusion (inclusion.c): arguments, old within new, both judged
+ * strictly; results, new within old, what the tool returns judged as it
+ * declares it (strictly) and what a client reads in enabled mode. A
+ * change that cannot be proved compatible is "may break", never guessed.
+ */
+#include "internal.h"
+
+#include "cJSON.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct tsig_diff {
+    tsig_arena arena;
+    tsig_change *changes;
+    size_t count, cap;
+    int nomem;
+};
+
+/* One side: a signature, or a list of tools. */
+typedef struct side {
+    tsig_signature *sig;
+    tsig_tools *tools;
+} side;
+
+typedef struct walker {
+    tsig_diff *d;
+    const char *tool;
+    size_t tool_len;
+    int input;          /* parameters (breaks callers), else results (consumers) */
+    tsig_strbuf path;
+} walker;
+
+/* ---- the changes ------------------------------------------------------- */
+
+static const char *keep(tsig_diff *d, const char *s, size_t len)
+{
+    char *copy = tsig_arena_strndup(&d->arena, s ? s : "", s ? len : 0);
+    if (!copy) d->nomem = 1;
+    return copy ? copy : "";
+}
+
+static void add_change(walker *w, const char *old_text, size_t old_len, const char *new_text,
+                       size_t new_len, tsig_change_effect effect, const char *why,
+                       size_t why_len, const char *example, size_t example_len)
+{
+    tsig_diff *d = w->d;
+    if (d->nomem || w->path.failed) {
+        d->nomem = 1;
+        return;
+    }
+    if (d->count == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 16;
+        tsig_change *grown = realloc(d->changes, cap * sizeof *grown);
+        if (!grown) {
+            d->nomem = 1;
+            return;
+        }
+        d->changes = grown;
+        d->cap = cap;
+    }
+    tsig_change *c = &d->changes[d->count++];
+    c->tool = keep(d, w->tool, w->tool_len);
+    c->tool_len = w->tool_len;
+    c->path = keep(d, w->path.data, w->path.len);
+    c->path_len = w->path.len;
+    c->old_text = keep(d, old_text, old_len);
+    c->old_len = old_len;
+    c->new_text = keep(d, new_text, new_len);
+    c->new_len = new_len;
+    c->effect = effect;
+    c->why = keep(d, why, why_len);
+    c->why_len = why_len;
+    c->example = keep(d, example, example_len);
+    c->example_len = example_len;
+}
+
+static void add_plain(walker *w, const char *old_text, const char *new_text,
+                      tsig_change_effect effect, const char *why)
+{
+    add_change(w, old_text, strlen(old_text), new_text, strlen(new_text), effect, why,
+               strlen(why), "", 0);
+}
+
+/* Characters of a description shown in a change. */
+#define DESCRIPTION_SHOWN 60
+
+/* A description changed (NULL: none): each side a JSON string, cut. */
+static void description_change(walker *w, const char *before, size_t before_len,
+                               const char *now, size_t now_len)
+{
+    tsig_strbuf a = {0}, b = {0};
+    if (before) tsig_json_escape_cut(&a, before, before_len, DESCRIPTION_SHOWN);
+    if (now) tsig_json_escape_cut(&b, now, now_len, DESCRIPTION_SHOWN);
+    if (a.failed || b.failed) w->d->nomem = 1;
+    else
+        add_change(w, a.data ? a.data : "", a.len, b.data ? b.data : "", b.len,
+                   TSIG_CHANGE_COMPATIBLE, "the description changed", 23, "", 0);
+    tsig_sb_release(&a);
+    tsig_sb_release(&b);
+}
+
+/* The effect of a breaking (or unprovable) change on this walker's side. */
+static tsig_change_effect breaking(const walker *w, int proved)
+{
+    if (w->input) return proved ? TSIG_CHANGE_BREAKS_CALLERS : TSIG_CHANGE_MAY_BREAK_CALLERS;
+    return proved ? TSIG_CHANGE_BREAKS_CONSUMERS : TSIG_CHANGE_MAY_BREAK_CONSUMERS;
+}
+
+/* Inclusion the way this side judges it: arguments old within new, both
+ * strict; results new within old, new strict, old enabled. */
+static int judge(walker *w, const tsig_type *old_t, const tsig_type *new_t, tsig_inclusion *r)
+{
+    tsig_code code = w->input ? tsig_type_includes(old_t, new_t, 1, 1, r)
+                              : tsig_type_includes(new_t, old_t, 1, 0, r);
+    if (code != TSIG_OK) w->d->nomem = 1;
+    return code == TSIG_OK;
+}
+
+/* The canonical form of t without descriptions (and " = default" when
+ * the field has one), cut after 80 bytes with "…". */
+static void describe(tsig_strbuf *sb, const tsig_type *t, const tsig_field *f)
+{
+    size_t len;
+    char *text = tsig_format_type(t, TSIG_FORMAT_NO_DESCRIPTIONS, &len);
+    if (!text) {
+        sb->failed = 1;
+        return;
+    }
+    tsig_sb_append(sb, text, len);
+    tsig_free(text);
+    if (f && f->default_json) {
+        tsig_sb_puts(sb, " = ");
+        tsig_sb_append(sb, f->default_json, f->default_len);
+    }
+}
+
+/* Writes the change old -> new at the walker's path, judged by inclusion
+ * of the two types; calm says why when it is compatible. */
+static void judged_change(walker *w, const tsig_type *old_t, const tsig_field *old_f,
+                          const tsig_type *new_t, const tsig_field *new_f, const char *calm)
+{
+    tsig_inclusion r;
+    if (!judge(w, old_t, new_t, &r)) return;
+    tsig_strbuf before = {0}, after = {0}, why = {0};
+    describe(&before, old_t, old_f);
+    describe(&after, new_t, new_f);
+    tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
+    if (r.verdict == TSIG_INCL_YES) {
+        tsig_sb_puts(&why, calm);
+    } else if (r.verdict == TSIG_INCL_NO) {
+        effect = breaking(w, 1);
+        if (r.witness_len == 4 && memcmp(r.witness, "null", 4) == 0 && r.path_len == 0)
+            tsig_sb_puts(&why, w->input ? "null is no longer accepted" : "the value may now be null");
+        else
+            tsig_sb_append(&why, r.why, r.why_len);
+    } else {
+        effect = breaking(w, 0);
+        tsig_sb_puts(&why, "cannot prove it compatible: ");
+        if (r.path_len) {
+            tsig_sb_append(&why, r.path, r.path_len);
+            tsig_sb_puts(&why, ": ");
+        }
+        tsig_sb_append(&why, r.why, r.why_len);
+    }
+    if (before.failed || after.failed || why.failed) w->d->nomem = 1;
+    else
+        add_change(w, before.data, before.len, after.data, after.len, effect, why.data, why.len,
+                   effect == TSIG_CHANGE_COMPATIBLE ? "" : r.witness,
+                   effect == TSIG_CHANGE_COMPATIBLE ? 0 : r.witness_len);
+    tsig_sb_release(&before);
+    tsig_sb_release(&after);
+    tsig_sb_release(&why);
+    tsig_inclusion_free(&r);
+}
+
+/* ---- the walk ---------------------------------------------------------- */
+
+static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t);
+
+/* 1 when the two types are written alike (descriptions aside). */
+static int same_type(const tsig_type *a, const tsig_type *b, int *nomem)
+{
+    size_t alen, blen;
+    char *x = tsig_format_type(a, TSIG_FORMAT_NO_DESCRIPTIONS, &alen);
+    char *y = tsig_format_type(b, TSIG_FORMAT_NO_DESCRIPTIONS, &blen);
+    int same = x && y && alen == blen && memcmp(x, y, alen) == 0;
+    if (!x || !y) *nomem = 1;
+    tsig_free(x);
+    tsig_free(y);
+    return same;
+}
+
+static int may_be_absent(const tsig_field *f)
+{
+    return f->default_json != NULL || f->type->kind == TSIG_OPTIONAL;
+}
+
+/* Pushes a path step: a field name (".name", or the bare name at the
+ * parameters' level) or "[]"; returns the length to pop back to. */
+static size_t push(walker *w, const char *seg, size_t len, int field)
+{
+    size_t back = w->path.len;
+    if (field && (w->path.len || !w->input)) tsig_sb_putc(&w->path, '.');
+    tsig_sb_append(&w->path, seg, len);
+    return back;
+}
+
+static void pop(walker *w, size_t back)
+{
+    if (!w->path.failed) w->path.len = back;
+}
+
+/* A field present on one side only. */
+static void field_alone(walker *w, const tsig_field *f, int added, const tsig_type *other_extra)
+{
+    size_t back = push(w, f->name, f->name_len, 1);
+    tsig_strbuf text = {0};
+    describe(&text, f->type, f);
+    if (text.failed) {
+        w->d->nomem = 1;
+        tsig_sb_release(&text);
+        pop(w, back);
+        return;
+    }
+    const char *why;
+    tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
+    if (added) {
+        /* callers never sent it: it breaks them when it is required;
+         * consumers never read it: it breaks nobody */
+        if (w->input && !may_be_absent(f)) {
+            effect = TSIG_CHANGE_BREAKS_CALLERS;
+            why = "a new required parameter";
+        } else {
+            why = w->input ? "a new optional parameter" : "a new field";
+        }
+        add_change(w, "", 0, text.data, text.len, effect, why, strlen(why), "", 0);
+    } else {
+        /* callers that send it are refused, unless "* T" takes it;
+         * consumers that need it no longer get it */
+        if (w->input) {
+            if (other_extra) {
+                tsig_inclusion r;
+                if (judge(w, f->type, other_extra, &r) && r.verdict != TSIG_INCL_YES)
+                    effect = breaking(w, r.verdict == TSIG_INCL_NO);
+                tsig_inclusion_free(&r);
+                why = effect ? "the parameter was removed, and \"*\" does not take its values"
+                             : "the parameter was removed; \"*\" takes it";
+            } else {
+                effect = TSIG_CHANGE_BREAKS_CALLERS;
+                why = "the parameter was removed";
+            }
+        } else if (!may_be_absent(f)) {
+            effect = TSIG_CHANGE_BREAKS_CONSUMERS;
+            why = "the field was removed";
+        } else {
+            why = "an optional field was removed";
+        }
+        add_change(w, text.data, text.len, "", 0, effect, why, strlen(why), "", 0);
+    }
+    tsig_sb_release(&text);
+    pop(w, back);
+}
+
+/* A field on both sides. */
+static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
+{
+    size_t back = push(w, g->name, g->name_len, 1);
+    int nomem = 0;
+    int absent_before = may_be_absent(f), absent_now = may_be_absent(g);
+    const tsig_type *so = tsig_type_strip(f->type), *sn = tsig_type_strip(g->type);
+    int nested = (so->kind == TSIG_RECORD && sn->kind == TSIG_RECORD) ||
+                 (so->kind == TSIG_LIST && sn->kind == TSIG_LIST);
+    if (absent_before != absent_now) {
+        /* a parameter callers could leave out; a field consumers always got */
+        int breaks = w->input ? absent_before : absent_now;
+        const char *why = w->input ? (absent_before ? "the parameter became required"
+                                                    : "the parameter became optional")
+                                   : (absent_now ? "the field may now be absent"
+                                                 : "the field is now always present");
+        tsig_strbuf before = {0}, after = {0};
+        describe(&before, f->type, f);
+        describe(&after, g->type, g);
+        if (before.failed || after.failed) w->d->nomem = 1;
+        else
+            add_change(w, before.data, before.len, after.data, after.len,
+                       breaks ? breaking(w, 1) : TSIG_CHANGE_COMPATIBLE, why, strlen(why), "", 0);
+        tsig_sb_release(&before);
+        tsig_sb_release(&after);
+        /* what may be sent beyond absence: the types, in step */
+        if (nested) walk_place(w, f->type, g->type);
+        else if (!same_type(so, sn, &nomem)) judged_change(w, so, NULL, sn, NULL, "a wider type");
+    } else if (nested) {
+        walk_place(w, f->type, g->type);
+    } else if (!same_type(f->type, g->type, &nomem)) {
+        judged_change(w, f->type, f, g->type, g,
+                      w->input ? "accepts more than before" : "returns less than before");
+    }
+    if (f->default_json && g->default_json &&
+        (f->default_len != g->default_len || memcmp(f->default_json, g->default_json, f->default_len)))
+        add_plain(w, f->default_json, g->default_json, TSIG_CHANGE_COMPATIBLE, "the default changed");
+    int described_before = f->description != NULL, described_now = g->description != NULL;
+    if (described_before != described_now ||
+        (described_before && (f->description_len != g->description_len ||
+                              memcmp(f->description, g->description, f->description_len))))
+        description_change(w, f->description, f->description_len, g->description,
+                           g->description_len);
+    if (nomem) w->d->nomem = 1;
+    pop(w, back);
+}
+
+/* The fields of two typed maps (or the parameters), matched by name. */
+static void walk_fields(walker *w, const tsig_field *old_f, size_t old_n,
+                        const tsig_field *new_f, size_t new_n, const tsig_type *old_extra,
+                        const tsig_type *new_extra)
+{
+    for (size_t i = 0; i < old_n && !w->d->nomem; i++) {
+        const tsig_field *g = tsig_field_named(new_f, new_n, old_f[i].name, old_f[i].name_len,
+                                               i < new_n ? i : 0);
+        if (g) field_pair(w, &old_f[i], g);
+        else field_alone(w, &old_f[i], 0, new_extra);
+    }
+    for (size_t i = 0; i < new_n && !w->d->nomem; i++)
+        if (!tsig_field_named(old_f, old_n, new_f[i].name, new_f[i].name_len, i < old_n ? i : 0))
+            field_alone(w, &new_f[i], 1, old_extra);
+}
+
+/* The shape of t for a change of its own (null, length): "{…}", "[…]"
+ * with its bounds and "?". */
+static void shape(tsig_strbuf *sb, const tsig_type *t)
+{
+    const tsig_type *s = tsig_type_strip(t);
+    if (s->kind == TSIG_RECORD) {
+        tsig_sb_puts(sb, "{…}");
+    } else {
+        tsig_type bare = *s;
+        static const tsig_type any = {.kind = TSIG_ANY};
+        bare.elem = &any;
+        describe(sb, &bare, NULL);
+        /* "[:any]" → "[…]" */
+        if (!sb->failed && sb->len >= 6 && memcmp(sb->data, "[:any]", 6) == 0) {
+            memmove(sb->data + 4, sb->data + 6, sb->len - 6 + 1);
+            memcpy(sb->data, "[\xe2\x80\xa6]", 5);
+            sb->len -= 1;
+        }
+    }
+    if (t->kind == TSIG_OPTIONAL) tsig_sb_putc(sb, '?');
+}
+
+/* Two types at one place, walked in step where they share a shape. */
+static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t)
+{
+    int nomem = 0;
+    if (same_type(old_t, new_t, &nomem) || w->d->nomem) {
+        if (nomem) w->d->nomem = 1;
+        return;
+    }
+    const tsig_type *so = tsig_type_strip(old_t), *sn = tsig_type_strip(new_t);
+    int records = so->kind == TSIG_RECORD && sn->kind == TSIG_RECORD;
+    int lists = so->kind == TSIG_LIST && sn->kind == TSIG_LIST;
+    if (!records && !lists) {
+        judged_change(w, old_t, NULL, new_t, NULL,
+                      w->input ? "accepts more than before" : "returns less than before");
+        return;
+    }
+    /* the place's own changes: null, a list's length */
+    int null_before = old_t->kind == TSIG_OPTIONAL, null_now = new_t->kind == TSIG_OPTIONAL;
+    int lengths = lists && !(so->lower.num == NULL && sn->lower.num == NULL &&
+                             so->upper.num == NULL && sn->upper.num == NULL);
+    if (lengths) {
+        tsig_type bare_old = *so, bare_new = *sn;
+        static const tsig_type any = {.kind = TSIG_ANY};
+        bare_old.elem = bare_new.elem = &any;
+        lengths = !same_type(&bare_old, &bare_new, &nomem);
+    }
+    if (null_before != null_now || lengths) {
+        tsig_type place_old = *so, place_new = *sn;
+        static const tsig_type any = {.kind = TSIG_ANY};
+        place_old.elem = place_new.elem = &any;
+        if (records) place_old.kind = place_new.kind = TSIG_MAP;
+        tsig_type opt_old = {.kind = TSIG_OPTIONAL, .elem = &place_old};
+        tsig_type opt_new = {.kind = TSIG_OPTIONAL, .elem = &place_new};
+        tsig_inclusion r;
+        if (judge(w, null_before ? &opt_old : &place_old, null_now ? &opt_new : &place_new, &r)) {
+            tsig_strbuf before = {0}, after = {0}, why = {0};
+            shape(&before, old_t);
+            shape(&after, new_t);
+            tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
+            if (r.verdict == TSIG_INCL_YES) tsig_sb_puts(&why, w->input ? "accepts more than before" : "returns less than before");
+            else if (r.witness_len == 4 && memcmp(r.witness, "null", 4) == 0)
+                tsig_sb_puts(&why, w->input ? "null is no longer accepted" : "the value may now be null");
+            else tsig_sb_append(&why, r.why, r.why_len);
+            if (r.verdict != TSIG_INCL_YES) effect = breaking(w, r.verdict == TSIG_INCL_NO);
+            if (before.failed || after.failed || why.failed) w->d->nomem = 1;
+            else
+                add_change(w, before.data, before.len, after.data, after.len, effect, why.data,
+                           why.len, effect ? r.witness : "", effect ? r.witness_len : 0);
+            tsig_sb_release(&before);
+            tsig_sb_release(&after);
+            tsig_sb_release(&why);
+            tsig_inclusion_free(&r);
+        }
+    }
+    if (lists) {
+        size_t back = push(w, "[]", 2, 0);
+        walk_place(w, so->elem, sn->elem);
+        pop(w, back);
+    } else {
+        walk_fields(w, so->fields, so->field_count, sn->fields, sn->field_count, so->extra,
+                    sn->extra);
+        if (so->extra || sn->extra) {
+            size_t back = push(w, "*", 1, 1);
+            static const tsig_type any = {.kind = TSIG_ANY};
+            if (!so->extra || !sn->extra) {
+                /* "* T" added or dropped: judged on maps of that entry alone */
+                tsig_type rec_old = {.kind = TSIG_RECORD, .extra = so->extra};
+                tsig_type rec_new = {.kind = TSIG_RECORD, .extra = sn->extra};
+                judged_change(w, &rec_old, NULL, &rec_new, NULL,
+                              w->input ? "accepts more than before" : "returns less than before");
+            } else {
+                walk_place(w, so->extra ? so->extra : &any, sn->extra ? sn->extra : &any);
+            }
+            pop(w, back);
+        }
+    }
+    if (nomem) w->d->nomem = 1;
+}
+
+/* ---- the sides --------------------------------------------------------- */
+
+/* Prefixes err's message with the side's name. */
+static void side_error(tsig_error *err, const char *which)
+{
+    char message[sizeof err->message];
+    tsig_snprintf(message, sizeof message, "%s: %s", which, err->message);
+    memcpy(err->message, message, sizeof message);
+}
+
+/* The first element of the list of tools json holds ({"tools": [...]} or
+ * [...]) has a "sig": the package's own list of tools. */
+static int holds_signatures(const cJSON *root)
+{
+    const cJSON *list = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "tools") : root;
+    if (!cJSON_IsArray(list) || !list->child) return 0;
+    return cJSON_IsObject(list->child) &&
+           cJSON_GetObjectItemCaseSensitive(list->child, "sig") != NULL;
+}
+
+/*
+ * Reads one side: a list of tools when the text is JSON, otherwise a
+ * signature (a signature is never JSON: its types are ":int", which JSON
+ * does not hold outside strings). 0 with *err set (the side named) when it
+ * is neither.
+ */
+static int read_side(const char *text, size_t len, const char *which, side *s, tsig_error *err)
+{
+    memset(s, 0, sizeof *s);
+    tsig_error json_err;
+    cJSON *root = tsig_json_tree(text, len, NULL, &json_err);
+    if (!root) {
+        if (json_err.code == TSIG_ERR_NOMEM) {
+            *err = json_err;
+            return 0;
+        }
+        s->sig = tsig_parse(text, len, err);
+        if (s->sig) return 1;
+        /* neither: the reading that went further says what is wrong */
+        if (err->code != TSIG_ERR_NOMEM && json_err.offset > err->offset) *err = json_err;
+        side_error(err, which);
+        return 0;
+    }
+    int signatures = holds_signatures(root);
+    cJSON_Delete(root);
+    tsig_code code = signatures ? tsig_tools_from_signatures(text, len, &s->tools, err)
+                                : tsig_tools_from_json(text, len, TSIG_SCHEMA_LOSSY, &s->tools, err);
+    if (code != TSIG_OK) {
+        side_error(err, which);
+        return 0;
+    }
+    if (tsig_tools_failure_count(s->tools)) {
+        const tsig_tool_failure *f = tsig_tools_failure(s->tools, 0);
+        *err = f->error;
+        char message[sizeof err->message];
+        tsig_snprintf(message, sizeof message, "%s: %.*s: %s", which, (int)f->issue.path_len,
+                      f->issue.path, f->error.message);
+        memcpy(err->message, message, sizeof message);
+        if (err->code == TSIG_OK) err->code = TSIG_ERR_SCHEMA;
+        tsig_tools_free(s->tools);
+        s->tools = NULL;
+        return 0;
+    }
+    for (size_t i = 0; i < tsig_tools_count(s->tools); i++) {
+        const tsig_tool *t = tsig_tools_get(s->tools, i);
+        if (!t->sig) {
+            tsig_error_set(err, TSIG_ERR_SCHEMA, "", 0, 0, "%s: tool %.*s has no signature to compare",
+                           which, (int)t->name_len, t->name);
+            tsig_tools_free(s->tools);
+            s->tools = NULL;
+            return 0;
+        }
+        for (size_t j = 0; j < i; j++) {
+            const tsig_tool *u = tsig_tools_get(s->tools, j);
+            if (u->name_len == t->name_len && memcmp(u->name, t->name, t->name_len) == 0) {
+                tsig_error_set(err, TSIG_ERR_SCHEMA, "", 0, 0,
+                               "%s: two tools are named %.*s: tools are matched by name",
+                               which, (int)t->name_len, t->name);
+                tsig_tools_free(s->tools);
+                s->tools = NULL;
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+static void side_free(side *s)
+{
+    tsig_signature_free(s->sig);
+    tsig_tools_free(s->tools);
+}
+
+/* One signature against another: parameters, then the result. */
+static void walk_signature(walker *w, const tsig_signature *old_sig, const tsig_signature *new_sig)
+{
+    w->input = 1;
+    w->path.len = 0;
+    walk_fields(w, old_sig->params, old_sig->param_count, new_sig->params, new_sig->param_count,
+                NULL, NULL);
+    w->input = 0;
+    w->path.len = 0;
+    tsig_sb_puts(&w->path, "(returns)");
+    walk_place(w, old_sig->returns, new_sig->returns);
+}
+
+static const tsig_tool *tool_named(const tsig_tools *tools, const char *name, size_t len)
+{
+    for (size_t i = 0; i < tsig_tools_count(tools); i++) {
+        const tsig_tool *t = tsig_tools_get(tools, i);
+        if (t->name_len == len && memcmp(t->name, name, len) == 0) return t;
+    }
+    return NULL;
+}
+
+static void walk_tools(walker *w, const tsig_tools *old_tools, const tsig_tools *new_tools)
+{
+    for (size_t i = 0; i < tsig_tools_count(old_tools) && !w->d->nomem; i++) {
+        const tsig_tool *t = tsig_tools_get(old_tools, i);
+        const tsig_tool *u = tool_named(new_tools, t->name, t->name_len);
+        w->tool = t->name;
+        w->tool_len = t->name_len;
+        w->path.len = 0;
+        if (!u) {
+            tsig_sb_puts(&w->path, "(tool)");
+            add_change(w, t->signature, t->signature_len, "", 0, TSIG_CHANGE_BREAKS_CALLERS,
+                       "the tool was removed", 20, "", 0);
+            continue;
+        }
+        walk_signature(w, t->sig, u->sig);
+        int before = t->description != NULL, now = u->description != NULL;
+        if (before != now || (before && (t->description_len != u->description_len ||
+                                         memcmp(t->description, u->description, t->description_len)))) {
+            w->path.len = 0;
+            tsig_sb_puts(&w->path, "(description)");
+            description_change(w, t->description, t->description_len, u->description,
+                               u->description_len);
+        }
+    }
+    for (size_t i = 0; i < tsig_tools_count(new_tools) && !w->d->nomem; i++) {
+        const tsig_tool *u = tsig_tools_get(new_tools, i);
+        if (tool_named(old_tools, u->name, u->name_len)) continue;
+        w->tool = u->name;
+        w->tool_len = u->name_len;
+        w->path.len = 0;
+        tsig_sb_puts(&w->path, "(tool)");
+        add_change(w, "", 0, u->signature, u->signature_len, TSIG_CHANGE_COMPATIBLE,
+                   "a new tool", 10, "", 0);
+    }
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_text,
+                          size_t new_len, tsig_diff **out, tsig_error *err)
+{
+    if (!err) return TSIG_ERR_ARGUMENT;
+    memset(err, 0, sizeof *err);
+    if (!out || !old_text || !new_text) {
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0, "a text is missing");
+        return TSIG_ERR_ARGUMENT;
+    }
+    *out = NULL;
+    side a, b;
+    if (!read_side(old_text, old_len, "old", &a, err)) return err->code;
+    if (!read_side(new_text, new_len, "new", &b, err)) {
+        side_free(&a);
+        return err->code;
+    }
+    if ((a.sig != NULL) != (b.sig != NULL)) {
+        side_free(&a);
+        side_free(&b);
+        tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0,
+                       "old is %s and new is %s: compare two signatures or two lists of tools",
+                       a.sig ? "a signature" : "a list of tools",
+                       b.sig ? "a signature" : "a list of tools");
+        return TSIG_ERR_ARGUMENT;
+    }
+    tsig_diff *d = calloc(1, sizeof *d);
+    walker w;
+    memset(&w, 0, sizeof w);
+    w.d = d;
+    w.tool = "";
+    if (d) {
+        if (a.sig) walk_signature(&w, a.sig, b.sig);
+        else walk_tools(&w, a.tools, b.tools);
+    }
+    tsig_sb_release(&w.path);
+    side_free(&a);
+    side_free(&b);
+    if (!d || d->nomem) {
+        tsig_diff_free(d);
+        tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+        return TSIG_ERR_NOMEM;
+    }
+    *out = d;
+    return TSIG_OK;
+}
+
+size_t tsig_diff_count(const tsig_diff *d)
+{
+    return d ? d->count : 0;
+}
+
+const tsig_change *tsig_diff_get(const tsig_diff *d, size_t i)
+{
+    return d && i < d->count ? &d->changes[i] : NULL;
+}
+
+int tsig_diff_breaks(const tsig_diff *d)
+{
+    for (size_t i = 0; d && i < d->count; i++)
+        if (d->changes[i].effect != TSIG_CHANGE_COMPATIBLE) return 1;
+    return 0;
+}
+
+const char *tsig_change_effect_name(tsig_change_effect effect)
+{
+    switch (effect) {
+    case TSIG_CHANGE_COMPATIBLE: return "compatible";
+    case TSIG_CHANGE_BREAKS_CALLERS: return "breaks callers";
+    case TSIG_CHANGE_BREAKS_CONSUMERS: return "breaks consumers";
+    case TSIG_CHANGE_MAY_BREAK_CALLERS: return "may break callers";
+    case TSIG_CHANGE_MAY_BREAK_CONSUMERS: return "may break consumers";
+    }
+    return "?";
+}
+
+char *tsig_change_format(const tsig_change *c, size_t *len)
+{
+    if (len) *len = 0;
+    if (!c) return NULL;
+    tsig_strbuf sb = {0};
+    if (c->tool_len) {
+        tsig_sb_append(&sb, c->tool, c->tool_len);
+        tsig_sb_puts(&sb, ": ");
+    }
+    tsig_sb_append(&sb, c->path, c->path_len);
+    tsig_sb_puts(&sb, ": ");
+    if (c->old_len) tsig_sb_append(&sb, c->old_text, c->old_len);
+    else tsig_sb_puts(&sb, "(none)");
+    tsig_sb_puts(&sb, " -> ");
+    if (c->new_len) tsig_sb_append(&sb, c->new_text, c->new_len);
+    else tsig_sb_puts(&sb, "(none)");
+    tsig_sb_puts(&sb, ": ");
+    tsig_sb_puts(&sb, tsig_change_effect_name(c->effect));
+    tsig_sb_puts(&sb, ": ");
+    tsig_sb_append(&sb, c->why, c->why_len);
+    return tsig_sb_finish(&sb, len);
+}
+
+void tsig_diff_free(tsig_diff *d)
+{
+    if (!d) return;
+    free(d->changes);
+    tsig_arena_release(&d->arena);
+    free(d);
+}
