@@ -823,12 +823,13 @@ typedef struct tsig_diff tsig_diff;
  * no coercion counted on: breaks callers); a value NEW returns, as it
  * declares it, must be valid for OLD read in enabled mode (breaks
  * consumers). Returns TSIG_OK with *out (released by tsig_diff_free), or
- * NULL and *err: the side ("old: ", "new: ") and its parse, JSON or tool
- * error (TSIG_ERR_SYNTAX, TSIG_ERR_JSON, TSIG_ERR_SCHEMA, ...),
- * TSIG_ERR_NOMEM, TSIG_ERR_ARGUMENT.
+ * NULL and *err: its parse, JSON or tool error (TSIG_ERR_SYNTAX,
+ * TSIG_ERR_JSON, TSIG_ERR_SCHEMA, ...), the message opening with the side
+ * ("old: ", "new: "), and *side (may be NULL) 0 for old, 1 for new (-1 for
+ * neither: TSIG_ERR_NOMEM, TSIG_ERR_ARGUMENT).
  */
 tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_text,
-                          size_t new_len, tsig_diff **out, tsig_error *err);
+                          size_t new_len, tsig_diff **out, tsig_error *err, int *side);
 size_t tsig_diff_count(const tsig_diff *d);
 const tsig_change *tsig_diff_get(const tsig_diff *d, size_t i);
 /* 1 when a change breaks (or may break) callers or consumers. */
@@ -837,7 +838,8 @@ int tsig_diff_breaks(const tsig_diff *d);
 const char *tsig_change_effect_name(tsig_change_effect effect);
 /*
  * The change as one line: "[tool: ]path: old -> new: effect: why", "(none)"
- * for a side that has nothing
+ * for a side that has nothing, and for a tool added or removed "tool:
+ * added: effect: why" ("removed")
  * ("search: limit: :int? -> :int: breaks callers: the parameter became
  * required"). NUL-terminated, freed with tsig_free; NULL when out of memory.
  */
@@ -996,8 +998,10 @@ char *tsig_api_tool_from_json(const char *json, size_t len, unsigned flags);
 char *tsig_api_tools_from_json(const char *json, size_t len, unsigned flags);
 /*
  * tsig_diff_texts as a document: {"ok":true,"breaks":bool,"changes":[
- * {"tool","path","old","new","effect","why","example","line"}]} (example:
- * the JSON value, or null; line: tsig_change_format), or the error document.
+ * {"tool","path","old","new","effect","why","example"?,"line"}]} (example:
+ * the JSON value, only for a change that breaks; line:
+ * tsig_change_format), or {"ok":false,"side":"old"|"new"|null,"error":{...,
+ * "text": the caret picture in that side's text}}.
  */
 char *tsig_api_diff(const char *old_text, size_t old_len, const char *new_text, size_t new_len);
 /* The {"ok":true,...} document of tsig_api_diff for a diff made (for the

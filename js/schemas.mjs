@@ -241,6 +241,59 @@ function normalizeKeys(value) {
   return doc.value;
 }
 
+// A tool of this package's own (defineTool's Tool, or {name, signature}):
+// what the core reads as [{name, sig, description}].
+function ownTool(t) {
+  return t !== null && typeof t === 'object' && !Array.isArray(t) && 'signature' in t &&
+    !('inputSchema' in t || 'input_schema' in t || 'parameters' in t || 'function' in t);
+}
+
+// One side of a diff as the core reads it: signature text, or the JSON
+// text of a list of tools.
+function diffSide(side, what) {
+  if (typeof side === 'string') return side;
+  if (side instanceof Signature) return side.toString();
+  const list = Array.isArray(side) ? side : side !== null && typeof side === 'object' && Array.isArray(side.tools) ? side.tools : null;
+  if (list === null) throw new TypeError(`toolsig: diff: ${what} is a Signature, its text, or a list of tools`);
+  if (list.length && list.every(ownTool)) {
+    return JSON.stringify(list.map((t) => ({
+      name: t.name,
+      sig: t.signature == null ? null : String(t.signature),
+      description: t.description ?? null,
+    })));
+  }
+  return toJSONText(side, what);
+}
+
+/**
+ * What changed from `before` to `after` (two signatures, or two lists of
+ * tools matched by name) and whom it breaks: {breaks, changes}, a change
+ * each {tool, path, old, new, effect, why, example?, line}. Throws
+ * SignatureError for a side that is neither a signature nor a list of
+ * tools (its message names the side).
+ */
+function diff(before, after) {
+  const a = diffSide(before, 'before');
+  const b = diffSide(after, 'after');
+  const [aptr, alen] = putString(a, true);
+  let doc;
+  try {
+    const [bptr, blen] = putString(b, true);
+    try {
+      doc = takeJSON(W.tsig_api_diff(aptr, alen, bptr, blen));
+    } finally {
+      W.free(bptr);
+    }
+  } finally {
+    W.free(aptr);
+  }
+  if (!doc.ok) {
+    const given = doc.side === 'old' ? before : doc.side === 'new' ? after : null;
+    throw importError(doc.error, typeof given === 'string' ? given : null);
+  }
+  return { breaks: doc.breaks, changes: doc.changes };
+}
+
 /**
  * What the core says about itself, for callers that show it: {version,
  * modes (the first is the default), reportTitles: {input, output}}. A
@@ -258,6 +311,7 @@ export {
   exposed,
   oneOf,
   coreInfo,
+  diff,
   importJsonSchema,
   importTool,
   normalizeKeys,

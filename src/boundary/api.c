@@ -767,9 +767,10 @@ char *tsig_diff_json(const tsig_diff *d, size_t *len)
         put_cstring(&sb, tsig_change_effect_name(c->effect));
         tsig_sb_puts(&sb, ",\"why\":");
         put_string(&sb, c->why, c->why_len);
-        tsig_sb_puts(&sb, ",\"example\":");
-        if (c->example_len) tsig_sb_append(&sb, c->example, c->example_len);
-        else tsig_sb_puts(&sb, "null");
+        if (c->example_len) {
+            tsig_sb_puts(&sb, ",\"example\":");
+            tsig_sb_append(&sb, c->example, c->example_len);
+        }
         tsig_sb_puts(&sb, ",\"line\":");
         size_t line_len;
         char *line = tsig_change_format(c, &line_len);
@@ -784,8 +785,24 @@ char *tsig_api_diff(const char *old_text, size_t old_len, const char *new_text, 
 {
     tsig_diff *d;
     tsig_error err;
-    if (tsig_diff_texts(old_text, old_len, new_text, new_len, &d, &err) != TSIG_OK)
-        return error_doc(&err);
+    int side;
+    if (tsig_diff_texts(old_text, old_len, new_text, new_len, &d, &err, &side) != TSIG_OK) {
+        if (err.code == TSIG_ERR_NOMEM) return NULL;
+        tsig_strbuf sb = {0};
+        tsig_sb_puts(&sb, "{\"ok\":false,\"side\":");
+        tsig_sb_puts(&sb, side == 0 ? "\"old\"" : side == 1 ? "\"new\"" : "null");
+        tsig_sb_puts(&sb, ",\"error\":");
+        if (side >= 0) {
+            char *text = tsig_error_format(&err, err.code == TSIG_ERR_SYNTAX ? "signature" : "JSON",
+                                           side ? new_text : old_text, side ? new_len : old_len);
+            if (!text) sb.failed = 1;
+            put_error(&sb, &err, text);
+        } else {
+            put_error(&sb, &err, NULL);
+        }
+        tsig_sb_putc(&sb, '}');
+        return tsig_sb_finish(&sb, NULL);
+    }
     char *doc = tsig_diff_json(d, NULL);
     tsig_diff_free(d);
     return doc;

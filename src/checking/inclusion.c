@@ -74,6 +74,20 @@ static const verdict TOO_LARGE = {TSIG_INCL_UNKNOWN, "", 0,
 
 static const verdict *includes(inclusion *c, const tsig_type *a, const tsig_type *b);
 
+/* The answer out of memory: remembered, so the call answers TSIG_ERR_NOMEM. */
+static const verdict *oom(inclusion *c)
+{
+    c->nomem = 1;
+    return &NOMEM;
+}
+
+/* 1 when sb failed to grow (then the call is out of memory). */
+static int failed(inclusion *c, const tsig_strbuf *sb)
+{
+    if (sb->failed) c->nomem = 1;
+    return sb->failed;
+}
+
 /* ---- small pieces ------------------------------------------------------ */
 
 /* A copy of sb's bytes in the arena (sb released); NULL when out of memory. */
@@ -97,7 +111,7 @@ static const verdict *make(inclusion *c, tsig_incl_verdict kind, const char *pat
     verdict *v = tsig_arena_alloc(&c->arena, sizeof *v);
     if (!v) {
         c->nomem = 1;
-        return &NOMEM;
+        return oom(c);
     }
     v->verdict = kind;
     v->path = path ? path : "";
@@ -119,7 +133,7 @@ static const verdict *refuted(inclusion *c, tsig_strbuf *sb)
 {
     size_t len;
     const char *w = keep(c, sb, &len);
-    return w ? make(c, TSIG_INCL_NO, "", 0, NULL, 0, w, len) : &NOMEM;
+    return w ? make(c, TSIG_INCL_NO, "", 0, NULL, 0, w, len) : oom(c);
 }
 
 /* v seen from one step up: seg (".name", "[]") before its path; a no's
@@ -132,7 +146,7 @@ static const verdict *nested(inclusion *c, const verdict *v, const char *seg, si
     tsig_sb_append(&p, v->path, v->path_len);
     size_t len;
     const char *path = keep(c, &p, &len);
-    if (!path) return &NOMEM;
+    if (!path) return oom(c);
     return make(c, v->verdict, path, len, v->why, v->why_len,
                 v->verdict == TSIG_INCL_NO ? witness : NULL, witness_len);
 }
@@ -519,7 +533,7 @@ static int example(inclusion *c, const tsig_type *t, tsig_strbuf *out)
     case TSIG_FLOAT: {
         tsig_strbuf cands = {0};
         number_candidates(&cands, t, NULL);
-        int found = !cands.failed && first_accepted(c, t, &cands, out);
+        int found = !failed(c, &cands) && first_accepted(c, t, &cands, out);
         tsig_sb_release(&cands);
         return found;
     }
@@ -572,14 +586,14 @@ static const verdict *record_refuted(inclusion *c, const tsig_type *a, const ent
                                      size_t seg_len)
 {
     tsig_strbuf w = {0};
-    if (!record_with(c, a, set, count, &w) || w.failed) {
+    if (!record_with(c, a, set, count, &w) || failed(c, &w)) {
         tsig_sb_release(&w);
-        return c->nomem ? &NOMEM : unknown(c, "no value of the type was found to show it");
+        return c->nomem ? oom(c) : unknown(c, "no value of the type was found to show it");
     }
     if (!inner) return refuted(c, &w);
     size_t len;
     const char *text = keep(c, &w, &len);
-    return text ? nested(c, inner, seg, seg_len, text, len) : &NOMEM;
+    return text ? nested(c, inner, seg, seg_len, text, len) : oom(c);
 }
 
 /* Field name f as a path segment ".name". */
@@ -591,7 +605,7 @@ static const verdict *record_nested(inclusion *c, const tsig_type *a, const char
     tsig_sb_append(&seg, name, name_len);
     if (seg.failed) {
         tsig_sb_release(&seg);
-        return &NOMEM;
+        return oom(c);
     }
     const verdict *v;
     if (inner->verdict == TSIG_INCL_NO) {
@@ -611,7 +625,7 @@ static const verdict *at_field(inclusion *c, const tsig_field *g, const verdict 
     tsig_strbuf seg = {0};
     tsig_sb_putc(&seg, '.');
     tsig_sb_append(&seg, g->name, g->name_len);
-    const verdict *out = seg.failed ? &NOMEM : nested(c, v, seg.data, seg.len, v->witness, v->witness_len);
+    const verdict *out = seg.failed ? oom(c) : nested(c, v, seg.data, seg.len, v->witness, v->witness_len);
     tsig_sb_release(&seg);
     return out;
 }
@@ -645,7 +659,7 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
             open = record_nested(c, a, g->name, g->name_len, inner);
         /* and two spellings of it, which b finds ambiguous */
         char *other = tsig_arena_strndup(&c->arena, g->name, g->name_len);
-        if (!other) return &NOMEM;
+        if (!other) return oom(c);
         int spelled = 0;
         for (size_t k = 0; k < g->name_len; k++)
             if (other[k] == '-' || other[k] == '_') {
@@ -655,14 +669,14 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
             }
         if (spelled) {
             tsig_strbuf ex = {0};
-            if (!example(c, va.extra, &ex) || ex.failed) {
+            if (!example(c, va.extra, &ex) || failed(c, &ex)) {
                 tsig_sb_release(&ex);
                 if (!open) open = unknown(c, "no value of the type was found to show it");
                 continue;
             }
             size_t ex_len;
             const char *ex_text = keep(c, &ex, &ex_len);
-            if (!ex_text) return &NOMEM;
+            if (!ex_text) return oom(c);
             entry two[2] = {{g->name, g->name_len, ex_text, ex_len},
                             {other, g->name_len, ex_text, ex_len}};
             return record_refuted(c, a, two, 2, NULL, NULL, 0);
@@ -676,14 +690,14 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
             continue;
         if (!vb.extra) {
             tsig_strbuf ex = {0};
-            if (!example(c, f->type, &ex) || ex.failed) {
+            if (!example(c, f->type, &ex) || failed(c, &ex)) {
                 tsig_sb_release(&ex);
                 if (!open) open = unknown(c, "no value of the type was found to show it");
                 continue;
             }
             size_t ex_len;
             const char *ex_text = keep(c, &ex, &ex_len);
-            if (!ex_text) return &NOMEM;
+            if (!ex_text) return oom(c);
             entry e = {f->name, f->name_len, ex_text, ex_len};
             return record_refuted(c, a, &e, 1, NULL, NULL, 0);
         }
@@ -698,16 +712,16 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
         fresh_key(&va, &vb, &key);
         size_t key_len;
         const char *k = keep(c, &key, &key_len);
-        if (!k) return &NOMEM;
+        if (!k) return oom(c);
         if (!vb.extra) {
             tsig_strbuf ex = {0};
-            if (!example(c, va.extra, &ex) || ex.failed) {
+            if (!example(c, va.extra, &ex) || failed(c, &ex)) {
                 tsig_sb_release(&ex);
-                return c->nomem ? &NOMEM : unknown(c, "no value of the type was found to show it");
+                return c->nomem ? oom(c) : unknown(c, "no value of the type was found to show it");
             }
             size_t ex_len;
             const char *ex_text = keep(c, &ex, &ex_len);
-            if (!ex_text) return &NOMEM;
+            if (!ex_text) return oom(c);
             entry e = {k, key_len, ex_text, ex_len};
             return record_refuted(c, a, &e, 1, NULL, NULL, 0);
         }
@@ -739,13 +753,13 @@ static const verdict *list_pair(inclusion *c, const tsig_type *a, const tsig_typ
             tsig_strbuf w = {0};
             size_t n = least == 0 || least == (size_t)-1 ? 1 : least;
             if (least == (size_t)-1 || !tsig_bounds_hold_count(a, n) ||
-                !list_with(c, a, inner->witness, inner->witness_len, n, &w) || w.failed) {
+                !list_with(c, a, inner->witness, inner->witness_len, n, &w) || failed(c, &w)) {
                 tsig_sb_release(&w);
-                return c->nomem ? &NOMEM : nested(c, unknown(c, "no value of the type was found to show it"), "[]", 2, NULL, 0);
+                return c->nomem ? oom(c) : nested(c, unknown(c, "no value of the type was found to show it"), "[]", 2, NULL, 0);
             }
             size_t len;
             const char *text = keep(c, &w, &len);
-            return text ? nested(c, inner, "[]", 2, text, len) : &NOMEM;
+            return text ? nested(c, inner, "[]", 2, text, len) : oom(c);
         }
         if (inner->verdict == TSIG_INCL_UNKNOWN) open = nested(c, inner, "[]", 2, NULL, 0);
     }
@@ -756,9 +770,9 @@ static const verdict *list_pair(inclusion *c, const tsig_type *a, const tsig_typ
         if (!tsig_bounds_hold_count(a, counts[i]) || tsig_bounds_hold_count(b, counts[i]))
             continue;
         tsig_strbuf w = {0};
-        if (list_with(c, a, NULL, 0, counts[i], &w) && !w.failed) return refuted(c, &w);
+        if (list_with(c, a, NULL, 0, counts[i], &w) && !failed(c, &w)) return refuted(c, &w);
         tsig_sb_release(&w);
-        if (c->nomem) return &NOMEM;
+        if (c->nomem) return oom(c);
     }
     return unknown(c, "no list of the type was found to show it");
 }
@@ -817,10 +831,10 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
             if (by_value[v->kind] != k) continue;
             tsig_strbuf w = {0};
             put_enum_value(&w, v);
-            int r = w.failed ? -1 : accepts(c, 1, b, w.data, w.len);
+            int r = failed(c, &w) ? -1 : accepts(c, 1, b, w.data, w.len);
             if (r == 0) return refuted(c, &w);
             tsig_sb_release(&w);
-            if (r < 0) return c->nomem ? &NOMEM : &TOO_LARGE;
+            if (r < 0) return c->nomem ? oom(c) : &TOO_LARGE;
         }
         return &YES;
     }
@@ -829,7 +843,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
         static const char *const both[] = {"true", "false"};
         for (int i = 0; i < 2; i++) {
             int r = accepts(c, 1, b, both[i], strlen(both[i]));
-            if (r < 0) return c->nomem ? &NOMEM : &TOO_LARGE;
+            if (r < 0) return c->nomem ? oom(c) : &TOO_LARGE;
             if (r) continue;
             tsig_strbuf w = {0};
             tsig_sb_puts(&w, both[i]);
@@ -864,27 +878,27 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
             break;
         }
         if (within || (v && v->verdict == TSIG_INCL_YES)) return &YES;
-        if (c->nomem) return &NOMEM;
+        if (c->nomem) return oom(c);
         if (v && v->verdict == TSIG_INCL_NO && !pair_no) pair_no = v;
         if (v && v->verdict == TSIG_INCL_UNKNOWN && !pair_open) pair_open = v;
     }
     /* a witness the validator confirms */
     if (takers == 0) {
         tsig_strbuf w = {0};
-        if (example(c, a, &w) && !w.failed) return refuted(c, &w);
+        if (example(c, a, &w) && !failed(c, &w)) return refuted(c, &w);
         tsig_sb_release(&w);
-        return c->nomem ? &NOMEM : unknown(c, "no value of the type was found to show it");
+        return c->nomem ? oom(c) : unknown(c, "no value of the type was found to show it");
     }
     if (pair_no) {
         int in_b = accepts(c, 1, b, pair_no->witness, pair_no->witness_len);
-        if (in_b < 0) return c->nomem ? &NOMEM : &TOO_LARGE;
+        if (in_b < 0) return c->nomem ? oom(c) : &TOO_LARGE;
         if (!in_b) return pair_no;
     }
     if (k != TSIG_JSON_OBJECT && k != TSIG_JSON_ARRAY) {
         tsig_strbuf cands = {0};
         scalar_candidates(&cands, a, b, k);
         size_t at = 0;
-        while (!cands.failed && cands.data && at < cands.len) {
+        while (!failed(c, &cands) && cands.data && at < cands.len) {
             const char *line = cands.data + at;
             const char *nl = memchr(line, '\n', cands.len - at);
             size_t len = nl ? (size_t)(nl - line) : cands.len - at;
@@ -900,7 +914,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
             }
         }
         tsig_sb_release(&cands);
-        if (c->nomem) return &NOMEM;
+        if (c->nomem) return oom(c);
     }
     if (takers == 1 && pair_open) return pair_open;
     return unknown(c, takers > 1 ? "a value may fall between the members of the union"
@@ -946,14 +960,14 @@ static const verdict *remember(inclusion *c, const tsig_type *a, const tsig_type
 /* Whether every value of a is a value of b. */
 static const verdict *includes(inclusion *c, const tsig_type *a, const tsig_type *b)
 {
-    if (c->nomem) return &NOMEM;
+    if (c->nomem) return oom(c);
     if (b->kind == TSIG_ANY || a == b) return &YES;
     const tsig_type *pair[2] = {a, b};
     size_t found = tsig_table_find(&c->memo, (const char *)pair, sizeof pair,
                                    tsig_table_hash(&c->memo, (const char *)pair, sizeof pair));
     if (found == TSIG_TABLE_NOMEM) {
         c->nomem = 1;
-        return &NOMEM;
+        return oom(c);
     }
     if (found != TSIG_TABLE_NONE) return c->entries[found].v;
     if (!step(c)) return &TOO_LARGE;
@@ -971,7 +985,7 @@ static const verdict *includes(inclusion *c, const tsig_type *a, const tsig_type
             const tsig_type *m = member_of(a, i, kinds[k]);
             if (!tsig_type_takes(m, kinds[k])) continue;
             const verdict *v = part_within(c, m, b, kinds[k]);
-            if (c->nomem) return &NOMEM;
+            if (c->nomem) return oom(c);
             if (v->verdict == TSIG_INCL_NO) return remember(c, a, b, v);
             if (v->verdict == TSIG_INCL_UNKNOWN && !open) open = v;
         }

@@ -574,12 +574,12 @@ static int run_diff(cli_args *args)
     if (!rc) rc = cli_read_arg(args, cli_positional(args, 1), "NEW", &after);
     tsig_diff *d = NULL;
     tsig_error err;
-    if (!rc && tsig_diff_texts(before.data, before.len, after.data, after.len, &d, &err) != TSIG_OK) {
+    int which;
+    if (!rc && tsig_diff_texts(before.data, before.len, after.data, after.len, &d, &err, &which) != TSIG_OK) {
         if (err.code == TSIG_ERR_NOMEM) {
             rc = cli_out_of_memory(args);
         } else {
-            /* the message names the side first: its text gives the caret */
-            const cli_text *side = strncmp(err.message, "new: ", 5) == 0 ? &after : &before;
+            const cli_text *side = which == 1 ? &after : &before;
             int positioned = err.code == TSIG_ERR_SYNTAX || err.code == TSIG_ERR_JSON ||
                              err.code == TSIG_ERR_TOO_DEEP;
             if (positioned)

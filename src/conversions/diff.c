@@ -26,10 +26,10 @@ struct tsig_diff {
 };
 
 /* One side: a signature, or a list of tools. */
-typedef struct side {
+typedef struct diff_side {
     tsig_signature *sig;
     tsig_tools *tools;
-} side;
+} diff_side;
 
 typedef struct walker {
     tsig_diff *d;
@@ -186,14 +186,15 @@ static void judged_change(walker *w, const tsig_type *old_t, const tsig_field *o
 
 static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t);
 
-/* 1 when the two types are written alike (descriptions aside). */
-static int same_type(const tsig_type *a, const tsig_type *b, int *nomem)
+/* 1 when the two types are written alike (descriptions aside), or when
+ * out of memory (then remembered: the diff fails, so nothing is added). */
+static int same_type(walker *w, const tsig_type *a, const tsig_type *b)
 {
     size_t alen, blen;
     char *x = tsig_format_type(a, TSIG_FORMAT_NO_DESCRIPTIONS, &alen);
     char *y = tsig_format_type(b, TSIG_FORMAT_NO_DESCRIPTIONS, &blen);
-    int same = x && y && alen == blen && memcmp(x, y, alen) == 0;
-    if (!x || !y) *nomem = 1;
+    int same = !x || !y || (alen == blen && memcmp(x, y, alen) == 0);
+    if (!x || !y) w->d->nomem = 1;
     tsig_free(x);
     tsig_free(y);
     return same;
@@ -222,6 +223,7 @@ static void pop(walker *w, size_t back)
 /* A field present on one side only. */
 static void field_alone(walker *w, const tsig_field *f, int added, const tsig_type *other_extra)
 {
+    int param = w->input && w->path.len == 0;
     size_t back = push(w, f->name, f->name_len, 1);
     tsig_strbuf text = {0};
     describe(&text, f->type, f);
@@ -238,9 +240,9 @@ static void field_alone(walker *w, const tsig_field *f, int added, const tsig_ty
          * consumers never read it: it breaks nobody */
         if (w->input && !may_be_absent(f)) {
             effect = TSIG_CHANGE_BREAKS_CALLERS;
-            why = "a new required parameter";
+            why = param ? "a new required parameter" : "a new required field";
         } else {
-            why = w->input ? "a new optional parameter" : "a new field";
+            why = param ? "a new optional parameter" : w->input ? "a new optional field" : "a new field";
         }
         add_change(w, "", 0, text.data, text.len, effect, why, strlen(why), "", 0);
     } else {
@@ -252,11 +254,11 @@ static void field_alone(walker *w, const tsig_field *f, int added, const tsig_ty
                 if (judge(w, f->type, other_extra, &r) && r.verdict != TSIG_INCL_YES)
                     effect = breaking(w, r.verdict == TSIG_INCL_NO);
                 tsig_inclusion_free(&r);
-                why = effect ? "the parameter was removed, and \"*\" does not take its values"
-                             : "the parameter was removed; \"*\" takes it";
+                why = effect ? "the field was removed, and \"*\" does not take its values"
+                             : "the field was removed; \"*\" takes it";
             } else {
                 effect = TSIG_CHANGE_BREAKS_CALLERS;
-                why = "the parameter was removed";
+                why = param ? "the parameter was removed" : "the field was removed";
             }
         } else if (!may_be_absent(f)) {
             effect = TSIG_CHANGE_BREAKS_CONSUMERS;
@@ -273,8 +275,8 @@ static void field_alone(walker *w, const tsig_field *f, int added, const tsig_ty
 /* A field on both sides. */
 static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
 {
+    int param = w->input && w->path.len == 0;
     size_t back = push(w, g->name, g->name_len, 1);
-    int nomem = 0;
     int absent_before = may_be_absent(f), absent_now = may_be_absent(g);
     const tsig_type *so = tsig_type_strip(f->type), *sn = tsig_type_strip(g->type);
     int nested = (so->kind == TSIG_RECORD && sn->kind == TSIG_RECORD) ||
@@ -282,8 +284,10 @@ static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
     if (absent_before != absent_now) {
         /* a parameter callers could leave out; a field consumers always got */
         int breaks = w->input ? absent_before : absent_now;
-        const char *why = w->input ? (absent_before ? "the parameter became required"
-                                                    : "the parameter became optional")
+        const char *why = param ? (absent_before ? "the parameter became required"
+                                                 : "the parameter became optional")
+                          : w->input ? (absent_before ? "the field became required"
+                                                      : "the field became optional")
                                    : (absent_now ? "the field may now be absent"
                                                  : "the field is now always present");
         tsig_strbuf before = {0}, after = {0};
@@ -297,10 +301,10 @@ static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
         tsig_sb_release(&after);
         /* what may be sent beyond absence: the types, in step */
         if (nested) walk_place(w, f->type, g->type);
-        else if (!same_type(so, sn, &nomem)) judged_change(w, so, NULL, sn, NULL, "a wider type");
+        else if (!same_type(w, so, sn)) judged_change(w, so, NULL, sn, NULL, "a wider type");
     } else if (nested) {
         walk_place(w, f->type, g->type);
-    } else if (!same_type(f->type, g->type, &nomem)) {
+    } else if (!same_type(w, f->type, g->type)) {
         judged_change(w, f->type, f, g->type, g,
                       w->input ? "accepts more than before" : "returns less than before");
     }
@@ -313,7 +317,6 @@ static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
                               memcmp(f->description, g->description, f->description_len))))
         description_change(w, f->description, f->description_len, g->description,
                            g->description_len);
-    if (nomem) w->d->nomem = 1;
     pop(w, back);
 }
 
@@ -339,18 +342,21 @@ static void shape(tsig_strbuf *sb, const tsig_type *t)
 {
     const tsig_type *s = tsig_type_strip(t);
     if (s->kind == TSIG_RECORD) {
-        tsig_sb_puts(sb, "{…}");
+        tsig_sb_puts(sb, "{\xe2\x80\xa6}");
     } else {
+        /* "[:any][>=1]" written as "[…][>=1]" */
         tsig_type bare = *s;
         static const tsig_type any = {.kind = TSIG_ANY};
         bare.elem = &any;
-        describe(sb, &bare, NULL);
-        /* "[:any]" → "[…]" */
-        if (!sb->failed && sb->len >= 6 && memcmp(sb->data, "[:any]", 6) == 0) {
-            memmove(sb->data + 4, sb->data + 6, sb->len - 6 + 1);
-            memcpy(sb->data, "[\xe2\x80\xa6]", 5);
-            sb->len -= 1;
+        tsig_strbuf full = {0};
+        describe(&full, &bare, NULL);
+        if (full.failed || full.len < 6) {
+            sb->failed = 1;
+        } else {
+            tsig_sb_puts(sb, "[\xe2\x80\xa6]");
+            tsig_sb_append(sb, full.data + 6, full.len - 6);
         }
+        tsig_sb_release(&full);
     }
     if (t->kind == TSIG_OPTIONAL) tsig_sb_putc(sb, '?');
 }
@@ -358,11 +364,7 @@ static void shape(tsig_strbuf *sb, const tsig_type *t)
 /* Two types at one place, walked in step where they share a shape. */
 static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t)
 {
-    int nomem = 0;
-    if (same_type(old_t, new_t, &nomem) || w->d->nomem) {
-        if (nomem) w->d->nomem = 1;
-        return;
-    }
+    if (w->d->nomem || same_type(w, old_t, new_t)) return;
     const tsig_type *so = tsig_type_strip(old_t), *sn = tsig_type_strip(new_t);
     int records = so->kind == TSIG_RECORD && sn->kind == TSIG_RECORD;
     int lists = so->kind == TSIG_LIST && sn->kind == TSIG_LIST;
@@ -379,7 +381,7 @@ static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t
         tsig_type bare_old = *so, bare_new = *sn;
         static const tsig_type any = {.kind = TSIG_ANY};
         bare_old.elem = bare_new.elem = &any;
-        lengths = !same_type(&bare_old, &bare_new, &nomem);
+        lengths = !same_type(w, &bare_old, &bare_new);
     }
     if (null_before != null_now || lengths) {
         tsig_type place_old = *so, place_new = *sn;
@@ -431,16 +433,21 @@ static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t
             pop(w, back);
         }
     }
-    if (nomem) w->d->nomem = 1;
 }
 
 /* ---- the sides --------------------------------------------------------- */
 
-/* Prefixes err's message with the side's name. */
+/* Prefixes err's message with the side's name (a JSON text error's
+ * reason: its "JSON error at L:C: " is the caret picture's). */
 static void side_error(tsig_error *err, const char *which)
 {
+    if (err->code == TSIG_ERR_NOMEM) return;
     char message[sizeof err->message];
-    tsig_snprintf(message, sizeof message, "%s: %s", which, err->message);
+    const char *reason = err->code == TSIG_ERR_JSON || err->code == TSIG_ERR_TOO_DEEP
+                             ? tsig_json_error_reason(err->message)
+                             : NULL;
+    if (!reason) reason = err->message;
+    tsig_snprintf(message, sizeof message, "%s: %s", which, reason);
     memcpy(err->message, message, sizeof message);
 }
 
@@ -460,20 +467,25 @@ static int holds_signatures(const cJSON *root)
  * does not hold outside strings). 0 with *err set (the side named) when it
  * is neither.
  */
-static int read_side(const char *text, size_t len, const char *which, side *s, tsig_error *err)
+static int read_side(const char *text, size_t len, const char *which, diff_side *s, tsig_error *err)
 {
     memset(s, 0, sizeof *s);
+    /* a list of tools is an object or an array; a signature may open
+     * with "{" or "[" too (its type), and is then no JSON */
+    size_t first = tsig_json_value_start(text, len);
+    int bracketed = first < len && (text[first] == '{' || text[first] == '[');
     tsig_error json_err;
-    cJSON *root = tsig_json_tree(text, len, NULL, &json_err);
+    cJSON *root = bracketed ? tsig_json_tree(text, len, NULL, &json_err) : NULL;
     if (!root) {
-        if (json_err.code == TSIG_ERR_NOMEM) {
+        if (bracketed && json_err.code == TSIG_ERR_NOMEM) {
             *err = json_err;
             return 0;
         }
         s->sig = tsig_parse(text, len, err);
         if (s->sig) return 1;
         /* neither: the reading that went further says what is wrong */
-        if (err->code != TSIG_ERR_NOMEM && json_err.offset > err->offset) *err = json_err;
+        if (bracketed && err->code != TSIG_ERR_NOMEM && json_err.offset > err->offset)
+            *err = json_err;
         side_error(err, which);
         return 0;
     }
@@ -487,12 +499,18 @@ static int read_side(const char *text, size_t len, const char *which, side *s, t
     }
     if (tsig_tools_failure_count(s->tools)) {
         const tsig_tool_failure *f = tsig_tools_failure(s->tools, 0);
-        *err = f->error;
-        char message[sizeof err->message];
-        tsig_snprintf(message, sizeof message, "%s: %.*s: %s", which, (int)f->issue.path_len,
-                      f->issue.path, f->error.message);
-        memcpy(err->message, message, sizeof message);
-        if (err->code == TSIG_OK) err->code = TSIG_ERR_SCHEMA;
+        if (f->index == TSIG_TOOLS_DOCUMENT && f->issue.code == TSIG_ISSUE_JSON_SYNTAX) {
+            /* the text itself: positioned in it */
+            *err = f->error;
+            err->code = TSIG_ERR_JSON;
+            side_error(err, which);
+        } else {
+            /* one tool: its problem is positioned in its own text, so the
+             * message names the place instead */
+            tsig_error_set(err, f->error.code ? f->error.code : TSIG_ERR_SCHEMA, "", 0, 0,
+                           "%s: %.*s: %.*s", which, (int)f->issue.path_len, f->issue.path,
+                           (int)f->issue.message_len, f->issue.message);
+        }
         tsig_tools_free(s->tools);
         s->tools = NULL;
         return 0;
@@ -521,7 +539,7 @@ static int read_side(const char *text, size_t len, const char *which, side *s, t
     return 1;
 }
 
-static void side_free(side *s)
+static void side_free(diff_side *s)
 {
     tsig_signature_free(s->sig);
     tsig_tools_free(s->tools);
@@ -588,8 +606,11 @@ static void walk_tools(walker *w, const tsig_tools *old_tools, const tsig_tools 
 /* ---- entry points ------------------------------------------------------ */
 
 tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_text,
-                          size_t new_len, tsig_diff **out, tsig_error *err)
+                          size_t new_len, tsig_diff **out, tsig_error *err, int *side)
 {
+    int ignored;
+    if (!side) side = &ignored;
+    *side = -1;
     if (!err) return TSIG_ERR_ARGUMENT;
     memset(err, 0, sizeof *err);
     if (!out || !old_text || !new_text) {
@@ -597,9 +618,13 @@ tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_
         return TSIG_ERR_ARGUMENT;
     }
     *out = NULL;
-    side a, b;
-    if (!read_side(old_text, old_len, "old", &a, err)) return err->code;
+    diff_side a, b;
+    if (!read_side(old_text, old_len, "old", &a, err)) {
+        if (err->code != TSIG_ERR_NOMEM) *side = 0;
+        return err->code;
+    }
     if (!read_side(new_text, new_len, "new", &b, err)) {
+        if (err->code != TSIG_ERR_NOMEM) *side = 1;
         side_free(&a);
         return err->code;
     }
@@ -670,6 +695,14 @@ char *tsig_change_format(const tsig_change *c, size_t *len)
     if (c->tool_len) {
         tsig_sb_append(&sb, c->tool, c->tool_len);
         tsig_sb_puts(&sb, ": ");
+    }
+    if (c->path_len == 6 && memcmp(c->path, "(tool)", 6) == 0) {
+        /* a tool's signature holds "->": the line says added or removed */
+        tsig_sb_puts(&sb, c->old_len ? "removed: " : "added: ");
+        tsig_sb_puts(&sb, tsig_change_effect_name(c->effect));
+        tsig_sb_puts(&sb, ": ");
+        tsig_sb_append(&sb, c->why, c->why_len);
+        return tsig_sb_finish(&sb, len);
     }
     tsig_sb_append(&sb, c->path, c->path_len);
     tsig_sb_puts(&sb, ": ");

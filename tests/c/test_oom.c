@@ -664,6 +664,40 @@ static int op_template(const op_case *c, const tsig_signature *sig)
 /* tsig_tools_from_json (which 0) or tsig_tools_from_signatures (which 1):
  * each tool and failure as the accessors give them, then the prompt of
  * the list (tsig_render_tool_list) and the list as JSON (tsig_tools_json). */
+/* Diffs text against text2 (which: through tsig_api_diff); each change as
+ * its line. */
+static int op_diff(const op_case *c, const tsig_signature *unused)
+{
+    (void)unused;
+    if (c->which) {
+        char *doc = tsig_api_diff(c->text, strlen(c->text), c->text2, strlen(c->text2));
+        if (!doc) return R_NOMEM;
+        out_fmt("%s\n", doc);
+        tsig_free(doc);
+        return R_OK;
+    }
+    tsig_diff *d = NULL;
+    tsig_error err;
+    tsig_code code = tsig_diff_texts(c->text, strlen(c->text), c->text2, strlen(c->text2), &d, &err, NULL);
+    if (code == TSIG_ERR_NOMEM) return d ? bad("a diff and out of memory") : nomem_error(&err);
+    if (code != TSIG_OK) {
+        out_error(&err);
+        return R_OK;
+    }
+    int nomem = 0;
+    for (size_t i = 0; i < tsig_diff_count(d); i++) {
+        char *line = tsig_change_format(tsig_diff_get(d, i), NULL);
+        if (!line) {
+            nomem = 1;
+            break;
+        }
+        out_fmt("%s\n", line);
+        tsig_free(line);
+    }
+    tsig_diff_free(d);
+    return nomem ? R_NOMEM : R_OK;
+}
+
 static int op_tools(const op_case *c, const tsig_signature *unused)
 {
     (void)unused;
@@ -1114,6 +1148,14 @@ static const char tools_mixed[] =
     "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{\"type\":\"object\"}},"
     "{\"name\":\"b\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"x\":{\"not\":{}}}}},"
     "{\"inputSchema\":{\"type\":\"string\"}}]}";
+static const char tool_lists_old[] =
+    "{\"tools\":[{\"name\":\"s\",\"description\":\"Finds.\",\"inputSchema\":{\"type\":"
+    "\"object\",\"properties\":{\"q\":{\"type\":\"string\"},\"n\":{\"type\":\"integer\","
+    "\"maximum\":100}},\"required\":[\"q\"]}},{\"name\":\"gone\",\"inputSchema\":{}}]}";
+static const char tool_lists_new[] =
+    "[{\"type\":\"function\",\"function\":{\"name\":\"s\",\"description\":\"Finds fast.\","
+    "\"parameters\":{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"},"
+    "\"n\":{\"type\":\"number\",\"maximum\":50}},\"required\":[\"q\",\"n\"]}}}]";
 static const char render_list_ok[] =
     "[{\"name\":\"a\",\"sig\":\"(x :int, y {z [:string]}?) -> {_s :string, n :int}\","
     "\"description\":\"Does a.\\nThen b.\"},{\"name\":\"b\",\"sig\":null},{\"name\":\"c\"}]";
@@ -1373,6 +1415,13 @@ static const op_case cases[] = {
     API("api tools_from_json not list", API_TOOLS, .text = "{\"tool\":[]}"),
     API("api tools_from_json bad json", API_TOOLS, .text = "[{\"name\":\n]"),
     {"tools_from_json", op_tools, .text = big_tools, .flags = TSIG_SCHEMA_LOSSY},
+    {"diff signatures", op_diff, .text = SIG_IN, .text2 = SIG_OUT},
+    {"diff signatures changed", op_diff,
+     .text = "(q :string, n :int[1..100]?, m :enum[a b c]) -> {items [{id :int, t :string?}], x :float}",
+     .text2 = "(q :keyword, n :int[1..50], k :string, m :enum[a b]|:int) -> {items [{id :int|:string}]}?"},
+    {"diff tool lists", op_diff, .text = tools_mixed + 0, .text2 = "[]"},
+    {"diff tool lists api", op_diff, .which = 1, .text = tool_lists_old, .text2 = tool_lists_new},
+    {"diff bad side", op_diff, .which = 1, .text = "(q :string", .text2 = "[1"},
     {"tools_from_json mixed", op_tools, .text = tools_mixed},
     {"tools_from_json not list", op_tools, .text = "{\"tool\":[]}"},
     {"tools_from_json duplicate keys", op_tools, .text = "[{\"a\":1,\"a\":2},{\"b\":1,\"b\":2}]"},

@@ -82,7 +82,7 @@ case_ "--help lists every command"
 run --help
 expect_rc 0
 expect_no_err
-for cmd in check validate normalize schema from-schema from-tools tool tools placeholders redact; do
+for cmd in check validate normalize schema from-schema from-tools diff tool tools placeholders redact; do
     expect_out_has "  $cmd "
 done
 expect_out_has "@FILE"
@@ -528,6 +528,46 @@ expect_err_has 'JSON error at 1:10: expected UTF-8 text, found invalid UTF-8 byt
 # ---- from-tools ---------------------------------------------------------------
 
 TOOLS='{"tools":[{"name":"search","description":"Search the web.\nReturns hits.","inputSchema":{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"]},"outputSchema":{"type":"object","properties":{"hits":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}}},"required":["hits"]}},{"name":"ping","inputSchema":{"type":"object"}}]}'
+
+case_ "diff: one line per change, exit 1 when something breaks"
+run diff '(q :string, limit :int?) -> {items [{id :int}]}' '(q :string, limit :int, lang :string?) -> {items [{id :int?}]}'
+expect_rc 1
+expect_no_err
+expect_out 'limit: :int? -> :int: breaks callers: the parameter became required
+lang: (none) -> :string?: compatible: a new optional parameter
+(returns).items[].id: :int -> :int?: breaks consumers: the field may now be absent
+'
+
+case_ "diff: compatible changes exit 0; no change says so"
+run diff '(q :string) -> :int' '(q :string, limit :int = 10) -> :int'
+expect_rc 0
+expect_out 'limit: (none) -> :int = 10: compatible: a new optional parameter
+'
+run diff '(q :string) -> :int' '(q :string) -> :int'
+expect_rc 0
+expect_out 'no changes
+'
+
+case_ "diff: tool lists from files, --json"
+printf '{"tools":[{"name":"search","inputSchema":{"type":"object","properties":{"q":{"type":"string"},"n":{"type":"integer","maximum":100}},"required":["q"]}},{"name":"ping","inputSchema":{"type":"object"}}]}' >"$TMP/v1.json"
+printf '[{"name":"search","input_schema":{"type":"object","properties":{"q":{"type":"string"},"n":{"type":"integer","maximum":50}},"required":["q"]}}]' >"$TMP/v2.json"
+run diff "@$TMP/v1.json" "@$TMP/v2.json"
+expect_rc 1
+expect_out 'search: n: :int[<=100]? -> :int[<=50]?: breaks callers: expected int <= 50, got int 100
+ping: removed: breaks callers: the tool was removed
+'
+run diff "@$TMP/v1.json" "@$TMP/v2.json" --json
+expect_rc 1
+expect_out_has '{"ok":true,"breaks":true,"changes":[{"tool":"search","path":"n","old":":int[<=100]?","new":":int[<=50]?","effect":"breaks callers","why":"expected int <= 50, got int 100","example":100,'
+
+case_ "diff: a side that is neither is exit 2 with its caret"
+run diff '(q :string' '(q :string) -> :any'
+expect_rc 2
+expect_no_out
+expect_err_has 'signature error at 1:11: old: '
+run diff '(q :string) -> :any' "@$TMP/v1.json"
+expect_rc 2
+expect_err_has 'old is a signature and new is a list of tools'
 
 case_ "from-tools: an MCP tools/list result"
 run_in "$TOOLS" from-tools
