@@ -10,6 +10,5 @@ export {
   importTool,
   normalizeKeys,
   coreInfo,
-  diff,
 } from './core.mjs';
 export { Tool, Prompt, ValidationError, TemplateError, defineTool, definePrompt, checked, toolErrorReport } from './tools.mjs';

@@ -12,7 +12,7 @@
 // - signature.mjs: Signature, its streams and Standard Schema props;
 // - results.mjs: results, issues and errors, formatReport;
 // - schemas.mjs: imports, tool lists, templates, strict warnings,
-//   normalizeKeys, diff, coreInfo.
+//   normalizeKeys, coreInfo.
 //
 // The package ships them as one file, dist/core.mjs (scripts/ship-js.mjs):
 // one module, one wasm instance's state, and importing it under another
@@ -24,7 +24,7 @@ import {
 import { Signature } from './signature.mjs';
 import { SignatureError, formatReport } from './results.mjs';
 import {
-  EXPOSURES, SIDES, checkPlaceholders, coreInfo, diff, exposed, importJsonSchema, importTool, normalizeKeys, oneOf,
+  EXPOSURES, SIDES, checkPlaceholders, coreInfo, exposed, importJsonSchema, importTool, normalizeKeys, oneOf,
   renderTemplate, renderTools, shown, strictWarningText,
 } from './schemas.mjs';
 
@@ -50,7 +50,6 @@ export {
   importTool,
   normalizeKeys,
   coreInfo,
-  diff,
   info,
   runCommandLine,
   renderTemplate,

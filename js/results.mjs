@@ -14,12 +14,22 @@ const REPORT_OPTIONS = ['title'];
  * frameworks and loggers show only the message. `reason` is the core's
  * message alone.
  */
+// What marks a SignatureError, shared by every copy of this file: the
+// package's main entry and toolsig/publish each hold one (each its own
+// module), and an error either throws is a SignatureError to both.
+const SIGNATURE_ERROR = Symbol.for('toolsig.SignatureError');
+
 class SignatureError extends Error {
+  static [Symbol.hasInstance](v) {
+    return v !== null && typeof v === 'object' && v[SIGNATURE_ERROR] === true;
+  }
+
   constructor(error, source) {
     const text = error.text ?? error.message;
     const hint = error.hint ?? null;
     super(hint && !text.includes(hint) ? `${text}\n  hint: ${hint}` : text);
     this.name = 'SignatureError';
+    Object.defineProperty(this, SIGNATURE_ERROR, { value: true });
     this.reason = error.message;
     // The stable short name ("syntax", "unknown_type", "too_deep", ...).
     this.code = error.kind ?? error.code;
@@ -151,9 +161,18 @@ function formatReport(result, opts) {
   }
 }
 
+// The SignatureError of a failed import. Its JSON Pointer names the place;
+// a line and column only mean something in text the caller wrote, so they
+// are dropped when the schema was given as an object.
+function importError(error, input) {
+  if (typeof input === 'string') return new SignatureError(error, input);
+  return new SignatureError({ ...error, line: null, column: null, offset: null }, null);
+}
+
 export {
   SignatureError,
   formatReport,
+  importError,
   lazyOkResult,
   lazyValue,
   okResult,

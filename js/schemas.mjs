@@ -3,7 +3,7 @@
 // templates for prompts, which side a tool is offered on, strict-mode
 // warnings, key normalization, and what the core says about itself.
 import { W, cut, info, putString, readOptions, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
-import { SignatureError, valueErrorMessage } from './results.mjs';
+import { SignatureError, importError, valueErrorMessage } from './results.mjs';
 import { Signature, handleOf } from './signature.mjs';
 
 const SCHEMA_LOSSY = 2;
@@ -174,14 +174,6 @@ function schemaText(schema, what) {
   return toJSONText(schema, what);
 }
 
-// The SignatureError of a failed import. Its JSON Pointer names the place;
-// a line and column only mean something in text the caller wrote, so they
-// are dropped when the schema was given as an object.
-function importError(error, input) {
-  if (typeof input === 'string') return new SignatureError(error, input);
-  return new SignatureError({ ...error, line: null, column: null, offset: null }, null);
-}
-
 /** JSON Schema to Signature: {signature, warnings}; throws SignatureError naming a JSON Pointer. */
 function importJsonSchema(schema, opts) {
   const { lossy } = readOptions(opts, 'importJsonSchema', IMPORT_OPTIONS);
@@ -241,59 +233,6 @@ function normalizeKeys(value) {
   return doc.value;
 }
 
-// A tool of this package's own (defineTool's Tool, or {name, signature}):
-// what the core reads as [{name, sig, description}].
-function ownTool(t) {
-  return t !== null && typeof t === 'object' && !Array.isArray(t) && 'signature' in t &&
-    !('inputSchema' in t || 'input_schema' in t || 'parameters' in t || 'function' in t);
-}
-
-// One side of a diff as the core reads it: signature text, or the JSON
-// text of a list of tools.
-function diffSide(side, what) {
-  if (typeof side === 'string') return side;
-  if (side instanceof Signature) return side.toString();
-  const list = Array.isArray(side) ? side : side !== null && typeof side === 'object' && Array.isArray(side.tools) ? side.tools : null;
-  if (list === null) throw new TypeError(`toolsig: diff: ${what} is a Signature, its text, or a list of tools`);
-  if (list.length && list.every(ownTool)) {
-    return JSON.stringify(list.map((t) => ({
-      name: t.name,
-      sig: t.signature == null ? null : String(t.signature),
-      description: t.description ?? null,
-    })));
-  }
-  return toJSONText(side, what);
-}
-
-/**
- * What changed from `before` to `after` (two signatures, or two lists of
- * tools matched by name) and whom it breaks: {breaks, changes}, a change
- * each {tool, path, old, new, effect, why, example?, line}. Throws
- * SignatureError for a side that is neither a signature nor a list of
- * tools (its message names the side).
- */
-function diff(before, after) {
-  const a = diffSide(before, 'before');
-  const b = diffSide(after, 'after');
-  const [aptr, alen] = putString(a, true);
-  let doc;
-  try {
-    const [bptr, blen] = putString(b, true);
-    try {
-      doc = takeJSON(W.tsig_api_diff(aptr, alen, bptr, blen));
-    } finally {
-      W.free(bptr);
-    }
-  } finally {
-    W.free(aptr);
-  }
-  if (!doc.ok) {
-    const given = doc.side === 'old' ? before : doc.side === 'new' ? after : null;
-    throw importError(doc.error, typeof given === 'string' ? given : null);
-  }
-  return { breaks: doc.breaks, changes: doc.changes };
-}
-
 /**
  * What the core says about itself, for callers that show it: {version,
  * modes (the first is the default), reportTitles: {input, output}}. A
@@ -311,7 +250,6 @@ export {
   exposed,
   oneOf,
   coreInfo,
-  diff,
   importJsonSchema,
   importTool,
   normalizeKeys,

@@ -31,12 +31,18 @@ const MIME = {
 
 // What the page may load: the playground folder (its own files, no
 // subfolders), the browser build of the package and the modules it imports
-// (browser.mjs -> core.mjs, api.mjs -> tools.mjs), and the wasm module.
-// Not the command line's or Node's entry points (cli.mjs, node.mjs, ...).
+// (browser.mjs -> core.mjs, api.mjs -> tools.mjs), the wasm module, the
+// browser build of toolsig/publish (the Compare view's diff:
+// publish-browser.mjs -> publish.mjs, over toolsig-cli.wasm), and the ES
+// modules of gpt-tokenizer (the token counts of the Import view,
+// web-demo/tokens.mjs: its own build, as npm installed it). Not the
+// command line's or Node's entry points (cli.mjs, node.mjs,
+// publish-node.mjs, ...), nor anything else of node_modules.
 const ALLOWED = [
   /^web-demo\/[A-Za-z0-9_-]+\.(html|css|mjs|svg|png)$/,
-  /^dist\/(browser|core|api|tools)\.mjs$/,
-  /^dist\/toolsig\.wasm$/,
+  /^dist\/(browser|core|api|tools|publish-browser|publish)\.mjs$/,
+  /^dist\/toolsig(-cli)?\.wasm$/,
+  /^node_modules\/gpt-tokenizer\/esm\/(?:[A-Za-z0-9_]+\/)?[A-Za-z0-9_]+(?:\.gen)?\.js$/,
 ];
 
 // How long a connection may take (ms): a request's headers, a whole

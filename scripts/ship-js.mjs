@@ -15,7 +15,7 @@ import { StepError, repoRoot } from './lib.mjs';
 // The package's JS, as js/ names it; each is written to dist/ under the
 // same name. core.cjs and tools.cjs come from these by toCommonJS.
 export const SHIPPED_JS = ['api.mjs', 'browser.mjs', 'cli.mjs', 'core.mjs', 'edge.mjs', 'node.cjs', 'node.mjs',
-  'tools.mjs'];
+  'publish.mjs', 'publish-browser.mjs', 'publish-node.mjs', 'tools.mjs'];
 
 // The files js/core.mjs imports, in the order dist/core.mjs holds them:
 // the package ships the core as one file, so that it is one module (one
@@ -23,10 +23,14 @@ export const SHIPPED_JS = ['api.mjs', 'browser.mjs', 'cli.mjs', 'core.mjs', 'edg
 // share) and its CommonJS form one file too.
 export const CORE_PARTS = ['wasm.mjs', 'results.mjs', 'fast.mjs', 'signature.mjs', 'schemas.mjs'];
 
+// The files js/publish.mjs imports, in the order dist/publish.mjs holds
+// them: toolsig/publish is one module too, over its own wasm instance.
+export const PUBLISH_PARTS = ['wasm.mjs', 'results.mjs'];
+
 // text without its import lists, each of which must name one of CORE_PARTS.
-function withoutImports(text, file) {
+function withoutImports(text, file, parts = CORE_PARTS) {
   const out = text.replace(/^import \{[^}]*\} from '\.\/([\w-]+\.mjs)';\n/gm, (_, from) => {
-    if (!CORE_PARTS.includes(from)) throw new StepError(`js/${file} imports ./${from}, not one of the core's files`);
+    if (!parts.includes(from)) throw new StepError(`js/${file} imports ./${from}, not one of the core's files`);
     return '';
   });
   if (/^\s*import\s/m.test(out)) throw new StepError(`js/${file} has an import that is not a list from the core's files`);
@@ -39,22 +43,24 @@ function withoutImports(text, file) {
  * export list names what the package's other files import). read(file)
  * gives js/<file>'s text.
  */
-export function coreSource(read) {
-  const parts = CORE_PARTS.map((file) => {
-    const text = withoutImports(read(file), file);
+export function coreSource(read, entry = 'core.mjs', partFiles = CORE_PARTS) {
+  const parts = partFiles.map((file) => {
+    const text = withoutImports(read(file), file, partFiles);
     const at = text.lastIndexOf('\nexport {');
     if (at < 0 || /^\s*export\s/m.test(text.slice(0, at)) || !/^\nexport \{[^}]*\};\n$/.test(text.slice(at))) {
       throw new StepError(`js/${file} must end with one export list and export nothing else`);
     }
     return text.slice(0, at + 1);
   });
-  return [...parts, withoutImports(read('core.mjs'), 'core.mjs')].join('\n');
+  return [...parts, withoutImports(read(entry), entry, partFiles)].join('\n');
 }
 
 /** js/<file>'s text, and for core.mjs the text dist/core.mjs is written from. */
 export function jsSource(file) {
   const read = (f) => readFileSync(join(repoRoot, 'js', f), 'utf8');
-  return file === 'core.mjs' ? coreSource(read) : read(file);
+  if (file === 'core.mjs') return coreSource(read);
+  if (file === 'publish.mjs') return coreSource(read, 'publish.mjs', PUBLISH_PARTS);
+  return read(file);
 }
 
 // After these a "/" starts a regular expression, not a division: a
@@ -212,7 +218,7 @@ export function stripComments(source, name = 'source') {
 /** The shipped form of js/<file> (source: jsSource(file)): a line naming its source, then the code. */
 export function shippedForm(source, file) {
   const code = stripComments(source, `js/${file}`);
-  const from = file === 'core.mjs' ? 'js/core.mjs and its imports' : `js/${file}`;
+  const from = file === 'core.mjs' || file === 'publish.mjs' ? `js/${file} and its imports` : `js/${file}`;
   const header = `// toolsig (MIT): ${from} without comments; the API is documented in js/index.d.ts.\n`;
   if (!code.startsWith('#!')) return header + code;
   const end = code.indexOf('\n') + 1;

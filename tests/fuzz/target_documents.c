@@ -17,6 +17,10 @@
  *   7  TEXT as a validation document turned into the report text
  *   8  the signature as prompt text, its JSON Schemas, the tool with TEXT
  *      as its name and EXTRA as its description
+ *   9  TEXT diffed with EXTRA (each a signature or a list of tools); and
+ *      when both are signatures, inclusion of one in the other (FLAGS: its
+ *      flags): a "no" comes with a witness the validator accepts for A and
+ *      refuses for B
  * Every tsig_api_* answer must be a JSON object (with a boolean "ok" where
  * the contract has one).
  */
@@ -34,6 +38,42 @@ static const char FALLBACK[] =
     "(user {name :string, email :string?}, items [{id :int, _secret :string}], "
     "tags [:string]?, meta :map, when :datetime, kind :keyword) -> "
     "{ok :bool, rows [{id :int, score :float?}], _raw :any}";
+
+/* 1 when json is valid for sig's return type (or arguments) as inclusion
+ * judges side A (a_side) or B under flags. */
+static int valid_as(const tsig_signature *sig, unsigned flags, int a_side, const char *json,
+                    size_t len)
+{
+    int strict = (flags & TSIG_INCLUDE_STRICT) || (a_side && (flags & TSIG_INCLUDE_A_STRICT));
+    tsig_validate_options o = {strict ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED, 1, 0,
+                               TSIG_VALUE_NEVER};
+    tsig_result r;
+    tsig_code code = (flags & TSIG_INCLUDE_PARAMS) ? tsig_validate_input_json(sig, json, len, &o, &r)
+                                                   : tsig_validate_json(sig, json, len, &o, &r);
+    int ok = code == TSIG_OK && r.ok && r.warning_count == 0;
+    tsig_result_free(&r);
+    return ok;
+}
+
+static void check_diff(unsigned flags, const char *text, size_t len, const char *extra,
+                       size_t extra_len)
+{
+    tsig_fuzz_check_doc("tsig_api_diff", tsig_api_diff(text, len, extra, extra_len), 1);
+    tsig_error err;
+    tsig_signature *a = tsig_parse(text, len, &err);
+    tsig_signature *b = a ? tsig_parse(extra, extra_len, &err) : NULL;
+    if (a && b) {
+        /* arguments are judged without coercion: validate_input coerces */
+        unsigned f = flags & (TSIG_INCLUDE_STRICT | TSIG_INCLUDE_A_STRICT);
+        tsig_inclusion r;
+        if (tsig_includes(a, b, f, &r) == TSIG_OK && r.verdict == TSIG_INCL_NO &&
+            (!valid_as(a, f, 1, r.witness, r.witness_len) || valid_as(b, f, 0, r.witness, r.witness_len)))
+            tsig_fuzz_fail("an inclusion witness that does not show it", r.witness);
+        tsig_inclusion_free(&r);
+    }
+    tsig_signature_free(a);
+    tsig_signature_free(b);
+}
 
 /* The signatures a JSON Schema turned into: export, then import again. */
 static void check_schema_round_trip(const tsig_signature *sig, unsigned flags)
@@ -218,7 +258,8 @@ int tsig_fuzz_documents(const uint8_t *data, size_t size)
     case 5: check_redact(sig, flags, text, len); break;
     case 6: tsig_fuzz_check_doc("tsig_api_render_tools", tsig_api_render_tools(text, len), 1); break;
     case 7: tsig_free(tsig_api_report(text, len, extra, extra_len)); break;
-    default: check_tool_text(sig, text, len, extra, extra_len); break;
+    case 8: check_tool_text(sig, text, len, extra, extra_len); break;
+    default: check_diff(flags, text, len, extra, extra_len); break;
     }
     tsig_signature_free(sig);
     return 0;
@@ -281,6 +322,8 @@ size_t tsig_fuzz_documents_seeds(tsig_fuzz_emit emit, void *ctx)
         {"vectors/render_tool.json", "tools", 6, ""},
         {"vectors/validate.json", "errors", 7, "Return"},
         {"vectors/parse.json", "id", 8, "A tool.\nSecond line."},
+        {"vectors/parse.json", "sig", 9,
+         "(query :string, limit :int[1..50], mode :enum[a b]) -> {items [{id :int, t :string?}]}"},
     };
     size_t count = 0;
     for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {

@@ -4,7 +4,8 @@
 // errors it gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signature, SignatureError, defineTool, diff } from 'toolsig';
+import { Signature, SignatureError, defineTool } from 'toolsig';
+import { diff } from 'toolsig/publish';
 
 const S = (params, ret = '{ok :bool}') => `(${params}) -> ${ret}`;
 const mcp = (tools) => JSON.stringify({ tools });

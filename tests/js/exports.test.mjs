@@ -26,6 +26,9 @@ const C_LIBRARY = ['malloc', 'free'];
 // The command line run in memory, for the package's bin: declared in
 // src/cli/cli.h, not part of the library's API (wasm-exports.txt says so).
 const CLI = ['tsig_cli_run_live'];
+// The functions for people who publish tools: in toolsig-cli.wasm alone,
+// which toolsig/publish loads (js/publish.mjs), declared in toolsig.h.
+const PUBLISHING = ['tsig_api_diff'];
 
 // What Emscripten adds to every standalone module: the memory, the
 // function table, the constructor runner, and stack and errno functions.
@@ -44,9 +47,9 @@ function headerCode(path = join('include', 'toolsig.h')) {
     .replace(/\/\/.*$/gm, ' ');
 }
 
-test('wasm-exports.txt lists each function once, as C identifiers, the command line\'s in their own section', () => {
+test('wasm-exports.txt lists each function once, as C identifiers, the command line\'s and the publishing functions in their own section', () => {
   assert.ok(section > 0, 'a [toolsig-cli.wasm] section after the library\'s names');
-  assert.deepEqual(lines.slice(section + 1), CLI);
+  assert.deepEqual(lines.slice(section + 1), [...CLI, ...PUBLISHING]);
   assert.equal(new Set(listed).size, listed.length);
   for (const name of listed) assert.match(name, /^[A-Za-z_][A-Za-z0-9_]*$/);
 });
@@ -91,11 +94,17 @@ test('the library\'s module is smaller than the command line\'s: the command lin
 });
 
 test('the core\'s files of js/ call only listed functions of the module', () => {
-  const core = jsSource('core.mjs');
-  const used = new Set([...core.matchAll(/\bW\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
-  const unknown = [...used].filter((n) => !listed.includes(n) && n !== 'memory' && n !== '_initialize');
+  const calls = (source) => new Set([...source.matchAll(/\bW\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
+  const used = calls(jsSource('core.mjs'));
+  const ours = [...library, ...CLI];
+  const unknown = [...used].filter((n) => !ours.includes(n) && n !== 'memory' && n !== '_initialize');
   assert.deepEqual(unknown, []);
-  for (const name of listed) assert.ok(used.has(name), `${name} is listed but not used by the core's files`);
+  for (const name of ours) assert.ok(used.has(name), `${name} is listed but not used by the core's files`);
+  // toolsig/publish: the library's names and the publishing functions
+  const published = calls(jsSource('publish.mjs'));
+  const beyond = [...published].filter((n) => !library.includes(n) && !PUBLISHING.includes(n) && n !== 'memory' && n !== '_initialize');
+  assert.deepEqual(beyond, []);
+  for (const name of PUBLISHING) assert.ok(published.has(name), `${name} is listed but not used by js/publish.mjs`);
 });
 
 test('no eval( or new Function in js/*.mjs, js/*.cjs and dist/*.cjs', () => {
