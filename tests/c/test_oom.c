@@ -1070,6 +1070,10 @@ static const char *const cli_redact[] = {"toolsig", "redact", "@sig.txt", "doc.j
                                          NULL};
 static const char *const cli_placeholders[] = {"toolsig", "placeholders",
                                                "Hi {{user-name}} {{nope}}", "@sig.txt", NULL};
+static const char *const cli_infer[] = {"toolsig", "infer", "doc.json", "list.json", "--enums",
+                                        "3", NULL};
+static const char *const cli_infer_json[] = {"toolsig", "infer", "list.json", "bad-list.json",
+                                             "--each", "--json", NULL};
 static const char *const cli_tool[] = {"toolsig", "tool", "find", "@sig.txt", "Finds.\nFast.",
                                        NULL};
 
@@ -1448,6 +1452,8 @@ static const op_case cases[] = {
     CLI("cli redact", cli_redact),
     CLI("cli placeholders", cli_placeholders),
     CLI("cli tool", cli_tool),
+    CLI("cli infer", cli_infer),
+    CLI("cli infer json error", cli_infer_json),
 };
 
 /* ---- the sweep -------------------------------------------------------------- */
