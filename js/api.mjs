@@ -8,6 +8,7 @@ export {
   renderTools,
   importJsonSchema,
   importTool,
+  infer,
   normalizeKeys,
   coreInfo,
 } from './core.mjs';

@@ -12,7 +12,7 @@
 // - signature.mjs: Signature, its streams and Standard Schema props;
 // - results.mjs: results, issues and errors, formatReport;
 // - schemas.mjs: imports, tool lists, templates, strict warnings,
-//   normalizeKeys, coreInfo.
+//   normalizeKeys, infer, coreInfo.
 //
 // The package ships them as one file, dist/core.mjs (scripts/ship-js.mjs):
 // one module, one wasm instance's state, and importing it under another
@@ -24,8 +24,8 @@ import {
 import { Signature } from './signature.mjs';
 import { SignatureError, formatReport } from './results.mjs';
 import {
-  EXPOSURES, SIDES, checkPlaceholders, coreInfo, exposed, importJsonSchema, importTool, normalizeKeys, oneOf,
-  renderTemplate, renderTools, shown, strictWarningText,
+  EXPOSURES, SIDES, checkPlaceholders, coreInfo, exposed, importJsonSchema, importTool, infer, normalizeKeys,
+  oneOf, renderTemplate, renderTools, shown, strictWarningText,
 } from './schemas.mjs';
 
 export {
@@ -48,6 +48,7 @@ export {
   renderTools,
   importJsonSchema,
   importTool,
+  infer,
   normalizeKeys,
   coreInfo,
   info,

@@ -334,6 +334,33 @@ export declare function importTool(
 /** Every object key with "-" replaced by "_"; throws on a collision. */
 export declare function normalizeKeys<T = unknown>(value: unknown): T;
 
+export interface InferOptions {
+  /**
+   * The most distinct values a string place may have to be written as an
+   * enum (`:enum[open closed]`), when they were found in two samples or
+   * more and one of them repeats; 0, the default: no enums.
+   */
+  enums?: number;
+}
+
+/**
+ * The signature written from sample values (API responses, say): the
+ * narrowest type every sample validates against, in canonical form (a
+ * return type, the shorthand of a signature without parameters). A field
+ * missing from some samples is optional, null makes a type `T?`, objects
+ * merge into one typed map, a map keyed by data is `{* T}`.
+ *
+ * Throws a `TypeError` when samples is not a list or holds a value JSON
+ * cannot carry (`NaN`, a BigInt, a cycle), a `RangeError` for a sample
+ * nested deeper than a signature can be (64 levels), and an `Error` for
+ * an empty list.
+ *
+ * @example
+ * infer([{ id: 1, name: 'Ada' }, { id: 2, name: null }]);
+ * // → '{id :int, name :string?}'
+ */
+export declare function infer(samples: readonly unknown[], options?: InferOptions): string;
+
 // ---- tools and prompt templates ---------------------------------------------
 
 export type ToolFunction = (args: any) => unknown | Promise<unknown>;

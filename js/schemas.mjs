@@ -2,8 +2,10 @@
 // Signature's methods: JSON Schema and tool imports, tool lists and
 // templates for prompts, which side a tool is offered on, strict-mode
 // warnings, key normalization, and what the core says about itself.
-import { W, cut, info, putString, readOptions, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
-import { SignatureError, valueErrorMessage } from './results.mjs';
+import {
+  W, cut, describeArgument, info, pathString, putString, readOptions, takeJSON, toJSONText, utf16Index,
+} from './wasm.mjs';
+import { SignatureError, tooDeepAt, valueErrorMessage } from './results.mjs';
 import { Signature, handleOf } from './signature.mjs';
 
 const SCHEMA_LOSSY = 2;
@@ -68,6 +70,42 @@ function checkPlaceholders(template, signature) {
   } finally {
     if (owned) sig.free();
   }
+}
+
+// tsig_api_infer's flag: the text is a list whose elements are samples.
+const INFER_EACH = 1;
+const INFER_OPTIONS = ['enums'];
+
+/**
+ * The signature written from sample values (the core's tsig_infer: the
+ * narrowest type every sample validates against), in canonical form.
+ * samples: a list of JSON values; options.enums: the most distinct values
+ * a string place may have to be an enum (0, the default: none).
+ */
+function infer(samples, options) {
+  const { enums = 0 } = readOptions(options, 'infer', INFER_OPTIONS);
+  if (!Array.isArray(samples)) {
+    throw new TypeError(`toolsig: infer takes a list of samples, got ${describeArgument(samples)}`);
+  }
+  if (!Number.isSafeInteger(enums) || enums < 0 || enums > 0xffffffff) {
+    throw new TypeError(`toolsig: infer: enums must be a whole number from 0, got ${shown(enums)}`);
+  }
+  const text = toJSONText(samples, 'samples');
+  const [ptr, len] = putString(text, true);
+  let doc;
+  try {
+    doc = takeJSON(W.tsig_api_infer(ptr, len, INFER_EACH, enums));
+  } finally {
+    W.free(ptr);
+  }
+  if (doc.ok) return doc.signature;
+  if (doc.error.kind === 'too_deep') {
+    // the place in the samples given, not in the text JSON.stringify wrote
+    const limit = info().limits.signature_max_depth;
+    const at = cut(pathString(tooDeepAt(samples, limit + 1)));
+    throw new RangeError(`toolsig: the sample at ${at} nests deeper than ${limit} levels of lists and objects, more than a signature can hold`);
+  }
+  throw new Error(`toolsig: ${doc.error.message}`);
 }
 
 // Exposure (the seed's expose): the sides a tool is offered on. Native is
@@ -260,6 +298,7 @@ export {
   coreInfo,
   importJsonSchema,
   importTool,
+  infer,
   normalizeKeys,
   renderTemplate,
   renderToolList,

@@ -261,6 +261,7 @@ const SENT = {
   arguments: { whole: 'the arguments', is: 'are', nest: 'nest', part: 'the argument' },
   schema: { whole: 'the schema', is: 'is', nest: 'nests', part: 'the schema' },
   tool: { whole: 'the tool', is: 'is', nest: 'nests', part: 'the tool' },
+  samples: { whole: 'the samples', is: 'are', nest: 'nest', part: 'the sample' },
 };
 
 // The TypeError for a value JSON cannot carry; err[NON_JSON] keeps the place

@@ -12,7 +12,7 @@ const cjs = require('../../dist/node.cjs');
 
 const API = ['Prompt', 'Signature', 'SignatureError', 'TemplateError', 'Tool', 'ValidationError',
   'checkPlaceholders', 'checked', 'coreInfo', 'definePrompt', 'defineTool', 'formatReport', 'importJsonSchema',
-  'importTool', 'normalizeKeys', 'renderTools', 'toolErrorReport'];
+  'importTool', 'infer', 'normalizeKeys', 'renderTools', 'toolErrorReport'];
 
 test('ESM and CJS entry points export the same names', () => {
   assert.deepEqual(Object.keys(esm).sort(), API);

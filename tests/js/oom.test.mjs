@@ -41,7 +41,7 @@ const OOM = /^toolsig: out of wasm memory$/;
 
 // Entry points that return a pointer the caller frees (NULL when out of memory).
 const POINTER_ENTRIES = [
-  'tsig_format', 'tsig_api_report', 'tsig_api_normalize', 'tsig_api_redact', 'tsig_api_schema',
+  'tsig_format', 'tsig_api_report', 'tsig_api_normalize', 'tsig_api_infer', 'tsig_api_redact', 'tsig_api_schema',
   'tsig_api_from_schema', 'tsig_api_tool_from_json', 'tsig_api_render_tools', 'tsig_api_placeholders',
   'tsig_api_render_template', 'tsig_api_info', 'tsig_api_path', 'tsig_api_check_table',
 ];
@@ -257,6 +257,9 @@ function operations() {
     },
     'normalizeKeys': (api) => api.normalizeKeys({ 'a-b': 1, c: [{ 'd-e': null }] }),
     'normalizeKeys (collision)': (api) => api.normalizeKeys({ 'a-b': 1, a_b: 2 }),
+    'infer': (api) => api.infer([{ id: 1, state: 'open', at: '2026-01-05T10:00:00Z' }, { id: 2.5, state: 'open', 'a b': [] }],
+      { enums: 2 }),
+    'infer (no sample)': (api) => api.infer([]),
     'renderTemplate': (api, { sig }) => api.renderTemplate('Find {{query}} ({{limit}})', sig, '{"query":"x","limit":3}'),
   };
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, renderTools,
+  Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, infer, renderTools,
 } from 'toolsig';
 import { repoRoot } from './support/env.mjs';
 
@@ -50,6 +50,7 @@ const ENTRY_POINTS = [
   ['renderTools', ['agent'], (o) => renderTools([tool], o)],
   ['checked', ['title', 'onWarnings'], (o) => checked(sig, () => 1, o)],
   ['definePrompt', ['maxLength'], (o) => definePrompt('{{n}}', sig, o)],
+  ['infer', ['enums'], (o) => infer([{ n: 1 }], o)],
 ];
 
 // The entry point refuses the options with `expected` (assert.throws'
