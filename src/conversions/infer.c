@@ -140,18 +140,17 @@ static void place_free(place *p)
     free(p);
 }
 
-/* Grows the array *items of *cap elements of size each to hold one more
- * than count. 0 when out of memory (the array is unchanged). */
-static int grow(void **items, size_t *cap, size_t count, size_t size)
+/* The array items of *cap elements of size each, grown when needed to
+ * hold one more than count (*cap updated). NULL when out of memory (items
+ * is then unchanged, and still the caller's). */
+static void *grow(void *items, size_t *cap, size_t count, size_t size)
 {
-    if (count < *cap) return 1;
+    if (count < *cap) return items;
     size_t n = *cap ? *cap * 2 : 4;
-    if (n > (size_t)-1 / size) return 0;
-    void *grown = realloc(*items, n * size);
-    if (!grown) return 0;
-    *items = grown;
-    *cap = n;
-    return 1;
+    if (n > (size_t)-1 / size) return NULL;
+    void *grown = realloc(items, n * size);
+    if (grown) *cap = n;
+    return grown;
 }
 
 /* Notes the string s[0..len) among p's distinct strings, while they are
@@ -159,7 +158,9 @@ static int grow(void **items, size_t *cap, size_t count, size_t size)
 static int note_text(place *p, size_t enums, const char *s, size_t len)
 {
     if (!enums || p->texts_over) return 1;
-    if (!grow((void **)&p->texts, &p->text_cap, p->text_count, sizeof *p->texts)) return 0;
+    infer_text *texts = grow(p->texts, &p->text_cap, p->text_count, sizeof *texts);
+    if (!texts) return 0;
+    p->texts = texts;
     char *copy = malloc(len + 1);
     if (!copy) return 0;
     memcpy(copy, s, len);
@@ -186,8 +187,10 @@ static infer_field *field_of(place *p, const char *name, size_t len)
     size_t found = tsig_table_find(&p->field_index, name, len, hash);
     if (found == TSIG_TABLE_NOMEM) return NULL;
     if (found != TSIG_TABLE_NONE) return &p->fields[found];
-    if (!grow((void **)&p->fields, &p->field_cap, p->field_count, sizeof *p->fields)) return NULL;
-    infer_field *f = &p->fields[p->field_count];
+    infer_field *fields = grow(p->fields, &p->field_cap, p->field_count, sizeof *fields);
+    if (!fields) return NULL;
+    p->fields = fields;
+    infer_field *f = &fields[p->field_count];
     memset(f, 0, sizeof *f);
     if (!(f->name = malloc(len + 1))) return NULL;
     memcpy(f->name, name, len);
@@ -283,10 +286,14 @@ static place *place_of(size_t enums, const cJSON *v, size_t sample)
             /* the key in key form (a NUL byte as C0 80) back to its bytes;
              * the reader refused repeated keys, so each is new here */
             size_t len = strlen(c->string);
-            char *bytes = malloc(len + 1);
-            infer_field *f = bytes ? field_of(p, bytes, tsig_json_tree_key_bytes(c->string, len, bytes))
-                                   : NULL;
-            free(bytes);
+            infer_field *f;
+            if (!memchr(c->string, 0xC0, len)) {
+                f = field_of(p, c->string, len);
+            } else {
+                char *bytes = malloc(len);
+                f = bytes ? field_of(p, bytes, tsig_json_tree_key_bytes(c->string, len, bytes)) : NULL;
+                free(bytes);
+            }
             if (!f || !(f->value = place_of(enums, c, sample))) ok = 0;
             else f->count = 1;
         }
