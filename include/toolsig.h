@@ -551,6 +551,81 @@ size_t tsig_tools_failure_count(const tsig_tools *tools);
 const tsig_tool_failure *tsig_tools_failure(const tsig_tools *tools, size_t i);
 
 /* ========================================================================
+ * Section: signatures written from samples
+ *
+ * The narrowest type a person would write for some sample JSON values
+ * (API responses, say), such that every sample validates against it
+ * (tsig_validate_json, TSIG_MODE_ENABLED). Samples are given in any
+ * number of texts, one after the other; the rules are those of the
+ * README's "Writing a signature from real values":
+ *   - a field missing from some objects at a place is optional (T?); a
+ *     place that held null is T?; only null there is :any (a field only
+ *     null or missing, :any?);
+ *   - numbers are :int when every one is written without ".", "e", "E",
+ *     else :float; strings are :datetime when every one is an RFC 3339
+ *     date-time, else :string; true/false are :bool;
+ *   - several JSON kinds at one place are a union, members in the order
+ *     string, number, bool, map, list, "?" last when null was seen;
+ *   - every object at a place merges into one typed map (fields in the
+ *     order first seen), every list's elements into one element type
+ *     (only empty lists: [:any]; only empty objects: {});
+ *   - a map keyed by data is {* T}: when a key at that place is no
+ *     identifier, two keys match after "-" -> "_", or there are more than
+ *     TSIG_INFER_RECORD_KEYS keys whose values merge into one type that
+ *     is no union;
+ *   - with enums N (0: none), a string place (not date-times) of 1 to N
+ *     distinct values, found in two samples or more, where some value
+ *     repeats, is :enum[...].
+ * ===================================================================== */
+
+typedef struct tsig_inferrer tsig_inferrer;
+
+/* tsig_infer_add flags */
+#define TSIG_INFER_EACH 1u  /* the text is a JSON list: each element is a sample */
+#define TSIG_INFER_LINES 2u /* JSON Lines: each line that is not blank is a text
+                             * (a sample, or with TSIG_INFER_EACH a list of them) */
+
+/* A place with more keys than this, whose values are of one type, is a
+ * record ({* T}) rather than a typed map of that many fields. */
+#define TSIG_INFER_RECORD_KEYS 20
+
+/*
+ * An inferrer with no sample yet; enums is the most distinct values a
+ * string place may have to be written as an enum (0: never). Released by
+ * tsig_infer_free; NULL when out of memory.
+ */
+tsig_inferrer *tsig_infer_new(size_t enums);
+
+/*
+ * Adds the samples of json[0..len): the text is one sample, or with flags
+ * (TSIG_INFER_EACH, TSIG_INFER_LINES) several. A text is read whole
+ * before any of it counts: on failure the inferrer is as it was before
+ * the call (except after TSIG_ERR_NOMEM, which it keeps: every later call
+ * fails with it). Returns TSIG_OK, or the error with *err filled, its
+ * position in json[0..len): TSIG_ERR_JSON (text that is not JSON; with
+ * TSIG_INFER_EACH, a text that is not a list), TSIG_ERR_TOO_DEEP (a
+ * sample nested deeper than a signature can be:
+ * TSIG_SIGNATURE_MAX_DEPTH levels of lists and objects),
+ * TSIG_ERR_TOO_LARGE (over TSIG_MAX_INPUT bytes), TSIG_ERR_ARGUMENT
+ * (inferrer or json NULL, unknown flags), TSIG_ERR_NOMEM.
+ */
+tsig_code tsig_infer_add(tsig_inferrer *in, const char *json, size_t len, unsigned flags,
+                         tsig_error *err);
+
+/*
+ * The signature of the samples added so far, in canonical form (a return
+ * type alone: the shorthand of a signature without parameters), which
+ * every sample validates against. Returns the NUL-terminated text, freed
+ * with tsig_free, or NULL with *err filled: TSIG_ERR_ARGUMENT ("no sample
+ * to infer from", or in NULL), TSIG_ERR_NOMEM. The inferrer is unchanged:
+ * more samples may be added and the signature asked again.
+ */
+char *tsig_infer_end(tsig_inferrer *in, tsig_error *err);
+
+/* Releases an inferrer and all it holds. NULL is ignored. */
+void tsig_infer_free(tsig_inferrer *in);
+
+/* ========================================================================
  * Section: prompts
  * ===================================================================== */
 
@@ -976,6 +1051,22 @@ char *tsig_api_schema(const tsig_signature *sig, int params, unsigned flags);
  * flags: TSIG_SCHEMA_LOSSY.
  */
 char *tsig_api_from_schema(const char *json, size_t len, unsigned flags);
+
+/*
+ * A signature written from samples (tsig_infer_*): the samples of
+ * json[0..len) as tsig_infer_add reads them (flags: TSIG_INFER_EACH,
+ * TSIG_INFER_LINES), enums as for tsig_infer_new. Returns
+ * tsig_api_infer_result's document.
+ */
+char *tsig_api_infer(const char *json, size_t len, unsigned flags, size_t enums);
+
+/*
+ * The document of an inference, from its C results: {"ok":true,
+ * "signature":"<canonical>"} when signature (tsig_infer_end's text) is
+ * not NULL, else {"ok":false,"error":{...}} of err (tsig_infer_add's or
+ * tsig_infer_end's error; NULL is returned for TSIG_ERR_NOMEM).
+ */
+char *tsig_api_infer_result(const char *signature, const tsig_error *err);
 
 /*
  * One MCP or function-calling tool {name, description, inputSchema,

@@ -24,8 +24,8 @@ import {
 import { Signature } from './signature.mjs';
 import { SignatureError, formatReport } from './results.mjs';
 import {
-  EXPOSURES, SIDES, checkPlaceholders, coreInfo, exposed, importJsonSchema, importTool, normalizeKeys, oneOf,
-  renderTemplate, renderTools, shown, strictWarningText,
+  EXPOSURES, SIDES, checkPlaceholders, coreInfo, exposed, importJsonSchema, importTool, normalizeKeys,
+  oneOf, renderTemplate, renderTools, shown, strictWarningText,
 } from './schemas.mjs';
 
 export {

@@ -16,4 +16,4 @@ async function instantiate() {
 
 bind((await instantiate()).exports);
 
-export { SignatureError, diff } from './publish.mjs';
+export { SignatureError, diff, infer } from './publish.mjs';

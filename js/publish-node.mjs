@@ -7,4 +7,4 @@ import { PUBLISH_IMPORTS, bind } from './publish.mjs';
 const wasm = new WebAssembly.Module(readFileSync(new URL('../dist/toolsig-cli.wasm', import.meta.url)));
 bind(new WebAssembly.Instance(wasm, PUBLISH_IMPORTS).exports, randomFillSync);
 
-export { SignatureError, diff } from './publish.mjs';
+export { SignatureError, diff, infer } from './publish.mjs';

@@ -1,6 +1,6 @@
-// toolsig/publish: the functions for people who publish tools (diff), over
-// their own instance of the core, so that `import 'toolsig'` does not load
-// them.
+// toolsig/publish: the functions for people who publish tools (diff,
+// infer), over their own instance of the core, so that `import 'toolsig'`
+// does not load them.
 import type { Signature, Tool } from './index.js';
 
 /** The SignatureError of the main entry: an error either entry throws is an instance of both. */
@@ -48,3 +48,30 @@ export type DiffSide =
  * SignatureError for a side that is neither a signature nor a list of tools.
  */
 export declare function diff(before: DiffSide, after: DiffSide): { breaks: boolean; changes: Change[] };
+
+export interface InferOptions {
+  /**
+   * The most distinct values a string place may have to be written as an
+   * enum (`:enum[open closed]`), when they were found in two samples or
+   * more and one of them repeats; 0, the default: no enums.
+   */
+  enums?: number;
+}
+
+/**
+ * The signature written from sample values (API responses, say): the
+ * narrowest type every sample validates against, in canonical form (a
+ * return type, the shorthand of a signature without parameters). A field
+ * missing from some samples is optional, null makes a type `T?`, objects
+ * merge into one typed map, a map keyed by data is `{* T}`.
+ *
+ * Throws a `TypeError` when samples is not a list or holds a value JSON
+ * cannot carry (`NaN`, a BigInt, a cycle), a `RangeError` for a sample
+ * nested deeper than a signature can be (64 levels), and an `Error` for
+ * an empty list.
+ *
+ * @example
+ * infer([{ id: 1, name: 'Ada' }, { id: 2, name: null }]);
+ * // → '{id :int, name :string?}'
+ */
+export declare function infer(samples: readonly unknown[], options?: InferOptions): string;

@@ -1,13 +1,15 @@
-// publish.mjs: the functions for people who publish tools, over their own
-// instance of toolsig-cli.wasm (the whole core: the library, the
-// publishing functions and the command line), so that what `import
-// 'toolsig'` loads (toolsig.wasm, for tool calls at run time, edge
+// publish.mjs: the functions for people who publish tools (diff, infer),
+// over their own instance of toolsig-cli.wasm (the whole core: the
+// library, the publishing functions and the command line), so that what
+// `import 'toolsig'` loads (toolsig.wasm, for tool calls at run time, edge
 // functions included) does not carry them. The package ships this file as
 // one module, dist/publish.mjs (scripts/ship-js.mjs), with its own copy of
 // wasm.mjs and results.mjs: its own wasm instance's state. Loaders:
 // publish-node.mjs, publish-browser.mjs.
-import { W, bind, imports, putString, takeJSON, toJSONText } from './wasm.mjs';
-import { SignatureError, importError } from './results.mjs';
+import {
+  W, bind, cut, describeArgument, imports, info, pathString, putString, readOptions, shown, takeJSON, toJSONText,
+} from './wasm.mjs';
+import { SignatureError, importError, tooDeepAt } from './results.mjs';
 
 // The command line's host functions, which this module never calls: the
 // command line does not run here.
@@ -81,4 +83,40 @@ function diff(before, after) {
   return { breaks: doc.breaks, changes: doc.changes };
 }
 
-export { PUBLISH_IMPORTS, SignatureError, bind, diff };
+// tsig_api_infer's flag: the text is a list whose elements are samples.
+const INFER_EACH = 1;
+const INFER_OPTIONS = ['enums'];
+
+/**
+ * The signature written from sample values (the core's tsig_infer: the
+ * narrowest type every sample validates against), in canonical form.
+ * samples: a list of JSON values; options.enums: the most distinct values
+ * a string place may have to be an enum (0, the default: none).
+ */
+function infer(samples, options) {
+  const { enums = 0 } = readOptions(options, 'infer', INFER_OPTIONS);
+  if (!Array.isArray(samples)) {
+    throw new TypeError(`toolsig: infer takes a list of samples, got ${describeArgument(samples)}`);
+  }
+  if (!Number.isSafeInteger(enums) || enums < 0 || enums > 0xffffffff) {
+    throw new TypeError(`toolsig: infer: enums must be a whole number from 0, got ${shown(enums)}`);
+  }
+  const text = toJSONText(samples, 'samples');
+  const [ptr, len] = putString(text, true);
+  let doc;
+  try {
+    doc = takeJSON(W.tsig_api_infer(ptr, len, INFER_EACH, enums));
+  } finally {
+    W.free(ptr);
+  }
+  if (doc.ok) return doc.signature;
+  if (doc.error.kind === 'too_deep') {
+    // the place in the samples given, not in the text JSON.stringify wrote
+    const limit = info().limits.signature_max_depth;
+    const at = cut(pathString(tooDeepAt(samples, limit + 1)));
+    throw new RangeError(`toolsig: the sample at ${at} nests deeper than ${limit} levels of lists and objects, more than a signature can hold`);
+  }
+  throw new Error(`toolsig: ${doc.error.message}`);
+}
+
+export { PUBLISH_IMPORTS, SignatureError, bind, diff, infer };

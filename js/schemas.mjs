@@ -2,7 +2,7 @@
 // Signature's methods: JSON Schema and tool imports, tool lists and
 // templates for prompts, which side a tool is offered on, strict-mode
 // warnings, key normalization, and what the core says about itself.
-import { W, cut, info, putString, readOptions, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
+import { W, cut, info, putString, readOptions, shown, takeJSON, toJSONText, utf16Index } from './wasm.mjs';
 import { SignatureError, importError, valueErrorMessage } from './results.mjs';
 import { Signature, handleOf } from './signature.mjs';
 
@@ -79,14 +79,6 @@ function checkPlaceholders(template, signature) {
 const SIDES = ['native', 'code'];
 const EXPOSURES = ['native', 'code', 'both'];
 const RENDER_OPTIONS = ['agent'];
-
-// The message's "got ...": a string or a number as written, anything else
-// its kind.
-function shown(v) {
-  if (typeof v === 'string') return cut(JSON.stringify(v));
-  if (typeof v === 'number') return String(v);
-  return v === null ? 'null' : typeof v;
-}
 
 // Checks one of `known`; what: how the message names the value.
 function oneOf(value, known, what) {

@@ -261,6 +261,7 @@ const SENT = {
   arguments: { whole: 'the arguments', is: 'are', nest: 'nest', part: 'the argument' },
   schema: { whole: 'the schema', is: 'is', nest: 'nests', part: 'the schema' },
   tool: { whole: 'the tool', is: 'is', nest: 'nests', part: 'the tool' },
+  samples: { whole: 'the samples', is: 'are', nest: 'nest', part: 'the sample' },
 };
 
 // The TypeError for a value JSON cannot carry; err[NON_JSON] keeps the place
@@ -424,6 +425,14 @@ function runCommandLine(argv, files) {
   }
 }
 
+// The message's "got ...": a string or a number as written, anything else
+// its kind.
+function shown(v) {
+  if (typeof v === 'string') return cut(JSON.stringify(v));
+  if (typeof v === 'number') return String(v);
+  return v === null ? 'null' : typeof v;
+}
+
 export {
   NON_JSON,
   W,
@@ -445,6 +454,7 @@ export {
   runCommandLine,
   seedHash,
   seeded,
+  shown,
   takeJSON,
   takeString,
   toJSONText,

@@ -2,9 +2,10 @@
  * api.c: the JSON boundary, the one place that writes the JSON documents
  * the core gives its callers (the JS package, the command line's --json).
  * Each tsig_api_* function runs one stage (parse, validate, a stream,
- * normalize, schema, tool lists, prompts, templates, redact) and writes
- * what it returned, a C result (tsig_result, tsig_tools, tsig_messages,
- * the stream's answers), as one compact JSON document, whole. Nothing is
+ * normalize, schema, tool lists, prompts, templates, redact, infer) and
+ * writes what it returned, a C result (tsig_result, tsig_tools,
+ * tsig_messages, the stream's answers, an inferred signature), as one
+ * compact JSON document, whole. Nothing is
  * checked here that a stage checks: this file only calls the stages and
  * writes their answers. It also reads documents back for callers that
  * hand one in (tsig_api_report, tsig_doc_*).
@@ -690,6 +691,29 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     tsig_messages_free(&warnings);
     tsig_signature_free(sig);
     return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_infer_result(const char *signature, const tsig_error *err)
+{
+    if (!signature) return error_doc(err);
+    tsig_strbuf sb = {0};
+    tsig_sb_puts(&sb, "{\"ok\":true,\"signature\":");
+    put_cstring(&sb, signature);
+    tsig_sb_putc(&sb, '}');
+    return tsig_sb_finish(&sb, NULL);
+}
+
+char *tsig_api_infer(const char *json, size_t len, unsigned flags, size_t enums)
+{
+    tsig_error err;
+    tsig_inferrer *in = tsig_infer_new(enums);
+    if (!in) return NULL;
+    char *signature = NULL;
+    if (tsig_infer_add(in, json, len, flags, &err) == TSIG_OK) signature = tsig_infer_end(in, &err);
+    tsig_infer_free(in);
+    char *doc = tsig_api_infer_result(signature, &err);
+    tsig_free(signature);
+    return doc;
 }
 
 /* Appends the members of a tool, without braces: "name", "signature",

@@ -26,8 +26,9 @@ enum { CLI_OK = 0, CLI_REJECTED = 1, CLI_UNUSABLE = 2 };
 /* The two output streams. */
 enum { CLI_STDOUT = 1, CLI_STDERR = 2 };
 
-#define CLI_MAX_POSITIONAL 3
 #define CLI_MAX_OPTIONS 8
+/* max_positional of a command that takes any number of arguments. */
+#define CLI_ANY_NUMBER ((size_t)-1)
 
 /* One option of a command: "--json" (a flag) or "--mode" taking a value
  * named value_name in the help ("--mode MODE", also "--mode=MODE"). */
@@ -92,7 +93,7 @@ typedef struct cli_command {
 struct cli_args {
     cli_io *io;                         /* where input and output go */
     const cli_command *cmd;             /* NULL until the command is known */
-    const char *positional[CLI_MAX_POSITIONAL];
+    const char **positional;            /* room for every word of the line */
     size_t positional_count;
     int set[CLI_MAX_OPTIONS];           /* option i was given */
     const char *value[CLI_MAX_OPTIONS]; /* its value (last one given) */

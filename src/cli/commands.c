@@ -730,6 +730,77 @@ static int run_redact(cli_args *args)
     return rc;
 }
 
+/* ---- infer ----------------------------------------------------------- */
+
+/* Prints the error of a text that could not be read (its caret picture),
+ * naming the file it is in when one was named. */
+static void print_sample_error(const cli_args *args, const tsig_error *err, const char *path,
+                               const cli_text *text)
+{
+    cli_buf kind = {0};
+    if (path && strcmp(path, "-") != 0) {
+        cli_buf_puts(&kind, path);
+        cli_buf_puts(&kind, ": ");
+    }
+    cli_buf_puts(&kind, "JSON");
+    char *shown = cli_buf_finish(&kind, NULL);
+    if (!shown) {
+        cli_out_of_memory(args);
+        return;
+    }
+    cli_print_error(args, err, shown, text->data, text->len);
+    free(shown);
+}
+
+/*
+ * toolsig infer [FILE...]: the signature every sample of the files
+ * (standard input when none is named) validates against, through
+ * tsig_infer_*; --json prints tsig_api_infer_result's document instead.
+ * Every file is read before the first is added (so an in-memory host asks
+ * for each once). A text that does not read prints its error with the
+ * caret and the file's name (exit 2); so does having no sample.
+ */
+static int run_infer(cli_args *args)
+{
+    size_t enums = 0, len = 0;
+    int rc = parse_count(args, "--enums", SIZE_MAX, &enums);
+    if (rc) return rc;
+    unsigned flags = (cli_flag(args, "--each") ? TSIG_INFER_EACH : 0u) |
+                     (cli_flag(args, "--lines") ? TSIG_INFER_LINES : 0u);
+    size_t count = args->positional_count ? args->positional_count : 1;
+    cli_text *texts = calloc(count, sizeof *texts);
+    if (!texts) return cli_out_of_memory(args);
+    for (size_t i = 0; !rc && i < count; i++) rc = load_file(args, i, "FILE", &texts[i]);
+    tsig_inferrer *in = rc ? NULL : tsig_infer_new(enums);
+    if (!rc && !in) rc = cli_out_of_memory(args);
+    tsig_error err;
+    size_t bad = count; /* the file whose text did not read */
+    for (size_t i = 0; !rc && bad == count && i < count; i++)
+        if (tsig_infer_add(in, texts[i].data, texts[i].len, flags, &err) != TSIG_OK) bad = i;
+    char *sig = !rc && bad == count ? tsig_infer_end(in, &err) : NULL;
+    if (rc) {
+        /* reading a file failed, and said so */
+    } else if (cli_flag(args, "--json")) {
+        rc = print_doc(args, tsig_api_infer_result(sig, &err), sig ? CLI_OK : CLI_UNUSABLE);
+    } else if (sig) {
+        len = strlen(sig);
+        cli_write_line(args, CLI_STDOUT, sig, len);
+    } else if (err.code == TSIG_ERR_NOMEM) {
+        rc = cli_out_of_memory(args);
+    } else if (bad < count) {
+        print_sample_error(args, &err, cli_positional(args, bad), &texts[bad]);
+        rc = CLI_UNUSABLE;
+    } else {
+        cli_printf(args, CLI_STDERR, "toolsig infer: %s\n", err.message);
+        rc = CLI_UNUSABLE;
+    }
+    tsig_free(sig);
+    tsig_infer_free(in);
+    for (size_t i = 0; i < count; i++) cli_text_free(&texts[i]);
+    free(texts);
+    return rc;
+}
+
 /* ---- the table ------------------------------------------------------- */
 
 const cli_command cli_commands[] = {
@@ -893,6 +964,35 @@ const cli_command cli_commands[] = {
      "  --mask              replace their values by \"<Firewalled>\"\n",
      {{"--strip", NULL}, {"--mask", NULL}},
      1, 2, run_redact},
+    {"infer", "[FILE...] [--each] [--lines] [--enums N] [--json]",
+     "write a signature from sample JSON values",
+     "Reads sample JSON values (API responses, say) from each FILE (standard\n"
+     "input when none is named, or -) and prints the narrowest signature that\n"
+     "every sample is a value of, in canonical form:\n"
+     "  - a field missing from some objects is optional (name T?), a place\n"
+     "    that held null is T?, one that held only null is :any;\n"
+     "  - :int when every number has no \".\", \"e\" or \"E\", else :float;\n"
+     "    :datetime when every string is an RFC 3339 date-time, else :string;\n"
+     "  - several kinds at one place are a union (string, number, bool, map,\n"
+     "    list, in that order); objects at one place merge into one map,\n"
+     "    lists into one element type;\n"
+     "  - a map whose keys are data is {* T}: a key that is no identifier,\n"
+     "    two keys alike after \"-\" -> \"_\", or more than 20 keys whose\n"
+     "    values are of one type.\n"
+     "Exit 0; 2 for a text that is not JSON (the error with its file, line,\n"
+     "column and a caret on stderr), a sample nested deeper than a signature\n"
+     "can be (64 levels), or no sample at all.\n"
+     "\n"
+     "Options:\n"
+     "  --each              each text is a JSON list whose elements are samples\n"
+     "  --lines             JSON Lines: each line that is not blank is a text\n"
+     "  --enums N           a string place of at most N distinct values, found\n"
+     "                      in two samples or more with a value repeated, is an\n"
+     "                      enum (:enum[open closed]); none by default\n"
+     "  --json              print {\"ok\":true,\"signature\"} or {\"ok\":false,\n"
+     "                      \"error\":{...}} on stdout instead\n",
+     {{"--each", NULL}, {"--lines", NULL}, {"--enums", "N"}, {"--json", NULL}},
+     0, CLI_ANY_NUMBER, run_infer},
 };
 
 const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];

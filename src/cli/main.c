@@ -182,8 +182,11 @@ int cli_main(cli_io *io, int argc, char **argv)
         if (name[0] == '-') return cli_usage_error(&args, "unknown option %s", name);
         return cli_usage_error(&args, "unknown command \"%s\"", name);
     }
+    args.positional = malloc((size_t)argc * sizeof *args.positional);
+    if (!args.positional) return cli_out_of_memory(&args);
     int rc = split_args(&args, argc, argv, 2);
-    if (rc < 0) return CLI_OK;
-    if (rc == 0) rc = args.cmd->run(&args);
+    if (rc < 0) rc = CLI_OK;
+    else if (rc == 0) rc = args.cmd->run(&args);
+    free(args.positional);
     return rc;
 }

@@ -549,6 +549,28 @@ static int op_redact(const op_case *c, const tsig_signature *sig)
     return out_stage(code, out, n, &err);
 }
 
+/* An inference: c->text, then c->text2 when set, added with c->flags (enums
+ * c->which), then the signature. */
+static int op_infer(const op_case *c, const tsig_signature *unused)
+{
+    (void)unused;
+    tsig_inferrer *in = tsig_infer_new((size_t)c->which);
+    if (!in) return R_NOMEM;
+    tsig_error err;
+    tsig_code code = tsig_infer_add(in, c->text, strlen(c->text), c->flags, &err);
+    if (code == TSIG_OK && c->text2)
+        code = tsig_infer_add(in, c->text2, strlen(c->text2), c->flags, &err);
+    char *text = NULL;
+    if (code == TSIG_OK && !(text = tsig_infer_end(in, &err))) code = err.code;
+    tsig_infer_free(in);
+    if (code == TSIG_ERR_NOMEM) return nomem_error(&err);
+    if (code != TSIG_OK) {
+        out_error(&err);
+        return R_OK;
+    }
+    return out_text("signature", text, strlen(text));
+}
+
 static int op_schema(const op_case *c, const tsig_signature *sig)
 {
     size_t n = 0;
@@ -776,7 +798,8 @@ enum {
     API_RENDER_TOOLS,
     API_PLACEHOLDERS,
     API_TEMPLATE,
-    API_REDACT
+    API_REDACT,
+    API_INFER
 };
 
 /* A document; NULL means out of memory (or, with null_ok, also the normal
@@ -861,6 +884,7 @@ static int op_api(const op_case *c, const tsig_signature *sig)
         return out_doc(c, tsig_api_render_template(t, len, sig, c->text2, strlen(c->text2), 0));
     case API_REDACT:
         return out_doc(c, tsig_api_redact(sig, t, len, (tsig_redact_mode)c->flags));
+    case API_INFER: return out_doc(c, tsig_api_infer(t, len, c->flags, (size_t)c->mode));
     default: return bad("unknown api function");
     }
 }
@@ -1080,6 +1104,10 @@ static const char *const cli_redact[] = {"toolsig", "redact", "@sig.txt", "doc.j
                                          NULL};
 static const char *const cli_placeholders[] = {"toolsig", "placeholders",
                                                "Hi {{user-name}} {{nope}}", "@sig.txt", NULL};
+static const char *const cli_infer[] = {"toolsig", "infer", "doc.json", "list.json", "--enums",
+                                        "3", NULL};
+static const char *const cli_infer_json[] = {"toolsig", "infer", "list.json", "bad-list.json",
+                                             "--each", "--json", NULL};
 static const char *const cli_tool[] = {"toolsig", "tool", "find", "@sig.txt", "Finds.\nFast.",
                                        NULL};
 
@@ -1325,6 +1353,22 @@ static const op_case cases[] = {
      .text = "[{\"id\":1,\"_secret\":\"s\",\"-x\":{\"_y\":1,\"z\":[{\"_q\":2}]}}]"},
     {"redact many keys", op_redact, .sig = SIG_OUT, .which = TSIG_REDACT_MASK, .text = many_keys},
     {"redact bad json", op_redact, .sig = SIG_OUT, .which = TSIG_REDACT_STRIP, .text = "{\"_a\":}"},
+    /* signatures written from samples */
+    {"infer", op_infer, .text = OUT_OK, .text2 = "[{\"id\":3,\"meta\":{\"score\":2,\"x y\":1}}]"},
+    {"infer each enums", op_infer, .flags = TSIG_INFER_EACH, .which = 3,
+     .text = "[{\"s\":\"a\",\"t\":\"2026-05-03T09:14:00Z\"},{\"s\":\"b\",\"n\":null},"
+             "{\"s\":\"a\",\"l\":[1,2.5,\"x\",{}]}]",
+     .text2 = "[{\"s\":\"c\",\"s2\":\"q\"},{\"s\":\"d\",\"s2\":\"q\"}]"},
+    {"infer lines records", op_infer, .flags = TSIG_INFER_LINES, .which = 2,
+     .text = "{\"a-b\":1,\"r\":{\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,"
+             "\"k7\":7,\"k8\":8,\"k9\":9,\"k10\":10,\"k11\":11,\"k12\":12,\"k13\":13,"
+             "\"k14\":14,\"k15\":15,\"k16\":16,\"k17\":17,\"k18\":18,\"k19\":19,"
+             "\"k20\":20,\"k21\":21}}\n\n{\"a_b\":\"x\",\"e\":\"v\"}\n{\"e\":\"v\"}"},
+    {"infer bad json", op_infer, .flags = TSIG_INFER_LINES, .text = "{\"a\":1}\n{\"a\":}"},
+    {"infer too deep", op_infer, .text = deep_json},
+    {"infer no sample", op_infer, .flags = TSIG_INFER_EACH, .text = "[]"},
+    API("api infer", API_INFER, .text = OUT_OK, .mode = 2),
+    API("api infer error", API_INFER, .text = "[1,]", .flags = TSIG_INFER_EACH),
     /* JSON Schema */
     {"schema output", op_schema, .sig = SIG_OUT},
     {"schema output strict", op_schema, .sig = SIG_OUT, .flags = TSIG_SCHEMA_STRICT},
@@ -1457,6 +1501,8 @@ static const op_case cases[] = {
     CLI("cli redact", cli_redact),
     CLI("cli placeholders", cli_placeholders),
     CLI("cli tool", cli_tool),
+    CLI("cli infer", cli_infer),
+    CLI("cli infer json error", cli_infer_json),
 };
 
 /* ---- the sweep -------------------------------------------------------------- */

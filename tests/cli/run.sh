@@ -82,7 +82,7 @@ case_ "--help lists every command"
 run --help
 expect_rc 0
 expect_no_err
-for cmd in check validate normalize schema from-schema from-tools diff tool tools placeholders redact; do
+for cmd in check validate normalize schema from-schema from-tools diff tool tools placeholders redact infer; do
     expect_out_has "  $cmd "
 done
 expect_out_has "@FILE"
@@ -99,7 +99,7 @@ expect_out "$want"
 run validate '(a' -h
 expect_rc 0
 expect_out "$want"
-for cmd in check normalize schema from-schema from-tools tool tools placeholders redact; do
+for cmd in check normalize schema from-schema from-tools tool tools placeholders redact infer; do
     run "$cmd" --help
     expect_rc 0
     expect_out_has "Usage: toolsig $cmd "
@@ -771,6 +771,112 @@ expect_out_has 'expected end of input, found "x"'
 case_ "validate --stream: not with --json"
 run_in '[1]' validate '[:int]' --stream --json
 expect_usage_error '--stream prints a line per state, not --json'
+
+# ---- infer -----------------------------------------------------------------------------
+
+case_ "infer: the samples of several files"
+printf '%s' '{"id": 1, "name": "Ada", "tags": ["x"], "seen": "2026-01-05T10:00:00Z", "score": 1.5}' >"$TMP/s1.json"
+printf '%s' '{"id": 2, "name": null, "tags": [], "seen": "2026-01-06T11:00:00Z", "score": 2, "vip": true}' >"$TMP/s2.json"
+run infer "$TMP/s1.json" "$TMP/s2.json"
+expect_rc 0
+expect_no_err
+expect_out '{id :int, name :string?, tags [:string], seen :datetime, score :float, vip :bool?}
+'
+
+case_ "infer: standard input, - among files"
+run_in '[1, "a", null]' infer
+expect_rc 0
+expect_out '[:string|:int?]
+'
+run_in '{"id": 3}' infer "$TMP/s1.json" -
+expect_rc 0
+expect_out '{id :int, name :string?, tags [:string]?, seen :datetime?, score :float?}
+'
+
+case_ "infer --each, --lines"
+run_in '[{"a": 1}, {"a": 2.5, "b": "x"}]' infer --each
+expect_rc 0
+expect_out '{a :float, b :string?}
+'
+run_in $'{"a": 1}\n\n{"b": [1]}\n' infer --lines
+expect_rc 0
+expect_out '{a :int?, b [:int]?}
+'
+run_in $'[1, 2]\n["x"]\n' infer --lines --each
+expect_rc 0
+expect_out ':string|:int
+'
+
+case_ "infer --enums"
+run_in '[{"state": "open"}, {"state": "closed"}, {"state": "open"}]' infer --each --enums 3
+expect_rc 0
+expect_out '{state :enum[open closed]}
+'
+run_in '[{"state": "open"}, {"state": "closed"}, {"state": "open"}]' infer --each
+expect_out '{state :string}
+'
+run_in '[{"state": "open"}, {"state": "closed"}, {"state": "stale"}, {"state": "open"}]' infer --each --enums 2
+expect_out '{state :string}
+'
+run_in '[]' infer --each --enums 0
+expect_usage_error '--enums expects a positive integer, got "0"'
+
+case_ "infer: maps keyed by data are records"
+run_in '{"rates": {"EUR": 1.1, "USD": 1, "GBP": 0.8}, "by-day": {"2026-01-05": 3}}' infer
+expect_rc 0
+expect_out '{rates {EUR :float, USD :int, GBP :float}, by-day {* :int}}
+'
+
+case_ "infer --json"
+run_in '[{"a": null}, {}]' infer --each --json
+expect_rc 0
+expect_out '{"ok":true,"signature":"{a :any?}"}
+'
+run_in '{"a": }' infer --json
+expect_rc 2
+expect_out '{"ok":false,"error":{"code":"TSIG_ERR_JSON","kind":"json_syntax","message":"JSON error at 1:7: expected a JSON value, found \"}\"","line":1,"column":7,"offset":6,"hint":null}}
+'
+
+case_ "infer: bad JSON names the file, with line, column and a caret"
+printf '%s\n%s\n' '{"id": 1,' '  "name": }' >"$TMP/bad.json"
+run infer "$TMP/s1.json" "$TMP/bad.json"
+expect_rc 2
+expect_no_out
+expect_err "$TMP/bad.json"': JSON error at 2:11: expected a JSON value, found "}"
+    "name": }
+            ^
+'
+run_in $'{"a": 1}\n{"a": ]\n' infer --lines
+expect_rc 2
+expect_err 'JSON error at 2:7: expected a JSON value, found "]"
+  {"a": ]
+        ^
+'
+run_in '{"a": 1}' infer --each
+expect_rc 2
+expect_err_has 'JSON error at 1:1: expected a list of samples, found an object'
+
+case_ "infer: nesting a signature cannot hold, no sample, a missing file"
+run_in "$(printf '[%.0s' $(seq 65))$(printf ']%.0s' $(seq 65))" infer
+expect_rc 2
+expect_err_has 'JSON error at 1:65: nesting deeper than 64 levels of "[" and "{", more than a signature can hold'
+run_in "$(printf '[%.0s' $(seq 64))$(printf ']%.0s' $(seq 64))" infer
+expect_rc 0
+run_in '[]' infer --each
+expect_rc 2
+expect_err 'toolsig infer: no sample to infer from
+'
+run infer "$TMP/nope.json"
+expect_rc 2
+expect_err_has 'toolsig infer: cannot open FILE'
+
+case_ "infer: any number of files"
+files=()
+for i in $(seq 1 40); do printf '{"n%d": %d}' "$((i % 3))" "$i" >"$TMP/many-$i.json"; files+=("$TMP/many-$i.json"); done
+run infer "${files[@]}"
+expect_rc 0
+expect_out '{n1 :int?, n2 :int?, n0 :int?}
+'
 
 # ---- the C example of CONTRIBUTING.md -------------------------------------------------
 

@@ -1,7 +1,8 @@
 /*
  * target_documents.c: the readers of everything besides signatures: JSON
  * Schema and tool definitions, prompt templates, key normalization,
- * firewall redaction, tool lists and reports (targets.h: OP FLAGS
+ * firewall redaction, tool lists, reports and signatures written from
+ * samples (targets.h: OP FLAGS
  * SIGNATURE 0xFF TEXT [0xFF EXTRA]).
  *
  * OP (modulo TSIG_FUZZ_DOCUMENT_OPS):
@@ -17,7 +18,10 @@
  *   7  TEXT as a validation document turned into the report text
  *   8  the signature as prompt text, its JSON Schemas, the tool with TEXT
  *      as its name and EXTRA as its description
- *   9  TEXT diffed with EXTRA (each a signature or a list of tools); and
+ *   9  TEXT's samples inferred from (FLAGS bit 0: each, bit 1: lines, bits
+ *      2-3: enums), then EXTRA's: what is written parses, and TEXT, one
+ *      sample, validates against it
+ *  10  TEXT diffed with EXTRA (each a signature or a list of tools); and
  *      when both are signatures, inclusion of one in the other (FLAGS: its
  *      flags): a "no" comes with a witness the validator accepts for A and
  *      refuses for B
@@ -211,6 +215,40 @@ static void check_redact(const tsig_signature *sig, unsigned flags, const char *
     tsig_fuzz_check_doc("tsig_api_redact", tsig_api_redact(sig, text, len, mode), 1);
 }
 
+/* op 9: a signature written from the samples of text, then of extra
+ * (added after it): it parses, and text, read as one sample, is valid
+ * against it. */
+static void check_infer(unsigned flags, const char *text, size_t len, const char *extra,
+                        size_t extra_len)
+{
+    unsigned how = flags & 3u;
+    tsig_inferrer *in = tsig_infer_new(flags >> 2 & 3u);
+    if (!in) tsig_fuzz_fail("tsig_infer_new", "NULL");
+    tsig_error err;
+    int text_added = tsig_infer_add(in, text, len, how, &err) == TSIG_OK;
+    if (!text_added) tsig_fuzz_check_error("tsig_infer_add", &err, text, len);
+    if (tsig_infer_add(in, extra, extra_len, how, &err) != TSIG_OK)
+        tsig_fuzz_check_error("tsig_infer_add", &err, extra, extra_len);
+    char *written = tsig_infer_end(in, &err);
+    tsig_infer_free(in);
+    if (!written) {
+        if (err.code != TSIG_ERR_ARGUMENT) tsig_fuzz_fail("tsig_infer_end", err.message);
+    } else {
+        tsig_signature *sig = tsig_parse(written, strlen(written), &err);
+        if (!sig) tsig_fuzz_fail("tsig_infer_end wrote no signature", written);
+        if (!how && text_added) {
+            tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_VALUE_NEVER};
+            tsig_result r;
+            if (tsig_validate_json(sig, text, len, &o, &r) == TSIG_OK && !r.ok)
+                tsig_fuzz_fail("a sample is not valid against what infer wrote", written);
+            tsig_result_free(&r);
+        }
+        tsig_signature_free(sig);
+    }
+    tsig_free(written);
+    tsig_fuzz_check_doc("tsig_api_infer", tsig_api_infer(text, len, how, flags >> 2 & 3u), 1);
+}
+
 /* op 8: the signature as a tool, with any name and description. */
 static void check_tool_text(const tsig_signature *sig, const char *name, size_t name_len,
                             const char *description, size_t description_len)
@@ -259,6 +297,7 @@ int tsig_fuzz_documents(const uint8_t *data, size_t size)
     case 6: tsig_fuzz_check_doc("tsig_api_render_tools", tsig_api_render_tools(text, len), 1); break;
     case 7: tsig_free(tsig_api_report(text, len, extra, extra_len)); break;
     case 8: check_tool_text(sig, text, len, extra, extra_len); break;
+    case 9: check_infer(flags, text, len, extra, extra_len); break;
     default: check_diff(flags, text, len, extra, extra_len); break;
     }
     tsig_signature_free(sig);
@@ -322,7 +361,8 @@ size_t tsig_fuzz_documents_seeds(tsig_fuzz_emit emit, void *ctx)
         {"vectors/render_tool.json", "tools", 6, ""},
         {"vectors/validate.json", "errors", 7, "Return"},
         {"vectors/parse.json", "id", 8, "A tool.\nSecond line."},
-        {"vectors/parse.json", "sig", 9,
+        {"vectors/validate.json", "data", 9, "{\"id\":1,\"tags\":[\"a\",null]}"},
+        {"vectors/parse.json", "sig", 10,
          "(query :string, limit :int[1..50], mode :enum[a b]) -> {items [{id :int, t :string?}]}"},
     };
     size_t count = 0;

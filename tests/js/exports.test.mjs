@@ -28,7 +28,7 @@ const C_LIBRARY = ['malloc', 'free'];
 const CLI = ['tsig_cli_run_live'];
 // The functions for people who publish tools: in toolsig-cli.wasm alone,
 // which toolsig/publish loads (js/publish.mjs), declared in toolsig.h.
-const PUBLISHING = ['tsig_api_diff'];
+const PUBLISHING = ['tsig_api_diff', 'tsig_api_infer'];
 
 // What Emscripten adds to every standalone module: the memory, the
 // function table, the constructor runner, and stack and errno functions.

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, renderTools,
 } from 'toolsig';
+import { infer } from 'toolsig/publish';
 import { repoRoot } from './support/env.mjs';
 
 const sig = Signature.parse('(n :int) -> {a :int, _secret :string}');
@@ -50,6 +51,7 @@ const ENTRY_POINTS = [
   ['renderTools', ['agent'], (o) => renderTools([tool], o)],
   ['checked', ['title', 'onWarnings'], (o) => checked(sig, () => 1, o)],
   ['definePrompt', ['maxLength'], (o) => definePrompt('{{n}}', sig, o)],
+  ['infer', ['enums'], (o) => infer([{ n: 1 }], o)],
 ];
 
 // The entry point refuses the options with `expected` (assert.throws'

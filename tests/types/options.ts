@@ -5,6 +5,7 @@ import {
   Signature, checked, defineTool, definePrompt, formatReport, importJsonSchema, importTool, renderTools,
   type Expose, type MetadataPreview, type NativeResultOptions, type RowsPreview, type ToolType,
 } from 'toolsig';
+import { infer } from 'toolsig/publish';
 import { type Equal, expectType } from './assert.js';
 
 const sig = Signature.parse('(n :int) -> {a :int}');
@@ -29,6 +30,8 @@ tool.toOpenAI({ strict: true, api: 'chat', onWarning: () => {} });
 checked(sig, () => 1, { title: 'Tool', onWarnings: () => {} });
 definePrompt('{{n}}', sig, { maxLength: 100 });
 defineTool('t', { fn: () => 1, signature: sig, description: 'd', cache: true, cacheSize: 5, mode: 'strict', skip: false });
+expectType<Equal<ReturnType<typeof infer>, string>>();
+infer([{ id: 1 }, null, 'x'] as const, { enums: 3 });
 
 // @ts-expect-error: no option "mod"
 sig.validate({ a: 1 }, { mod: 'strict' });
@@ -62,6 +65,10 @@ checked(sig, () => 1, { onWarning: () => {} });
 definePrompt('{{n}}', sig, { maxLen: 100 });
 // @ts-expect-error: no option "signatur"
 defineTool('t', { fn: () => 1, signatur: sig });
+// @ts-expect-error: no option "enum"
+infer([1], { enum: 3 });
+// @ts-expect-error: samples are a list
+infer({ id: 1 });
 
 // A tool's sides (expose), what runs it (type) and its native preview
 // (nativeResult, only with expose: 'both' and cache: true).
