@@ -493,3 +493,143 @@ export function exampleById(id) {
 
 /** The state the page starts with (the overview example). */
 export const DEFAULT_EXAMPLE = 'overview';
+
+// ---- the Import view -------------------------------------------------------------
+
+// A tool in the shape of a published issue tracker's, before and after a
+// release: the Compare view's first example, and the Import view's MCP
+// list (the "before" one).
+const searchIssues = {
+  name: 'search_issues',
+  description: 'Search issues in a repository.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'Search terms' },
+      state: { type: 'string', enum: ['open', 'closed', 'all'], default: 'open' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    },
+    required: ['query'],
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      total: { type: 'integer' },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { number: { type: 'integer' }, title: { type: 'string' } },
+          required: ['number', 'title'],
+        },
+      },
+    },
+    required: ['total', 'items'],
+  },
+};
+
+const searchIssuesAfter = {
+  ...searchIssues,
+  description: 'Search issues in one repository, newest first.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      repo: { type: 'string', description: 'owner/name' },
+      query: { type: 'string', description: 'Search terms' },
+      state: { type: 'string', enum: ['open', 'closed'], default: 'open' },
+      limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+    },
+    required: ['repo', 'query'],
+  },
+  outputSchema: { ...searchIssues.outputSchema, required: ['items'] },
+};
+
+// The parameters of a weather tool, as OpenAI and Anthropic are sent them.
+const weatherParams = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', description: 'City name, e.g. Oslo' },
+    unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+    days: { type: 'integer', minimum: 1, maximum: 7 },
+  },
+  required: ['city'],
+  additionalProperties: false,
+};
+
+// What the Import view offers to paste, one of each shape the core reads.
+// Fields: id, title (the menu), text. The MCP list holds a tool with a
+// pattern, which a signature cannot say: an error, or with lossy a warning.
+export const IMPORT_EXAMPLES = [
+  {
+    id: 'mcp',
+    title: 'MCP tools/list result',
+    text: json({
+      tools: [
+        searchIssues,
+        {
+          name: 'create_issue',
+          description: 'Open an issue.',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              repo: { type: 'string', pattern: '^[\\w.-]+/[\\w.-]+$', description: 'owner/name' },
+              title: { type: 'string', minLength: 1, maxLength: 256 },
+              labels: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+            },
+            required: ['repo', 'title'],
+          },
+        },
+      ],
+    }),
+  },
+  {
+    id: 'openai',
+    title: 'OpenAI tools array',
+    text: json([{
+      type: 'function',
+      function: { name: 'get_weather', description: 'The forecast for a city.', parameters: weatherParams },
+    }]),
+  },
+  {
+    id: 'anthropic',
+    title: 'Anthropic tools array',
+    text: json([{ name: 'get_weather', description: 'The forecast for a city.', input_schema: weatherParams }]),
+  },
+  {
+    id: 'schema',
+    title: 'JSON Schema (structured output)',
+    text: json({
+      type: 'object',
+      properties: {
+        answer: { type: 'string' },
+        confidence: { type: 'number', minimum: 0, maximum: 1 },
+        sources: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' }, quote: { type: 'string' } }, required: ['url'] } },
+      },
+      required: ['answer', 'confidence'],
+    }),
+  },
+];
+
+// ---- the Compare view ------------------------------------------------------------
+
+// What the Compare view offers: two sides each. The first shows four kinds
+// of change to one MCP tool (a new required parameter, an enum value
+// removed, a maximum lowered, an output field made optional) and a new
+// description; the second, two signatures.
+export const COMPARE_EXAMPLES = [
+  {
+    id: 'mcp-release',
+    title: 'MCP tool: a release that breaks',
+    before: json({ tools: [searchIssues] }),
+    after: json({ tools: [searchIssuesAfter] }),
+  },
+  {
+    id: 'signatures',
+    title: 'Two signatures',
+    before: '(query :string, limit :int[1..100] = 10) -> {count :int, items [{id :int, title :string}]}',
+    after: '(query :string, limit :int[1..50] = 10, lang :string?) -> {count :int, items [{id :int, title :string?}]}',
+  },
+];
+
+export const importExampleById = (id) => IMPORT_EXAMPLES.find((e) => e.id === id) ?? null;
+export const compareExampleById = (id) => COMPARE_EXAMPLES.find((e) => e.id === id) ?? null;

@@ -1,14 +1,22 @@
 // playground.mjs: the toolsig playground page.
 //
 // Every judgement (parsing, validation, coercion, reports, schemas, prompt
-// rendering, redaction, placeholders) is a call into the package's browser
-// build (../dist/browser.mjs, which loads ../dist/toolsig.wasm). This file
-// only wires the controls, shows the results, and turns the positions and
-// paths toolsig reports into underlines and selections in the editors.
-import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from './examples.mjs';
+// rendering, redaction, placeholders, imports of schemas and tools) is a
+// call into the package's browser build (../dist/browser.mjs, which loads
+// ../dist/toolsig.wasm); what a change breaks, into the browser build of
+// toolsig/publish (../dist/publish-browser.mjs), loaded with the Compare
+// view. This file only wires the controls and the tabs of the views
+// (tabs.mjs), shows the results, and turns the positions and paths toolsig
+// reports into underlines and selections in the editors.
+import { COMPARE_EXAMPLES, EXAMPLES, DEFAULT_EXAMPLE, IMPORT_EXAMPLES, exampleById } from './examples.mjs';
+import { compareTexts, changeTableMarkup, sideErrorMarkup, verdict } from './compare-view.mjs';
+import { html, setMarkup } from './html.mjs';
+import { counterNote, importItemMarkup, importPasted, importSummary } from './import-view.mjs';
 import { cutText, errorRange, issueRange, placeholderRange, lineColumn } from './locate.mjs';
 import { replay } from './replay.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from './state.mjs';
+import { VIEWS, tabAfterKey, viewById } from './tabs.mjs';
+import { loadCounter } from './tokens.mjs';
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 150;
@@ -260,6 +268,11 @@ function readState() {
     name: $('tool-name').value,
     desc: $('tool-desc').value,
     tpl: editors.tpl.value,
+    view: shownView(),
+    imported: editors.imported.value,
+    lossy: $('import-lossy').checked ? 'on' : '',
+    before: editors.before.value,
+    after: editors.after.value,
   }, api.coreInfo().modes);
 }
 
@@ -273,7 +286,13 @@ function applyState(state) {
   $('repair').value = state.repair;
   $('tool-name').value = state.name;
   $('tool-desc').value = state.desc;
+  editors.imported.value = state.imported;
+  $('import-lossy').checked = state.lossy === 'on';
+  editors.before.value = state.before;
+  editors.after.value = state.after;
+  showView(state.view);
   syncExampleMenu(state);
+  syncViewExamples(state);
 }
 
 // The validation modes, as the core names them.
@@ -282,8 +301,11 @@ function fillModeMenu() {
   menu.replaceChildren(...api.coreInfo().modes.map((m) => el('option', { value: m, text: m })));
 }
 
-function stateOfExample(ex) {
-  return normalizeState({ ...DEFAULT_STATE, ...ex }, api.coreInfo().modes);
+// The state of an example of the signature view. The other views keep
+// what `others` holds (the page's state, when an example is chosen).
+function stateOfExample(ex, others = DEFAULT_STATE) {
+  const { view, imported, lossy, before, after } = others;
+  return normalizeState({ ...DEFAULT_STATE, ...ex, view, imported, lossy, before, after }, api.coreInfo().modes);
 }
 
 // Shows the example the state is (when it is one), else "Your own".
@@ -658,15 +680,168 @@ function stopStream(keep) {
   if (!keep) $('stream-box').hidden = true;
 }
 
-function update() {
-  stopStream(false);
-  const state = readState();
+function updateSignatureView(state) {
   updateSignature(state);
   $('stream').disabled = !current;
   updateData(state);
   updateOutputs(state);
   updateTemplate(state);
   syncExampleMenu(state);
+}
+
+// ---- the Import view -------------------------------------------------------------
+
+// The token counter (tokens.mjs) once loaded, and its loading, started
+// the first time the Import view is shown.
+let counter = null;
+let counterLoading = null;
+
+// The marks of an error the core placed in an editor's text: the word or
+// character at its index (errorRange), with an id the error's button names.
+function errorMarks(text, at) {
+  if (!at) return [];
+  const [start, end] = errorRange(text, at.index);
+  return [{ start, end, kind: 'error', id: `at${at.index}` }];
+}
+
+function updateImportView(state) {
+  if (!counterLoading) {
+    counterLoading = loadCounter().then((loaded) => {
+      counter = loaded;
+      if (shownView() === 'import') updateImportView(readState());
+    });
+  }
+  const imported = importPasted(api, state.imported, { lossy: state.lossy === 'on' });
+  const summary = importSummary(imported);
+  setStatus('import-status', summary.kind, summary.text);
+  // Only a JSON Schema is read from the text as pasted: its error has a
+  // place there. A tool's error names its place by JSON Pointer.
+  const whole = imported.kind === 'schema' ? imported.items[0].error : null;
+  editors.imported.setMarks(errorMarks(state.imported, whole?.at));
+  markInvalid(editors.imported.input, whole !== null);
+  $('import-count-note').textContent = counterNote(counter);
+  setMarkup($('import-items'), html`${imported.items.map((item) => importItemMarkup(item, counter, 'import-input'))}`);
+  syncViewExamples(state);
+}
+
+// ---- the Compare view ------------------------------------------------------------
+
+// toolsig/publish (diff), once loaded, and its loading, started the first
+// time the Compare view is shown: the package's entry for people who
+// publish tools, with its own module and wasm (dist/publish-browser.mjs,
+// which fetches dist/toolsig-cli.wasm), which the other views do not need.
+let publish = null;
+let publishLoading = null;
+
+function loadPublish() {
+  publishLoading = import('../dist/publish-browser.mjs').then((loaded) => {
+    publish = loaded;
+    if (shownView() === 'compare') updateCompareView(readState());
+  }, (e) => {
+    setStatus('compare-verdict', 'error', `Could not load toolsig/publish: ${e.message}. Build it with node scripts/build-wasm.mjs (or npm start).`);
+  });
+}
+
+function updateCompareView(state) {
+  syncViewExamples(state);
+  if (!publish) {
+    if (!publishLoading) {
+      setStatus('compare-verdict', 'idle', 'Loading toolsig/publish…');
+      loadPublish();
+    }
+    return;
+  }
+  const { result, error } = compareTexts(publish, state.before, state.after);
+  // An error is shown under the side it is about, and marked in its text.
+  for (const side of ['before', 'after']) {
+    const mine = error && error.side === side ? error : null;
+    editors[side].setMarks(mine ? errorMarks(state[side], mine.at) : []);
+    markInvalid(editors[side].input, mine !== null);
+    setMarkup($(`${side}-error`), mine ? sideErrorMarkup(mine, `${side}-input`) : html``);
+  }
+  if (error) {
+    setStatus('compare-verdict', 'error', error.side
+      ? `Not compared: the ${error.side} side is not a signature or a list of tools.`
+      : `Not compared: ${error.reason}`);
+    setMarkup($('compare-changes'), html``);
+  } else {
+    const said = verdict(result);
+    setStatus('compare-verdict', said.kind, said.text);
+    setMarkup($('compare-changes'), result.changes.length ? changeTableMarkup(result) : html``);
+  }
+}
+
+// ---- views and tabs --------------------------------------------------------------
+
+// What each view does when the state changes, by its id in tabs.mjs.
+const UPDATES = {
+  signature: updateSignatureView,
+  import: updateImportView,
+  compare: updateCompareView,
+};
+
+// The view shown: the id of the selected tab.
+function shownView() {
+  return document.querySelector('#tabs [aria-selected="true"]')?.dataset.view ?? VIEWS[0].id;
+}
+
+// The tab bar, from VIEWS: a tab per view, as the ARIA tabs pattern has
+// them (the selected tab alone in the tab order; the arrow keys, Home and
+// End move between tabs and show the view).
+function fillTabs() {
+  const bar = $('tabs');
+  for (const view of VIEWS) {
+    bar.append(el('button', {
+      type: 'button',
+      role: 'tab',
+      id: `tab-${view.id}`,
+      class: 'tab',
+      'data-view': view.id,
+      'aria-controls': `view-${view.id}`,
+      'aria-selected': 'false',
+      tabindex: '-1',
+      text: view.label,
+      onclick: () => openView(view.id),
+    }));
+  }
+  bar.addEventListener('keydown', (event) => {
+    const next = tabAfterKey(event.target.dataset.view, event.key);
+    if (!next) return;
+    event.preventDefault();
+    openView(next);
+    $(`tab-${next}`).focus();
+  });
+}
+
+// Shows the view `id` (or the first) and hides the others; the header's
+// example menu (the signature view's) and the skip link follow it.
+function showView(id) {
+  const view = viewById(id);
+  for (const v of VIEWS) {
+    const on = v.id === view.id;
+    const tab = $(`tab-${v.id}`);
+    tab.setAttribute('aria-selected', on ? 'true' : 'false');
+    tab.tabIndex = on ? 0 : -1;
+    $(`view-${v.id}`).hidden = !on;
+  }
+  $('example-field').hidden = view.id !== 'signature';
+  const skip = document.querySelector('.skip-link');
+  skip.href = `#${view.editor}`;
+  skip.textContent = `Skip to the ${view.label.toLowerCase()} editor`;
+  // A hidden editor has no height to fit: each is fitted once shown.
+  for (const e of Object.values(editors)) e.fit();
+}
+
+function openView(id) {
+  if (id === shownView()) return;
+  showView(id);
+  update();
+}
+
+function update() {
+  stopStream(false);
+  const state = readState();
+  UPDATES[state.view](state);
   writeHash(state);
   document.body.dataset.ready = 'true';
 }
@@ -755,9 +930,37 @@ function fillExampleMenu() {
   select.addEventListener('change', () => {
     const ex = exampleById(select.value);
     if (!ex) return;
-    applyState(stateOfExample(ex));
+    applyState(stateOfExample(ex, readState()));
     update();
   });
+}
+
+// The example menus of the Import and Compare views: choosing one fills
+// the view's editors; each shows the example its texts are, else "Your own".
+function fillViewExamples() {
+  const menus = [
+    ['import-example', IMPORT_EXAMPLES, (ex) => { editors.imported.value = ex.text; }],
+    ['compare-example', COMPARE_EXAMPLES, (ex) => {
+      editors.before.value = ex.before;
+      editors.after.value = ex.after;
+    }],
+  ];
+  for (const [id, examples, fill] of menus) {
+    const select = $(id);
+    select.append(el('option', { value: '', text: 'Your own' }),
+      ...examples.map((ex) => el('option', { value: ex.id, text: ex.title })));
+    select.addEventListener('change', () => {
+      const ex = examples.find((e) => e.id === select.value);
+      if (!ex) return;
+      fill(ex);
+      update();
+    });
+  }
+}
+
+function syncViewExamples(state) {
+  $('import-example').value = IMPORT_EXAMPLES.find((ex) => ex.text === state.imported)?.id ?? '';
+  $('compare-example').value = COMPARE_EXAMPLES.find((ex) => ex.before === state.before && ex.after === state.after)?.id ?? '';
 }
 
 // ---- start ---------------------------------------------------------------------
@@ -768,13 +971,27 @@ function wire() {
   editors.sig = new Editor($('sig-input'), { maxHeight: 220 });
   editors.data = new Editor($('data-input'), { maxHeight: 460 });
   editors.tpl = new Editor($('tpl-input'), { maxHeight: 260 });
-  for (const id of ['sig-input', 'data-input', 'tpl-input', 'tool-name', 'tool-desc']) {
+  editors.imported = new Editor($('import-input'), { maxHeight: 560 });
+  editors.before = new Editor($('before-input'), { maxHeight: 340 });
+  editors.after = new Editor($('after-input'), { maxHeight: 340 });
+  for (const id of ['sig-input', 'data-input', 'tpl-input', 'tool-name', 'tool-desc', 'import-input', 'before-input', 'after-input']) {
     $(id).addEventListener('input', () => {
       stopStream(false); // it streams the text as it was
       scheduleUpdate();
     });
   }
-  for (const id of ['mode', 'schema-kind', 'repair']) $(id).addEventListener('change', update);
+  for (const id of ['mode', 'schema-kind', 'repair', 'import-lossy']) $(id).addEventListener('change', update);
+  // The errors the Import and Compare views list are buttons naming an
+  // editor and an index (html.mjs, issueItem): choosing one selects that
+  // place in that editor.
+  $('app').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-field][data-at]');
+    if (!button) return;
+    const editor = Object.values(editors).find((e) => e.input.id === button.dataset.field);
+    if (!editor) return;
+    const [start, end] = errorRange(editor.value, Number(button.dataset.at));
+    editor.select(start, end, `at${button.dataset.at}`);
+  });
   $('stream').addEventListener('click', () => (streaming ? stopStream(true) : startStream()));
   for (const radio of document.querySelectorAll('input[name="target"]')) radio.addEventListener('change', update);
 
@@ -810,7 +1027,9 @@ async function main() {
     throw e;
   }
   fillModeMenu();
+  fillTabs();
   fillExampleMenu();
+  fillViewExamples();
   wire();
   $('loading').hidden = true;
   $('app').hidden = false;

@@ -4,7 +4,11 @@
 // "#s=" followed by the base64url form of its compact JSON (UTF-8), so a
 // link carries any text (newlines, quotes, non-ASCII) and never reaches a
 // server. Unknown keys are ignored and bad values fall back to defaults, so
-// an old or hand-edited link still opens.
+// an old or hand-edited link still opens. A value equal to its default is
+// left out of the link (the Import and Compare views' examples stay out
+// of every link that keeps them).
+import { COMPARE_EXAMPLES, IMPORT_EXAMPLES } from './examples.mjs';
+import { VIEW_IDS } from './tabs.mjs';
 
 // The validation modes are the core's (toolsig's coreInfo().modes, the
 // first being the default): the functions that check a mode take them.
@@ -13,10 +17,13 @@ export const SCHEMA_KINDS = ['normal', 'strict', 'params'];
 // Repair of LLM text (SPEC §12.1): '' is the core's default for the target
 // (on for tool input, off for tool output).
 export const REPAIRS = ['', 'on', 'off'];
+// The Import view's lossy option: '' off (the core's default), 'on'.
+export const LOSSY = ['', 'on'];
 
 // Short keys in the URL, long names in the page.
 const KEYS = {
   sig: 's', data: 'd', target: 't', mode: 'm', schema: 'k', name: 'n', desc: 'e', tpl: 'p', repair: 'r',
+  view: 'v', imported: 'i', lossy: 'l', before: 'b', after: 'a',
 };
 
 export const DEFAULT_STATE = Object.freeze({
@@ -29,6 +36,11 @@ export const DEFAULT_STATE = Object.freeze({
   desc: '',
   tpl: '',
   repair: '',
+  view: VIEW_IDS[0], // the tab shown (tabs.mjs)
+  imported: IMPORT_EXAMPLES[0].text, // the Import view's text
+  lossy: '',
+  before: COMPARE_EXAMPLES[0].before, // the Compare view's two sides
+  after: COMPARE_EXAMPLES[0].after,
 });
 
 function toBase64url(text) {
@@ -59,13 +71,17 @@ export function normalizeState(raw, modes) {
   if (!TARGETS.includes(s.target)) s.target = DEFAULT_STATE.target;
   if (!SCHEMA_KINDS.includes(s.schema)) s.schema = DEFAULT_STATE.schema;
   if (!REPAIRS.includes(s.repair)) s.repair = DEFAULT_STATE.repair;
+  if (!VIEW_IDS.includes(s.view)) s.view = DEFAULT_STATE.view;
+  if (!LOSSY.includes(s.lossy)) s.lossy = DEFAULT_STATE.lossy;
   return s;
 }
 
 /** The URL fragment ("#s=...") of a state. */
 export function encodeState(state) {
   const compact = {};
-  for (const [key, short] of Object.entries(KEYS)) compact[short] = state[key];
+  for (const [key, short] of Object.entries(KEYS)) {
+    if (state[key] !== DEFAULT_STATE[key]) compact[short] = state[key];
+  }
   return `#s=${toBase64url(JSON.stringify(compact))}`;
 }
 

@@ -1,13 +1,29 @@
 // The playground's own modules, without a browser: the URL state, the
-// editor ranges, the stream replay, and its examples checked against the
+// editor ranges, the stream replay, the tabs, the Import and Compare views
+// (which reader a pasted text goes to, what each card and row shows, every
+// text escaped), the token counts, and the examples checked against the
 // package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signature, checkPlaceholders, coreInfo } from '../../dist/node.mjs';
-import { EXAMPLES, DEFAULT_EXAMPLE, exampleById } from '../../web-demo/examples.mjs';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import * as toolsig from '../../dist/node.mjs';
+import * as publish from '../../dist/publish-node.mjs';
+import { resolveRequestPath } from '../../scripts/serve.mjs';
+import {
+  COMPARE_EXAMPLES, EXAMPLES, DEFAULT_EXAMPLE, IMPORT_EXAMPLES, compareExampleById, exampleById, importExampleById,
+} from '../../web-demo/examples.mjs';
 import { cutText, errorRange, issueRange, lineColumn, placeholderRange, spanRange } from '../../web-demo/locate.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from '../../web-demo/state.mjs';
 import { chunkSize, replay } from '../../web-demo/replay.mjs';
+import { escapeHtml, html, isMarkup, issueItem, setMarkup } from '../../web-demo/html.mjs';
+import { VIEWS, VIEW_IDS, tabAfterKey, viewById } from '../../web-demo/tabs.mjs';
+import { counterNote, importItemMarkup, importPasted, importSummary, pastedShape } from '../../web-demo/import-view.mjs';
+import {
+  EFFECT_BADGE, changeRowMarkup, changeTableMarkup, compareTexts, sideErrorMarkup, sideOf, verdict,
+} from '../../web-demo/compare-view.mjs';
+import { ENCODING, loadCounter } from '../../web-demo/tokens.mjs';
+
+const { Signature, checkPlaceholders, coreInfo } = toolsig;
 
 const { modes } = coreInfo();
 
@@ -22,11 +38,33 @@ test('a state survives the URL fragment, whatever its text', () => {
     desc: 'Line one.\nLine "two" & <three>',
     tpl: '{{#q}}{{.}}{{/q}}',
     repair: 'off',
+    view: 'compare',
+    imported: '{"type": "string", "description": "é <b>"}',
+    lossy: 'on',
+    before: '(q :string) -> :int',
+    after: '[{"name": "a", "sig": "(q :string, n :int) -> :int"}]',
   };
   const hash = encodeState(state);
   assert.match(hash, /^#s=[A-Za-z0-9_-]+$/);
   assert.deepEqual(decodeState(hash, modes), state);
   assert.deepEqual(decodeState(hash.slice(1), modes), state);
+});
+
+test('a link leaves out what is as it starts: the Import and Compare examples are in no link', () => {
+  const state = normalizeState({ ...DEFAULT_STATE, sig: '(q :string) -> :int' }, modes);
+  const hash = encodeState(state);
+  assert.ok(hash.length < 80, `${hash.length} characters: ${hash}`);
+  assert.deepEqual(decodeState(hash, modes), state);
+  // an old link, made before the views: the signature view, the examples
+  // in the others
+  const old = `#s=${Buffer.from(JSON.stringify({ s: '(a :int) -> :bool', d: '{}' })).toString('base64url')}`;
+  const opened = decodeState(old, modes);
+  assert.equal(opened.view, 'signature');
+  assert.equal(opened.sig, '(a :int) -> :bool');
+  assert.equal(opened.imported, IMPORT_EXAMPLES[0].text);
+  assert.deepEqual([opened.before, opened.after], [COMPARE_EXAMPLES[0].before, COMPARE_EXAMPLES[0].after]);
+  assert.equal(normalizeState({ view: 'infer', lossy: 'yes' }, modes).view, 'signature', 'an unknown view is the first');
+  assert.equal(normalizeState({ lossy: 'yes' }, modes).lossy, '');
 });
 
 test('bad or foreign fragments give no state or defaults, never a throw', () => {
@@ -263,4 +301,291 @@ test('the marks of a repaired text: one per repair, over the characters it is ab
   const range = issueRange(text, w);
   assert.equal(text.slice(range.start, range.end), '<b>é😀</b> & <img src=x>');
   sig.free();
+});
+
+// ---- the tabs ------------------------------------------------------------------
+
+test('the views in tab order: the signature view first, then Import and Compare', () => {
+  assert.deepEqual(VIEWS.map((v) => v.label), ['Signature', 'Import', 'Compare']);
+  assert.deepEqual(VIEW_IDS, ['signature', 'import', 'compare']);
+  assert.equal(viewById('compare').editor, 'before-input');
+  assert.equal(viewById('nope'), VIEWS[0]);
+});
+
+test('arrow keys step through the tabs and wrap; Home and End go to the ends', () => {
+  assert.equal(tabAfterKey('signature', 'ArrowRight'), 'import');
+  assert.equal(tabAfterKey('compare', 'ArrowRight'), 'signature');
+  assert.equal(tabAfterKey('signature', 'ArrowLeft'), 'compare');
+  assert.equal(tabAfterKey('import', 'ArrowLeft'), 'signature');
+  assert.equal(tabAfterKey('import', 'Home'), 'signature');
+  assert.equal(tabAfterKey('signature', 'End'), 'compare');
+  assert.equal(tabAfterKey('import', 'Enter'), null);
+  assert.equal(tabAfterKey('import', 'ArrowDown'), null);
+  // a fourth view takes its place without other changes
+  assert.equal(tabAfterKey('compare', 'ArrowRight', [...VIEW_IDS, 'infer']), 'infer');
+});
+
+// ---- markup --------------------------------------------------------------------
+
+test('html`` escapes every value, keeps its own markup, and setMarkup takes nothing else', () => {
+  const evil = `<img src=x onerror="alert('&')">`;
+  assert.equal(escapeHtml(evil), '&lt;img src=x onerror=&quot;alert(&#39;&amp;&#39;)&quot;&gt;');
+  const row = html`<td title="${evil}">${evil}</td>`;
+  assert.ok(isMarkup(row));
+  assert.equal(String(row), `<td title="${escapeHtml(evil)}">${escapeHtml(evil)}</td>`);
+  assert.equal(String(html`<tr>${[row, null, false, undefined, 0]}</tr>`), `<tr>${row}0</tr>`);
+  const node = { innerHTML: '' };
+  setMarkup(node, row);
+  assert.equal(node.innerHTML, String(row));
+  assert.throws(() => setMarkup(node, '<b>typed</b>'), TypeError);
+  assert.throws(() => setMarkup(node, { text: '<b>' }), TypeError);
+  const linked = String(issueItem({ kind: 'error', text: evil, at: 3, where: 'line 1, column 4', field: 'before-input' }));
+  assert.ok(linked.includes('data-field="before-input" data-at="3"'), linked);
+  assert.ok(!linked.includes('<img'), linked);
+  assert.ok(!String(issueItem({ kind: 'warning', text: 'w' })).includes('<button'));
+});
+
+// ---- the Import view -----------------------------------------------------------
+
+test('Import: a list, or an object with a "tools" list, goes to importTool; anything else to importJsonSchema', () => {
+  assert.deepEqual(pastedShape(''), { kind: 'empty' });
+  assert.deepEqual(pastedShape(' \n\t'), { kind: 'empty' });
+  assert.deepEqual(pastedShape('{"tools": [{"name": "a"}]}'), { kind: 'tools', tools: [{ name: 'a' }], path: 'tools' });
+  assert.deepEqual(pastedShape('[{"name": "a"}, 1]'), { kind: 'tools', tools: [{ name: 'a' }, 1], path: '' });
+  assert.deepEqual(pastedShape('[]'), { kind: 'tools', tools: [], path: '' });
+  assert.deepEqual(pastedShape('{"type": "object"}'), { kind: 'schema', value: { type: 'object' } });
+  assert.deepEqual(pastedShape('{"tools": 5}'), { kind: 'schema', value: { tools: 5 } });
+  assert.deepEqual(pastedShape('{"tools": {"a": {}}}'), { kind: 'schema', value: { tools: { a: {} } } });
+  for (const text of ['"tools"', '42', 'null', 'true']) assert.deepEqual(pastedShape(text), { kind: 'schema', value: JSON.parse(text) });
+  for (const text of ['not json', '{"a": 1,}', '{"tools": [']) assert.deepEqual(pastedShape(text), { kind: 'schema' });
+});
+
+// The weather tool in each shape a list of tools comes in.
+const weather = JSON.parse(importExampleById('anthropic').text)[0];
+const weatherShapes = {
+  'MCP tools/list': { tools: [{ name: weather.name, description: weather.description, inputSchema: weather.input_schema }] },
+  'MCP list': [{ name: weather.name, description: weather.description, inputSchema: weather.input_schema }],
+  OpenAI: [{ type: 'function', function: { name: weather.name, description: weather.description, parameters: weather.input_schema } }],
+  Anthropic: [weather],
+};
+
+test('Import: MCP, OpenAI and Anthropic tools read to the same signature, each tool as its compact JSON', () => {
+  const want = '(city :string "City name, e.g. Oslo", unit :enum[celsius fahrenheit]?, days :int[1..7]?) -> :any';
+  for (const [shape, value] of Object.entries(weatherShapes)) {
+    const r = importPasted(toolsig, JSON.stringify(value, null, 2));
+    assert.equal(r.kind, 'tools', shape);
+    assert.equal(r.items.length, 1, shape);
+    const [item] = r.items;
+    assert.equal(item.form, 'tool', shape);
+    assert.equal(item.label, Array.isArray(value) ? '[0]' : 'tools[0]', shape);
+    assert.equal(item.name, 'get_weather', shape);
+    assert.equal(item.signature, want, shape);
+    assert.deepEqual(item.warnings, [], shape);
+    assert.equal(item.error, null, shape);
+    assert.equal(item.json, JSON.stringify((Array.isArray(value) ? value : value.tools)[0]), shape);
+  }
+  // the same parameters as a JSON Schema: a type, read from the text as pasted
+  const schema = importPasted(toolsig, JSON.stringify(weather.input_schema, null, 2));
+  assert.equal(schema.kind, 'schema');
+  assert.deepEqual(schema.items.map((i) => [i.form, i.label, i.name, i.signature]),
+    [['schema', 'JSON Schema', null, '{city :string "City name, e.g. Oslo", unit :enum[celsius fahrenheit]?, days :int[1..7]?}']]);
+  assert.equal(schema.items[0].json, JSON.stringify(weather.input_schema));
+  assert.deepEqual(importSummary(schema), { kind: 'ok', text: 'A JSON Schema, read exactly.' });
+});
+
+test('Import: without lossy, what a signature cannot say is an error at its JSON Pointer; with lossy, a warning', () => {
+  const { text } = importExampleById('mcp');
+  const strict = importPasted(toolsig, text);
+  assert.deepEqual(strict.items.map((i) => [i.label, i.name, i.error && i.error.reason]), [
+    ['tools[0]', 'search_issues', null],
+    ['tools[1]', null, '#/inputSchema/properties/repo/pattern: unsupported pattern'],
+  ]);
+  assert.equal(strict.items[1].signature, null);
+  assert.equal(strict.items[1].error.at, null, 'a tool is given as its own JSON: no line and column in the pasted text');
+  assert.match(strict.items[1].error.hint, /lossy option widens it/);
+  assert.deepEqual(importSummary(strict), { kind: 'error', text: '2 tools: 1 read, 1 not read.' });
+  const lossy = importPasted(toolsig, text, { lossy: true });
+  assert.deepEqual(lossy.items[1].warnings, ['#/inputSchema/properties/repo/pattern: unsupported pattern, dropped']);
+  assert.equal(lossy.items[1].signature, '(repo :string "owner/name", title :string[1..256], labels [:string][<=10]?) -> :any');
+  assert.deepEqual(importSummary(lossy), { kind: 'warning', text: '2 tools: 2 read, 1 with warnings.' });
+  // what each example reads to, exactly or with lossy
+  for (const ex of IMPORT_EXAMPLES) {
+    const r = importPasted(toolsig, ex.text, { lossy: true });
+    assert.ok(r.items.length > 0 && r.items.every((i) => i.signature !== null), ex.id);
+  }
+});
+
+test('Import: text that is not JSON, or no schema, is the core\'s error at its line and column in the text', () => {
+  const notJson = '{"type": "object",\n "properties": {"a": {"type": "integer",}}}';
+  const bad = importPasted(toolsig, notJson);
+  assert.equal(bad.kind, 'schema');
+  const { error } = bad.items[0];
+  assert.equal(error.reason, 'JSON error at 2:41: expected a string key, found "}"');
+  assert.deepEqual(error.at, { index: 59, line: 2, column: 41 });
+  assert.equal(notJson.slice(error.at.index, error.at.index + 1), '}');
+  assert.equal(bad.items[0].json, null);
+  assert.deepEqual(importSummary(bad), { kind: 'error', text: 'Not read: 1 error at line 2, column 41.' });
+  const unknown = '{"type": "object", "properties": {"a": {"type": "foo"}}}';
+  const { error: e2 } = importPasted(toolsig, unknown).items[0];
+  assert.equal(e2.reason, '#/properties/a/type: unknown type "foo"');
+  assert.equal(unknown.slice(e2.at.index), '"type": "foo"}}}', 'at the member the pointer names');
+  // a list of tools, one of them no tool at all
+  const list = importPasted(toolsig, '[1, {"name": 2}]');
+  assert.deepEqual(list.items.map((i) => i.error.reason), ['#: expected a tool object, found a number', '#/name: expected a string, found a number']);
+  assert.deepEqual(importSummary(list), { kind: 'error', text: '2 tools: 0 read, 2 not read.' });
+  assert.deepEqual(importSummary(importPasted(toolsig, '{"tools": []}')), { kind: 'idle', text: 'The list has no tools.' });
+  assert.equal(importSummary(importPasted(toolsig, '')).kind, 'idle');
+});
+
+// A counter that counts characters, for cards without the tokenizer.
+const lengths = { unit: 'tokens', encoding: 'test', count: (t) => t.length };
+
+test('Import cards: the name, the signature, warnings, the error with its place, the counts side by side; every text escaped', () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  const item = {
+    form: 'tool', label: 'tools[0]', name: evil, signature: `(q :string "${evil}") -> :any`, json: `{"name":"${evil}"}`,
+    warnings: [`#/x: ${evil}, dropped`], error: null,
+  };
+  const card = String(importItemMarkup(item, lengths, 'import-input'));
+  assert.ok(!card.includes('<img'), card);
+  assert.ok(card.includes(escapeHtml(evil)));
+  assert.ok(card.includes(`<h3 class="import-name">${escapeHtml(evil)}</h3> <span class="muted small">tools[0]</span>`), card);
+  assert.ok(card.includes(`<span data-count="json">${item.json.length} tokens</span>`), card);
+  assert.ok(card.includes(`<span data-count="signature">${item.signature.length} tokens</span>`), card);
+  assert.ok(card.includes(`(${Math.round((100 * item.signature.length) / item.json.length)}% of the JSON)`), card);
+  assert.ok(card.includes('badge-warning">1 warning'), card);
+  assert.ok(String(importItemMarkup(item, null, 'import-input')).includes('Counting…'));
+  // an error placed in the text is a button naming the editor and the index
+  const failed = {
+    form: 'schema', label: 'JSON Schema', name: null, signature: null, json: null, warnings: [],
+    error: { reason: `JSON error at 1:2: ${evil}`, hint: `use "${evil}"`, at: { index: 1, line: 1, column: 2 } },
+  };
+  const errorCard = String(importItemMarkup(failed, lengths, 'import-input'));
+  assert.ok(!errorCard.includes('<img') && !errorCard.includes('data-count'), errorCard);
+  assert.ok(errorCard.includes('data-field="import-input" data-at="1" title="line 1, column 2"'), errorCard);
+  assert.ok(errorCard.includes(`<p class="hint">Hint: ${escapeHtml(`use "${evil}"`)}</p>`), errorCard);
+  assert.ok(errorCard.includes('<h3 class="import-name">JSON Schema</h3>'), errorCard);
+});
+
+test('the token counts are the token benchmark\'s: gpt-tokenizer\'s o200k_base, encode().length', async () => {
+  const counter = await loadCounter();
+  assert.equal(counter.unit, 'tokens', counter.reason);
+  assert.equal(counter.encoding, ENCODING);
+  assert.equal(ENCODING, 'o200k_base');
+  for (const ex of IMPORT_EXAMPLES) {
+    for (const item of importPasted(toolsig, ex.text, { lossy: true }).items) {
+      assert.equal(counter.count(item.json), encode(item.json).length, ex.id);
+      assert.equal(counter.count(item.signature), encode(item.signature).length, ex.id);
+      assert.ok(counter.count(item.signature) < counter.count(item.json), `${ex.id}: the signature is shorter`);
+    }
+  }
+  assert.match(counterNote(counter), /o200k_base encoding/);
+  // where the tokenizer cannot load: characters (code points), and said so
+  const fallback = await loadCounter(() => Promise.reject(new Error('HTTP 404')));
+  assert.equal(fallback.unit, 'characters');
+  assert.equal(fallback.count('a😀é'), 3);
+  assert.equal(counterNote(fallback), 'The tokenizer did not load (HTTP 404): lengths are in characters, not tokens.');
+  assert.equal((await loadCounter(() => Promise.resolve({}))).unit, 'characters');
+  const card = String(importItemMarkup({ form: 'tool', label: '[0]', name: 'a', signature: ':any', json: '{}', warnings: [], error: null }, fallback, ''));
+  assert.ok(card.includes('<span data-count="json">2 characters</span>'), card);
+});
+
+test('the server serves the tokenizer\'s modules and toolsig/publish, and nothing else of node_modules', () => {
+  for (const p of ['/node_modules/gpt-tokenizer/esm/encoding/o200k_base.js', '/node_modules/gpt-tokenizer/esm/bpeRanks/o200k_base.js',
+    '/node_modules/gpt-tokenizer/esm/GptEncoding.js', '/node_modules/gpt-tokenizer/esm/modelsChatEnabled.gen.js',
+    '/dist/publish-browser.mjs', '/dist/publish.mjs', '/dist/toolsig-cli.wasm']) {
+    assert.equal(resolveRequestPath(p), p.slice(1), p);
+  }
+  for (const p of ['/node_modules/gpt-tokenizer/package.json', '/node_modules/gpt-tokenizer/cjs/main.js',
+    '/node_modules/gpt-tokenizer/esm/main.js.map', '/node_modules/gpt-tokenizer/esm/a/b/c.js', '/node_modules/gpt-tokenizer/src/main.ts',
+    '/node_modules/playwright-core/index.mjs', '/node_modules/gpt-tokenizer/esm/../../playwright-core/index.js', '/dist/publish-node.mjs']) {
+    assert.equal(resolveRequestPath(p), null, p);
+  }
+});
+
+// ---- the Compare view ----------------------------------------------------------
+
+test('Compare: the four kinds of break of the example\'s MCP tool, and a new description', () => {
+  const ex = compareExampleById('mcp-release');
+  const { result, error } = compareTexts(publish, ex.before, ex.after);
+  assert.equal(error, null);
+  assert.deepEqual(result.changes.map((c) => [c.tool, c.path, c.old, c.new, c.effect, 'example' in c ? c.example : '–']), [
+    ['search_issues', 'state', ':enum[open closed all] = "open"', ':enum[open closed] = "open"', 'breaks callers', 'all'],
+    ['search_issues', 'limit', ':int[1..100] = 20', ':int[1..50] = 20', 'breaks callers', 100],
+    ['search_issues', 'repo', '', ':string', 'breaks callers', '–'],
+    ['search_issues', '(returns).total', ':int', ':int?', 'breaks consumers', '–'],
+    ['search_issues', '(description)', '"Search issues in a repository."', '"Search issues in one repository, newest first."', 'compatible', '–'],
+  ]);
+  assert.deepEqual(verdict(result), { kind: 'error', text: '4 changes break callers or consumers; 1 compatible.' });
+  const two = compareTexts(publish, compareExampleById('signatures').before, compareExampleById('signatures').after);
+  assert.deepEqual(two.result.changes.map((c) => [c.tool, c.path, c.effect]),
+    [['', 'limit', 'breaks callers'], ['', 'lang', 'compatible'], ['', '(returns).items[].title', 'breaks consumers']]);
+  const table = String(changeTableMarkup(two.result));
+  assert.ok(!table.includes('Tool</th>') && !table.includes('change-tool'), 'no tool column for two signatures');
+  assert.ok(String(changeTableMarkup(result)).includes('<th scope="col">Tool</th>'));
+});
+
+test('Compare: the verdict counts what breaks, what may, and what is compatible', () => {
+  const change = (effect) => ({ tool: '', path: 'x', old: '', new: '', effect, why: '', line: '' });
+  const say = (...effects) => verdict({ breaks: effects.some((e) => e !== 'compatible'), changes: effects.map(change) });
+  assert.deepEqual(say(), { kind: 'ok', text: 'Nothing breaks: no changes.' });
+  assert.deepEqual(say('compatible'), { kind: 'ok', text: 'Nothing breaks: 1 change, compatible.' });
+  assert.deepEqual(say('compatible', 'compatible'), { kind: 'ok', text: 'Nothing breaks: 2 changes, all compatible.' });
+  assert.deepEqual(say('breaks callers'), { kind: 'error', text: '1 change breaks callers or consumers.' });
+  assert.deepEqual(say('breaks callers', 'breaks consumers', 'may break callers', 'compatible'),
+    { kind: 'error', text: '2 changes break callers or consumers; 1 more change may break them; 1 compatible.' });
+  assert.deepEqual(say('may break consumers', 'may break callers'),
+    { kind: 'warning', text: '2 changes may break them (toolsig cannot prove either way).' });
+  assert.deepEqual(Object.keys(EFFECT_BADGE), ['compatible', 'breaks callers', 'breaks consumers', 'may break callers', 'may break consumers']);
+});
+
+test('Compare: a change row shows every text escaped, the effect as a badge, the example when there is one', () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  const change = {
+    tool: `t${evil}`, path: `p${evil}`, old: `"${evil}"`, new: '', effect: 'breaks consumers', why: `why ${evil} & 'so'`,
+    example: { a: evil }, line: '',
+  };
+  const row = String(changeRowMarkup(change));
+  assert.ok(!row.includes('<img'), row);
+  assert.ok(row.includes(`<td class="change-tool" data-label="Tool">t${escapeHtml(evil)}</td>`), row);
+  assert.ok(row.includes(`<code>p${escapeHtml(evil)}</code>`), row);
+  assert.ok(row.includes(`<code>&quot;${escapeHtml(evil)}&quot;</code> → <span class="muted">(none)</span>`), row);
+  assert.ok(row.includes(`<td class="change-why" data-label="Why">why ${escapeHtml(evil)} &amp; &#39;so&#39;</td>`), row);
+  assert.ok(row.includes(`<code>${escapeHtml(JSON.stringify({ a: evil }))}</code>`), row);
+  assert.ok(row.includes('<tr class="change change-error">') && row.includes('<span class="badge badge-error">breaks consumers</span>'), row);
+  // no example: an empty cell; an example of null is shown
+  const { example, ...without } = change;
+  assert.ok(String(changeRowMarkup(without)).includes('<td class="change-example" data-label="Example"></td>'));
+  assert.ok(String(changeRowMarkup({ ...without, example: null })).includes('<code>null</code>'));
+  // the badge of each effect; a name diff does not give is no colour
+  assert.ok(String(changeRowMarkup({ ...without, effect: 'may break callers' })).includes('badge badge-warning'));
+  assert.ok(String(changeRowMarkup({ ...without, effect: 'compatible' })).includes('badge badge-ok'));
+  assert.ok(String(changeRowMarkup({ ...without, effect: `x${evil}` })).includes(`badge badge-idle">x${escapeHtml(evil)}`));
+  assert.ok(!String(changeRowMarkup(without, { tools: false })).includes('change-tool'));
+});
+
+test('Compare: an error is under the side it is about, at its line and column there', () => {
+  assert.equal(sideOf('old: expected a type'), 'before');
+  assert.equal(sideOf('new: [0].sig: signature error'), 'after');
+  assert.equal(sideOf('old is a signature and new is a list of tools'), null);
+  const before = compareTexts(publish, '(q :string,\n limit :int', '(q :string) -> :int');
+  assert.equal(before.result, null);
+  assert.equal(before.error.side, 'before');
+  assert.match(before.error.reason, /^old: expected "," or "\)" after the type of "limit", found end of input$/);
+  assert.deepEqual(before.error.at, { index: 23, line: 2, column: 12 });
+  const after = compareTexts(publish, '(q :string) -> :int', '(q :string) -> :integer');
+  assert.equal(after.error.side, 'after');
+  assert.equal(after.error.reason, 'new: unknown type ":integer"');
+  assert.equal('(q :string) -> :integer'.slice(after.error.at.index), ':integer');
+  assert.equal(after.error.hint, 'did you mean :int?');
+  const json = compareTexts(publish, '[{"name": "a", "sig": ":int"}]', '[{"name": }]');
+  assert.equal(json.error.side, 'after');
+  assert.equal(json.error.reason, 'new: expected a JSON value, found "}"');
+  const both = compareTexts(publish, '(q :string) -> :int', '[{"name": "a", "sig": ":int"}]');
+  assert.deepEqual([both.error.side, both.error.at], [null, null]);
+  assert.match(both.error.reason, /compare two signatures or two lists of tools/);
+  const box = String(sideErrorMarkup(after.error, 'after-input'));
+  assert.ok(box.includes('data-field="after-input" data-at="15" title="line 1, column 16"'), box);
+  assert.ok(box.includes('<p class="hint">Hint: did you mean :int?</p>'), box);
+  assert.ok(box.includes('new: unknown type &quot;:integer&quot;'), box);
 });

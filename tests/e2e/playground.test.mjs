@@ -1,17 +1,21 @@
 // The playground in a real browser: Debian's Chromium driven by
 // playwright-core, against the page served by scripts/serve.mjs on
 // 127.0.0.1 (a free port). Checks what a person sees while typing a
-// signature and data, the shareable URL, keyboard and labels, the phone
-// width, and that the page logs no error. Saves screenshots (light and
-// dark, desktop and phone) under build/screenshots/.
+// signature and data, importing tools and comparing two versions of them,
+// the tabs, the shareable URL, keyboard and labels, the phone width, and
+// that the page logs no error. Saves screenshots (light and dark, desktop
+// and phone) under build/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { importTool } from '../../dist/node.mjs';
 import { CHROMIUM_PATH, repoRoot } from '../../scripts/lib.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { importExampleById } from '../../web-demo/examples.mjs';
 
 const CHROMIUM = CHROMIUM_PATH;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -465,6 +469,259 @@ test('every example parses or fails as it should, with data that fits', async ()
     if (bad) assert.ok((await textOf('#sig-error-hint')).startsWith('Hint: '), `${id} has no hint`);
     else assert.ok(!(await textOf('#data-status')).startsWith('✗'), `${id}: ${await textOf('#data-status')}`);
   }
+});
+
+// ---- the tabs, Import and Compare -------------------------------------------------
+
+// Shows a view by its tab, and waits until its panel is the one shown.
+async function openTab(id) {
+  await page.click(`#tab-${id}`);
+  await page.waitForSelector(`#view-${id}:not([hidden])`);
+}
+
+const visibleViews = () => page.$$eval('[role="tabpanel"]', (ps) => ps.filter((p) => !p.hidden).map((p) => p.id));
+
+test('the tab bar: the signature view first, then Import and Compare, by mouse, keys and URL', async () => {
+  assert.deepEqual(await page.$$eval('#tabs [role="tab"]', (ts) => ts.map((t) => t.textContent)), ['Signature', 'Import', 'Compare']);
+  assert.equal(await page.getAttribute('#tab-signature', 'aria-selected'), 'true');
+  assert.deepEqual(await visibleViews(), ['view-signature']);
+  await openTab('import');
+  assert.deepEqual(await visibleViews(), ['view-import']);
+  assert.equal(await page.getAttribute('#tab-import', 'aria-selected'), 'true');
+  assert.equal(await page.getAttribute('#tab-signature', 'aria-selected'), 'false');
+  assert.equal(await page.isHidden('#example-field'), true, 'the signature examples belong to the signature view');
+  assert.equal(await page.getAttribute('.skip-link', 'href'), '#import-input');
+  // the arrow keys move between tabs and show their views; one tab is in the tab order
+  await page.focus('#tab-import');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#view-compare:not([hidden])');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-compare');
+  assert.deepEqual(await page.$$eval('#tabs [role="tab"]', (ts) => ts.map((t) => t.tabIndex)), [-1, -1, 0]);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#view-signature:not([hidden])');
+  await page.keyboard.press('End');
+  await page.waitForSelector('#view-compare:not([hidden])');
+  // the view is in the URL: a reload opens it
+  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(await visibleViews(), ['view-compare']);
+  await openTab('signature');
+  assert.equal(await page.isHidden('#example-field'), false);
+  assert.equal(await page.getAttribute('.skip-link', 'href'), '#sig-input');
+});
+
+// What the page shows for each card of the Import view.
+const importCards = () => page.$$eval('#import-items > li', (cards) => cards.map((c) => ({
+  name: c.querySelector('.import-name').textContent,
+  badge: c.querySelector('.import-head .badge').textContent,
+  signature: c.querySelector('.import-signature')?.textContent ?? null,
+  issues: [...c.querySelectorAll('.issue')].map((i) => i.textContent),
+  json: c.querySelector('[data-count="json"]')?.textContent ?? null,
+  sig: c.querySelector('[data-count="signature"]')?.textContent ?? null,
+})));
+
+test('Import reads an MCP list tool by tool: signatures, the lossy warning, both token counts', async () => {
+  await openTab('import');
+  await page.selectOption('#import-example', 'mcp');
+  await waitText('#import-count-note', "gpt-tokenizer's o200k_base encoding", 15000);
+  await waitText('#import-status', '2 tools: 1 read, 1 not read.');
+  const { tools } = JSON.parse(importExampleById('mcp').text);
+  // what Node reads and counts with the benchmark's tokenizer, for the first tool
+  const first = importTool(tools[0]);
+  const firstSig = first.signature.toString();
+  first.signature.free();
+  const tokens = (text) => `${encode(text).length} tokens`;
+  let cards = await importCards();
+  assert.deepEqual(cards, [
+    { name: 'search_issues', badge: 'exact', signature: firstSig, issues: [], json: tokens(JSON.stringify(tools[0])), sig: tokens(firstSig) },
+    {
+      name: 'tools[1]', badge: 'not read', signature: null,
+      issues: ['error #/inputSchema/properties/repo/pattern: unsupported pattern'], json: null, sig: null,
+    },
+  ]);
+  assert.ok((await textOf('#import-items')).includes('Hint: toolsig cannot express this; the lossy option widens it, with a warning'));
+  assert.ok(encode(firstSig).length < encode(JSON.stringify(tools[0])).length);
+  // lossy: the pattern is dropped, with a warning
+  await page.check('#import-lossy');
+  await waitText('#import-status', '2 tools: 2 read, 1 with warnings.');
+  const second = importTool(tools[1], { lossy: true });
+  const secondSig = second.signature.toString();
+  second.signature.free();
+  cards = await importCards();
+  assert.deepEqual(cards[1], {
+    name: 'create_issue', badge: '1 warning', signature: secondSig,
+    issues: ['warning #/inputSchema/properties/repo/pattern: unsupported pattern, dropped'],
+    json: tokens(JSON.stringify(tools[1])), sig: tokens(secondSig),
+  });
+  assert.ok((await textOf('#import-items > li:nth-child(2) [data-count="share"]')).endsWith('% of the JSON)'));
+  await page.uncheck('#import-lossy');
+  await waitText('#import-status', '1 not read');
+});
+
+test('Import reads OpenAI and Anthropic tools arrays and a JSON Schema', async () => {
+  await openTab('import');
+  const weather = '(city :string "City name, e.g. Oslo", unit :enum[celsius fahrenheit]?, days :int[1..7]?) -> :any';
+  for (const id of ['openai', 'anthropic']) {
+    await page.selectOption('#import-example', id);
+    await waitText('#import-status', (t) => t === '1 tool: 1 read.');
+    const [card] = await importCards();
+    assert.deepEqual([card.name, card.badge, card.signature], ['get_weather', 'exact', weather], id);
+    const tool = JSON.parse(importExampleById(id).text)[0];
+    assert.equal(card.json, `${encode(JSON.stringify(tool)).length} tokens`, id);
+  }
+  await page.selectOption('#import-example', 'schema');
+  await waitText('#import-status', 'A JSON Schema, read exactly.');
+  const [card] = await importCards();
+  assert.deepEqual([card.name, card.signature], ['JSON Schema', '{answer :string, confidence :float[0..1], sources [{url :string, quote :string?}]?}']);
+  assert.match(card.json, /^\d+ tokens$/);
+  // pasting a list of tools of one's own: the example menu says so
+  await setText('#import-input', '[{"name": "ping", "inputSchema": {"type": "object"}}]');
+  await waitText('#import-items', 'ping');
+  assert.equal(await page.inputValue('#import-example'), '');
+  assert.deepEqual((await importCards()).map((c) => c.signature), [':any']);
+});
+
+test('Import: text that is not JSON is the core\'s error, underlined at its line and column', async () => {
+  await openTab('import');
+  const text = '{"type": "object",\n "properties": {"a": {"type": "integer",}}}';
+  await setText('#import-input', text);
+  await waitText('#import-status', 'Not read: 1 error at line 2, column 41.');
+  assert.equal(await page.getAttribute('#import-input', 'aria-invalid'), 'true');
+  assert.deepEqual((await importCards()).map((c) => [c.name, c.badge, c.issues]),
+    [['JSON Schema', 'not read', ['error JSON error at 2:41: expected a string key, found "}" (line 2, column 41)']]]);
+  assert.equal(await textOf('[data-editor="import"] mark.mark-error'), '}');
+  await page.click('#import-items button[data-at]');
+  assert.deepEqual(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return [ta.id, ta.selectionStart, ta.value.slice(ta.selectionStart, ta.selectionEnd)];
+  }), ['import-input', text.indexOf(',}') + 1, '}']);
+  // JSON, but no schema toolsig reads: the error names the member
+  await setText('#import-input', '{"type": "object", "properties": {"a": {"type": "foo"}}}');
+  await waitText('#import-items', '#/properties/a/type: unknown type "foo"');
+  assert.ok((await textOf('#import-items')).includes('Hint: toolsig cannot express this'));
+  // fixed: no mark, no error
+  await setText('#import-input', '{"type": "string"}');
+  await waitText('#import-status', 'A JSON Schema, read exactly.');
+  assert.equal(await page.locator('[data-editor="import"] mark').count(), 0);
+  assert.equal(await page.getAttribute('#import-input', 'aria-invalid'), null);
+});
+
+// The rows of the Compare view's table: each cell's text, and the badge's class.
+const changeRows = () => page.$$eval('#compare-changes tbody tr', (rows) => rows.map((r) => ({
+  cells: [...r.cells].map((c) => c.textContent.trim()),
+  badge: r.querySelector('.badge').className,
+})));
+
+test('Compare shows what breaks: the verdict, a row per change, coloured badges, examples', async () => {
+  await openTab('compare');
+  await page.selectOption('#compare-example', 'mcp-release');
+  await waitText('#compare-verdict', (t) => t === '4 changes break callers or consumers; 1 compatible.', 15000);
+  assert.match(await page.getAttribute('#compare-verdict', 'class'), /status-error/);
+  assert.deepEqual(await page.$$eval('#compare-changes th', (ths) => ths.map((t) => t.textContent)),
+    ['Tool', 'Path', 'Before → after', 'Effect', 'Why', 'Example']);
+  assert.deepEqual(await changeRows(), [
+    { cells: ['search_issues', 'state', ':enum[open closed all] = "open" → :enum[open closed] = "open"', 'breaks callers', 'expected one of open, closed, got string "all"', '"all"'], badge: 'badge badge-error' },
+    { cells: ['search_issues', 'limit', ':int[1..100] = 20 → :int[1..50] = 20', 'breaks callers', 'expected int in 1..50, got int 100', '100'], badge: 'badge badge-error' },
+    { cells: ['search_issues', 'repo', '(none) → :string', 'breaks callers', 'a new required parameter', ''], badge: 'badge badge-error' },
+    { cells: ['search_issues', '(returns).total', ':int → :int?', 'breaks consumers', 'the field may now be absent', ''], badge: 'badge badge-error' },
+    { cells: ['search_issues', '(description)', '"Search issues in a repository." → "Search issues in one repository, newest first."', 'compatible', 'the description changed', ''], badge: 'badge badge-ok' },
+  ]);
+  // the badges are coloured apart
+  const colours = await page.$$eval('#compare-changes .badge', (bs) => bs.map((b) => getComputedStyle(b).backgroundColor));
+  assert.notEqual(colours[0], colours[4]);
+  // two signatures: no tool column
+  await page.selectOption('#compare-example', 'signatures');
+  await waitText('#compare-verdict', (t) => t === '2 changes break callers or consumers; 1 compatible.');
+  assert.deepEqual((await changeRows()).map((r) => r.cells.slice(0, 2)), [['limit', ':int[1..100] = 10 → :int[1..50] = 10'],
+    ['lang', '(none) → :string?'], ['(returns).items[].title', ':string → :string?']]);
+  // nothing that breaks
+  await setText('#after-input', await page.inputValue('#before-input'));
+  await waitText('#compare-verdict', (t) => t === 'Nothing breaks: no changes.');
+  assert.match(await page.getAttribute('#compare-verdict', 'class'), /status-ok/);
+  assert.equal(await page.locator('#compare-changes tr').count(), 0);
+});
+
+test('Compare: a side that does not read is an error under it, underlined where it is', async () => {
+  await openTab('compare');
+  await page.selectOption('#compare-example', 'signatures');
+  await waitText('#compare-verdict', 'break callers');
+  await setText('#after-input', '(query :string,\n limit :integer) -> :any');
+  await waitText('#after-error', 'new: unknown type ":integer"');
+  assert.ok((await textOf('#after-error')).includes('Hint: did you mean :int?'));
+  assert.equal(await textOf('#before-error'), '');
+  assert.equal(await page.isVisible('#before-error'), false);
+  assert.equal(await textOf('#compare-verdict'), 'Not compared: the after side is not a signature or a list of tools.');
+  assert.equal(await page.locator('#compare-changes tr').count(), 0);
+  assert.equal(await textOf('[data-editor="after"] mark.mark-error'), ':integer');
+  assert.equal(await page.getAttribute('#after-input', 'aria-invalid'), 'true');
+  await page.click('#after-error button[data-at]');
+  assert.deepEqual(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return [ta.id, ta.value.slice(ta.selectionStart, ta.selectionEnd)];
+  }), ['after-input', ':integer']);
+  // the other side
+  await setText('#before-input', '[{"name": "a", "sig": ":int"},]');
+  await waitText('#before-error', 'old: ');
+  assert.equal(await textOf('#after-error'), '', 'one error at a time: the first side that does not read');
+  assert.equal(await page.locator('[data-editor="before"] mark.mark-error').count(), 1);
+  // a signature against a list of tools: about both sides
+  await setText('#before-input', '[{"name": "a", "sig": ":int"}]');
+  await setText('#after-input', '(q :string) -> :int');
+  await waitText('#compare-verdict', 'compare two signatures or two lists of tools');
+  assert.equal(await textOf('#before-error') + await textOf('#after-error'), '');
+});
+
+test('Compare: the texts of a change are text, never markup', async () => {
+  await openTab('compare');
+  const tool = (description) => JSON.stringify([{ name: 'a<b>', sig: '(x :int) -> :int', description }]);
+  await setText('#before-input', tool('<img src=x onerror=window.pwned=1>'));
+  await setText('#after-input', tool('<b>bold</b> & \'q\''));
+  await waitText('#compare-verdict', 'Nothing breaks: 1 change, compatible.');
+  assert.deepEqual((await changeRows())[0].cells,
+    ['a<b>', '(description)', '"<img src=x onerror=window.pwned=1>" → "<b>bold</b> & \'q\'"', 'compatible', 'the description changed', '']);
+  assert.equal(await page.locator('#compare-changes img, #compare-changes b').count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await openTab('import');
+  await setText('#import-input', '[{"name": "<img src=x onerror=window.pwned=2>", "inputSchema": {"type": "object"}}]');
+  await waitText('#import-items', '<img src=x onerror=window.pwned=2>');
+  assert.equal(await page.locator('#import-items img').count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+});
+
+test('the Import and Compare views: controls labelled, usable on a phone', async () => {
+  for (const id of ['import', 'compare']) {
+    await openTab(id);
+    const unlabelled = await page.$$eval(`#view-${id} :is(input, select, textarea, button)`, (els) => els
+      .filter((e) => e.offsetParent !== null)
+      .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+      .map((e) => e.id || e.outerHTML.slice(0, 60)));
+    assert.deepEqual(unlabelled, [], id);
+  }
+  await page.selectOption('#compare-example', 'mcp-release');
+  await waitText('#compare-verdict', '4 changes break');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, 'compare-light.png'), fullPage: true });
+  await page.setViewportSize(PHONE);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the Compare view is ${overflow}px wider than a phone`);
+  await page.screenshot({ path: join(SHOTS, 'compare-phone.png'), fullPage: true });
+  await openTab('import');
+  await page.selectOption('#import-example', 'mcp');
+  await waitText('#import-status', '2 tools');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) <= 0);
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(SHOTS, 'import-light.png'), fullPage: true });
+});
+
+test('back on the signature view, it works as before', async () => {
+  await openTab('signature');
+  await selectExample('overview');
+  await waitText('#out-canonical', (t) => t === '(query :string, limit :int) -> {count :int, items [{id :int}]}');
+  await setText('#sig-input', '(a :int) -> :bool');
+  await waitText('#out-canonical', (t) => t === '(a :int) -> :bool');
+  await selectExample('overview');
+  await waitText('#sig-status', 'Valid signature');
 });
 
 test('a shared URL brings the same state back', async () => {
