@@ -98,11 +98,12 @@ test('a taken port is reported by number', async () => {
   await assert.rejects(startServer({ port: running.port }), new RegExp(`port ${running.port} on 127.0.0.1 is in use`));
 });
 
-test('serves only the modules the page loads: the browser build and its imports', () => {
-  for (const p of ['/dist/browser.mjs', '/dist/core.mjs', '/dist/api.mjs', '/dist/tools.mjs']) {
+test('serves only the modules the page loads: the browser builds of toolsig and toolsig/publish and their imports', () => {
+  for (const p of ['/dist/browser.mjs', '/dist/core.mjs', '/dist/api.mjs', '/dist/tools.mjs', '/dist/toolsig.wasm',
+    '/dist/publish-browser.mjs', '/dist/publish.mjs', '/dist/toolsig-cli.wasm']) {
     assert.equal(resolveRequestPath(p), p.slice(1));
   }
-  for (const p of ['/dist/cli.mjs', '/dist/node.mjs', '/dist/edge.mjs', '/dist/toolsig-cli.wasm']) {
+  for (const p of ['/dist/cli.mjs', '/dist/node.mjs', '/dist/edge.mjs', '/dist/publish-node.mjs', '/dist/core.cjs']) {
     assert.equal(resolveRequestPath(p), null, p);
   }
 });
