@@ -633,3 +633,52 @@ export const COMPARE_EXAMPLES = [
 
 export const importExampleById = (id) => IMPORT_EXAMPLES.find((e) => e.id === id) ?? null;
 export const compareExampleById = (id) => COMPARE_EXAMPLES.find((e) => e.id === id) ?? null;
+
+// ---- the Infer view --------------------------------------------------------------
+
+// Three issues as a GitHub-style API returns them, as in the README's
+// "Writing a signature from real values": assignee null or an object,
+// closed_at null or a date-time, locked in one only.
+const issues = [
+  {
+    number: 12, title: 'Crash on start', state: 'open', user: { login: 'ada' },
+    labels: [{ name: 'bug', color: 'd73a4a' }], assignee: null, closed_at: null, comments: 3,
+  },
+  {
+    number: 11, title: 'Typo in the docs', state: 'closed', user: { login: 'lin' },
+    labels: [], assignee: { login: 'ada' }, closed_at: '2026-02-01T09:30:00Z', comments: 0,
+  },
+  {
+    number: 10, title: 'Faster search', state: 'open', user: { login: 'sam' },
+    labels: [{ name: 'perf' }], comments: 1, locked: true,
+  },
+];
+
+// The README's forecasts, a list of them.
+const forecasts = [
+  { city: 'Oslo', temp: 3.5, wind: { speed: 12, gust: 20 }, updated: '2026-03-01T12:00:00Z' },
+  { city: 'Bergen', temp: -1, wind: { speed: 8, gust: null }, updated: '2026-03-01T12:05:00Z', alert: 'ice' },
+  { city: 'Oslo', temp: 2, wind: { speed: 10 }, updated: '2026-03-02T12:00:00Z' },
+];
+
+// What the Infer view offers: samples (text), how the text holds them
+// (split, an id of infer-view.mjs's SAMPLE_SPLITS) and the enums option
+// (the number field's text). The first fills the view at the start.
+export const INFER_EXAMPLES = [
+  {
+    id: 'issues',
+    title: 'GitHub issues (JSON Lines)',
+    text: issues.map((issue) => JSON.stringify(issue)).join('\n'),
+    split: 'lines',
+    enums: '0',
+  },
+  {
+    id: 'forecasts',
+    title: 'Forecasts (a JSON list)',
+    text: json(forecasts),
+    split: 'list',
+    enums: '2',
+  },
+];
+
+export const inferExampleById = (id) => INFER_EXAMPLES.find((e) => e.id === id) ?? null;

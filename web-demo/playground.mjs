@@ -3,15 +3,16 @@
 // Every judgement (parsing, validation, coercion, reports, schemas, prompt
 // rendering, redaction, placeholders, imports of schemas and tools) is a
 // call into the package's browser build (../dist/browser.mjs, which loads
-// ../dist/toolsig.wasm); what a change breaks, into the browser build of
-// toolsig/publish (../dist/publish-browser.mjs), loaded with the Compare
-// view. This file only wires the controls and the tabs of the views
+// ../dist/toolsig.wasm); what a change breaks and the signature of sample
+// values, into the browser build of toolsig/publish
+// (../dist/publish-browser.mjs), loaded with the Compare or Infer view. This file only wires the controls and the tabs of the views
 // (tabs.mjs), shows the results, and turns the positions and paths toolsig
 // reports into underlines and selections in the editors.
-import { COMPARE_EXAMPLES, EXAMPLES, DEFAULT_EXAMPLE, IMPORT_EXAMPLES, exampleById } from './examples.mjs';
+import { COMPARE_EXAMPLES, EXAMPLES, DEFAULT_EXAMPLE, IMPORT_EXAMPLES, INFER_EXAMPLES, exampleById } from './examples.mjs';
 import { compareTexts, changeTableMarkup, sideErrorMarkup, verdict } from './compare-view.mjs';
 import { html, setMarkup } from './html.mjs';
 import { counterNote, importItemMarkup, importPasted, importSummary } from './import-view.mjs';
+import { SAMPLE_SPLITS, inferErrorMarkup, inferPasted, inferSummary } from './infer-view.mjs';
 import { cutText, errorRange, issueRange, placeholderRange, lineColumn } from './locate.mjs';
 import { replay } from './replay.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from './state.mjs';
@@ -273,6 +274,9 @@ function readState() {
     lossy: $('import-lossy').checked ? 'on' : '',
     before: editors.before.value,
     after: editors.after.value,
+    samples: editors.samples.value,
+    split: document.querySelector('input[name="infer-split"]:checked')?.value,
+    enums: $('infer-enums').value,
   }, api.coreInfo().modes);
 }
 
@@ -290,6 +294,9 @@ function applyState(state) {
   $('import-lossy').checked = state.lossy === 'on';
   editors.before.value = state.before;
   editors.after.value = state.after;
+  editors.samples.value = state.samples;
+  $(`infer-split-${state.split}`).checked = true;
+  $('infer-enums').value = state.enums;
   showView(state.view);
   syncExampleMenu(state);
   syncViewExamples(state);
@@ -304,8 +311,8 @@ function fillModeMenu() {
 // The state of an example of the signature view. The other views keep
 // what `others` holds (the page's state, when an example is chosen).
 function stateOfExample(ex, others = DEFAULT_STATE) {
-  const { view, imported, lossy, before, after } = others;
-  return normalizeState({ ...DEFAULT_STATE, ...ex, view, imported, lossy, before, after }, api.coreInfo().modes);
+  const { view, imported, lossy, before, after, samples, split, enums } = others;
+  return normalizeState({ ...DEFAULT_STATE, ...ex, view, imported, lossy, before, after, samples, split, enums }, api.coreInfo().modes);
 }
 
 // Shows the example the state is (when it is one), else "Your own".
@@ -726,31 +733,39 @@ function updateImportView(state) {
 
 // ---- the Compare view ------------------------------------------------------------
 
-// toolsig/publish (diff), once loaded, and its loading, started the first
-// time the Compare view is shown: the package's entry for people who
-// publish tools, with its own module and wasm (dist/publish-browser.mjs,
-// which fetches dist/toolsig-cli.wasm), which the other views do not need.
+// toolsig/publish (diff, infer), once loaded, and its loading, started
+// the first time the Compare or Infer view is shown: the package's entry
+// for people who publish tools, with its own module and wasm
+// (dist/publish-browser.mjs, which fetches dist/toolsig-cli.wasm), which
+// the other views do not need.
 let publish = null;
 let publishLoading = null;
 
-function loadPublish() {
+// The status line of each view that needs toolsig/publish.
+const PUBLISH_STATUS = { compare: 'compare-verdict', infer: 'infer-status' };
+
+// True once toolsig/publish is loaded; until then, starts its loading
+// (the view shown is updated when it is done) and says so in the status
+// line of every view that needs it.
+function publishReady() {
+  if (publish) return true;
+  if (publishLoading) return false;
+  for (const id of Object.values(PUBLISH_STATUS)) setStatus(id, 'idle', 'Loading toolsig/publish…');
   publishLoading = import('../dist/publish-browser.mjs').then((loaded) => {
     publish = loaded;
-    if (shownView() === 'compare') updateCompareView(readState());
+    const view = shownView();
+    if (view in PUBLISH_STATUS) UPDATES[view](readState());
   }, (e) => {
-    setStatus('compare-verdict', 'error', `Could not load toolsig/publish: ${e.message}. Build it with node scripts/build-wasm.mjs (or npm start).`);
+    for (const id of Object.values(PUBLISH_STATUS)) {
+      setStatus(id, 'error', `Could not load toolsig/publish: ${e.message}. Build it with node scripts/build-wasm.mjs (or npm start).`);
+    }
   });
+  return false;
 }
 
 function updateCompareView(state) {
   syncViewExamples(state);
-  if (!publish) {
-    if (!publishLoading) {
-      setStatus('compare-verdict', 'idle', 'Loading toolsig/publish…');
-      loadPublish();
-    }
-    return;
-  }
+  if (!publishReady()) return;
   const { result, error } = compareTexts(publish, state.before, state.after);
   // An error is shown under the side it is about, and marked in its text.
   for (const side of ['before', 'after']) {
@@ -771,6 +786,58 @@ function updateCompareView(state) {
   }
 }
 
+// ---- the Infer view --------------------------------------------------------------
+
+// The signature inferred from the samples as last shown, for the button
+// that takes it to the Signature view (null when there is none).
+let inferred = null;
+
+// The radios of how the text holds samples, from SAMPLE_SPLITS.
+function fillSplitRadios() {
+  $('infer-split').replaceChildren(...SAMPLE_SPLITS.map((split) => el('label', {},
+    el('input', { type: 'radio', name: 'infer-split', value: split.id, id: `infer-split-${split.id}`, onchange: update }),
+    ` ${split.label}`)));
+}
+
+function updateInferView(state) {
+  syncViewExamples(state);
+  if (!publishReady()) {
+    inferred = null;
+    $('infer-use').disabled = true;
+    return;
+  }
+  const result = inferPasted(publish, state.samples, state.split, state.enums);
+  const summary = inferSummary(result);
+  setStatus('infer-status', summary.kind, summary.text);
+  // A parse error is marked in the text: the character at its place, or
+  // its line when the engine's message gives no place in it.
+  const parse = result.kind === 'parse' ? result.error : null;
+  let marks = [];
+  if (parse?.range) marks = [{ start: parse.range[0], end: parse.range[1], kind: 'error', id: `at${parse.index}` }];
+  else if (parse?.index != null) marks = errorMarks(state.samples, parse);
+  editors.samples.setMarks(marks);
+  markInvalid(editors.samples.input, result.error !== null);
+  setMarkup($('infer-error'), inferErrorMarkup(result.error, 'infer-input'));
+  inferred = result.signature;
+  if (inferred === null) {
+    setOutput('infer-signature', result.kind === 'empty' ? 'No samples yet.' : 'No signature: see the error under the samples.', { muted: true });
+  } else {
+    setOutput('infer-signature', inferred);
+  }
+  $('infer-count').textContent = result.count === null ? '–' : String(result.count);
+  $('infer-use').disabled = inferred === null;
+}
+
+// The inferred signature into the Signature view's editor, and that view
+// shown with its editor focused.
+function useInferred() {
+  if (inferred === null) return;
+  editors.sig.value = inferred;
+  openView('signature');
+  editors.sig.input.focus();
+  announce('The inferred signature is in the Signature view\'s editor.');
+}
+
 // ---- views and tabs --------------------------------------------------------------
 
 // What each view does when the state changes, by its id in tabs.mjs.
@@ -778,6 +845,7 @@ const UPDATES = {
   signature: updateSignatureView,
   import: updateImportView,
   compare: updateCompareView,
+  infer: updateInferView,
 };
 
 // The view shown: the id of the selected tab.
@@ -944,6 +1012,11 @@ function fillViewExamples() {
       editors.before.value = ex.before;
       editors.after.value = ex.after;
     }],
+    ['infer-example', INFER_EXAMPLES, (ex) => {
+      editors.samples.value = ex.text;
+      $(`infer-split-${ex.split}`).checked = true;
+      $('infer-enums').value = ex.enums;
+    }],
   ];
   for (const [id, examples, fill] of menus) {
     const select = $(id);
@@ -961,6 +1034,7 @@ function fillViewExamples() {
 function syncViewExamples(state) {
   $('import-example').value = IMPORT_EXAMPLES.find((ex) => ex.text === state.imported)?.id ?? '';
   $('compare-example').value = COMPARE_EXAMPLES.find((ex) => ex.before === state.before && ex.after === state.after)?.id ?? '';
+  $('infer-example').value = INFER_EXAMPLES.find((ex) => ex.text === state.samples && ex.split === state.split && ex.enums === state.enums)?.id ?? '';
 }
 
 // ---- start ---------------------------------------------------------------------
@@ -974,16 +1048,18 @@ function wire() {
   editors.imported = new Editor($('import-input'), { maxHeight: 560 });
   editors.before = new Editor($('before-input'), { maxHeight: 340 });
   editors.after = new Editor($('after-input'), { maxHeight: 340 });
-  for (const id of ['sig-input', 'data-input', 'tpl-input', 'tool-name', 'tool-desc', 'import-input', 'before-input', 'after-input']) {
+  editors.samples = new Editor($('infer-input'), { maxHeight: 560 });
+  for (const id of ['sig-input', 'data-input', 'tpl-input', 'tool-name', 'tool-desc', 'import-input', 'before-input', 'after-input', 'infer-input', 'infer-enums']) {
     $(id).addEventListener('input', () => {
       stopStream(false); // it streams the text as it was
       scheduleUpdate();
     });
   }
   for (const id of ['mode', 'schema-kind', 'repair', 'import-lossy']) $(id).addEventListener('change', update);
-  // The errors the Import and Compare views list are buttons naming an
-  // editor and an index (html.mjs, issueItem): choosing one selects that
-  // place in that editor.
+  $('infer-use').addEventListener('click', useInferred);
+  // The errors the Import, Compare and Infer views list are buttons
+  // naming an editor and an index (html.mjs, issueItem): choosing one
+  // selects that place in that editor.
   $('app').addEventListener('click', (event) => {
     const button = event.target.closest('button[data-field][data-at]');
     if (!button) return;
@@ -1028,6 +1104,7 @@ async function main() {
   }
   fillModeMenu();
   fillTabs();
+  fillSplitRadios();
   fillExampleMenu();
   fillViewExamples();
   wire();

@@ -5,9 +5,10 @@
 // link carries any text (newlines, quotes, non-ASCII) and never reaches a
 // server. Unknown keys are ignored and bad values fall back to defaults, so
 // an old or hand-edited link still opens. A value equal to its default is
-// left out of the link (the Import and Compare views' examples stay out
-// of every link that keeps them).
-import { COMPARE_EXAMPLES, IMPORT_EXAMPLES } from './examples.mjs';
+// left out of the link (the Import, Compare and Infer views' examples
+// stay out of every link that keeps them).
+import { COMPARE_EXAMPLES, IMPORT_EXAMPLES, INFER_EXAMPLES } from './examples.mjs';
+import { SPLIT_IDS } from './infer-view.mjs';
 import { VIEW_IDS } from './tabs.mjs';
 
 // The validation modes are the core's (toolsig's coreInfo().modes, the
@@ -19,11 +20,15 @@ export const SCHEMA_KINDS = ['normal', 'strict', 'params'];
 export const REPAIRS = ['', 'on', 'off'];
 // The Import view's lossy option: '' off (the core's default), 'on'.
 export const LOSSY = ['', 'on'];
+// The Infer view's enums option: the number field's text, '' or a number
+// as the field reports one (infer refuses one that is not a whole number
+// from 0, and the view says so).
+const ENUMS_TEXT = /^(?:-?(?:[0-9]{1,9}(?:\.[0-9]{1,9})?|\.[0-9]{1,9})(?:e[+-]?[0-9]{1,3})?)?$/i;
 
 // Short keys in the URL, long names in the page.
 const KEYS = {
   sig: 's', data: 'd', target: 't', mode: 'm', schema: 'k', name: 'n', desc: 'e', tpl: 'p', repair: 'r',
-  view: 'v', imported: 'i', lossy: 'l', before: 'b', after: 'a',
+  view: 'v', imported: 'i', lossy: 'l', before: 'b', after: 'a', samples: 'x', split: 'h', enums: 'u',
 };
 
 export const DEFAULT_STATE = Object.freeze({
@@ -41,6 +46,9 @@ export const DEFAULT_STATE = Object.freeze({
   lossy: '',
   before: COMPARE_EXAMPLES[0].before, // the Compare view's two sides
   after: COMPARE_EXAMPLES[0].after,
+  samples: INFER_EXAMPLES[0].text, // the Infer view's text, how it holds samples, enums
+  split: INFER_EXAMPLES[0].split,
+  enums: INFER_EXAMPLES[0].enums,
 });
 
 function toBase64url(text) {
@@ -73,6 +81,8 @@ export function normalizeState(raw, modes) {
   if (!REPAIRS.includes(s.repair)) s.repair = DEFAULT_STATE.repair;
   if (!VIEW_IDS.includes(s.view)) s.view = DEFAULT_STATE.view;
   if (!LOSSY.includes(s.lossy)) s.lossy = DEFAULT_STATE.lossy;
+  if (!SPLIT_IDS.includes(s.split)) s.split = DEFAULT_STATE.split;
+  if (!ENUMS_TEXT.test(s.enums)) s.enums = DEFAULT_STATE.enums;
   return s;
 }
 

@@ -10,6 +10,7 @@ export const VIEWS = Object.freeze([
   Object.freeze({ id: 'signature', label: 'Signature', editor: 'sig-input' }),
   Object.freeze({ id: 'import', label: 'Import', editor: 'import-input' }),
   Object.freeze({ id: 'compare', label: 'Compare', editor: 'before-input' }),
+  Object.freeze({ id: 'infer', label: 'Infer', editor: 'infer-input' }),
 ]);
 
 export const VIEW_IDS = Object.freeze(VIEWS.map((v) => v.id));

@@ -1,8 +1,8 @@
 // The playground's own modules, without a browser: the URL state, the
-// editor ranges, the stream replay, the tabs, the Import and Compare views
-// (which reader a pasted text goes to, what each card and row shows, every
-// text escaped), the token counts, and the examples checked against the
-// package.
+// editor ranges, the stream replay, the tabs, the Import, Compare and
+// Infer views (which reader a pasted text goes to, how pasted samples are
+// cut, what each card, row and error shows, every text escaped), the token
+// counts, and the examples checked against the package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
@@ -10,7 +10,8 @@ import * as toolsig from '../../dist/node.mjs';
 import * as publish from '../../dist/publish-node.mjs';
 import { resolveRequestPath } from '../../scripts/serve.mjs';
 import {
-  COMPARE_EXAMPLES, EXAMPLES, DEFAULT_EXAMPLE, IMPORT_EXAMPLES, compareExampleById, exampleById, importExampleById,
+  COMPARE_EXAMPLES, EXAMPLES, DEFAULT_EXAMPLE, IMPORT_EXAMPLES, INFER_EXAMPLES, compareExampleById, exampleById, importExampleById,
+  inferExampleById,
 } from '../../web-demo/examples.mjs';
 import { cutText, errorRange, issueRange, lineColumn, placeholderRange, spanRange } from '../../web-demo/locate.mjs';
 import { DEFAULT_STATE, decodeState, encodeState, normalizeState } from '../../web-demo/state.mjs';
@@ -21,6 +22,9 @@ import { counterNote, importItemMarkup, importPasted, importSummary, pastedShape
 import {
   EFFECT_BADGE, changeRowMarkup, changeTableMarkup, compareTexts, sideErrorMarkup, sideOf, verdict,
 } from '../../web-demo/compare-view.mjs';
+import {
+  SAMPLE_SPLITS, SPLIT_IDS, enumsOf, inferErrorMarkup, inferPasted, inferSummary, readSample, splitSamples,
+} from '../../web-demo/infer-view.mjs';
 import { ENCODING, loadCounter } from '../../web-demo/tokens.mjs';
 
 const { Signature, checkPlaceholders, coreInfo } = toolsig;
@@ -43,6 +47,9 @@ test('a state survives the URL fragment, whatever its text', () => {
     lossy: 'on',
     before: '(q :string) -> :int',
     after: '[{"name": "a", "sig": "(q :string, n :int) -> :int"}]',
+    samples: '{"a": "é <b>"}\n{"a": null}',
+    split: 'one',
+    enums: '3',
   };
   const hash = encodeState(state);
   assert.match(hash, /^#s=[A-Za-z0-9_-]+$/);
@@ -50,7 +57,7 @@ test('a state survives the URL fragment, whatever its text', () => {
   assert.deepEqual(decodeState(hash.slice(1), modes), state);
 });
 
-test('a link leaves out what is as it starts: the Import and Compare examples are in no link', () => {
+test('a link leaves out what is as it starts: the Import, Compare and Infer examples are in no link', () => {
   const state = normalizeState({ ...DEFAULT_STATE, sig: '(q :string) -> :int' }, modes);
   const hash = encodeState(state);
   assert.ok(hash.length < 80, `${hash.length} characters: ${hash}`);
@@ -63,8 +70,14 @@ test('a link leaves out what is as it starts: the Import and Compare examples ar
   assert.equal(opened.sig, '(a :int) -> :bool');
   assert.equal(opened.imported, IMPORT_EXAMPLES[0].text);
   assert.deepEqual([opened.before, opened.after], [COMPARE_EXAMPLES[0].before, COMPARE_EXAMPLES[0].after]);
-  assert.equal(normalizeState({ view: 'infer', lossy: 'yes' }, modes).view, 'signature', 'an unknown view is the first');
+  assert.deepEqual([opened.samples, opened.split, opened.enums], [INFER_EXAMPLES[0].text, 'lines', '0']);
+  assert.equal(normalizeState({ view: 'infer' }, modes).view, 'infer');
+  assert.equal(normalizeState({ view: 'nope', lossy: 'yes' }, modes).view, 'signature', 'an unknown view is the first');
   assert.equal(normalizeState({ lossy: 'yes' }, modes).lossy, '');
+  // how the samples are held is one of three; enums a number as a number field gives it
+  assert.equal(normalizeState({ split: 'csv' }, modes).split, 'lines');
+  for (const enums of ['', '0', '12', '1.5', '-1', '1e3', '.5']) assert.equal(normalizeState({ enums }, modes).enums, enums, enums);
+  for (const enums of ['x', '1,5', '--1', '1e', '.', '-', ' 2', '1234567890123']) assert.equal(normalizeState({ enums }, modes).enums, '0', enums);
 });
 
 test('bad or foreign fragments give no state or defaults, never a throw', () => {
@@ -305,24 +318,26 @@ test('the marks of a repaired text: one per repair, over the characters it is ab
 
 // ---- the tabs ------------------------------------------------------------------
 
-test('the views in tab order: the signature view first, then Import and Compare', () => {
-  assert.deepEqual(VIEWS.map((v) => v.label), ['Signature', 'Import', 'Compare']);
-  assert.deepEqual(VIEW_IDS, ['signature', 'import', 'compare']);
+test('the views in tab order: the signature view first, then Import, Compare and Infer', () => {
+  assert.deepEqual(VIEWS.map((v) => v.label), ['Signature', 'Import', 'Compare', 'Infer']);
+  assert.deepEqual(VIEW_IDS, ['signature', 'import', 'compare', 'infer']);
   assert.equal(viewById('compare').editor, 'before-input');
+  assert.equal(viewById('infer').editor, 'infer-input');
   assert.equal(viewById('nope'), VIEWS[0]);
 });
 
 test('arrow keys step through the tabs and wrap; Home and End go to the ends', () => {
   assert.equal(tabAfterKey('signature', 'ArrowRight'), 'import');
-  assert.equal(tabAfterKey('compare', 'ArrowRight'), 'signature');
-  assert.equal(tabAfterKey('signature', 'ArrowLeft'), 'compare');
+  assert.equal(tabAfterKey('compare', 'ArrowRight'), 'infer');
+  assert.equal(tabAfterKey('infer', 'ArrowRight'), 'signature');
+  assert.equal(tabAfterKey('signature', 'ArrowLeft'), 'infer');
   assert.equal(tabAfterKey('import', 'ArrowLeft'), 'signature');
   assert.equal(tabAfterKey('import', 'Home'), 'signature');
-  assert.equal(tabAfterKey('signature', 'End'), 'compare');
+  assert.equal(tabAfterKey('signature', 'End'), 'infer');
   assert.equal(tabAfterKey('import', 'Enter'), null);
   assert.equal(tabAfterKey('import', 'ArrowDown'), null);
-  // a fourth view takes its place without other changes
-  assert.equal(tabAfterKey('compare', 'ArrowRight', [...VIEW_IDS, 'infer']), 'infer');
+  // a fifth view takes its place without other changes
+  assert.equal(tabAfterKey('infer', 'ArrowRight', [...VIEW_IDS, 'fifth']), 'fifth');
 });
 
 // ---- markup --------------------------------------------------------------------
@@ -588,4 +603,147 @@ test('Compare: an error is under the side it is about, at its line and column th
   assert.ok(box.includes('data-field="after-input" data-at="15" title="line 1, column 16"'), box);
   assert.ok(box.includes('<p class="hint">Hint: did you mean :int?</p>'), box);
   assert.ok(box.includes('new: unknown type &quot;:integer&quot;'), box);
+});
+
+// ---- the Infer view ------------------------------------------------------------
+
+test('Infer: JSON Lines are a sample a line (blank lines skipped), a JSON list a sample an element, one value the only sample', () => {
+  assert.deepEqual(SAMPLE_SPLITS.map((s) => s.label), [
+    'one JSON value per sample, one per line (JSON Lines)', 'a JSON list: each element is a sample', 'one value: the only sample',
+  ]);
+  assert.deepEqual(SPLIT_IDS, ['lines', 'list', 'one']);
+  for (const split of SPLIT_IDS) {
+    assert.deepEqual(splitSamples('', split), { kind: 'empty' }, split);
+    assert.deepEqual(splitSamples(' \n\t\r\n', split), { kind: 'empty' }, split);
+  }
+  assert.deepEqual(splitSamples('{"a": 1}\n\n  \r\n[2, "x"]\r\nnull\n"s"\n', 'lines'), { kind: 'samples', samples: [{ a: 1 }, [2, 'x'], null, 's'] });
+  assert.deepEqual(splitSamples('[{"a": 1},\n {"a": 2}]', 'list'), { kind: 'samples', samples: [{ a: 1 }, { a: 2 }] });
+  assert.deepEqual(splitSamples('[{"a": 1},\n {"a": 2}]', 'one'), { kind: 'samples', samples: [[{ a: 1 }, { a: 2 }]] });
+  assert.deepEqual(splitSamples('[]', 'list'), { kind: 'samples', samples: [] });
+  // a list mode text that is no list is given to infer as it is: infer says so
+  assert.deepEqual(splitSamples('{"a": 1}', 'list'), { kind: 'samples', samples: { a: 1 } });
+  // a value split over lines is one sample, not JSON Lines
+  assert.equal(splitSamples('{"a":\n 1}', 'lines').kind, 'error');
+  assert.deepEqual(splitSamples('{"a":\n 1}', 'one'), { kind: 'samples', samples: [{ a: 1 }] });
+  assert.equal(enumsOf(''), 0);
+  assert.equal(enumsOf('3'), 3);
+  assert.ok(Number.isNaN(enumsOf('-')));
+});
+
+test('Infer: text that is not JSON is an error at its line; the column only when the engine\'s message gives a position', () => {
+  // the engine says where: line and column in the whole text
+  const lines = '{"a": 1}\n{"a": 2,}\n{"a": 3}';
+  const { error } = splitSamples(lines, 'lines');
+  const local = /at position (\d+)/.exec(error.reason);
+  if (local) {
+    assert.deepEqual([error.line, error.column, error.index, error.range], [2, Number(local[1]) + 1, 9 + Number(local[1]), null]);
+  } else {
+    assert.deepEqual([error.line, error.column, error.index, error.range], [2, null, 9, [9, 18]]);
+  }
+  assert.equal(error.reason, (() => { try { JSON.parse('{"a": 2,}'); } catch (e) { return e.message; } })(), 'the engine\'s message as it is');
+  // a position V8 gives: two values on one line, the second at column 10
+  const two = splitSamples('1\n{"a": 1} {"b": 2}', 'lines').error;
+  assert.match(two.reason, /at position 9\b/);
+  assert.deepEqual([two.line, two.column, two.index, two.range], [2, 10, 11, null]);
+  assert.equal(splitSamples('[1,\n 2] 3', 'list').error.line, 2, 'in a whole text, the line of the position');
+  assert.equal(splitSamples('[1,\n 2] 3', 'list').error.column, 5);
+  // no position in the message: the line of a JSON Lines sample, marked whole; nothing for a whole text
+  const withoutPosition = '{"a": 1}\n{"a":}';
+  const noPlace = splitSamples(withoutPosition, 'lines').error;
+  if (!/position|line \d+ column/.test(noPlace.reason)) {
+    assert.deepEqual([noPlace.line, noPlace.column, noPlace.index, noPlace.range], [2, null, 9, [9, 15]]);
+    const whole = splitSamples('{"a":}', 'one').error;
+    assert.deepEqual([whole.line, whole.column, whole.index, whole.range], [null, null, null, null]);
+    assert.deepEqual(inferSummary({ kind: 'parse', error: whole }), { kind: 'error', text: 'No signature: the text is not JSON.' });
+    assert.deepEqual(inferSummary({ kind: 'parse', error: noPlace }), { kind: 'error', text: 'No signature: the text is not JSON at line 2.' });
+  }
+  const end = splitSamples('{"a": 1}\n{"a": 1', 'lines').error;
+  assert.equal(end.line, 2);
+  assert.deepEqual(inferSummary(inferPasted(publish, '1\n{"a": 1} {"b": 2}', 'lines', '0')),
+    { kind: 'error', text: 'No signature: the text is not JSON at line 2, column 10.' });
+});
+
+test('Infer: the example is the README\'s issues, and every sample validates against its signature', () => {
+  const ex = inferExampleById('issues');
+  assert.equal(ex, INFER_EXAMPLES[0]);
+  assert.equal(ex.split, 'lines');
+  assert.equal(ex.text.split('\n').length, 3);
+  const r = inferPasted(publish, ex.text, ex.split, ex.enums);
+  assert.deepEqual(r, {
+    kind: 'ok',
+    count: 3,
+    signature: '{number :int, title :string, state :string, user {login :string}, labels [{name :string, color :string?}], assignee {login :string}?, closed_at :datetime?, comments :int, locked :bool?}',
+    error: null,
+  });
+  assert.deepEqual(inferSummary(r), { kind: 'ok', text: '3 samples: each validates against this signature.' });
+  assert.equal(inferPasted(publish, ex.text, 'lines', '3').signature.includes('state :enum[open closed]'), true);
+  for (const example of INFER_EXAMPLES) {
+    const got = inferPasted(publish, example.text, example.split, example.enums);
+    assert.equal(got.kind, 'ok', example.id);
+    // the inferred text is a signature (the shorthand form) that takes every sample
+    const sig = Signature.parse(got.signature);
+    try {
+      const samples = splitSamples(example.text, example.split).samples;
+      assert.equal(samples.length, got.count, example.id);
+      for (const sample of samples) assert.equal(sig.validateJSON(JSON.stringify(sample)).ok, true, `${example.id}: ${JSON.stringify(sample)}`);
+    } finally {
+      sig.free();
+    }
+  }
+  assert.equal(inferPasted(publish, inferExampleById('forecasts').text, 'list', '2').signature,
+    '{city :enum[Oslo Bergen], temp :float, wind {speed :int, gust :int?}, updated :datetime, alert :string?}');
+  // the same values, three ways
+  const one = inferPasted(publish, '[{"id": 1}, {"id": 2, "x": null}]', 'one', '');
+  assert.deepEqual([one.count, one.signature], [1, '[{id :int, x :any?}]']);
+  const list = inferPasted(publish, '[{"id": 1}, {"id": 2, "x": null}]', 'list', '');
+  assert.deepEqual([list.count, list.signature], [2, '{id :int, x :any?}']);
+  const single = inferPasted(publish, '{"id": 1}', 'one', '0');
+  assert.deepEqual(inferSummary(single), { kind: 'ok', text: '1 sample: each validates against this signature.' });
+});
+
+test('Infer: numbers keep the text they were written with where the engine gives it', () => {
+  const keeps = typeof JSON.rawJSON === 'function' && JSON.parse('1.0', (k, v, c) => c?.source) === '1.0';
+  assert.equal(JSON.stringify(readSample('[10.0, 1, 1e400, 2.5]')), keeps ? '[10.0,1,1e400,2.5]' : '[10,1,null,2.5]');
+  assert.equal(JSON.stringify(readSample('[10.0]', { keep: false })), '[10]');
+  assert.deepEqual(readSample('{"a": [1, "x", null]}'), { a: [1, 'x', null] });
+  assert.equal(inferPasted(publish, '{"price": 10.0}\n{"price": 3}', 'lines', '').signature, keeps ? '{price :float}' : '{price :int}');
+});
+
+test('Infer: what infer refuses is said plainly: no sample, not a list, too deep, enums it does not take', () => {
+  const none = inferPasted(publish, '[]', 'list', '0');
+  assert.deepEqual(none, { kind: 'infer', count: 0, signature: null, error: { reason: 'toolsig: no sample to infer from', hint: null } });
+  assert.deepEqual(inferSummary(none), { kind: 'error', text: 'No signature: toolsig cannot infer one from these samples.' });
+  const notList = inferPasted(publish, '{"a": 1}', 'list', '0');
+  assert.equal(notList.error.reason, 'toolsig: infer takes a list of samples, got object');
+  assert.match(notList.error.hint, /choose "one value: the only sample"/);
+  const deep = `${'['.repeat(65)}1${']'.repeat(65)}`;
+  assert.equal(inferPasted(publish, `${'['.repeat(64)}1${']'.repeat(64)}`, 'one', '0').kind, 'ok', '64 levels are a signature');
+  const tooDeep = inferPasted(publish, `1\n${deep}`, 'lines', '0');
+  assert.equal(tooDeep.kind, 'infer');
+  assert.match(tooDeep.error.reason, /^toolsig: the sample at \[1\]\[0\]\[0\].* nests deeper than 64 levels of lists and objects/);
+  for (const enums of ['-1', '1.5']) {
+    assert.equal(inferPasted(publish, '"a"', 'lines', enums).error.reason, `toolsig: infer: enums must be a whole number from 0, got ${enums}`);
+  }
+  assert.deepEqual(inferSummary(inferPasted(publish, '\n', 'lines', '0')), {
+    kind: 'idle', text: 'Paste sample values: one per line, a JSON list of them, or one value.',
+  });
+});
+
+test('Infer: the error under the samples is escaped, a button to its place when it has one', () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  const parse = splitSamples(`{"a": 1}\n${evil}`, 'lines').error;
+  assert.ok(parse.reason.includes('<img'), 'the engine quotes the text it could not read');
+  const box = String(inferErrorMarkup(parse, 'infer-input'));
+  assert.ok(!box.includes('<img'), box);
+  assert.ok(box.includes(escapeHtml(parse.reason)), box);
+  assert.ok(box.includes(`data-field="infer-input" data-at="${parse.index}"`), box);
+  assert.ok(box.includes(parse.column === null ? 'title="line 2"' : `title="line 2, column ${parse.column}"`), box);
+  const placed = String(inferErrorMarkup({ reason: `x ${evil}`, index: 4, line: 1, column: 5, range: null }, 'infer-input'));
+  assert.ok(placed.includes('data-at="4" title="line 1, column 5"') && !placed.includes('<img'), placed);
+  // no place (a whole text without a position, or infer's error): no button; the hint escaped
+  const plain = String(inferErrorMarkup({ reason: evil, hint: `use "${evil}"` }, 'infer-input'));
+  assert.ok(!plain.includes('<button') && !plain.includes('<img'), plain);
+  assert.ok(plain.includes(`<p class="hint">Hint: ${escapeHtml(`use "${evil}"`)}</p>`), plain);
+  assert.ok(!String(inferErrorMarkup({ reason: 'r', index: null, line: null, column: null, range: null }, 'f')).includes('<button'));
+  assert.equal(String(inferErrorMarkup(null, 'infer-input')), '');
 });

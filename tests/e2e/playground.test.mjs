@@ -1,9 +1,9 @@
 // The playground in a real browser: Debian's Chromium driven by
 // playwright-core, against the page served by scripts/serve.mjs on
 // 127.0.0.1 (a free port). Checks what a person sees while typing a
-// signature and data, importing tools and comparing two versions of them,
-// the tabs, the shareable URL, keyboard and labels, the phone width, and
-// that the page logs no error. Saves screenshots (light and dark, desktop
+// signature and data, importing tools, comparing two versions of them and
+// inferring a signature from samples, the tabs, the shareable URL, keyboard
+// and labels, the phone width, and that the page logs no error. Saves screenshots (light and dark, desktop
 // and phone) under build/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { importTool } from '../../dist/node.mjs';
 import { CHROMIUM_PATH, repoRoot } from '../../scripts/lib.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { importExampleById } from '../../web-demo/examples.mjs';
+import { importExampleById, inferExampleById } from '../../web-demo/examples.mjs';
 
 const CHROMIUM = CHROMIUM_PATH;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -481,8 +481,8 @@ async function openTab(id) {
 
 const visibleViews = () => page.$$eval('[role="tabpanel"]', (ps) => ps.filter((p) => !p.hidden).map((p) => p.id));
 
-test('the tab bar: the signature view first, then Import and Compare, by mouse, keys and URL', async () => {
-  assert.deepEqual(await page.$$eval('#tabs [role="tab"]', (ts) => ts.map((t) => t.textContent)), ['Signature', 'Import', 'Compare']);
+test('the tab bar: the signature view first, then Import, Compare and Infer, by mouse, keys and URL', async () => {
+  assert.deepEqual(await page.$$eval('#tabs [role="tab"]', (ts) => ts.map((t) => t.textContent)), ['Signature', 'Import', 'Compare', 'Infer']);
   assert.equal(await page.getAttribute('#tab-signature', 'aria-selected'), 'true');
   assert.deepEqual(await visibleViews(), ['view-signature']);
   await openTab('import');
@@ -496,10 +496,15 @@ test('the tab bar: the signature view first, then Import and Compare, by mouse, 
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('#view-compare:not([hidden])');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-compare');
-  assert.deepEqual(await page.$$eval('#tabs [role="tab"]', (ts) => ts.map((t) => t.tabIndex)), [-1, -1, 0]);
+  assert.deepEqual(await page.$$eval('#tabs [role="tab"]', (ts) => ts.map((t) => t.tabIndex)), [-1, -1, 0, -1]);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#view-infer:not([hidden])');
+  assert.equal(await page.getAttribute('.skip-link', 'href'), '#infer-input');
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('#view-signature:not([hidden])');
   await page.keyboard.press('End');
+  await page.waitForSelector('#view-infer:not([hidden])');
+  await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('#view-compare:not([hidden])');
   // the view is in the URL: a reload opens it
   await page.waitForFunction(() => location.hash.startsWith('#s='));
@@ -689,8 +694,203 @@ test('Compare: the texts of a change are text, never markup', async () => {
   assert.equal(await page.evaluate(() => window.pwned), undefined);
 });
 
-test('the Import and Compare views: controls labelled, usable on a phone', async () => {
-  for (const id of ['import', 'compare']) {
+// ---- the Infer view --------------------------------------------------------------
+
+// The signature of the README's issues, the view's example.
+const ISSUES_SIG = '{number :int, title :string, state :string, user {login :string}, labels [{name :string, color :string?}], assignee {login :string}?, closed_at :datetime?, comments :int, locked :bool?}';
+
+// What JSON.parse says of a text in the page's engine (its messages are the view's).
+const parseMessage = (text) => page.evaluate((t) => {
+  try {
+    JSON.parse(t);
+    return null;
+  } catch (e) {
+    return e.message;
+  }
+}, text);
+
+async function chooseSplit(id) {
+  await page.check(`#infer-split-${id}`);
+}
+
+test('Infer writes the signature every sample validates against, live as the samples change', async () => {
+  await openTab('infer');
+  await page.selectOption('#infer-example', 'issues');
+  await waitText('#infer-status', (t) => t === '3 samples: each validates against this signature.', 15000);
+  assert.match(await page.getAttribute('#infer-status', 'class'), /status-ok/);
+  assert.equal(await textOf('#infer-signature'), ISSUES_SIG);
+  assert.equal(await textOf('#infer-count'), '3');
+  assert.equal(await page.isChecked('#infer-split-lines'), true);
+  assert.equal(await page.inputValue('#infer-enums'), '0');
+  assert.equal(await page.inputValue('#infer-input'), inferExampleById('issues').text);
+  assert.equal(await page.isEnabled('#infer-use'), true);
+  // a fourth sample, pasted at the end: a label has a description now, and a number is a float
+  await setText('#infer-input', `${inferExampleById('issues').text}\n{"number": 9.5, "title": "x", "state": "open", "user": {"login": "eve"}, "labels": [{"name": "ux", "description": "UX"}], "comments": 0}`);
+  await waitText('#infer-count', (t) => t === '4');
+  assert.equal(await textOf('#infer-signature'), ISSUES_SIG.replace('number :int', 'number :float')
+    .replace('color :string?}', 'color :string?, description :string?}'));
+  assert.equal(await page.inputValue('#infer-example'), '', 'no longer the example');
+  // enums, up to 3 values a field
+  await page.selectOption('#infer-example', 'issues');
+  await page.fill('#infer-enums', '3');
+  await waitText('#infer-signature', 'state :enum[open closed]');
+  await page.fill('#infer-enums', '0');
+  await waitText('#infer-signature', (t) => t === ISSUES_SIG);
+  // copied as it is shown
+  await page.click('button[data-copy="infer-signature"]');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), ISSUES_SIG);
+  await waitText('#announce', 'Copied the inferred signature.');
+});
+
+test('Infer: the text holds samples one per line, as a JSON list, or as one value', async () => {
+  await openTab('infer');
+  await page.selectOption('#infer-example', 'issues');
+  await waitText('#infer-count', (t) => t === '3');
+  // JSON Lines read as one list: not JSON, at the second line
+  await chooseSplit('list');
+  await waitText('#infer-status', (t) => t === 'No signature: the text is not JSON at line 2, column 1.');
+  assert.match(await page.getAttribute('#infer-status', 'class'), /status-error/);
+  const message = await parseMessage(inferExampleById('issues').text);
+  assert.equal(await textOf('#infer-error .issue-text'), message);
+  assert.equal(await textOf('[data-editor="infer"] mark.mark-error'), '{');
+  assert.equal(await page.getAttribute('#infer-input', 'aria-invalid'), 'true');
+  assert.equal(await textOf('#infer-signature'), 'No signature: see the error under the samples.');
+  assert.equal(await textOf('#infer-count'), '–');
+  assert.equal(await page.isDisabled('#infer-use'), true);
+  assert.equal(await page.isDisabled('button[data-copy="infer-signature"]'), true);
+  // the same samples in a list
+  const issues = inferExampleById('issues').text.split('\n').map((line) => JSON.parse(line));
+  await setText('#infer-input', JSON.stringify(issues, null, 2));
+  await waitText('#infer-signature', (t) => t === ISSUES_SIG);
+  assert.equal(await textOf('#infer-count'), '3');
+  assert.equal(await page.getAttribute('#infer-input', 'aria-invalid'), null);
+  assert.equal(await page.locator('[data-editor="infer"] mark').count(), 0);
+  // the list as the only sample
+  await chooseSplit('one');
+  await waitText('#infer-signature', (t) => t === `[${ISSUES_SIG}]`);
+  assert.equal(await textOf('#infer-status'), '1 sample: each validates against this signature.');
+  // a list split over lines is no JSON Lines
+  await chooseSplit('lines');
+  await waitText('#infer-status', 'No signature: the text is not JSON at line 1');
+  // the forecasts example: a list, with enums up to 2
+  await page.selectOption('#infer-example', 'forecasts');
+  await waitText('#infer-signature', (t) => t === '{city :enum[Oslo Bergen], temp :float, wind {speed :int, gust :int?}, updated :datetime, alert :string?}');
+  assert.equal(await page.isChecked('#infer-split-list'), true);
+  assert.equal(await page.inputValue('#infer-enums'), '2');
+  // the view's text, its way of holding samples and its enums are in the link
+  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  await chooseSplit('one');
+  await waitText('#infer-count', (t) => t === '1');
+  await page.waitForFunction(() => document.querySelector('#infer-split-one').checked && location.hash.length > 20);
+  const other = watch(await context.newPage());
+  await openPlayground(other, new URL(page.url()).hash);
+  await other.waitForFunction(() => document.querySelector('#infer-count').textContent === '1');
+  assert.equal(await other.isVisible('#view-infer'), true);
+  assert.equal(await other.isChecked('#infer-split-one'), true);
+  assert.equal(await other.inputValue('#infer-enums'), '2');
+  assert.equal(await other.textContent('#infer-signature'), await textOf('#infer-signature'));
+  await other.close();
+});
+
+test('Infer: an error is said plainly: a line that is not JSON, underlined; no sample; a sample too deep; enums', async () => {
+  await openTab('infer');
+  await page.selectOption('#infer-example', 'issues');
+  await waitText('#infer-count', (t) => t === '3');
+  // a position in the engine's message: its line and column
+  const text = '{"a": 1}\n{"a": 2} x\n{"a": 3}';
+  await setText('#infer-input', text);
+  await waitText('#infer-status', (t) => t === 'No signature: the text is not JSON at line 2, column 10.');
+  assert.equal(await textOf('#infer-error .issue-text'), await parseMessage('{"a": 2} x'));
+  assert.equal(await textOf('[data-editor="infer"] mark.mark-error'), 'x');
+  await page.click('#infer-error button[data-at]');
+  assert.deepEqual(await page.evaluate(() => {
+    const ta = document.activeElement;
+    return [ta.id, ta.selectionStart, ta.value.slice(ta.selectionStart, ta.selectionEnd)];
+  }), ['infer-input', text.indexOf('x'), 'x']);
+  // no position in the message: the line, marked whole; no column is guessed
+  const bad = '{"a":}';
+  await setText('#infer-input', `{"a": 1}\n${bad}`);
+  const said = await parseMessage(bad);
+  if (/position|line \d+ column/.test(said)) {
+    await waitText('#infer-status', 'No signature: the text is not JSON at line 2, column ');
+  } else {
+    await waitText('#infer-status', (t) => t === 'No signature: the text is not JSON at line 2.');
+    assert.equal(await textOf('[data-editor="infer"] mark.mark-error'), bad);
+  }
+  assert.equal(await textOf('#infer-error .issue-text'), said);
+  // no sample at all
+  await chooseSplit('list');
+  await setText('#infer-input', '[]');
+  await waitText('#infer-error', 'toolsig: no sample to infer from');
+  assert.equal(await textOf('#infer-status'), 'No signature: toolsig cannot infer one from these samples.');
+  assert.equal(await textOf('#infer-count'), '0');
+  assert.equal(await page.isDisabled('#infer-use'), true);
+  // one value where a list was said
+  await setText('#infer-input', '{"a": 1}');
+  await waitText('#infer-error', 'toolsig: infer takes a list of samples, got object');
+  assert.ok((await textOf('#infer-error .hint')).includes('choose "one value: the only sample"'));
+  // deeper than a signature can be
+  await chooseSplit('one');
+  await setText('#infer-input', `${'['.repeat(65)}1${']'.repeat(65)}`);
+  await waitText('#infer-error', 'nests deeper than 64 levels of lists and objects');
+  // enums it does not take
+  await setText('#infer-input', '"a"');
+  await page.fill('#infer-enums', '-1');
+  await waitText('#infer-error', 'toolsig: infer: enums must be a whole number from 0, got -1');
+  // fixed: no error, no mark
+  await page.fill('#infer-enums', '');
+  await waitText('#infer-signature', (t) => t === ':string');
+  assert.equal(await textOf('#infer-error'), '');
+  assert.equal(await page.getAttribute('#infer-input', 'aria-invalid'), null);
+  assert.equal(await page.locator('[data-editor="infer"] mark').count(), 0);
+  // nothing pasted
+  await setText('#infer-input', '');
+  await waitText('#infer-status', (t) => t === 'Paste sample values: one per line, a JSON list of them, or one value.');
+  assert.equal(await textOf('#infer-signature'), 'No samples yet.');
+});
+
+test('Infer: numbers are read as written, and what a sample holds is text, never markup', async () => {
+  await openTab('infer');
+  await chooseSplit('lines');
+  await page.fill('#infer-enums', '0');
+  await setText('#infer-input', '{"price": 10.0, "n": 1}\n{"price": 3, "n": 1e400}');
+  await waitText('#infer-signature', (t) => t === '{price :float, n :float}');
+  const evil = '<img src=x onerror=window.pwned=3>';
+  const sample = JSON.stringify({ [evil]: '<b>x</b>', kind: evil });
+  await page.fill('#infer-enums', '2');
+  await setText('#infer-input', `${sample}\n${sample}`);
+  await waitText('#infer-signature', evil);
+  assert.ok((await textOf('#infer-signature')).includes('"<b>x</b>"'));
+  await setText('#infer-input', `${sample}\n${evil}`);
+  await waitText('#infer-error', '<img src=x');
+  assert.equal(await page.locator('#view-infer img, #view-infer b').count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await page.fill('#infer-enums', '0');
+});
+
+test('Infer: "Use in Signature view" puts the signature in its editor and shows it', async () => {
+  await openTab('infer');
+  await page.selectOption('#infer-example', 'issues');
+  await waitText('#infer-signature', (t) => t === ISSUES_SIG);
+  await page.click('#infer-use');
+  await page.waitForSelector('#view-signature:not([hidden])');
+  assert.equal(await page.getAttribute('#tab-signature', 'aria-selected'), 'true');
+  assert.equal(await page.inputValue('#sig-input'), ISSUES_SIG);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'sig-input');
+  await waitText('#out-canonical', (t) => t === ISSUES_SIG);
+  assert.equal(await textOf('#sig-status'), 'Valid signature: 0 parameters, returns a map.');
+  assert.equal(await page.inputValue('#example'), '');
+  // each sample is a valid result of it
+  await page.check('#target-output');
+  for (const line of inferExampleById('issues').text.split('\n')) {
+    await setText('#data-input', line);
+    await waitText('#data-status', (t) => t === 'Valid result.');
+  }
+  await page.check('#target-input');
+});
+
+test('the Import, Compare and Infer views: controls labelled, usable on a phone', async () => {
+  for (const id of ['import', 'compare', 'infer']) {
     await openTab(id);
     const unlabelled = await page.$$eval(`#view-${id} :is(input, select, textarea, button)`, (els) => els
       .filter((e) => e.offsetParent !== null)
@@ -698,6 +898,7 @@ test('the Import and Compare views: controls labelled, usable on a phone', async
       .map((e) => e.id || e.outerHTML.slice(0, 60)));
     assert.deepEqual(unlabelled, [], id);
   }
+  await openTab('compare');
   await page.selectOption('#compare-example', 'mcp-release');
   await waitText('#compare-verdict', '4 changes break');
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -710,7 +911,14 @@ test('the Import and Compare views: controls labelled, usable on a phone', async
   await page.selectOption('#import-example', 'mcp');
   await waitText('#import-status', '2 tools');
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) <= 0);
+  await openTab('infer');
+  await page.selectOption('#infer-example', 'issues');
+  await waitText('#infer-count', (t) => t === '3');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) <= 0, 'the Infer view fits a phone');
+  await page.screenshot({ path: join(SHOTS, 'infer-phone.png'), fullPage: true });
   await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(SHOTS, 'infer-light.png'), fullPage: true });
+  await openTab('import');
   await page.screenshot({ path: join(SHOTS, 'import-light.png'), fullPage: true });
 });
 
