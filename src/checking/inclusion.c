@@ -73,6 +73,7 @@ static const verdict TOO_LARGE = {TSIG_INCL_UNKNOWN, "", 0,
                                   "too large to compare", 20, "", 0};
 
 static const verdict *includes(inclusion *c, const tsig_type *a, const tsig_type *b);
+static size_t member_count(const tsig_type *t);
 
 /* The answer out of memory: remembered, so the call answers TSIG_ERR_NOMEM. */
 static const verdict *oom(inclusion *c)
@@ -165,7 +166,13 @@ static int step(inclusion *c)
 static int accepts(inclusion *c, int side, const tsig_type *t, const char *json, size_t len)
 {
     if (t->kind == TSIG_ANY) return 1;
-    if (!step(c)) return -1;
+    /* a validation costs about its text and the members it may try */
+    size_t cost = 1 + len / 64 + member_count(t);
+    if (c->steps < cost) {
+        c->steps = 0;
+        return -1;
+    }
+    c->steps -= cost;
     tsig_result r;
     tsig_code code = tsig_validate_type_json(t, json, len, &c->opts[side], &r);
     int ok = r.ok;
@@ -259,7 +266,7 @@ static void numbers_around(tsig_strbuf *out, double d)
  * between two bounds. */
 static void number_candidates(tsig_strbuf *out, const tsig_type *t, const tsig_type *b)
 {
-    double bounds[64];
+    double bounds[16];
     size_t n = 0;
     bounds[n++] = 0;
     bounds[n++] = 1e30;
@@ -679,7 +686,7 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
             if (!ex_text) return oom(c);
             entry two[2] = {{g->name, g->name_len, ex_text, ex_len},
                             {other, g->name_len, ex_text, ex_len}};
-            return record_refuted(c, a, two, 2, NULL, NULL, 0);
+            return at_field(c, g, record_refuted(c, a, two, 2, NULL, NULL, 0));
         }
     }
     /* a's fields b does not declare */
@@ -699,7 +706,7 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
             const char *ex_text = keep(c, &ex, &ex_len);
             if (!ex_text) return oom(c);
             entry e = {f->name, f->name_len, ex_text, ex_len};
-            return record_refuted(c, a, &e, 1, NULL, NULL, 0);
+            return at_field(c, f, record_refuted(c, a, &e, 1, NULL, NULL, 0));
         }
         const verdict *inner = includes(c, f->type, vb.extra);
         if (inner->verdict == TSIG_INCL_NO) return record_nested(c, a, f->name, f->name_len, inner);
@@ -831,6 +838,11 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
             if (by_value[v->kind] != k) continue;
             tsig_strbuf w = {0};
             put_enum_value(&w, v);
+            /* a number of the enum is every lexeme of its value (1, 1.0,
+             * 1e0): one written as a float is the one a member of b may
+             * refuse (an :int), and a member that takes it (a :float, an
+             * enum) takes every other */
+            if (v->kind == TSIG_VALUE_INT) tsig_sb_puts(&w, ".0");
             int r = failed(c, &w) ? -1 : accepts(c, 1, b, w.data, w.len);
             if (r == 0) return refuted(c, &w);
             tsig_sb_release(&w);
@@ -856,6 +868,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
     size_t takers = 0;
     for (size_t i = 0; i < member_count(b); i++) {
         const tsig_type *m = member_of(b, i, k);
+        if (!step(c)) return &TOO_LARGE;
         if (!tsig_type_takes(m, k)) continue;
         takers++;
         if (m->kind == TSIG_ANY) return &YES;

@@ -125,8 +125,11 @@ static int judge(walker *w, const tsig_type *old_t, const tsig_type *new_t, tsig
     return code == TSIG_OK;
 }
 
+/* Bytes of a type's canonical form a change shows before "…". */
+#define SHOWN_BYTES 160
+
 /* The canonical form of t without descriptions (and " = default" when
- * the field has one), cut after 80 bytes with "…". */
+ * the field has one), cut after SHOWN_BYTES with "…". */
 static void describe(tsig_strbuf *sb, const tsig_type *t, const tsig_field *f)
 {
     size_t len;
@@ -135,7 +138,14 @@ static void describe(tsig_strbuf *sb, const tsig_type *t, const tsig_field *f)
         sb->failed = 1;
         return;
     }
-    tsig_sb_append(sb, text, len);
+    /* a long type is cut (at a UTF-8 boundary) with "…" */
+    size_t shown = len;
+    if (shown > SHOWN_BYTES) {
+        shown = SHOWN_BYTES;
+        while (shown > 0 && ((unsigned char)text[shown] & 0xC0) == 0x80) shown--;
+    }
+    tsig_sb_append(sb, text, shown);
+    if (shown < len) tsig_sb_puts(sb, "\xe2\x80\xa6");
     tsig_free(text);
     if (f && f->default_json) {
         tsig_sb_puts(sb, " = ");
@@ -220,55 +230,77 @@ static void pop(walker *w, size_t back)
     if (!w->path.failed) w->path.len = back;
 }
 
-/* A field present on one side only. */
-static void field_alone(walker *w, const tsig_field *f, int added, const tsig_type *other_extra)
+/* 1 when the inclusion answer r is about the key name: its path is
+ * ".name", or goes on inside it. */
+static int about_key(const tsig_inclusion *r, const char *name, size_t len)
+{
+    if (r->path_len < len + 1 || r->path[0] != '.' || memcmp(r->path + 1, name, len) != 0) return 0;
+    return r->path_len == len + 1 || r->path[len + 1] == '.' || r->path[len + 1] == '[';
+}
+
+/*
+ * A field present on one side only. It is judged on maps of that field
+ * alone with each side's "* T": a key the old "*" took may meet a field's
+ * type now, a key the new "*" returns may meet the field consumers read
+ * (and a value may spell the key two ways); what the two "*" do to other
+ * keys is the "*" change's own.
+ */
+static void field_alone(walker *w, const tsig_field *f, int added, const tsig_type *old_extra,
+                        const tsig_type *new_extra)
 {
     int param = w->input && w->path.len == 0;
     size_t back = push(w, f->name, f->name_len, 1);
-    tsig_strbuf text = {0};
+    tsig_type with = {.kind = TSIG_RECORD, .fields = f, .field_count = 1};
+    tsig_type without = {.kind = TSIG_RECORD};
+    tsig_type old_rec = added ? without : with, new_rec = added ? with : without;
+    old_rec.extra = old_extra;
+    new_rec.extra = new_extra;
+    tsig_inclusion r;
+    tsig_strbuf text = {0}, why = {0};
     describe(&text, f->type, f);
-    if (text.failed) {
+    int judged = judge(w, &old_rec, &new_rec, &r);
+    if (!judged || text.failed) {
+        if (judged) tsig_inclusion_free(&r);
         w->d->nomem = 1;
         tsig_sb_release(&text);
         pop(w, back);
         return;
     }
-    const char *why;
-    tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
-    if (added) {
-        /* callers never sent it: it breaks them when it is required;
-         * consumers never read it: it breaks nobody */
-        if (w->input && !may_be_absent(f)) {
-            effect = TSIG_CHANGE_BREAKS_CALLERS;
-            why = param ? "a new required parameter" : "a new required field";
-        } else {
-            why = param ? "a new optional parameter" : w->input ? "a new optional field" : "a new field";
-        }
-        add_change(w, "", 0, text.data, text.len, effect, why, strlen(why), "", 0);
+    int on_key = r.verdict != TSIG_INCL_YES && about_key(&r, f->name, f->name_len);
+    tsig_change_effect effect = on_key ? breaking(w, r.verdict == TSIG_INCL_NO) : TSIG_CHANGE_COMPATIBLE;
+    const char *noun = param ? "parameter" : "field";
+    if (!on_key) {
+        if (added)
+            tsig_sb_printf(&why, w->input ? "a new optional %s" : "a new field", noun);
+        else if (w->input)
+            tsig_sb_puts(&why, new_extra ? "the field was removed; \"*\" takes it" : "the field was removed");
+        else
+            tsig_sb_puts(&why, "an optional field was removed");
+    } else if (r.verdict == TSIG_INCL_UNKNOWN) {
+        tsig_sb_puts(&why, "cannot prove it compatible: ");
+        tsig_sb_append(&why, r.why, r.why_len);
+    } else if (added && w->input && !may_be_absent(f)) {
+        tsig_sb_printf(&why, "a new required %s", noun);
+    } else if (!added && (w->input ? !new_extra : !may_be_absent(f) && !new_extra)) {
+        tsig_sb_printf(&why, "the %s was removed", noun);
     } else {
-        /* callers that send it are refused, unless "* T" takes it;
-         * consumers that need it no longer get it */
-        if (w->input) {
-            if (other_extra) {
-                tsig_inclusion r;
-                if (judge(w, f->type, other_extra, &r) && r.verdict != TSIG_INCL_YES)
-                    effect = breaking(w, r.verdict == TSIG_INCL_NO);
-                tsig_inclusion_free(&r);
-                why = effect ? "the field was removed, and \"*\" does not take its values"
-                             : "the field was removed; \"*\" takes it";
-            } else {
-                effect = TSIG_CHANGE_BREAKS_CALLERS;
-                why = param ? "the parameter was removed" : "the field was removed";
-            }
-        } else if (!may_be_absent(f)) {
-            effect = TSIG_CHANGE_BREAKS_CONSUMERS;
-            why = "the field was removed";
-        } else {
-            why = "an optional field was removed";
-        }
-        add_change(w, text.data, text.len, "", 0, effect, why, strlen(why), "", 0);
+        /* a "*" meets the field: what it took or returns, the field refuses */
+        tsig_sb_puts(&why, added ? (w->input ? "the old \"*\" took this key: "
+                                             : "consumers read this key through the old \"*\": ")
+                                 : (w->input ? "the new \"*\" does not take it: "
+                                             : "the new \"*\" may return this key: "));
+        tsig_sb_append(&why, r.why, r.why_len);
     }
+    if (why.failed) w->d->nomem = 1;
+    else if (added)
+        add_change(w, "", 0, text.data, text.len, effect, why.data, why.len,
+                   effect ? r.witness : "", effect ? r.witness_len : 0);
+    else
+        add_change(w, text.data, text.len, "", 0, effect, why.data, why.len,
+                   effect ? r.witness : "", effect ? r.witness_len : 0);
+    tsig_inclusion_free(&r);
     tsig_sb_release(&text);
+    tsig_sb_release(&why);
     pop(w, back);
 }
 
@@ -299,15 +331,27 @@ static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
                        breaks ? breaking(w, 1) : TSIG_CHANGE_COMPATIBLE, why, strlen(why), "", 0);
         tsig_sb_release(&before);
         tsig_sb_release(&after);
-        /* what may be sent beyond absence: the types, in step */
-        if (nested) walk_place(w, f->type, g->type);
-        else if (!same_type(w, so, sn)) judged_change(w, so, NULL, sn, NULL, "a wider type");
+        /* the types, in step, but for the null the line above said: an
+         * optional's "?" dropped or added with the absence */
+        int null_before = tsig_type_takes(f->type, TSIG_JSON_NULL);
+        int null_now = tsig_type_takes(g->type, TSIG_JSON_NULL);
+        const tsig_type *a_t = null_before && !null_now ? so : f->type;
+        const tsig_type *b_t = null_now && !null_before ? sn : g->type;
+        if (nested) walk_place(w, a_t, b_t);
+        else if (!same_type(w, a_t, b_t))
+            judged_change(w, a_t, NULL, b_t, NULL,
+                          w->input ? "accepts more than before" : "returns less than before");
     } else if (nested) {
         walk_place(w, f->type, g->type);
     } else if (!same_type(w, f->type, g->type)) {
         judged_change(w, f->type, f, g->type, g,
                       w->input ? "accepts more than before" : "returns less than before");
     }
+    if (f->name_len != g->name_len || memcmp(f->name, g->name, f->name_len))
+        add_change(w, f->name, f->name_len, g->name, g->name_len, TSIG_CHANGE_COMPATIBLE,
+                   "the name is spelled differently; both match the same keys (- and _ alike)",
+                   strlen("the name is spelled differently; both match the same keys (- and _ alike)"),
+                   "", 0);
     if (f->default_json && g->default_json &&
         (f->default_len != g->default_len || memcmp(f->default_json, g->default_json, f->default_len)))
         add_plain(w, f->default_json, g->default_json, TSIG_CHANGE_COMPATIBLE, "the default changed");
@@ -329,11 +373,11 @@ static void walk_fields(walker *w, const tsig_field *old_f, size_t old_n,
         const tsig_field *g = tsig_field_named(new_f, new_n, old_f[i].name, old_f[i].name_len,
                                                i < new_n ? i : 0);
         if (g) field_pair(w, &old_f[i], g);
-        else field_alone(w, &old_f[i], 0, new_extra);
+        else field_alone(w, &old_f[i], 0, old_extra, new_extra);
     }
     for (size_t i = 0; i < new_n && !w->d->nomem; i++)
         if (!tsig_field_named(old_f, old_n, new_f[i].name, new_f[i].name_len, i < old_n ? i : 0))
-            field_alone(w, &new_f[i], 1, old_extra);
+            field_alone(w, &new_f[i], 1, old_extra, new_extra);
 }
 
 /* The shape of t for a change of its own (null, length): "{…}", "[…]"
@@ -359,6 +403,40 @@ static void shape(tsig_strbuf *sb, const tsig_type *t)
         tsig_sb_release(&full);
     }
     if (t->kind == TSIG_OPTIONAL) tsig_sb_putc(sb, '?');
+}
+
+/* A "* T" added or dropped (one of the maps has none): judged on maps of
+ * that entry alone; each side shown as its entry, "* T", or nothing. */
+static void star_change(walker *w, const tsig_type *old_rec, const tsig_type *new_rec)
+{
+    tsig_inclusion r;
+    if (!judge(w, old_rec, new_rec, &r)) return;
+    tsig_strbuf before = {0}, after = {0}, why = {0};
+    if (old_rec->extra) {
+        tsig_sb_puts(&before, "* ");
+        describe(&before, old_rec->extra, NULL);
+    }
+    if (new_rec->extra) {
+        tsig_sb_puts(&after, "* ");
+        describe(&after, new_rec->extra, NULL);
+    }
+    tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
+    if (r.verdict == TSIG_INCL_YES) {
+        tsig_sb_puts(&why, w->input ? "accepts more than before" : "returns less than before");
+    } else {
+        effect = breaking(w, r.verdict == TSIG_INCL_NO);
+        if (r.verdict == TSIG_INCL_UNKNOWN) tsig_sb_puts(&why, "cannot prove it compatible: ");
+        tsig_sb_append(&why, r.why, r.why_len);
+    }
+    if (before.failed || after.failed || why.failed) w->d->nomem = 1;
+    else
+        add_change(w, before.data ? before.data : "", before.len, after.data ? after.data : "",
+                   after.len, effect, why.data, why.len, effect ? r.witness : "",
+                   effect ? r.witness_len : 0);
+    tsig_sb_release(&before);
+    tsig_sb_release(&after);
+    tsig_sb_release(&why);
+    tsig_inclusion_free(&r);
 }
 
 /* Two types at one place, walked in step where they share a shape. */
@@ -425,8 +503,7 @@ static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t
                 /* "* T" added or dropped: judged on maps of that entry alone */
                 tsig_type rec_old = {.kind = TSIG_RECORD, .extra = so->extra};
                 tsig_type rec_new = {.kind = TSIG_RECORD, .extra = sn->extra};
-                judged_change(w, &rec_old, NULL, &rec_new, NULL,
-                              w->input ? "accepts more than before" : "returns less than before");
+                star_change(w, &rec_old, &rec_new);
             } else {
                 walk_place(w, so->extra ? so->extra : &any, sn->extra ? sn->extra : &any);
             }
@@ -490,7 +567,18 @@ static int read_side(const char *text, size_t len, const char *which, diff_side 
         return 0;
     }
     int signatures = holds_signatures(root);
+    /* an object with no "tools" is no list of tools: "{}" is a signature */
+    int listless = cJSON_IsObject(root) && !cJSON_GetObjectItemCaseSensitive(root, "tools");
     cJSON_Delete(root);
+    if (listless) {
+        tsig_error sig_err;
+        s->sig = tsig_parse(text, len, &sig_err);
+        if (s->sig) return 1;
+        if (sig_err.code == TSIG_ERR_NOMEM) {
+            *err = sig_err;
+            return 0;
+        }
+    }
     tsig_code code = signatures ? tsig_tools_from_signatures(text, len, &s->tools, err)
                                 : tsig_tools_from_json(text, len, TSIG_SCHEMA_LOSSY, &s->tools, err);
     if (code != TSIG_OK) {
@@ -567,6 +655,42 @@ static const tsig_tool *tool_named(const tsig_tools *tools, const char *name, si
     return NULL;
 }
 
+/* 1 when warnings[0..n) holds text. */
+static int has_warning(const char *const *warnings, size_t n, const char *text)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(warnings[i], text) == 0) return 1;
+    return 0;
+}
+
+/*
+ * What the schemas of a tool say that its signature cannot (the lossy
+ * import's warnings, "<JSON Pointer>: <reason>"): a change there is not
+ * judged, so one that appears or goes is said, as may break (callers for
+ * the parameters' schema, consumers for the output's).
+ */
+static void lossy_changes(walker *w, const tsig_tool *t, const tsig_tool *u)
+{
+    for (int side = 0; side < 2; side++) {
+        const tsig_tool *from = side ? u : t, *other = side ? t : u;
+        for (size_t i = 0; i < from->warning_count; i++) {
+            const char *warning = from->warnings[i];
+            if (has_warning(other->warnings, other->warning_count, warning)) continue;
+            const char *colon = strstr(warning, ": ");
+            size_t at = colon ? (size_t)(colon - warning) : strlen(warning);
+            const char *reason = colon ? colon + 2 : "";
+            w->path.len = 0;
+            tsig_sb_append(&w->path, warning, at);
+            int output = strncmp(warning, "#/outputSchema", 14) == 0;
+            static const char why[] = "the schemas say here what a signature cannot, so the change is not judged";
+            add_change(w, side ? "" : reason, side ? 0 : strlen(reason), side ? reason : "",
+                       side ? strlen(reason) : 0,
+                       output ? TSIG_CHANGE_MAY_BREAK_CONSUMERS : TSIG_CHANGE_MAY_BREAK_CALLERS,
+                       why, sizeof why - 1, "", 0);
+        }
+    }
+}
+
 static void walk_tools(walker *w, const tsig_tools *old_tools, const tsig_tools *new_tools)
 {
     for (size_t i = 0; i < tsig_tools_count(old_tools) && !w->d->nomem; i++) {
@@ -582,6 +706,7 @@ static void walk_tools(walker *w, const tsig_tools *old_tools, const tsig_tools 
             continue;
         }
         walk_signature(w, t->sig, u->sig);
+        lossy_changes(w, t, u);
         int before = t->description != NULL, now = u->description != NULL;
         if (before != now || (before && (t->description_len != u->description_len ||
                                          memcmp(t->description, u->description, t->description_len)))) {

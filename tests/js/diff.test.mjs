@@ -212,7 +212,41 @@ const CHANGES = [
   ['no changes', S('query :string'), S('query :string'),
   []],
   ['renamed with - and _ is the same field', S('max_results :int'), S('max-results :int'),
-  []],
+  [
+    "max-results: max_results -> max-results: compatible: the name is spelled differently; both match the same keys (- and _ alike)",
+  ]],
+  ['an enum of numbers is every lexeme of its values: 1.0 is not an int', S('n :enum[1 2]'), S('n :int[1..2]'),
+  [
+    "n: :enum[1 2] -> :int[1..2]: breaks callers: expected int, got float 1.0",
+  ]],
+  ['a field added where the old "*" took any key', S('o {* :string}'), S('o {a :int?, * :string}'),
+  [
+    "o.a: (none) -> :int?: breaks callers: the old \"*\" took this key: a: expected int, got string \"\"",
+  ]],
+  ['a field added where the old "*" took both spellings of it', S('o {* :int}'), S('o {a_b :int?, * :int}'),
+  [
+    "o.a_b: (none) -> :int?: breaks callers: the old \"*\" took this key: a_b: ambiguous field: \"a_b\" and \"a-b\" both present",
+  ]],
+  ['an output field removed where the new "*" may return it', S('q :string', '{a :int, b :string?}'), S('q :string', '{a :int, * :int}'),
+  [
+    "(returns).b: :string? -> (none): breaks consumers: the new \"*\" may return this key: b: expected string, got int 0",
+    "(returns).*: (none) -> * :int: compatible: returns less than before",
+  ]],
+  ['a required :any parameter became an optional union of every kind', S('x :any'), S('x :string|:float|:bool|:map|[:any]?'),
+  [
+    "x: :any -> :string|:float|:bool|:map|[:any]?: compatible: the parameter became optional",
+    "x: :any -> :string|:float|:bool|:map|[:any]?: compatible: accepts more than before",
+  ]],
+  ['the empty map is a signature too', '{}', '{a :int}',
+  [
+    "(returns).a: (none) -> :int: compatible: a new field",
+  ]],
+  ['MCP: a constraint a signature cannot say is named, not judged',
+    mcp([tool('pick', { mode: { type: 'string' } })]),
+    mcp([tool('pick', { mode: { type: 'string', pattern: '^a' } })]),
+  [
+    "pick: #/inputSchema/properties/mode/pattern: (none) -> unsupported pattern, dropped: may break callers: the schemas say here what a signature cannot, so the change is not judged",
+  ]],
   ['MCP: a tool removed', mcp([tool('search', { q: { type: 'string' } }, ['q']), tool('fetch', { url: { type: 'string' } }, ['url'])]), mcp([tool('search', { q: { type: 'string' } }, ['q'])]),
   [
     "fetch: removed: breaks callers: the tool was removed",
