@@ -24,23 +24,6 @@ static tsig_signature *parse_or_fail(int line, const char *text)
     return sig;
 }
 
-/* 1 when json is valid for sig's return type (or arguments) in the mode
- * flags give side A (a_side) or side B. */
-static int valid_as(const tsig_signature *sig, unsigned flags, int a_side, const char *json,
-                    size_t len)
-{
-    int strict = (flags & TSIG_INCLUDE_STRICT) || (a_side && (flags & TSIG_INCLUDE_A_STRICT));
-    tsig_validate_options o = {strict ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED, 1, 0,
-                               TSIG_VALUE_NEVER};
-    tsig_result r;
-    tsig_code code = (flags & TSIG_INCLUDE_PARAMS)
-                         ? tsig_validate_input_json(sig, json, len, &o, &r)
-                         : tsig_validate_json(sig, json, len, &o, &r);
-    int ok = code == TSIG_OK && r.ok && r.warning_count == 0;
-    tsig_result_free(&r);
-    return ok;
-}
-
 /* Checks tsig_includes(a, b): its verdict, and for "no" its path, reason
  * (when want_why is given) and that the witness is valid for a, not b. */
 static void included_at(int line, const char *a_text, const char *b_text, unsigned flags,
@@ -62,8 +45,8 @@ static void included_at(int line, const char *a_text, const char *b_text, unsign
     else {
         if (want_path) tsig_test_check_str(__FILE__, line, "path", r.path, want_path);
         if (want_why) tsig_test_check_str(__FILE__, line, "why", r.why, want_why);
-        if (want == TSIG_INCL_NO && (!valid_as(a, flags & ~TSIG_INCLUDE_PARAMS, 1, r.witness, r.witness_len) ||
-                                     valid_as(b, flags & ~TSIG_INCLUDE_PARAMS, 0, r.witness, r.witness_len)))
+        if (want == TSIG_INCL_NO && (!tsig_test_valid_as(a, flags & ~TSIG_INCLUDE_PARAMS, 1, r.witness, r.witness_len) ||
+                                     tsig_test_valid_as(b, flags & ~TSIG_INCLUDE_PARAMS, 0, r.witness, r.witness_len)))
             if (!(flags & TSIG_INCLUDE_PARAMS))
                 tsig_test_fail(__FILE__, line, "witness %s does not show it", r.witness);
     }
@@ -626,16 +609,16 @@ TEST(whenever_inclusion_says_yes_every_value_of_a_is_a_value_of_b)
             } else {
                 counted[r.verdict]++;
                 if (r.verdict == TSIG_INCL_NO &&
-                    (!valid_as(sa, flags, 1, r.witness, r.witness_len) || valid_as(sb, flags, 0, r.witness, r.witness_len)))
+                    (!tsig_test_valid_as(sa, flags, 1, r.witness, r.witness_len) || tsig_test_valid_as(sb, flags, 0, r.witness, r.witness_len)))
                     tsig_test_fail(__FILE__, __LINE__, "%s within %s: witness %s does not show it",
                                    at, bt, r.witness);
                 for (int v = 0; v < 40 && r.verdict == TSIG_INCL_YES; v++) {
                     char *value = NULL;
                     size_t n = 0, cap = 0;
                     random_value(rnd(4) ? a : b, &value, &n, &cap, 0);
-                    if (valid_as(sa, flags, 1, value, n)) {
+                    if (tsig_test_valid_as(sa, flags, 1, value, n)) {
                         values_checked++;
-                        if (!valid_as(sb, flags, 0, value, n)) {
+                        if (!tsig_test_valid_as(sb, flags, 0, value, n)) {
                             tsig_test_fail(__FILE__, __LINE__,
                                            "%s within %s (%s) said yes, but %s is not valid for B",
                                            at, bt, flags == 0 ? "enabled" : flags == TSIG_INCLUDE_STRICT ? "strict" : "A strict", value);

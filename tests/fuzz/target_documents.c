@@ -43,22 +43,6 @@ static const char FALLBACK[] =
     "tags [:string]?, meta :map, when :datetime, kind :keyword) -> "
     "{ok :bool, rows [{id :int, score :float?}], _raw :any}";
 
-/* 1 when json is valid for sig's return type (or arguments) as inclusion
- * judges side A (a_side) or B under flags. */
-static int valid_as(const tsig_signature *sig, unsigned flags, int a_side, const char *json,
-                    size_t len)
-{
-    int strict = (flags & TSIG_INCLUDE_STRICT) || (a_side && (flags & TSIG_INCLUDE_A_STRICT));
-    tsig_validate_options o = {strict ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED, 1, 0,
-                               TSIG_VALUE_NEVER};
-    tsig_result r;
-    tsig_code code = (flags & TSIG_INCLUDE_PARAMS) ? tsig_validate_input_json(sig, json, len, &o, &r)
-                                                   : tsig_validate_json(sig, json, len, &o, &r);
-    int ok = code == TSIG_OK && r.ok && r.warning_count == 0;
-    tsig_result_free(&r);
-    return ok;
-}
-
 static void check_diff(unsigned flags, const char *text, size_t len, const char *extra,
                        size_t extra_len)
 {
@@ -71,7 +55,7 @@ static void check_diff(unsigned flags, const char *text, size_t len, const char 
         unsigned f = flags & (TSIG_INCLUDE_STRICT | TSIG_INCLUDE_A_STRICT);
         tsig_inclusion r;
         if (tsig_includes(a, b, f, &r) == TSIG_OK && r.verdict == TSIG_INCL_NO &&
-            (!valid_as(a, f, 1, r.witness, r.witness_len) || valid_as(b, f, 0, r.witness, r.witness_len)))
+            (!tsig_test_valid_as(a, f, 1, r.witness, r.witness_len) || tsig_test_valid_as(b, f, 0, r.witness, r.witness_len)))
             tsig_fuzz_fail("an inclusion witness that does not show it", r.witness);
         tsig_inclusion_free(&r);
     }

@@ -14,23 +14,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { readRecords, survivesJS, toJS } from './support/jsonval.mjs';
 import { openInstance, vectorsDir } from './support/env.mjs';
+import { prng } from './support/prng.mjs';
 
 const raw = await openInstance();
 const { Signature } = raw.api;
 const records = readRecords(readFileSync(join(vectorsDir, 'validate.json'), 'utf8'))
   .filter((r) => 'data' in r && survivesJS(r.data));
-
-// A small seeded generator, so that a failure comes back with its seed.
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Box { constructor(v) { this.v = v; } }
 

@@ -11,18 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Signature } from 'toolsig';
 import { infer } from 'toolsig/publish';
-
-// A small seeded generator, so that a failure comes back with its seed.
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './support/prng.mjs';
 
 const WORDS = ['open', 'closed', 'pending', 'a', 'B', '', 'two words', '1', 'true', 'null', 'image/png', 'é',
   '\u{1F600}', '\ud800', 'x\u0000y', 'a-b', 'line\nbreak', '"quoted"'];

@@ -102,3 +102,17 @@ char *tsig_test_issue_lines(const tsig_issue *items, size_t count)
     *p = '\0';
     return text;
 }
+
+int tsig_test_valid_as(const tsig_signature *sig, unsigned flags, int a_side, const char *json,
+                       size_t len)
+{
+    int strict = (flags & TSIG_INCLUDE_STRICT) || (a_side && (flags & TSIG_INCLUDE_A_STRICT));
+    tsig_validate_options o = {strict ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED, 1, 0,
+                               TSIG_VALUE_NEVER};
+    tsig_result r;
+    tsig_code code = (flags & TSIG_INCLUDE_PARAMS) ? tsig_validate_input_json(sig, json, len, &o, &r)
+                                                   : tsig_validate_json(sig, json, len, &o, &r);
+    int ok = code == TSIG_OK && r.ok && r.warning_count == 0;
+    tsig_result_free(&r);
+    return ok;
+}

@@ -50,6 +50,13 @@ int tsig_test_check_str(const char *file, int line, const char *expr,
  * free(). */
 char *tsig_test_issue_lines(const tsig_issue *items, size_t count);
 
+/* 1 when json is valid, with no warning, for sig's return type (flags
+ * holding TSIG_INCLUDE_PARAMS: its arguments) as tsig_includes judges side
+ * A (a_side) or side B under flags (TSIG_INCLUDE_STRICT,
+ * TSIG_INCLUDE_A_STRICT). */
+int tsig_test_valid_as(const tsig_signature *sig, unsigned flags, int a_side, const char *json,
+                       size_t len);
+
 /* Reads a whole file; NULL when it cannot. Free with free(). */
 char *tsig_test_read_file(const char *path, size_t *len);
 /* Path of a file of the test data the repository carries (tests/vectors/...,
