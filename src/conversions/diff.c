@@ -269,6 +269,9 @@ static void field_alone(walker *w, const tsig_field *f, int added, const tsig_ty
     int on_key = r.verdict != TSIG_INCL_YES && about_key(&r, f->name, f->name_len);
     tsig_change_effect effect = on_key ? breaking(w, r.verdict == TSIG_INCL_NO) : TSIG_CHANGE_COMPATIBLE;
     const char *noun = param ? "parameter" : "field";
+    /* a value shows a change the validator words; a key added or gone
+     * says it all */
+    int shown = 0;
     if (!on_key) {
         if (added)
             tsig_sb_printf(&why, w->input ? "a new optional %s" : "a new field", noun);
@@ -290,14 +293,15 @@ static void field_alone(walker *w, const tsig_field *f, int added, const tsig_ty
                                  : (w->input ? "the new \"*\" does not take it: "
                                              : "the new \"*\" may return this key: "));
         tsig_sb_append(&why, r.why, r.why_len);
+        shown = 1;
     }
+    const char *example = shown ? r.witness : "";
+    size_t example_len = shown ? r.witness_len : 0;
     if (why.failed) w->d->nomem = 1;
     else if (added)
-        add_change(w, "", 0, text.data, text.len, effect, why.data, why.len,
-                   effect ? r.witness : "", effect ? r.witness_len : 0);
+        add_change(w, "", 0, text.data, text.len, effect, why.data, why.len, example, example_len);
     else
-        add_change(w, text.data, text.len, "", 0, effect, why.data, why.len,
-                   effect ? r.witness : "", effect ? r.witness_len : 0);
+        add_change(w, text.data, text.len, "", 0, effect, why.data, why.len, example, example_len);
     tsig_inclusion_free(&r);
     tsig_sb_release(&text);
     tsig_sb_release(&why);
