@@ -1064,9 +1064,11 @@ char *tsig_api_infer(const char *json, size_t len, unsigned flags, size_t enums)
  * The document of an inference, from its C results: {"ok":true,
  * "signature":"<canonical>"} when signature (tsig_infer_end's text) is
  * not NULL, else {"ok":false,"error":{...}} of err (tsig_infer_add's or
- * tsig_infer_end's error; NULL is returned for TSIG_ERR_NOMEM).
+ * tsig_infer_end's error; NULL is returned for TSIG_ERR_NOMEM), with
+ * "source": source first when source is not NULL (the file whose text
+ * the error is about, for a caller that read several).
  */
-char *tsig_api_infer_result(const char *signature, const tsig_error *err);
+char *tsig_api_infer_result(const char *signature, const tsig_error *err, const char *source);
 
 /*
  * One MCP or function-calling tool {name, description, inputSchema,

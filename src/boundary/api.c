@@ -693,9 +693,18 @@ char *tsig_api_from_schema(const char *json, size_t len, unsigned flags)
     return tsig_sb_finish(&sb, NULL);
 }
 
-char *tsig_api_infer_result(const char *signature, const tsig_error *err)
+char *tsig_api_infer_result(const char *signature, const tsig_error *err, const char *source)
 {
-    if (!signature) return error_doc(err);
+    if (!signature && (!source || err->code == TSIG_ERR_NOMEM)) return error_doc(err);
+    if (!signature) {
+        tsig_strbuf doc = {0};
+        tsig_sb_puts(&doc, "{\"ok\":false,\"source\":");
+        put_cstring(&doc, source);
+        tsig_sb_puts(&doc, ",\"error\":");
+        put_error(&doc, err, NULL);
+        tsig_sb_putc(&doc, '}');
+        return tsig_sb_finish(&doc, NULL);
+    }
     tsig_strbuf sb = {0};
     tsig_sb_puts(&sb, "{\"ok\":true,\"signature\":");
     put_cstring(&sb, signature);
@@ -711,7 +720,7 @@ char *tsig_api_infer(const char *json, size_t len, unsigned flags, size_t enums)
     char *signature = NULL;
     if (tsig_infer_add(in, json, len, flags, &err) == TSIG_OK) signature = tsig_infer_end(in, &err);
     tsig_infer_free(in);
-    char *doc = tsig_api_infer_result(signature, &err);
+    char *doc = tsig_api_infer_result(signature, &err, NULL);
     tsig_free(signature);
     return doc;
 }

@@ -781,7 +781,9 @@ static int run_infer(cli_args *args)
     if (rc) {
         /* reading a file failed, and said so */
     } else if (cli_flag(args, "--json")) {
-        rc = print_doc(args, tsig_api_infer_result(sig, &err), sig ? CLI_OK : CLI_UNUSABLE);
+        /* the file an error is about, when several were read */
+        const char *source = bad < count && args->positional_count > 1 ? cli_positional(args, bad) : NULL;
+        rc = print_doc(args, tsig_api_infer_result(sig, &err, source), sig ? CLI_OK : CLI_UNUSABLE);
     } else if (sig) {
         len = strlen(sig);
         cli_write_line(args, CLI_STDOUT, sig, len);

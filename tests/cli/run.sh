@@ -856,6 +856,12 @@ run_in '{"a": 1}' infer --each
 expect_rc 2
 expect_err_has 'JSON error at 1:1: expected a list of samples, found an object'
 
+case_ "infer --json: the file an error is about, when several were read"
+run infer "$TMP/s1.json" "$TMP/bad.json" --json
+expect_rc 2
+expect_out '{"ok":false,"source":"'"$TMP/bad.json"'","error":{"code":"TSIG_ERR_JSON","kind":"json_syntax","message":"JSON error at 2:11: expected a JSON value, found \"}\"","line":2,"column":11,"offset":20,"hint":null}}
+'
+
 case_ "infer: nesting a signature cannot hold, no sample, a missing file"
 run_in "$(printf '[%.0s' $(seq 65))$(printf ']%.0s' $(seq 65))" infer
 expect_rc 2
