@@ -69,6 +69,8 @@ static const tsig_type EVERY_LIST = {.kind = TSIG_LIST, .elem = &ANY_TYPE};
 
 static const verdict YES = {TSIG_INCL_YES, "", 0, "", 0, "", 0};
 static const verdict NOMEM = {TSIG_INCL_UNKNOWN, "", 0, "out of memory", 13, "", 0};
+/* Why a no could not be shown: no value of A was found to build it. */
+static const char NO_EXAMPLE[] = "no value of the type was found to show it";
 static const verdict TOO_LARGE = {TSIG_INCL_UNKNOWN, "", 0,
                                   "too large to compare", 20, "", 0};
 
@@ -411,19 +413,23 @@ static size_t least_count(const tsig_type *t)
     return (size_t)-1;
 }
 
-/* The first of the lines of cands that t accepts, appended to out. */
-static int first_accepted(inclusion *c, const tsig_type *t, const tsig_strbuf *cands,
-                          tsig_strbuf *out)
+/* The first of the lines of cands that a accepts and b (when not NULL)
+ * refuses, appended to out; 0 when none (or out of memory, or past the
+ * budget). */
+static int first_accepted(inclusion *c, const tsig_type *a, const tsig_type *b,
+                          const tsig_strbuf *cands, tsig_strbuf *out)
 {
+    if (failed(c, cands)) return 0;
     size_t at = 0;
     while (cands->data && at < cands->len) {
         const char *line = cands->data + at;
         const char *nl = memchr(line, '\n', cands->len - at);
         size_t len = nl ? (size_t)(nl - line) : cands->len - at;
         at += len + 1;
-        int r = accepts(c, 0, t, line, len);
-        if (r < 0) return 0;
-        if (r) {
+        int in_a = accepts(c, 0, a, line, len);
+        int in_b = in_a > 0 && b ? accepts(c, 1, b, line, len) : 0;
+        if (in_a < 0 || in_b < 0) return 0;
+        if (in_a && !in_b) {
             tsig_sb_append(out, line, len);
             return 1;
         }
@@ -540,7 +546,7 @@ static int example(inclusion *c, const tsig_type *t, tsig_strbuf *out)
     case TSIG_FLOAT: {
         tsig_strbuf cands = {0};
         number_candidates(&cands, t, NULL);
-        int found = !failed(c, &cands) && first_accepted(c, t, &cands, out);
+        int found = first_accepted(c, t, NULL, &cands, out);
         tsig_sb_release(&cands);
         return found;
     }
@@ -595,7 +601,7 @@ static const verdict *record_refuted(inclusion *c, const tsig_type *a, const ent
     tsig_strbuf w = {0};
     if (!record_with(c, a, set, count, &w) || failed(c, &w)) {
         tsig_sb_release(&w);
-        return c->nomem ? oom(c) : unknown(c, "no value of the type was found to show it");
+        return c->nomem ? oom(c) : unknown(c, NO_EXAMPLE);
     }
     if (!inner) return refuted(c, &w);
     size_t len;
@@ -637,12 +643,36 @@ static const verdict *at_field(inclusion *c, const tsig_field *g, const verdict 
     return out;
 }
 
+/* One value of t, kept in the arena (*len its length); NULL when none was
+ * found (c->nomem says whether for want of memory). */
+static const char *example_kept(inclusion *c, const tsig_type *t, size_t *len)
+{
+    tsig_strbuf ex = {0};
+    if (!example(c, t, &ex) || failed(c, &ex)) {
+        tsig_sb_release(&ex);
+        return NULL;
+    }
+    return keep(c, &ex, len);
+}
+
+/* The answer for key name of a's values, whose values inner judged: a no
+ * at once (at the key); an unknown kept in *open, the first only. NULL to
+ * go on. */
+static const verdict *key_verdict(inclusion *c, const tsig_type *a, const char *name,
+                                  size_t name_len, const verdict *inner, const verdict **open)
+{
+    if (inner->verdict == TSIG_INCL_NO) return record_nested(c, a, name, name_len, inner);
+    if (inner->verdict == TSIG_INCL_UNKNOWN && !*open)
+        *open = record_nested(c, a, name, name_len, inner);
+    return NULL;
+}
+
 /* Whether the objects of a (a typed map or :map) are all objects b takes. */
 static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_type *b)
 {
     if (b->kind == TSIG_MAP) return &YES;
     record_view va = view_of(c, 0, a), vb = view_of(c, 1, b);
-    const verdict *open = NULL;
+    const verdict *open = NULL, *v;
     /* b's fields */
     for (size_t i = 0; i < vb.field_count; i++) {
         const tsig_field *g = &vb.fields[i];
@@ -651,19 +681,15 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
         if (f) {
             if (may_be_absent(f) && !may_be_absent(g))
                 return at_field(c, g, record_refuted(c, a, NULL, 0, NULL, NULL, 0));
-            const verdict *inner = includes(c, f->type, g->type);
-            if (inner->verdict == TSIG_INCL_NO) return record_nested(c, a, f->name, f->name_len, inner);
-            if (inner->verdict == TSIG_INCL_UNKNOWN && !open)
-                open = record_nested(c, a, f->name, f->name_len, inner);
+            v = key_verdict(c, a, f->name, f->name_len, includes(c, f->type, g->type), &open);
+            if (v) return v;
             continue;
         }
         if (!may_be_absent(g)) return at_field(c, g, record_refuted(c, a, NULL, 0, NULL, NULL, 0));
         if (!va.extra) continue;
         /* a value of a may hold g's key as one of its other keys */
-        const verdict *inner = includes(c, va.extra, g->type);
-        if (inner->verdict == TSIG_INCL_NO) return record_nested(c, a, g->name, g->name_len, inner);
-        if (inner->verdict == TSIG_INCL_UNKNOWN && !open)
-            open = record_nested(c, a, g->name, g->name_len, inner);
+        v = key_verdict(c, a, g->name, g->name_len, includes(c, va.extra, g->type), &open);
+        if (v) return v;
         /* and two spellings of it, which b finds ambiguous */
         char *other = tsig_arena_strndup(&c->arena, g->name, g->name_len);
         if (!other) return oom(c);
@@ -674,20 +700,16 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
                 spelled = 1;
                 break;
             }
-        if (spelled) {
-            tsig_strbuf ex = {0};
-            if (!example(c, va.extra, &ex) || failed(c, &ex)) {
-                tsig_sb_release(&ex);
-                if (!open) open = unknown(c, "no value of the type was found to show it");
-                continue;
-            }
-            size_t ex_len;
-            const char *ex_text = keep(c, &ex, &ex_len);
-            if (!ex_text) return oom(c);
-            entry two[2] = {{g->name, g->name_len, ex_text, ex_len},
-                            {other, g->name_len, ex_text, ex_len}};
-            return at_field(c, g, record_refuted(c, a, two, 2, NULL, NULL, 0));
+        if (!spelled) continue;
+        size_t ex_len;
+        const char *ex_text = example_kept(c, va.extra, &ex_len);
+        if (!ex_text) {
+            if (c->nomem) return oom(c);
+            if (!open) open = unknown(c, NO_EXAMPLE);
+            continue;
         }
+        entry two[2] = {{g->name, g->name_len, ex_text, ex_len}, {other, g->name_len, ex_text, ex_len}};
+        return at_field(c, g, record_refuted(c, a, two, 2, NULL, NULL, 0));
     }
     /* a's fields b does not declare */
     for (size_t i = 0; i < va.field_count; i++) {
@@ -695,23 +717,20 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
         if (tsig_field_named(vb.fields, vb.field_count, f->name, f->name_len,
                              i < vb.field_count ? i : 0))
             continue;
-        if (!vb.extra) {
-            tsig_strbuf ex = {0};
-            if (!example(c, f->type, &ex) || failed(c, &ex)) {
-                tsig_sb_release(&ex);
-                if (!open) open = unknown(c, "no value of the type was found to show it");
-                continue;
-            }
-            size_t ex_len;
-            const char *ex_text = keep(c, &ex, &ex_len);
-            if (!ex_text) return oom(c);
-            entry e = {f->name, f->name_len, ex_text, ex_len};
-            return at_field(c, f, record_refuted(c, a, &e, 1, NULL, NULL, 0));
+        if (vb.extra) {
+            v = key_verdict(c, a, f->name, f->name_len, includes(c, f->type, vb.extra), &open);
+            if (v) return v;
+            continue;
         }
-        const verdict *inner = includes(c, f->type, vb.extra);
-        if (inner->verdict == TSIG_INCL_NO) return record_nested(c, a, f->name, f->name_len, inner);
-        if (inner->verdict == TSIG_INCL_UNKNOWN && !open)
-            open = record_nested(c, a, f->name, f->name_len, inner);
+        size_t ex_len;
+        const char *ex_text = example_kept(c, f->type, &ex_len);
+        if (!ex_text) {
+            if (c->nomem) return oom(c);
+            if (!open) open = unknown(c, NO_EXAMPLE);
+            continue;
+        }
+        entry e = {f->name, f->name_len, ex_text, ex_len};
+        return at_field(c, f, record_refuted(c, a, &e, 1, NULL, NULL, 0));
     }
     /* the other keys of a */
     if (va.extra) {
@@ -720,22 +739,16 @@ static const verdict *record_pair(inclusion *c, const tsig_type *a, const tsig_t
         size_t key_len;
         const char *k = keep(c, &key, &key_len);
         if (!k) return oom(c);
-        if (!vb.extra) {
-            tsig_strbuf ex = {0};
-            if (!example(c, va.extra, &ex) || failed(c, &ex)) {
-                tsig_sb_release(&ex);
-                return c->nomem ? oom(c) : unknown(c, "no value of the type was found to show it");
-            }
+        if (vb.extra) {
+            v = key_verdict(c, a, k, key_len, includes(c, va.extra, vb.extra), &open);
+            if (v) return v;
+        } else {
             size_t ex_len;
-            const char *ex_text = keep(c, &ex, &ex_len);
-            if (!ex_text) return oom(c);
+            const char *ex_text = example_kept(c, va.extra, &ex_len);
+            if (!ex_text) return c->nomem ? oom(c) : unknown(c, NO_EXAMPLE);
             entry e = {k, key_len, ex_text, ex_len};
             return record_refuted(c, a, &e, 1, NULL, NULL, 0);
         }
-        const verdict *inner = includes(c, va.extra, vb.extra);
-        if (inner->verdict == TSIG_INCL_NO) return record_nested(c, a, k, key_len, inner);
-        if (inner->verdict == TSIG_INCL_UNKNOWN && !open)
-            open = record_nested(c, a, k, key_len, inner);
     }
     return open ? open : &YES;
 }
@@ -762,7 +775,7 @@ static const verdict *list_pair(inclusion *c, const tsig_type *a, const tsig_typ
             if (least == (size_t)-1 || !tsig_bounds_hold_count(a, n) ||
                 !list_with(c, a, inner->witness, inner->witness_len, n, &w) || failed(c, &w)) {
                 tsig_sb_release(&w);
-                return c->nomem ? oom(c) : nested(c, unknown(c, "no value of the type was found to show it"), "[]", 2, NULL, 0);
+                return c->nomem ? oom(c) : nested(c, unknown(c, NO_EXAMPLE), "[]", 2, NULL, 0);
             }
             size_t len;
             const char *text = keep(c, &w, &len);
@@ -900,7 +913,7 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
         tsig_strbuf w = {0};
         if (example(c, a, &w) && !failed(c, &w)) return refuted(c, &w);
         tsig_sb_release(&w);
-        return c->nomem ? oom(c) : unknown(c, "no value of the type was found to show it");
+        return c->nomem ? oom(c) : unknown(c, NO_EXAMPLE);
     }
     if (pair_no) {
         int in_b = accepts(c, 1, b, pair_no->witness, pair_no->witness_len);
@@ -908,25 +921,12 @@ static const verdict *part_within(inclusion *c, const tsig_type *a, const tsig_t
         if (!in_b) return pair_no;
     }
     if (k != TSIG_JSON_OBJECT && k != TSIG_JSON_ARRAY) {
-        tsig_strbuf cands = {0};
+        tsig_strbuf cands = {0}, w = {0};
         scalar_candidates(&cands, a, b, k);
-        size_t at = 0;
-        while (!failed(c, &cands) && cands.data && at < cands.len) {
-            const char *line = cands.data + at;
-            const char *nl = memchr(line, '\n', cands.len - at);
-            size_t len = nl ? (size_t)(nl - line) : cands.len - at;
-            at += len + 1;
-            int in_a = accepts(c, 0, a, line, len);
-            int in_b = in_a > 0 ? accepts(c, 1, b, line, len) : 0;
-            if (in_a < 0 || in_b < 0) break;
-            if (in_a && !in_b) {
-                tsig_strbuf w = {0};
-                tsig_sb_append(&w, line, len);
-                tsig_sb_release(&cands);
-                return refuted(c, &w);
-            }
-        }
+        int found = first_accepted(c, a, b, &cands, &w);
         tsig_sb_release(&cands);
+        if (found) return refuted(c, &w);
+        tsig_sb_release(&w);
         if (c->nomem) return oom(c);
     }
     if (takers == 1 && pair_open) return pair_open;
