@@ -25,10 +25,11 @@ struct tsig_diff {
     int nomem;
 };
 
-/* One side: a signature, or a list of tools. */
+/* One side: a signature, or a list of tools with its tools by name. */
 typedef struct diff_side {
     tsig_signature *sig;
     tsig_tools *tools;
+    tsig_table names; /* set up when tools is */
 } diff_side;
 
 typedef struct walker {
@@ -38,6 +39,10 @@ typedef struct walker {
     int input;          /* parameters (breaks callers), else results (consumers) */
     tsig_strbuf path;
 } walker;
+
+/* The type a list's element or a map's entry is replaced by where only the
+ * place's own shape is compared. */
+static const tsig_type ANY_TYPE = {.kind = TSIG_ANY};
 
 /* ---- the changes ------------------------------------------------------- */
 
@@ -153,42 +158,56 @@ static void describe(tsig_strbuf *sb, const tsig_type *t, const tsig_field *f)
     }
 }
 
-/* Writes the change old -> new at the walker's path, judged by inclusion
- * of the two types; calm says why when it is compatible. */
-static void judged_change(walker *w, const tsig_type *old_t, const tsig_field *old_f,
-                          const tsig_type *new_t, const tsig_field *new_f, const char *calm)
+/*
+ * Writes the change before -> after (texts the caller made, released
+ * here) at the walker's path, as inclusion answered r (released by the
+ * caller): compatible when proved; otherwise breaking, why being the
+ * validator's words on the example (null said plainly), or unknown with
+ * its reason.
+ */
+static void verdict_change(walker *w, const tsig_inclusion *r, tsig_strbuf *before,
+                           tsig_strbuf *after)
 {
-    tsig_inclusion r;
-    if (!judge(w, old_t, new_t, &r)) return;
-    tsig_strbuf before = {0}, after = {0}, why = {0};
-    describe(&before, old_t, old_f);
-    describe(&after, new_t, new_f);
+    tsig_strbuf why = {0};
     tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
-    if (r.verdict == TSIG_INCL_YES) {
-        tsig_sb_puts(&why, calm);
-    } else if (r.verdict == TSIG_INCL_NO) {
+    if (r->verdict == TSIG_INCL_YES) {
+        tsig_sb_puts(&why, w->input ? "accepts more than before" : "returns less than before");
+    } else if (r->verdict == TSIG_INCL_NO) {
         effect = breaking(w, 1);
-        if (r.witness_len == 4 && memcmp(r.witness, "null", 4) == 0 && r.path_len == 0)
+        if (r->witness_len == 4 && memcmp(r->witness, "null", 4) == 0 && r->path_len == 0)
             tsig_sb_puts(&why, w->input ? "null is no longer accepted" : "the value may now be null");
         else
-            tsig_sb_append(&why, r.why, r.why_len);
+            tsig_sb_append(&why, r->why, r->why_len);
     } else {
         effect = breaking(w, 0);
         tsig_sb_puts(&why, "cannot prove it compatible: ");
-        if (r.path_len) {
-            tsig_sb_append(&why, r.path, r.path_len);
+        if (r->path_len) {
+            tsig_sb_append(&why, r->path, r->path_len);
             tsig_sb_puts(&why, ": ");
         }
-        tsig_sb_append(&why, r.why, r.why_len);
+        tsig_sb_append(&why, r->why, r->why_len);
     }
-    if (before.failed || after.failed || why.failed) w->d->nomem = 1;
+    if (before->failed || after->failed || why.failed) w->d->nomem = 1;
     else
-        add_change(w, before.data, before.len, after.data, after.len, effect, why.data, why.len,
-                   effect == TSIG_CHANGE_COMPATIBLE ? "" : r.witness,
-                   effect == TSIG_CHANGE_COMPATIBLE ? 0 : r.witness_len);
-    tsig_sb_release(&before);
-    tsig_sb_release(&after);
+        add_change(w, before->data ? before->data : "", before->len,
+                   after->data ? after->data : "", after->len, effect, why.data, why.len,
+                   effect ? r->witness : "", effect ? r->witness_len : 0);
+    tsig_sb_release(before);
+    tsig_sb_release(after);
     tsig_sb_release(&why);
+}
+
+/* The change old -> new at the walker's path, judged by inclusion of the
+ * two types, each shown in canonical form (with its field's default). */
+static void judged_change(walker *w, const tsig_type *old_t, const tsig_field *old_f,
+                          const tsig_type *new_t, const tsig_field *new_f)
+{
+    tsig_inclusion r;
+    if (!judge(w, old_t, new_t, &r)) return;
+    tsig_strbuf before = {0}, after = {0};
+    describe(&before, old_t, old_f);
+    describe(&after, new_t, new_f);
+    verdict_change(w, &r, &before, &after);
     tsig_inclusion_free(&r);
 }
 
@@ -343,19 +362,17 @@ static void field_pair(walker *w, const tsig_field *f, const tsig_field *g)
         const tsig_type *b_t = null_now && !null_before ? sn : g->type;
         if (nested) walk_place(w, a_t, b_t);
         else if (!same_type(w, a_t, b_t))
-            judged_change(w, a_t, NULL, b_t, NULL,
-                          w->input ? "accepts more than before" : "returns less than before");
+            judged_change(w, a_t, NULL, b_t, NULL);
     } else if (nested) {
         walk_place(w, f->type, g->type);
     } else if (!same_type(w, f->type, g->type)) {
-        judged_change(w, f->type, f, g->type, g,
-                      w->input ? "accepts more than before" : "returns less than before");
+        judged_change(w, f->type, f, g->type, g);
     }
+    static const char RESPELLED[] =
+        "the name is spelled differently; both match the same keys (- and _ alike)";
     if (f->name_len != g->name_len || memcmp(f->name, g->name, f->name_len))
         add_change(w, f->name, f->name_len, g->name, g->name_len, TSIG_CHANGE_COMPATIBLE,
-                   "the name is spelled differently; both match the same keys (- and _ alike)",
-                   strlen("the name is spelled differently; both match the same keys (- and _ alike)"),
-                   "", 0);
+                   RESPELLED, sizeof RESPELLED - 1, "", 0);
     if (f->default_json && g->default_json &&
         (f->default_len != g->default_len || memcmp(f->default_json, g->default_json, f->default_len)))
         add_plain(w, f->default_json, g->default_json, TSIG_CHANGE_COMPATIBLE, "the default changed");
@@ -394,8 +411,7 @@ static void shape(tsig_strbuf *sb, const tsig_type *t)
     } else {
         /* "[:any][>=1]" written as "[…][>=1]" */
         tsig_type bare = *s;
-        static const tsig_type any = {.kind = TSIG_ANY};
-        bare.elem = &any;
+        bare.elem = &ANY_TYPE;
         tsig_strbuf full = {0};
         describe(&full, &bare, NULL);
         if (full.failed || full.len < 6) {
@@ -415,7 +431,7 @@ static void star_change(walker *w, const tsig_type *old_rec, const tsig_type *ne
 {
     tsig_inclusion r;
     if (!judge(w, old_rec, new_rec, &r)) return;
-    tsig_strbuf before = {0}, after = {0}, why = {0};
+    tsig_strbuf before = {0}, after = {0};
     if (old_rec->extra) {
         tsig_sb_puts(&before, "* ");
         describe(&before, old_rec->extra, NULL);
@@ -424,22 +440,7 @@ static void star_change(walker *w, const tsig_type *old_rec, const tsig_type *ne
         tsig_sb_puts(&after, "* ");
         describe(&after, new_rec->extra, NULL);
     }
-    tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
-    if (r.verdict == TSIG_INCL_YES) {
-        tsig_sb_puts(&why, w->input ? "accepts more than before" : "returns less than before");
-    } else {
-        effect = breaking(w, r.verdict == TSIG_INCL_NO);
-        if (r.verdict == TSIG_INCL_UNKNOWN) tsig_sb_puts(&why, "cannot prove it compatible: ");
-        tsig_sb_append(&why, r.why, r.why_len);
-    }
-    if (before.failed || after.failed || why.failed) w->d->nomem = 1;
-    else
-        add_change(w, before.data ? before.data : "", before.len, after.data ? after.data : "",
-                   after.len, effect, why.data, why.len, effect ? r.witness : "",
-                   effect ? r.witness_len : 0);
-    tsig_sb_release(&before);
-    tsig_sb_release(&after);
-    tsig_sb_release(&why);
+    verdict_change(w, &r, &before, &after);
     tsig_inclusion_free(&r);
 }
 
@@ -451,8 +452,7 @@ static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t
     int records = so->kind == TSIG_RECORD && sn->kind == TSIG_RECORD;
     int lists = so->kind == TSIG_LIST && sn->kind == TSIG_LIST;
     if (!records && !lists) {
-        judged_change(w, old_t, NULL, new_t, NULL,
-                      w->input ? "accepts more than before" : "returns less than before");
+        judged_change(w, old_t, NULL, new_t, NULL);
         return;
     }
     /* the place's own changes: null, a list's length */
@@ -461,35 +461,21 @@ static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t
                              so->upper.num == NULL && sn->upper.num == NULL);
     if (lengths) {
         tsig_type bare_old = *so, bare_new = *sn;
-        static const tsig_type any = {.kind = TSIG_ANY};
-        bare_old.elem = bare_new.elem = &any;
+        bare_old.elem = bare_new.elem = &ANY_TYPE;
         lengths = !same_type(w, &bare_old, &bare_new);
     }
     if (null_before != null_now || lengths) {
         tsig_type place_old = *so, place_new = *sn;
-        static const tsig_type any = {.kind = TSIG_ANY};
-        place_old.elem = place_new.elem = &any;
+        place_old.elem = place_new.elem = &ANY_TYPE;
         if (records) place_old.kind = place_new.kind = TSIG_MAP;
         tsig_type opt_old = {.kind = TSIG_OPTIONAL, .elem = &place_old};
         tsig_type opt_new = {.kind = TSIG_OPTIONAL, .elem = &place_new};
         tsig_inclusion r;
         if (judge(w, null_before ? &opt_old : &place_old, null_now ? &opt_new : &place_new, &r)) {
-            tsig_strbuf before = {0}, after = {0}, why = {0};
+            tsig_strbuf before = {0}, after = {0};
             shape(&before, old_t);
             shape(&after, new_t);
-            tsig_change_effect effect = TSIG_CHANGE_COMPATIBLE;
-            if (r.verdict == TSIG_INCL_YES) tsig_sb_puts(&why, w->input ? "accepts more than before" : "returns less than before");
-            else if (r.witness_len == 4 && memcmp(r.witness, "null", 4) == 0)
-                tsig_sb_puts(&why, w->input ? "null is no longer accepted" : "the value may now be null");
-            else tsig_sb_append(&why, r.why, r.why_len);
-            if (r.verdict != TSIG_INCL_YES) effect = breaking(w, r.verdict == TSIG_INCL_NO);
-            if (before.failed || after.failed || why.failed) w->d->nomem = 1;
-            else
-                add_change(w, before.data, before.len, after.data, after.len, effect, why.data,
-                           why.len, effect ? r.witness : "", effect ? r.witness_len : 0);
-            tsig_sb_release(&before);
-            tsig_sb_release(&after);
-            tsig_sb_release(&why);
+            verdict_change(w, &r, &before, &after);
             tsig_inclusion_free(&r);
         }
     }
@@ -502,14 +488,13 @@ static void walk_place(walker *w, const tsig_type *old_t, const tsig_type *new_t
                     sn->extra);
         if (so->extra || sn->extra) {
             size_t back = push(w, "*", 1, 1);
-            static const tsig_type any = {.kind = TSIG_ANY};
-            if (!so->extra || !sn->extra) {
+            if (so->extra && sn->extra) {
+                walk_place(w, so->extra, sn->extra);
+            } else {
                 /* "* T" added or dropped: judged on maps of that entry alone */
                 tsig_type rec_old = {.kind = TSIG_RECORD, .extra = so->extra};
                 tsig_type rec_new = {.kind = TSIG_RECORD, .extra = sn->extra};
                 star_change(w, &rec_old, &rec_new);
-            } else {
-                walk_place(w, so->extra ? so->extra : &any, sn->extra ? sn->extra : &any);
             }
             pop(w, back);
         }
@@ -530,6 +515,22 @@ static void side_error(tsig_error *err, const char *which)
     if (!reason) reason = err->message;
     tsig_snprintf(message, sizeof message, "%s: %s", which, reason);
     memcpy(err->message, message, sizeof message);
+}
+
+/* The name of tool i of a list (for its table of names). */
+static const char *tool_name_of(const void *ctx, size_t i, size_t *len)
+{
+    const tsig_tool *t = tsig_tools_get(ctx, i);
+    *len = t->name_len;
+    return t->name;
+}
+
+static void side_free(diff_side *s)
+{
+    tsig_signature_free(s->sig);
+    if (s->tools) tsig_table_release(&s->names);
+    tsig_tools_free(s->tools);
+    memset(s, 0, sizeof *s);
 }
 
 /* The first element of the list of tools json holds ({"tools": [...]} or
@@ -607,35 +608,29 @@ static int read_side(const char *text, size_t len, const char *which, diff_side 
         s->tools = NULL;
         return 0;
     }
+    tsig_table_init(&s->names, 0, NULL, tool_name_of, s->tools);
     for (size_t i = 0; i < tsig_tools_count(s->tools); i++) {
         const tsig_tool *t = tsig_tools_get(s->tools, i);
-        if (!t->sig) {
+        size_t at = t->sig ? tsig_table_add(&s->names, t->name, t->name_len,
+                                            tsig_table_hash(&s->names, t->name, t->name_len), i)
+                           : TSIG_TABLE_NONE;
+        if (!t->sig)
             tsig_error_set(err, TSIG_ERR_SCHEMA, "", 0, 0, "%s: tool %.*s has no signature to compare",
                            which, (int)t->name_len, t->name);
-            tsig_tools_free(s->tools);
-            s->tools = NULL;
+        else if (at == TSIG_TABLE_NOMEM)
+            tsig_error_set(err, TSIG_ERR_NOMEM, "", 0, 0, "out of memory");
+        else if (at != TSIG_TABLE_NONE)
+            tsig_error_set(err, TSIG_ERR_SCHEMA, "", 0, 0,
+                           "%s: two tools are named %.*s: tools are matched by name",
+                           which, (int)t->name_len, t->name);
+        if (!t->sig || at != TSIG_TABLE_NONE) {
+            side_free(s);
             return 0;
-        }
-        for (size_t j = 0; j < i; j++) {
-            const tsig_tool *u = tsig_tools_get(s->tools, j);
-            if (u->name_len == t->name_len && memcmp(u->name, t->name, t->name_len) == 0) {
-                tsig_error_set(err, TSIG_ERR_SCHEMA, "", 0, 0,
-                               "%s: two tools are named %.*s: tools are matched by name",
-                               which, (int)t->name_len, t->name);
-                tsig_tools_free(s->tools);
-                s->tools = NULL;
-                return 0;
-            }
         }
     }
     return 1;
 }
 
-static void side_free(diff_side *s)
-{
-    tsig_signature_free(s->sig);
-    tsig_tools_free(s->tools);
-}
 
 /* One signature against another: parameters, then the result. */
 static void walk_signature(walker *w, const tsig_signature *old_sig, const tsig_signature *new_sig)
@@ -650,13 +645,13 @@ static void walk_signature(walker *w, const tsig_signature *old_sig, const tsig_
     walk_place(w, old_sig->returns, new_sig->returns);
 }
 
-static const tsig_tool *tool_named(const tsig_tools *tools, const char *name, size_t len)
+/* The tool of side s named name[0..len) (NULL: none; out of memory is
+ * remembered). */
+static const tsig_tool *tool_named(walker *w, diff_side *s, const char *name, size_t len)
 {
-    for (size_t i = 0; i < tsig_tools_count(tools); i++) {
-        const tsig_tool *t = tsig_tools_get(tools, i);
-        if (t->name_len == len && memcmp(t->name, name, len) == 0) return t;
-    }
-    return NULL;
+    size_t at = tsig_table_find(&s->names, name, len, tsig_table_hash(&s->names, name, len));
+    if (at == TSIG_TABLE_NOMEM) w->d->nomem = 1;
+    return at == TSIG_TABLE_NONE || at == TSIG_TABLE_NOMEM ? NULL : tsig_tools_get(s->tools, at);
 }
 
 /* 1 when warnings[0..n) holds text. */
@@ -695,11 +690,12 @@ static void lossy_changes(walker *w, const tsig_tool *t, const tsig_tool *u)
     }
 }
 
-static void walk_tools(walker *w, const tsig_tools *old_tools, const tsig_tools *new_tools)
+static void walk_tools(walker *w, diff_side *old_side, diff_side *new_side)
 {
+    const tsig_tools *old_tools = old_side->tools, *new_tools = new_side->tools;
     for (size_t i = 0; i < tsig_tools_count(old_tools) && !w->d->nomem; i++) {
         const tsig_tool *t = tsig_tools_get(old_tools, i);
-        const tsig_tool *u = tool_named(new_tools, t->name, t->name_len);
+        const tsig_tool *u = tool_named(w, new_side, t->name, t->name_len);
         w->tool = t->name;
         w->tool_len = t->name_len;
         w->path.len = 0;
@@ -722,7 +718,7 @@ static void walk_tools(walker *w, const tsig_tools *old_tools, const tsig_tools 
     }
     for (size_t i = 0; i < tsig_tools_count(new_tools) && !w->d->nomem; i++) {
         const tsig_tool *u = tsig_tools_get(new_tools, i);
-        if (tool_named(old_tools, u->name, u->name_len)) continue;
+        if (tool_named(w, old_side, u->name, u->name_len)) continue;
         w->tool = u->name;
         w->tool_len = u->name_len;
         w->path.len = 0;
@@ -758,12 +754,12 @@ tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_
         return err->code;
     }
     if ((a.sig != NULL) != (b.sig != NULL)) {
-        side_free(&a);
-        side_free(&b);
         tsig_error_set(err, TSIG_ERR_ARGUMENT, "", 0, 0,
                        "old is %s and new is %s: compare two signatures or two lists of tools",
                        a.sig ? "a signature" : "a list of tools",
                        b.sig ? "a signature" : "a list of tools");
+        side_free(&a);
+        side_free(&b);
         return TSIG_ERR_ARGUMENT;
     }
     tsig_diff *d = calloc(1, sizeof *d);
@@ -773,7 +769,7 @@ tsig_code tsig_diff_texts(const char *old_text, size_t old_len, const char *new_
     w.tool = "";
     if (d) {
         if (a.sig) walk_signature(&w, a.sig, b.sig);
-        else walk_tools(&w, a.tools, b.tools);
+        else walk_tools(&w, &a, &b);
     }
     tsig_sb_release(&w.path);
     side_free(&a);
