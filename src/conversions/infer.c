@@ -398,14 +398,6 @@ static tsig_code read_text(tsig_inferrer *in, const char *text, size_t len, size
     return code;
 }
 
-/* 1 iff s[0..len) holds only JSON whitespace. */
-static int blank(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') return 0;
-    return 1;
-}
-
 tsig_inferrer *tsig_infer_new(size_t enums)
 {
     tsig_inferrer *in = calloc(1, sizeof *in);
@@ -442,7 +434,8 @@ tsig_code tsig_infer_add(tsig_inferrer *in, const char *json, size_t len, unsign
         for (size_t at = 0; code == TSIG_OK && at < len;) {
             const char *nl = memchr(json + at, '\n', len - at);
             size_t end = nl ? (size_t)(nl - json) : len;
-            if (!blank(json + at, end - at))
+            /* a line of JSON whitespace alone holds no sample */
+            if (tsig_json_ws_run(json, at, end) < end)
                 code = read_text(in, json, len, at, end, each, &batch, &count, err);
             at = end + 1;
         }
