@@ -1167,7 +1167,14 @@ typedef struct tsig_known {
     int input;
 } tsig_known;
 
-/* Validates the elements of a list of elem from text[at] (an element's
+/* The validator a stream reads list elements with (validate_stream.c),
+ * set up once for the stream, with the stream's options: NULL when out
+ * of memory. */
+typedef struct tsig_elements tsig_elements;
+tsig_elements *tsig_elements_new(void);
+void tsig_elements_free(tsig_elements *e);
+
+/* Validates, by e, the elements of a list of elem from text[at] (an element's
  * first byte), one after the other, read as at nesting depth depth of a
  * text validated with opts, up to the first that is not whole or does not
  * validate with no message and no change (cut short, invalid, changed), or
@@ -1176,16 +1183,16 @@ typedef struct tsig_known {
  * the start of the element after them when the text ends in it (or just
  * after it) and nothing in it was wrong or changed so far: more text may
  * make it one more; else 0. */
-size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
-                              size_t at, size_t depth, const tsig_validate_options *opts,
-                              size_t *count, size_t *waits);
+size_t tsig_validate_elements(tsig_elements *e, const tsig_type *elem, int input, const char *text,
+                              size_t len, size_t at, size_t depth,
+                              const tsig_validate_options *opts, size_t *count, size_t *waits);
 
 /* The element of a list of elem that is text[at..end), whole, read as
  * tsig_validate_elements reads one, the runs known[0..count) in it
  * (sorted, not overlapping, offsets in text) stepped over: 1 when it
  * validates with no message and no change. */
-int tsig_validate_element(const tsig_type *elem, int input, const char *text, size_t at,
-                          size_t end, size_t depth, const tsig_validate_options *opts,
+int tsig_validate_element(tsig_elements *e, const tsig_type *elem, int input, const char *text,
+                          size_t at, size_t end, size_t depth, const tsig_validate_options *opts,
                           const tsig_known *known, size_t count);
 
 /* tsig_validate_json (input 0) or tsig_validate_input_json's reading of

@@ -145,6 +145,7 @@ struct tsig_stream {
      * the reader and by the validation of the whole text */
     tsig_known *known;
     size_t known_count, known_cap;
+    tsig_elements *elements; /* their validator, set up once */
     /* the element the end of the text cut short (see elements_known):
      * where it starts, and whether it was tried once or given up */
     size_t wait_at;
@@ -217,6 +218,7 @@ void tsig_stream_free(tsig_stream *s)
     free(s->frames);
     free(s->known);
     free(s->holes);
+    tsig_elements_free(s->elements);
     free(s);
 }
 
@@ -816,8 +818,10 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at,
 {
     struct frame *f = &s->frames[s->r.stack.len - 1];
     if (!f->t || f->t->kind != TSIG_LIST) return 0;
-    size_t count, waits, end = tsig_validate_elements(f->t->elem, s->input, t, n, at, s->r.stack.len,
-                                                      &s->opts, &count, &waits);
+    /* out of memory: read as any other, the same result */
+    if (!s->elements && !(s->elements = tsig_elements_new())) return 0;
+    size_t count, waits, end = tsig_validate_elements(s->elements, f->t->elem, s->input, t, n, at,
+                                                      s->r.stack.len, &s->opts, &count, &waits);
     /* out of memory: read as any other, the same result */
     if (end && !run_add(s, at, end, count, f->t->elem)) return 0;
     if (end) {
@@ -858,8 +862,10 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     while (first && s->known[first - 1].start >= at) first--;
     /* the runs inside it (none: no pointer, s->known may be NULL) */
     const tsig_known *inside = first < s->known_count ? s->known + first : NULL;
-    if (!tsig_validate_element(f->t->elem, s->input, s->text.data, at, end, s->r.stack.len,
-                               &s->opts, inside, s->known_count - first)) {
+    /* out of memory: not a run, the same result */
+    if ((!s->elements && !(s->elements = tsig_elements_new())) ||
+        !tsig_validate_element(s->elements, f->t->elem, s->input, s->text.data, at, end,
+                               s->r.stack.len, &s->opts, inside, s->known_count - first)) {
         dirty(s);
         return;
     }

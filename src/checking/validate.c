@@ -600,6 +600,34 @@ void tsig_validator_init(validator *v, store *st, const char *json, size_t len,
     v->max_errors = o->max_errors ? o->max_errors : TSIG_DEFAULT_MAX_ERRORS;
 }
 
+int tsig_validator_again(validator *v, const char *json, size_t len, size_t max_depth)
+{
+    /* maps read located and the choices of unions are known by their
+     * offsets in the text read */
+    if (v->located_count || v->choice_count) return 0;
+    tsig_error *err = v->j.err;
+    tsig_json_init(&v->j, json, len, max_depth, err);
+    v->writing = 0;
+    v->out = NULL;
+    v->changed = 0;
+    v->emitted = 0;
+    v->wrong_kind = 0;
+    v->keys.src = v->j.src;
+    v->keys.count = v->keys.bytes_len = 0;
+    v->slot_count = v->member_count = 0;
+    v->msg.len = v->scratch.len = v->text.len = 0;
+    v->msg.failed = v->scratch.failed = v->text.failed = 0;
+    v->pending_warning = 0;
+    v->trial = v->errors_seen = 0;
+    v->text_id = v->text_seq = 0;
+    v->outer_at = v->outer_end = 0;
+    v->known = NULL;
+    v->known_count = v->known_next = v->known_base = 0;
+    v->known_at = SIZE_MAX;
+    v->path.count = 0;
+    return 1;
+}
+
 void tsig_validator_release(validator *v)
 {
     tsig_json_path_release(&v->path);

@@ -7,41 +7,69 @@
  */
 #include "validator.h"
 
-/* A validator for list elements read alone from text[at..len), as at
- * nesting depth depth (tsig_validate_elements, tsig_validate_element):
- * quiet (a cut-short reading writes no error), stopping at the first
- * message, its store on the caller's stack (nothing set up that is not
- * needed: this runs once per chunk of a stream). 0 when there is nothing
- * to validate (too deep, or validation disabled). */
-static TSIG_NOINLINE int element_validator(validator *v, store *st, tsig_error *err,
-                                           const tsig_type *elem, int input, const char *text,
-                                           size_t len, size_t at, size_t depth,
-                                           const tsig_validate_options *opts)
+/* The validator a stream's list elements are read by, set up once for
+ * the stream and made ready again for each reading (this runs once per
+ * chunk of a stream, and setting up a validator costs what reading a
+ * few elements does). */
+struct tsig_elements {
+    validator v;
+    store st;
+    tsig_error err;
+    int ready; /* v was set up (tsig_validator_init) */
+};
+
+tsig_elements *tsig_elements_new(void)
 {
-    size_t max_depth = tsig_depth_limit(opts);
-    if (!elem || depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return 0;
-    err->code = TSIG_OK;
-    /* read from the element: a failure's line and column cost the bytes
-     * read, not the text's */
-    tsig_validator_init(v, st, text + at, len - at, max_depth - depth, err, input, opts);
-    v->j.quiet = 1;
-    v->max_errors = 1;
-    return 1;
+    return calloc(1, sizeof(tsig_elements));
 }
 
-size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text, size_t len,
-                              size_t at, size_t depth, const tsig_validate_options *opts,
-                              size_t *count, size_t *waits)
+void tsig_elements_free(tsig_elements *e)
+{
+    if (!e) return;
+    if (e->ready) tsig_validator_release(&e->v);
+    tsig_store_release(&e->st);
+    free(e);
+}
+
+/* e's validator, reading list elements from text[at..len), as at nesting
+ * depth depth: quiet (a cut-short reading writes no error), stopping at
+ * the first message. 0 when there is nothing to validate (too deep, or
+ * validation disabled). */
+static validator *element_validator(tsig_elements *e, int input, const char *text, size_t len,
+                                    size_t at, size_t depth, const tsig_validate_options *opts)
+{
+    size_t max_depth = tsig_depth_limit(opts);
+    if (depth >= max_depth || opts->mode == TSIG_MODE_DISABLED) return NULL;
+    validator *v = &e->v;
+    /* what a reading left in the store (a message: it stopped there) */
+    if (e->st.arena.head || e->st.errors || e->st.warnings || e->st.value) {
+        tsig_store_release(&e->st);
+        memset(&e->st, 0, sizeof e->st);
+    }
+    e->err.code = TSIG_OK;
+    /* read from the element: a failure's line and column cost the bytes
+     * read, not the text's */
+    if (!e->ready || v->input != input || !tsig_validator_again(v, text + at, len - at, max_depth - depth)) {
+        if (e->ready) tsig_validator_release(v);
+        tsig_validator_init(v, &e->st, text + at, len - at, max_depth - depth, &e->err, input, opts);
+        e->ready = 1;
+    }
+    v->j.quiet = 1;
+    v->max_errors = 1;
+    return v;
+}
+
+size_t tsig_validate_elements(tsig_elements *e, const tsig_type *elem, int input, const char *text,
+                              size_t len, size_t at, size_t depth,
+                              const tsig_validate_options *opts, size_t *count, size_t *waits)
 {
     *count = *waits = 0;
-    store st = {0};
-    tsig_error err;
-    validator state, *v = &state;
-    if (!element_validator(v, &st, &err, elem, input, text, len, at, depth, opts)) return 0;
+    validator *v = elem ? element_validator(e, input, text, len, at, depth, opts) : NULL;
+    if (!v) return 0;
     const char *src = text + at;
     size_t n = len - at, last = 0, pos = 0;
     for (;;) {
-        size_t end = tsig_check_value(v, elem, pos);
+        size_t end = check_fast(v, elem, pos);
         /* whole (a number or a literal at the end of what came may go
          * on), and nothing said or changed */
         if (!end || end >= n || v->emitted || v->changed) {
@@ -60,27 +88,20 @@ size_t tsig_validate_elements(const tsig_type *elem, int input, const char *text
         pos = tsig_json_ws(&v->j, pos + 1);
         if (pos >= n) break;
     }
-    tsig_validator_release(v);
-    tsig_store_release(&st);
     return last ? at + last : 0;
 }
 
-int tsig_validate_element(const tsig_type *elem, int input, const char *text, size_t at,
-                          size_t end, size_t depth, const tsig_validate_options *opts,
+int tsig_validate_element(tsig_elements *e, const tsig_type *elem, int input, const char *text,
+                          size_t at, size_t end, size_t depth, const tsig_validate_options *opts,
                           const tsig_known *known, size_t known_count)
 {
-    store st = {0};
-    tsig_error err;
-    validator state, *v = &state;
-    if (!element_validator(v, &st, &err, elem, input, text, end, at, depth, opts)) return 0;
+    validator *v = elem ? element_validator(e, input, text, end, at, depth, opts) : NULL;
+    if (!v) return 0;
     if (known_count) {
         v->known = known;
         v->known_count = known_count;
         v->known_at = known[0].start;
         v->known_base = at;
     }
-    int ok = tsig_check_value(v, elem, 0) == end - at && !v->emitted && !v->changed;
-    tsig_validator_release(v);
-    tsig_store_release(&st);
-    return ok;
+    return tsig_check_value(v, elem, 0) == end - at && !v->emitted && !v->changed;
 }

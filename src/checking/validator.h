@@ -188,6 +188,11 @@ int tsig_check_inner(validator *v, const tsig_type *t, const char *text, size_t 
 int tsig_check_bound_count(validator *v, const tsig_type *t, size_t count, size_t at, size_t end);
 void tsig_validator_init(validator *v, store *st, const char *json, size_t len, size_t max_depth,
                          tsig_error *err, int input, const tsig_validate_options *o);
+/* v, set up by tsig_validator_init, ready to read json[0..len) with the
+ * same options, what it allocated kept and what a reading left cleared:
+ * 0 when it cannot be (it holds places in the text it read), and then
+ * it must be released and set up anew. */
+int tsig_validator_again(validator *v, const char *json, size_t len, size_t max_depth);
 void tsig_validator_release(validator *v);
 
 size_t tsig_check_record(validator *v, const tsig_type *t, size_t open_at);

@@ -813,29 +813,88 @@ TEST(elements_are_told_while_whole_and_valid)
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
     const char *t = "[{\"a\": 1}, {\"a\": 2} , {\"a\": \"x\"}, {\"a\": 4}]";
     size_t count, waits;
-    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 1, 1, &o, &count, &waits), 19);
+    /* one validator for every call, as a stream has */
+    tsig_elements *e = tsig_elements_new();
+    CHECK(e != NULL);
+    CHECK_INT(tsig_validate_elements(e, elem, 0, t, strlen(t), 1, 1, &o, &count, &waits), 19);
     CHECK_INT(count, 2);
     CHECK_INT(waits, 0); /* the third is wrong */
     /* cut short: the whole ones before it, and where the cut one starts */
-    CHECK_INT(tsig_validate_elements(elem, 0, t, 18, 1, 1, &o, &count, &waits), 9);
+    CHECK_INT(tsig_validate_elements(e, elem, 0, t, 18, 1, 1, &o, &count, &waits), 9);
     CHECK_INT(count, 1);
     CHECK_INT(waits, 11);
     /* cut short in a value that is wrong already: nothing waits */
-    CHECK_INT(tsig_validate_elements(elem, 0, t, 31, 1, 1, &o, &count, &waits), 19);
+    CHECK_INT(tsig_validate_elements(e, elem, 0, t, 31, 1, 1, &o, &count, &waits), 19);
     CHECK_INT(waits, 0);
     /* none */
-    CHECK_INT(tsig_validate_elements(elem, 0, t, strlen(t), 23, 1, &o, &count, &waits), 0);
+    CHECK_INT(tsig_validate_elements(e, elem, 0, t, strlen(t), 23, 1, &o, &count, &waits), 0);
     CHECK_INT(count, 0);
     /* bad JSON before the end of the text: nothing waits */
-    CHECK_INT(tsig_validate_elements(elem, 0, "[{\"a\" 1", 8, 1, 1, &o, &count, &waits), 0);
+    CHECK_INT(tsig_validate_elements(e, elem, 0, "[{\"a\" 1", 8, 1, 1, &o, &count, &waits), 0);
     CHECK_INT(waits, 0);
     tsig_signature_free(sig);
     /* a number at the end of what came may go on */
     sig = sig_of("[:int]");
-    CHECK_INT(tsig_validate_elements(sig->returns->elem, 0, "[1, 2", 5, 1, 1, &o, &count, &waits), 2);
+    CHECK_INT(tsig_validate_elements(e, sig->returns->elem, 0, "[1, 2", 5, 1, 1, &o, &count, &waits), 2);
     CHECK_INT(count, 1);
     CHECK_INT(waits, 4);
     tsig_signature_free(sig);
+    tsig_elements_free(e);
+}
+
+/* A stream's validator of list elements is set up once and read with
+ * again and again: whatever a reading left (a message, a map read
+ * located, a union's choice, keys, a deep path, a cut), the next reading
+ * answers as a validator set up for it alone. */
+TEST(the_elements_validator_read_again_answers_as_a_new_one)
+{
+    static const struct {
+        const char *sig, *text;
+    } cases[] = {
+        {"[{a :int, b :string}]", "[{\"b\": 1, \"a\": \"x\"}, {\"a\": 1, \"b\": \"y\"}]"},
+        {"[{a :int, b :string}]", "[{\"a\": 1, \"b\": \"y\"}, {\"b\": \"z\", \"a\": 2}]"},
+        {"[{kind :enum[x], n :int} | {kind :enum[y], s :string}]",
+         "[{\"kind\": \"y\", \"s\": \"q\"}, {\"kind\": \"x\", \"n\": 3}, {\"kind\": \"x\", \"n\": \"3\"}]"},
+        {"[:int | :string]", "[1, \"a\", 2.5, \"b\"]"},
+        {"[{a :any}]", "[{\"a\": {\"k\": 1, \"k\": 2}}, {\"a\": [[[[1]]]]}]"},
+        {"[[[:int]]]", "[[[1, 2]], [[3, \"x\"]], [[4]]]"},
+        {"[{a :int}]", "[{\"a\": 1}, {\"a\": 12"},
+        {"[:string]", "[\"a\\u00e9\", \"b\", \"c"},
+        {"[{a-b :int}]", "[{\"a_b\": 1}, {\"a-b\": 2}, {\"a-b\": 3, \"a_b\": 4}]"},
+    };
+    size_t n = sizeof cases / sizeof cases[0];
+    tsig_elements *kept = tsig_elements_new();
+    CHECK(kept != NULL);
+    tsig_validate_options o = {TSIG_MODE_STRICT, 0, 0, 0};
+    /* every case after every other, each from each of its elements */
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < n; i++) {
+            tsig_signature *sig = sig_of(cases[i].sig);
+            const tsig_type *elem = sig->returns->elem;
+            const char *t = cases[i].text;
+            size_t len = strlen(t);
+            for (size_t at = 1; at < len; at++) {
+                if (t[at - 1] != '[' && t[at - 1] != ' ') continue;
+                for (size_t end = at + 1; end <= len; end += 3) {
+                    size_t c1, w1, c2, w2;
+                    tsig_elements *fresh = tsig_elements_new();
+                    CHECK(fresh != NULL);
+                    size_t want = tsig_validate_elements(fresh, elem, round, t, end, at, 1, &o, &c1, &w1);
+                    size_t got = tsig_validate_elements(kept, elem, round, t, end, at, 1, &o, &c2, &w2);
+                    CHECK_INT(got, want);
+                    CHECK_INT(c2, c1);
+                    CHECK_INT(w2, w1);
+                    if (want) {
+                        int one = tsig_validate_element(fresh, elem, round, t, at, want, 1, &o, NULL, 0);
+                        CHECK_INT(tsig_validate_element(kept, elem, round, t, at, want, 1, &o, NULL, 0), one);
+                    }
+                    tsig_elements_free(fresh);
+                }
+            }
+            tsig_signature_free(sig);
+        }
+    }
+    tsig_elements_free(kept);
 }
 
 /* An element the end of a chunk cuts short waits for the next chunk and
@@ -1413,6 +1472,7 @@ int main(void)
     RUN(the_partial_value_is_the_text_given_only_for_a_whole_value_as_given);
     RUN(elements_near_the_depth_limit_are_judged_as_in_one_shot);
     RUN(elements_are_told_while_whole_and_valid);
+    RUN(the_elements_validator_read_again_answers_as_a_new_one);
     RUN(an_element_a_chunk_cuts_waits_for_the_next_chunk);
     RUN(a_stream_that_drops_what_it_validated_keeps_about_a_chunk);
     RUN(a_stream_drops_the_elements_its_reader_read_too);
