@@ -232,26 +232,27 @@ int tsig_read_whole_text(const tsig_type *root, const char *t, size_t len, tsig_
     const char *value = NULL;
     size_t value_len = 0;
     int what = -1;
-    if (bare_text(t + ea, eb - ea))
-        for (size_t i = 0; i < count && !value; i++) {
-            const tsig_type *e = tsig_type_strip(members[i]);
-            if (e->kind != TSIG_ENUM) continue;
-            const tsig_value_ref *v =
-                tsig_value_find(e->index->sorted, e->value_count, TSIG_VALUE_STRING, t + ea, eb - ea);
-            if (v) {
-                value = v->value->text;
-                value_len = v->value->len;
-                what = TSIG_REPAIR_WHOLE_ENUM;
-            }
+    /* the members first: the text is looked at (all of it: bare_text)
+     * only where a member may read it */
+    for (size_t i = 0; i < count && !value; i++) {
+        const tsig_type *e = tsig_type_strip(members[i]);
+        if (e->kind != TSIG_ENUM) continue;
+        const tsig_value_ref *v =
+            tsig_value_find(e->index->sorted, e->value_count, TSIG_VALUE_STRING, t + ea, eb - ea);
+        if (v && bare_text(t + ea, eb - ea)) {
+            value = v->value->text;
+            value_len = v->value->len;
+            what = TSIG_REPAIR_WHOLE_ENUM;
         }
+    }
     /* row 2: the text as a string, where a member takes any string */
-    if (!value && bare_text(t + a, b - a))
-        for (size_t i = 0; i < count && !value; i++)
-            if (takes_text(members[i])) {
-                value = t + a;
-                value_len = b - a;
-                what = TSIG_REPAIR_WHOLE_STRING;
-            }
+    for (size_t i = 0; i < count && !value; i++)
+        if (takes_text(members[i])) {
+            if (!bare_text(t + a, b - a)) break;
+            value = t + a;
+            value_len = b - a;
+            what = TSIG_REPAIR_WHOLE_STRING;
+        }
     if (!value) return 0;
     tsig_json_escape(&rp->out, value, value_len);
     rp->map = malloc(2 * sizeof *rp->map);

@@ -1896,6 +1896,12 @@ static TSIG_SMALL void text_block(tsig_strbuf *out, const char *s, size_t len)
 TSIG_SMALL int tsig_text_readable(const char *s, size_t len)
 {
     for (size_t i = 0; i < len;) {
+        uint64_t w;
+        /* eight ASCII bytes, none of them NUL, at once */
+        if (i + 8 <= len && (memcpy(&w, s + i, 8), !(w & TSIG_SWAR_ONES * 0x80) && !tsig_swar_zero_byte(w))) {
+            i += 8;
+            continue;
+        }
         size_t k = tsig_utf8_seq((const unsigned char *)s + i, len - i);
         if (k == 0 || s[i] == 0) return 0;
         i += k;

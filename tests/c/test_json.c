@@ -380,6 +380,37 @@ static void fill_run(char *text, size_t n, const run_kind *kind, size_t k, int b
     text[k] = (char)b;
 }
 
+/* tsig_text_readable, which looks at eight ASCII bytes at once: a NUL, a
+ * byte that starts no UTF-8 character, a cut character and an overlong
+ * one are found wherever they stand, and text in other scripts reads. */
+TEST(readable_text_is_told_at_every_place_of_a_bad_byte)
+{
+    static const char *const bad[] = {"\0", "\xFF", "\xC3", "\xC0\x80", "\xE2\x82", "\x80"};
+    char t[40];
+    for (size_t len = 1; len <= 24; len++) {
+        memset(t, 'a', len);
+        CHECK(tsig_text_readable(t, len));
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            size_t n = b == 0 ? 1 : strlen(bad[b]);
+            for (size_t at = 0; at + n <= len; at++) {
+                memset(t, 'a', len);
+                memcpy(t + at, bad[b], n);
+                /* a cut character followed by 'a' is bad too */
+                CHECK(!tsig_text_readable(t, len));
+            }
+        }
+        /* é (2 bytes) and € (3 bytes) at every place */
+        for (size_t at = 0; at + 3 <= len; at++) {
+            memset(t, 'a', len);
+            memcpy(t + at, "\xE2\x82\xAC", 3);
+            CHECK(tsig_text_readable(t, len));
+            memset(t, 'a', len);
+            memcpy(t + at, "\xC3\xA9", 2);
+            CHECK(tsig_text_readable(t, len));
+        }
+    }
+}
+
 TEST(runs_end_at_the_first_byte_outside_them_in_every_lane)
 {
     for (size_t r = 0; r < sizeof RUN_KINDS / sizeof RUN_KINDS[0]; r++) {
@@ -479,5 +510,6 @@ int main(void)
     RUN(syntax_errors_can_be_reworded);
     RUN(inline_string_reader_answers_as_the_full_one);
     RUN(inline_number_reader_answers_as_the_full_one);
+    RUN(readable_text_is_told_at_every_place_of_a_bad_byte);
     return tsig_test_summary();
 }
