@@ -798,8 +798,10 @@ const tsig_result *tsig_stream_result(const tsig_stream *s);
 /* The value read so far as JSON text (open strings, lists and maps closed,
  * an unfinished number or literal left out; "null" before any), for
  * showing progress, never for running a tool. Freed with tsig_free. NULL
- * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. */
-char *tsig_stream_partial(const tsig_stream *s, size_t *len);
+ * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. A text that
+ * needed repair is read for it here, from where the last call stopped
+ * (a push only keeps it: nothing is judged before the end). */
+char *tsig_stream_partial(tsig_stream *s, size_t *len);
 /* The same as a cut of the text pushed: its bytes [*from, *to) followed
  * by *close (NUL-terminated, freed with tsig_free); *close NULL when
  * nothing was read yet (the partial value is null). TSIG_OK, or

@@ -8,10 +8,13 @@
  * when a whole value has been read, and tells the type walker below of
  * each value, key and end it reads (on_step). With repair on, the
  * text is its own repair until its first byte that is no JSON (valid JSON
- * costs what it costs without); from there a second push reader, in
- * repair mode (tsig_repair_run, which resumes where it stopped), reads
- * the text so far and each chunk after, and the reader reads its output,
- * from its start.
+ * costs what it costs without); from there nothing is judged before end()
+ * (SPEC §13.4), which validates the whole text in one shot, so a push
+ * only keeps the text, and the text is read when its partial value is
+ * asked for (repaired_so_far): a second push reader, in repair mode
+ * (tsig_repair_run, which resumes where it stopped), reads what came
+ * since it last read, and the reader reads its output, from its start the
+ * first time.
  *
  * Judging the value against the signature is the one-shot validator's
  * work. A type walker follows the type tree as values start (a stack of
@@ -97,6 +100,10 @@ struct tsig_stream {
      * only as strict JSON; once the text needs repair, nothing is judged
      * before end(). */
     int ending;
+    /* once repairing: how much of the text the readers have read, and
+     * whether they knew it ended (repaired_so_far) */
+    size_t repaired_len;
+    int repaired_ending;
     tsig_strbuf text;   /* the original text so far */
     tsig_stream_state state;
     tsig_result result; /* once not incomplete */
@@ -1043,12 +1050,12 @@ static int read_canonical(tsig_stream *s)
 
 /* Repair (SPEC §12.1) starts at the first byte that is no JSON: until
  * then the text is its own repair, and valid JSON costs what it costs
- * without. The reader in repair mode reads the text so far, and the reader
- * starts again on its output. 0 when out of memory. */
-static int start_repair(tsig_stream *s)
+ * without. From then on the text is read only when its partial value is
+ * asked for (repaired_so_far): the reader in repair mode from the text's
+ * start, and the reader again from the start of its output. */
+static void start_repair(tsig_stream *s)
 {
     s->repairing = 1;
-    if (!tsig_repair_run(&s->rp, s->text.data, s->text.len, 0)) return 0;
     tsig_json_push_begin(&s->r, s->r.max_depth);
     s->pending = s->check = 0;
     s->kind_now = s->kind_scalar = s->refining = 0;
@@ -1058,16 +1065,16 @@ static int start_repair(tsig_stream *s)
     s->follow = 0; /* the repaired text: read as it comes */
     s->state = TSIG_STREAM_INCOMPLETE;
     s->judged++;
-    return 1;
 }
 
-/* read_canonical, and at the first byte that is no JSON with repair on,
- * from then on the repaired text from its start (once: linear still). */
+/* read_canonical; at the first byte that is no JSON with repair on, the
+ * repair starts (1: nothing more is read now). */
 static int read_text(tsig_stream *s)
 {
     int ok = read_canonical(s);
     if (ok || !s->repair || s->repairing) return ok;
-    return start_repair(s) ? read_canonical(s) : -1;
+    start_repair(s);
+    return 1;
 }
 
 tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
@@ -1086,8 +1093,9 @@ tsig_code tsig_stream_push(tsig_stream *s, const char *chunk, size_t len,
     /* kept for end(); a scalar judged by its first byte is read on until
      * whole (refining), to be judged whole */
     if (s->state == TSIG_STREAM_INVALID && !s->refining) return TSIG_OK;
-    if (s->repairing && !tsig_repair_run(&s->rp, s->text.data, s->text.len, 0))
-        return TSIG_ERR_NOMEM;
+    /* text that needed repair: read when its partial value is asked for
+     * (repaired_so_far), kept for end() meanwhile */
+    if (s->repairing) return TSIG_OK;
     int ok = read_text(s);
     if (ok < 0) return TSIG_ERR_NOMEM;
     tsig_code code = TSIG_OK;
@@ -1153,8 +1161,6 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
     memset(out, 0, sizeof *out);
     if (!s) return TSIG_ERR_ARGUMENT;
     s->ending = 1;
-    if (s->repairing && !tsig_repair_run(&s->rp, s->text.data ? s->text.data : "", s->text.len, 1))
-        return TSIG_ERR_NOMEM;
     /* The kept result is the one of the whole text unless text came after
      * it that the validator has not seen: ignored by repair (a warning
      * more), or the stream ended early. Ended before (the result handed
@@ -1231,9 +1237,29 @@ static TSIG_COLD int read_on(const tsig_stream *s, tsig_stream *c)
     return -1;
 }
 
-char *tsig_stream_partial(const tsig_stream *s, size_t *len)
+/* Text that needed repair is read only when its partial value is asked
+ * for: nothing is judged before end() (SPEC §13.4), which validates the
+ * whole text in one shot. The reader in repair mode, then the reader of
+ * the repaired text, go on from where they stopped (in a stream whose
+ * partial value is asked for after each push, what each push brought:
+ * linear still), the last time with the end of the text known once the
+ * stream ended. 0 when out of memory. */
+static int repaired_so_far(tsig_stream *s)
+{
+    if (s->repaired_len == s->text.len && s->repaired_ending == s->ending) return 1;
+    if (!tsig_repair_run(&s->rp, s->text.data ? s->text.data : "", s->text.len, s->ending)) return 0;
+    int ok;
+    while ((ok = read_canonical(s)) == 3) {}
+    if (ok < 0) return 0;
+    s->repaired_len = s->text.len;
+    s->repaired_ending = s->ending;
+    return 1;
+}
+
+char *tsig_stream_partial(tsig_stream *s, size_t *len)
 {
     if (!s || s->lean) return NULL;
+    if (s->repairing && !repaired_so_far(s)) return NULL;
     tsig_stream c;
     int on = read_on(s, &c);
     if (on < 0) return NULL;

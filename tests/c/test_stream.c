@@ -307,6 +307,73 @@ TEST(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers)
     tsig_signature_free(sig);
 }
 
+/* A text that needed repair is read when its partial value is asked for,
+ * from where the last ask stopped: asked after every push or after some,
+ * the partial value at a push is the same, and so is the end. */
+static void partial_asked_now_and_then(const sample *c)
+{
+    tsig_signature *sig = sig_of(c->sig);
+    CHECK(sig != NULL);
+    tsig_validate_options o = {c->flags & TSIG_MODE_STRICT ? TSIG_MODE_STRICT : TSIG_MODE_ENABLED,
+                               0, 0, c->flags & TSIG_REPAIR};
+    size_t len = strlen(c->text);
+    for (size_t chunk = 1; chunk <= 5; chunk++) {
+        for (size_t every = 2; every <= 4; every++) {
+            tsig_stream *a = tsig_stream_new(sig, c->input, &o), *b = tsig_stream_new(sig, c->input, &o);
+            size_t pushes = 0;
+            for (size_t at = 0; at < len; at += chunk) {
+                size_t n = len - at < chunk ? len - at : chunk;
+                tsig_stream_state sa, sb;
+                tsig_stream_push(a, c->text + at, n, &sa);
+                tsig_stream_push(b, c->text + at, n, &sb);
+                CHECK_INT(sa, sb);
+                size_t la, lb;
+                char *pa = tsig_stream_partial(a, &la);
+                if (++pushes % every == 0 || at + n == len) {
+                    char *pb = tsig_stream_partial(b, &lb);
+                    CHECK_STR(pb, pa);
+                    tsig_free(pb);
+                }
+                tsig_free(pa);
+            }
+            tsig_result ra, rb;
+            tsig_stream_end(a, &ra);
+            tsig_stream_end(b, &rb);
+            char *da = describe(&ra), *db = describe(&rb);
+            CHECK_STR(db, da);
+            free(da);
+            free(db);
+            /* after the end too: the text is known to have ended */
+            size_t la, lb;
+            char *pa = tsig_stream_partial(a, &la), *pb = tsig_stream_partial(b, &lb);
+            CHECK_STR(pb, pa);
+            tsig_free(pa);
+            tsig_free(pb);
+            tsig_result_free(&ra);
+            tsig_result_free(&rb);
+            tsig_stream_free(a);
+            tsig_stream_free(b);
+        }
+    }
+    tsig_signature_free(sig);
+}
+
+TEST(a_repaired_text_is_read_when_its_partial_value_is_asked_for)
+{
+    for (size_t i = 0; i < sizeof VALID / sizeof VALID[0]; i++)
+        if (VALID[i].input || (VALID[i].flags & TSIG_REPAIR)) partial_asked_now_and_then(&VALID[i]);
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (BAD[i].input || (BAD[i].flags & TSIG_REPAIR)) partial_asked_now_and_then(&BAD[i]);
+    /* one a model wrote, read by the type */
+    static const sample more[] = {
+        {"{ok :bool, title :string, tags [:string]}", 0, TSIG_REPAIR,
+         "Here you go:\n```json\n{ok: True, 'title': \"a \\\"b\\\"\", tags: ['x', 'y',], // done\n}\n```\nBye."},
+        {":enum[YES NO]", 0, TSIG_REPAIR, "**YES**"},
+        {"{a :string}", 0, TSIG_REPAIR, "{a: \"\"\"\n  one\n  two\n  \"\"\"}"},
+    };
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) partial_asked_now_and_then(&more[i]);
+}
+
 TEST(a_stream_keeps_the_first_error_and_reads_nothing_after_it)
 {
     tsig_signature *sig = sig_of("[:int]");
@@ -1455,6 +1522,7 @@ int main(void)
     RUN(chunk_boundaries_anywhere_change_nothing);
     RUN(the_properties_hold_for_streams_that_drop_what_they_validated);
     RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
+    RUN(a_repaired_text_is_read_when_its_partial_value_is_asked_for);
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte);
