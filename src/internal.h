@@ -488,6 +488,10 @@ typedef struct tsig_json_push {
  * written another way (a digit first, after an optional sign or '.', and
  * only digits, spaces and . , / _ ' e E + - after it). */
 int tsig_json_as_written(const char *s, size_t len);
+/* 1 when s[0..len), the start of a text, may still be read as JSON
+ * whatever the type once more of it comes (tsig_json_as_written holds of
+ * it, or of a longer text it starts: "tr", "-", "12 0"). */
+int tsig_json_may_be_written(const char *s, size_t len);
 
 /* 1 when s[0..len) is UTF-8 and holds no NUL: text a reading (SPEC §13)
  * may write as a JSON string unchanged (the strict reader refuses the rest). */

@@ -1192,6 +1192,26 @@ static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *c
     return tsig_json_push_cut(&s->r, from, to, close);
 }
 
+/* SPEC §13.4: where the reader read no value or a scalar, the text so far read whole
+ * as one bare text (SPEC §13.1 rows 1 and 2: an enum value, or a string
+ * where the type takes any) is the value that reading gives if the text
+ * ended here, unless the text may still become a literal or a number
+ * (tsig_json_may_be_written). 1 when written into sb. */
+static TSIG_COLD int whole_so_far(const tsig_stream *s, tsig_strbuf *sb)
+{
+    const char *t = s->text.data;
+    size_t n = s->text.len, a = n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    if (!t) return 0;
+    tsig_repair rp;
+    tsig_repair_init(&rp, s->r.max_depth);
+    int read = tsig_read_whole_text(s->root, t, n, &rp) && !rp.out.failed;
+    while (a < n && tsig_json_is_ws((unsigned char)t[a])) a++;
+    if (read && !tsig_json_may_be_written(t + a, n - a)) tsig_sb_append(sb, rp.out.data, rp.out.len);
+    else read = 0;
+    tsig_repair_release(&rp);
+    return read;
+}
+
 /* The partial value of what the reader has read (whole: with a leading
  * byte-order mark, for the validator). */
 static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole)
@@ -1206,13 +1226,22 @@ static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole
         tsig_sb_append(&sb, t + from, at - from);
         tsig_json_escape(&sb, s->text.data + rf, rt - rf);
         for (size_t k = s->r.stack.len; k > 0; k--) tsig_sb_putc(&sb, s->r.stack.data[k - 1]);
-    } else if (!cut_of(s, &from, &to, &close)) {
-        tsig_sb_puts(&sb, "null");
     } else {
-        if (whole) from = 0;
-        tsig_sb_append(&sb, t + from, to - from);
-        tsig_sb_append(&sb, close.data ? close.data : "", close.len);
-        if (close.failed) sb.failed = 1;
+        int some = cut_of(s, &from, &to, &close);
+        size_t v = from;
+        while (some && v < to && tsig_json_is_ws((unsigned char)t[v])) v++;
+        /* no value read, or a scalar (with text after it, prose after a
+         * scalar, which the one-shot call reads whole when it can) */
+        if (s->repairing && !(some && v < to && (t[v] == '{' || t[v] == '[')) && whole_so_far(s, &sb)) {
+            /* the text read whole */
+        } else if (!some) {
+            tsig_sb_puts(&sb, "null");
+        } else {
+            if (whole) from = 0;
+            tsig_sb_append(&sb, t + from, to - from);
+            tsig_sb_append(&sb, close.data ? close.data : "", close.len);
+            if (close.failed) sb.failed = 1;
+        }
     }
     tsig_sb_release(&close);
     return tsig_sb_finish(&sb, len);

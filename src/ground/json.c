@@ -1940,6 +1940,19 @@ TSIG_SMALL int tsig_json_as_written(const char *s, size_t len)
     return 1;
 }
 
+int tsig_json_may_be_written(const char *s, size_t len)
+{
+    if (tsig_json_as_written(s, len)) return 1;
+    size_t i = len && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+    for (size_t k = 0; k < VALUE_WORDS_COUNT; k++) {
+        size_t w = strlen(VALUE_WORDS[k]), from = k >= VALUE_WORDS_SIGNED ? i : 0;
+        if (len - from < w && memcmp(s + from, VALUE_WORDS[k], len - from) == 0) return 1;
+    }
+    /* nothing yet after a sign or a '.': a number may follow */
+    if (i < len && s[i] == '.') i++;
+    return i == len;
+}
+
 /* Where the block opened at from ends: the first t[k..k+w) equal to
  * close[0..w) from from (or where the search stopped, r->block_scan), k;
  * R_MORE when the text so far holds none, (size_t)-1 when none comes (or,

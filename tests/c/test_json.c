@@ -411,6 +411,16 @@ TEST(readable_text_is_told_at_every_place_of_a_bad_byte)
     }
 }
 
+/* What may still be read as JSON whatever the type once more comes. */
+TEST(a_start_of_a_literal_or_number_may_still_be_one)
+{
+    static const char *const yes[] = {"", "t", "tr", "Tru", "nul", "N", "-", "+", ".", "-.", "-Inf", "+NaN",
+                                      "12", "12 0", "1.5e", "0x", "-0x1F", "None", "undefined"};
+    static const char *const no[] = {"nulls", "trueish", "Sure", "12 a", "-t", "x", "'1'", "+true"};
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) CHECK(tsig_json_may_be_written(yes[i], strlen(yes[i])));
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) CHECK(!tsig_json_may_be_written(no[i], strlen(no[i])));
+}
+
 TEST(runs_end_at_the_first_byte_outside_them_in_every_lane)
 {
     for (size_t r = 0; r < sizeof RUN_KINDS / sizeof RUN_KINDS[0]; r++) {
@@ -511,5 +521,6 @@ int main(void)
     RUN(inline_string_reader_answers_as_the_full_one);
     RUN(inline_number_reader_answers_as_the_full_one);
     RUN(readable_text_is_told_at_every_place_of_a_bad_byte);
+    RUN(a_start_of_a_literal_or_number_may_still_be_one);
     return tsig_test_summary();
 }

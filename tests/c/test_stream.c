@@ -374,6 +374,49 @@ TEST(a_repaired_text_is_read_when_its_partial_value_is_asked_for)
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) partial_asked_now_and_then(&more[i]);
 }
 
+/* SPEC §13.4: a text that reads whole as one bare text shows, while it
+ * arrives, the value that reading gives if it ended there: not while it
+ * may still become a literal or a number, not for a type no bare text is
+ * read as. */
+TEST(a_bare_answer_shows_its_text_so_far)
+{
+    static const struct {
+        const char *sig, *text;
+        const char *partials[4]; /* after each push of a quarter */
+    } cases[] = {
+        /* the whitespace the text ends in so far is not the reading's */
+        {":string", "Sure, here is the answer.", {"\"Sure,\"", "\"Sure, here i\"", "\"Sure, here is the\"",
+                                                  "\"Sure, here is the answer.\""}},
+        {":enum[YES NO]", "**YES** ", {"null", "null", "null", "\"YES\""}},
+        /* a literal or a number first: read as one while the text may
+         * still be one, then the text */
+        {":string | :int", "true story", {"null", "true", "\"true st\"", "\"true story\""}},
+        {":string", "12 apples", {"null", "\"12 a\"", "\"12 app\"", "\"12 apples\""}},
+        {":string", "12 000 is it", {"12", "12", "\"12 000 is\"", "\"12 000 is it\""}},
+        {":string", "Item 12 of 20", {"\"Ite\"", "\"Item 1\"", "\"Item 12 o\"", "\"Item 12 of 20\""}},
+        {"{a :string}", "Sure, here is the answer.", {"null", "null", "null", "null"}},
+    };
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsig_signature *sig = sig_of(cases[i].sig);
+        CHECK(sig != NULL);
+        tsig_stream *s = tsig_stream_new(sig, 0, &o);
+        size_t len = strlen(cases[i].text), at = 0;
+        for (size_t q = 1; q <= 4; q++) {
+            size_t to = q == 4 ? len : len * q / 4;
+            tsig_stream_push(s, cases[i].text + at, to - at, NULL);
+            at = to;
+            size_t n;
+            char *p = tsig_stream_partial(s, &n);
+            CHECK_STR(p, cases[i].partials[q - 1]);
+            tsig_free(p);
+        }
+        CHECK_INT(tsig_stream_get_state(s), TSIG_STREAM_INCOMPLETE);
+        tsig_stream_free(s);
+        tsig_signature_free(sig);
+    }
+}
+
 TEST(a_stream_keeps_the_first_error_and_reads_nothing_after_it)
 {
     tsig_signature *sig = sig_of("[:int]");
@@ -1523,6 +1566,7 @@ int main(void)
     RUN(the_properties_hold_for_streams_that_drop_what_they_validated);
     RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
     RUN(a_repaired_text_is_read_when_its_partial_value_is_asked_for);
+    RUN(a_bare_answer_shows_its_text_so_far);
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte);

@@ -23,7 +23,9 @@
  *     one-shot call accepts is never invalid; without repair, a complete
  *     stream never becomes incomplete again, and a JSON error is known
  *     within the character the one-shot call puts it at;
- *   - the partial value is JSON (keys may repeat, as in the text);
+ *   - the partial value is JSON (keys may repeat, as in the text); with
+ *     repair, asked now and then it is the one a stream asked after every
+ *     push shows;
  *   - without repair, all of this holds for a stream that drops what it
  *     validated (TSIG_CALLER_KEEPS_TEXT) in the same random chunks: its
  *     states, first errors and end() are the others' (a changed value
@@ -150,6 +152,10 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
     const char *what = ref ? (max ? "random chunks" : "one push") : "a byte at a time";
     tsig_stream *s = tsig_stream_new(sig, input, o);
     if (!s) tsig_fuzz_fail(what, "no stream");
+    /* a repairing stream reads its text when the partial value is asked
+     * for: one asked after every push (eager) must show what this one,
+     * asked now and then, shows */
+    tsig_stream *eager = ref && max && (o->flags & TSIG_REPAIR) ? tsig_stream_new(sig, input, o) : NULL;
     size_t at = 0, pushes = 0;
     while (at < len) {
         size_t n = len - at;
@@ -163,6 +169,13 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
         tsig_stream_state st;
         tsig_code code = tsig_stream_push(s, json + at, n, &st);
         if (code != TSIG_OK) fail_on(what, tsig_code_name(code), json, len);
+        char *eager_partial = NULL;
+        size_t eager_len = 0;
+        if (eager) {
+            if (tsig_stream_push(eager, json + at, n, NULL) != TSIG_OK ||
+                !(eager_partial = tsig_stream_partial(eager, &eager_len)))
+                fail_on(what, "the eager stream failed", json, len);
+        }
         at += n;
         pushes++;
         if (st != tsig_stream_get_state(s)) fail_on(what, "push and get_state disagree", json, len);
@@ -204,6 +217,8 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
                 partial = tsig_stream_partial(s, &plen);
             }
             if (!partial) tsig_fuzz_fail(what, "no partial value");
+            if (eager_partial && (plen != eager_len || memcmp(partial, eager_partial, plen) != 0))
+                fail_on(what, "the partial value differs from one asked for after every push", json, len);
             tsig_result pr;
             if (tsig_validate_json(any, partial, plen, NULL, &pr) == TSIG_ERR_JSON)
                 fail_on("the partial value is not JSON", partial, json, len);
@@ -211,7 +226,9 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
             if (o->flags & TSIG_CALLER_KEEPS_TEXT) free(partial);
             else tsig_free(partial);
         }
+        tsig_free(eager_partial);
     }
+    tsig_stream_free(eager);
     tsig_result r;
     tsig_code code = tsig_stream_end(s, &r);
     if (code != want->json_error.code) fail_on(what, "end() returns another code", json, len);

@@ -479,6 +479,23 @@ test('repair: prose after a scalar makes a stream never complete, and end() the 
   }
 });
 
+test('repair: an answer read whole as one bare text shows its text so far, as end() reads it (SPEC §13.4)', () => {
+  const sig = Signature.parse(':string');
+  const s = sig.stream({ repair: true });
+  const partials = ['The capital', ' of France', ' is Paris.'].map((c) => s.push(c).partial);
+  assert.deepEqual(partials, ['The capital', 'The capital of France', 'The capital of France is Paris.']);
+  const r = s.end();
+  assert.equal(r.ok, true);
+  assert.equal(r.value, 'The capital of France is Paris.');
+  // an enum value, once the text is one; a text that may still be a literal shows none
+  const e = Signature.parse(':enum[YES NO]').stream({ repair: true });
+  assert.deepEqual(['**Y', 'ES**'].map((c) => e.push(c).partial), [null, 'YES']);
+  assert.equal(e.end().value, 'YES');
+  const n = Signature.parse(':string | :int').stream({ repair: true });
+  assert.deepEqual(['nul', 'l and void'].map((c) => n.push(c).partial), [null, 'null and void']);
+  n.free();
+});
+
 test('repair is off by default for return values: a fence is a JSON error at its first byte', () => {
   const sig = Signature.parse('[:int]');
   const s = sig.stream();
