@@ -801,7 +801,7 @@ const tsig_result *tsig_stream_result(const tsig_stream *s);
  * when out of memory, or made with TSIG_CALLER_KEEPS_TEXT. A text that
  * needed repair is read for it here, from where the last call stopped
  * (a push only keeps it: nothing is judged before the end). */
-char *tsig_stream_partial(tsig_stream *s, size_t *len);
+char *tsig_stream_partial(const tsig_stream *s, size_t *len);
 /* The same as a cut of the text pushed: its bytes [*from, *to) followed
  * by *close (NUL-terminated, freed with tsig_free); *close NULL when
  * nothing was read yet (the partial value is null). TSIG_OK, or
@@ -1156,6 +1156,10 @@ int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len);
 /* 1 when the partial value is the text given (a whole value, not
  * repaired, only whitespace after it): the caller can read it from there. */
 int tsig_api_stream_partial_is_text(const tsig_stream *s);
+/* 1 when the stream dropped what it validated (TSIG_CALLER_KEEPS_TEXT,
+ * without repair): its partial value is a cut of the caller's text ("cut"
+ * below), else the stream's own copy ("partial"). */
+int tsig_api_stream_drops_text(const tsig_stream *s);
 /* {"state":"incomplete"|"invalid"|"complete"[,"result":{"ok","errors",
  * "warnings"}][,"partial":<JSON>]}; NULL when out of memory. With
  * TSIG_CALLER_KEEPS_TEXT, "cut":[from,to,"close"] (or null) instead of

@@ -535,6 +535,10 @@ int tsig_repair_run(tsig_repair *r, const char *s, size_t len, int final);
 size_t tsig_repair_original(const tsig_repair *r, size_t offset);
 /* 1 iff a whole value was read and only whitespace after it. */
 int tsig_json_push_done(const tsig_json_push *r);
+/* 1 when r stopped on a byte it can never read: strict, a byte that can
+ * never be JSON; in repair mode, one that no repair reads (the rest is
+ * left as it is, e.g. prose after a top-level scalar). */
+int tsig_json_push_refused(const tsig_json_push *r);
 /* The partial value as a cut of the text: its bytes [*from, *to) then
  * what close gets (a string's quote, the closers of what is open); 0 when
  * nothing was read (the partial value is null). */

@@ -1177,6 +1177,9 @@ tsig_code tsig_stream_end(tsig_stream *s, tsig_result *out)
         tsig_code code = judge(s, s->text.len);
         if (code != TSIG_OK) return code;
     }
+    /* a text that ended inside a value with repair on: read as repair
+     * reads it, now that it ended (its partial value, repaired_so_far) */
+    if (s->repair && !s->repairing && !tsig_json_push_done(&s->r)) start_repair(s);
     *out = s->result;
     memset(&s->result, 0, sizeof s->result);
     s->state = out->ok ? TSIG_STREAM_COMPLETE : TSIG_STREAM_INVALID;
@@ -1192,21 +1195,28 @@ static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *c
     return tsig_json_push_cut(&s->r, from, to, close);
 }
 
-/* SPEC §13.4: where the reader read no value or a scalar, the text so far read whole
- * as one bare text (SPEC §13.1 rows 1 and 2: an enum value, or a string
- * where the type takes any) is the value that reading gives if the text
- * ended here, unless the text may still become a literal or a number
- * (tsig_json_may_be_written). 1 when written into sb. */
+/* SPEC §13.4: where the reader read no value, or a scalar with text after
+ * it that no repair reads (prose after a scalar, which the one-shot call
+ * refuses: its reading is then the whole text's, when there is one), the
+ * text so far read whole as one bare text (SPEC §13.1 rows 1 and 2: an
+ * enum value, or a string where the type takes any) is the value that
+ * reading gives if the text ended here, unless what it reads may still
+ * become a literal or a number (tsig_json_may_be_written) and the stream
+ * has not ended. 1 when written
+ * into sb. Reads the text so far: a bare answer's partial value is its
+ * text, as any partial value is the value so far. */
 static TSIG_COLD int whole_so_far(const tsig_stream *s, tsig_strbuf *sb)
 {
     const char *t = s->text.data;
-    size_t n = s->text.len, a = n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t n = s->text.len;
     if (!t) return 0;
     tsig_repair rp;
     tsig_repair_init(&rp, s->r.max_depth);
-    int read = tsig_read_whole_text(s->root, t, n, &rp) && !rp.out.failed;
-    while (a < n && tsig_json_is_ws((unsigned char)t[a])) a++;
-    if (read && !tsig_json_may_be_written(t + a, n - a)) tsig_sb_append(sb, rp.out.data, rp.out.len);
+    int read = tsig_read_whole_text(s->root, t, n, &rp) && !rp.out.failed && rp.map_count;
+    /* where the reading starts (after a fence's first line and blanks) */
+    size_t a = read ? rp.map[1] : 0;
+    if (read && (s->ending || !tsig_json_may_be_written(t + a, n - a)))
+        tsig_sb_append(sb, rp.out.data, rp.out.len);
     else read = 0;
     tsig_repair_release(&rp);
     return read;
@@ -1230,9 +1240,9 @@ static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole
         int some = cut_of(s, &from, &to, &close);
         size_t v = from;
         while (some && v < to && tsig_json_is_ws((unsigned char)t[v])) v++;
-        /* no value read, or a scalar (with text after it, prose after a
-         * scalar, which the one-shot call reads whole when it can) */
-        if (s->repairing && !(some && v < to && (t[v] == '{' || t[v] == '[')) && whole_so_far(s, &sb)) {
+        /* no value read, or a scalar no repair reads on from */
+        int scalar = some && v < to && t[v] != '{' && t[v] != '[';
+        if (s->repairing && (!some || (scalar && tsig_json_push_refused(&s->rp.r))) && whole_so_far(s, &sb)) {
             /* the text read whole */
         } else if (!some) {
             tsig_sb_puts(&sb, "null");
@@ -1285,10 +1295,13 @@ static int repaired_so_far(tsig_stream *s)
     return 1;
 }
 
-char *tsig_stream_partial(tsig_stream *s, size_t *len)
+char *tsig_stream_partial(const tsig_stream *s, size_t *len)
 {
     if (!s || s->lean) return NULL;
-    if (s->repairing && !repaired_so_far(s)) return NULL;
+    /* what the readers read of a repaired text is a cache of the text the
+     * stream holds: the stream (made by tsig_stream_new, never a const
+     * object) is the same to its caller before and after */
+    if (s->repairing && !repaired_so_far((tsig_stream *)(uintptr_t)s)) return NULL;
     tsig_stream c;
     int on = read_on(s, &c);
     if (on < 0) return NULL;

@@ -1319,6 +1319,11 @@ int tsig_json_push_done(const tsig_json_push *r)
     return r->p == P_DONE;
 }
 
+int tsig_json_push_refused(const tsig_json_push *r)
+{
+    return r->refused || r->p == P_PASS;
+}
+
 int tsig_json_push_cut(const tsig_json_push *r, size_t *from, size_t *to, tsig_strbuf *close)
 {
     size_t depth = r->cut_depth;

@@ -417,6 +417,46 @@ TEST(a_bare_answer_shows_its_text_so_far)
     }
 }
 
+/* A scalar repair reads whole (quotes, comments) is the reading, not the
+ * whole text as a bare text: the partial value is the one-shot value, as
+ * soon as it is read and after the end; a text that may still become a
+ * literal shows its reading once the stream ended. */
+TEST(a_repaired_scalar_is_the_partial_value_not_the_whole_text)
+{
+    static const struct {
+        const char *sig, *text, *now, *ended;
+    } cases[] = {
+        {":string", "'abc'", "\"abc\"", "\"abc\""},
+        {":string", "\xE2\x80\x9C" "abc" "\xE2\x80\x9D", "\"abc\"", "\"abc\""},
+        {":string | :int", "12 // twelve", "12", "12"},
+        {":string | :bool", "True /* yes */", "true", "true"},
+        {":string", "12 apples", "\"12 apples\"", "\"12 apples\""},
+        {":string", "n", "null", "\"n\""},
+        {":string", "```\nTr", "null", "\"Tr\""},
+    };
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsig_signature *sig = sig_of(cases[i].sig);
+        CHECK(sig != NULL);
+        tsig_stream *s = tsig_stream_new(sig, 0, &o);
+        tsig_stream_push(s, cases[i].text, strlen(cases[i].text), NULL);
+        size_t n;
+        char *p = tsig_stream_partial(s, &n);
+        CHECK_STR(p, cases[i].now);
+        tsig_free(p);
+        tsig_result r;
+        tsig_stream_end(s, &r);
+        CHECK(r.ok);
+        CHECK_STR(r.value_json, cases[i].ended);
+        p = tsig_stream_partial(s, &n);
+        CHECK_STR(p, cases[i].ended);
+        tsig_free(p);
+        tsig_result_free(&r);
+        tsig_stream_free(s);
+        tsig_signature_free(sig);
+    }
+}
+
 TEST(a_stream_keeps_the_first_error_and_reads_nothing_after_it)
 {
     tsig_signature *sig = sig_of("[:int]");
@@ -1567,6 +1607,7 @@ int main(void)
     RUN(the_partial_value_closes_what_is_open_and_leaves_out_unfinished_numbers);
     RUN(a_repaired_text_is_read_when_its_partial_value_is_asked_for);
     RUN(a_bare_answer_shows_its_text_so_far);
+    RUN(a_repaired_scalar_is_the_partial_value_not_the_whole_text);
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte);

@@ -25,7 +25,8 @@
  *     within the character the one-shot call puts it at;
  *   - the partial value is JSON (keys may repeat, as in the text); with
  *     repair, asked now and then it is the one a stream asked after every
- *     push shows;
+ *     push shows, and once the stream ended, a scalar the one-shot call
+ *     accepts is the partial value;
  *   - without repair, all of this holds for a stream that drops what it
  *     validated (TSIG_CALLER_KEEPS_TEXT) in the same random chunks: its
  *     states, first errors and end() are the others' (a changed value
@@ -219,6 +220,7 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
             if (!partial) tsig_fuzz_fail(what, "no partial value");
             if (eager_partial && (plen != eager_len || memcmp(partial, eager_partial, plen) != 0))
                 fail_on(what, "the partial value differs from one asked for after every push", json, len);
+
             tsig_result pr;
             if (tsig_validate_json(any, partial, plen, NULL, &pr) == TSIG_ERR_JSON)
                 fail_on("the partial value is not JSON", partial, json, len);
@@ -232,6 +234,17 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
     tsig_result r;
     tsig_code code = tsig_stream_end(s, &r);
     if (code != want->json_error.code) fail_on(what, "end() returns another code", json, len);
+    /* ended: a repaired scalar the one-shot call accepts is the partial
+     * value (SPEC §13.4) */
+    if (eager && want->ok && !input && want->value_json && want->value_len && want->value_json[0] != '{' &&
+        want->value_json[0] != '[') {
+        size_t plen;
+        char *partial = tsig_stream_partial(s, &plen);
+        if (!partial) tsig_fuzz_fail(what, "no partial value");
+        if (plen != want->value_len || memcmp(partial, want->value_json, plen) != 0)
+            fail_on(what, "the partial value of the ended text is not the one-shot scalar", json, len);
+        tsig_free(partial);
+    }
     const char *d = differ(&r, want);
     if (d) {
         fprintf(stderr, "fuzz: end() and the one-shot call differ on %s\n", d);
