@@ -139,7 +139,9 @@ export interface StreamResult {
    * The value read so far, with open strings, lists and maps closed and an
    * unfinished number or literal left out (null before any), for showing
    * progress, never for running a tool. Computed when read, and readable
-   * only until the next push or end().
+   * only until the next push or end(); end()'s is readable while the
+   * signature is (a value some streams make when read, as their result's
+   * value).
    */
   readonly partial: unknown;
 }

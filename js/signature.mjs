@@ -301,7 +301,9 @@ class Signature {
     if (!handle) throw outOfMemory();
     // what the one-shot call of the same text takes, for a changed value
     const again = input ? (text) => this.validateInputJSON(text, shared) : (text) => this.validateJSON(text, shared);
-    return new ValidationStream(CREATE, this, handle, again);
+    // the same stream anew, for a partial value read after end()
+    const anew = () => this.stream(opts);
+    return new ValidationStream(CREATE, this, handle, again, anew);
   }
 
   /** The value with firewalled ("_") fields stripped or masked ({mode: 'strip'|'mask'}). */
@@ -404,12 +406,14 @@ class ValidationStream {
   #last = null; // [errors, warnings] of the last judged result, null while incomplete
   #push = 0; // how many pushes so far: a partial value is read before the next
   #again; // the one-shot validation of the text, for a changed value the core did not write
+  #anew; // a stream with the same options, for a partial value read after end()
 
-  constructor(token, sig, handle, again) {
+  constructor(token, sig, handle, again, anew) {
     if (token !== CREATE) throw new TypeError('toolsig: use signature.stream() to make a stream');
     this.#sig = sig;
     this.#handle = handle;
     this.#again = again;
+    this.#anew = anew;
     if (streamRegistry) streamRegistry.register(this, handle, this);
   }
 
@@ -496,9 +500,24 @@ class ValidationStream {
     let partial;
     if (W.tsig_api_stream_partial_is_text(handle)) {
       partial = () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    } else {
+    } else if (W.tsig_api_stream_drops_text(handle)) {
       const doc = takeJSON(W.tsig_api_stream_push(handle, 0, 0, 1));
-      partial = 'cut' in doc ? () => this.#partialOf(doc) : doc.partial;
+      partial = () => this.#partialOf(doc);
+    } else {
+      // The core's copy (a stream with repair on, which keeps its text):
+      // made when read, by a stream of the same options fed the text kept
+      // here, which reads it as this one would have (a stream's partial
+      // value is the same in any chunking), so that end() costs the
+      // one-shot call alone.
+      const anew = this.#anew;
+      partial = () => {
+        const again = anew();
+        try {
+          return again.push(text).partial;
+        } finally {
+          again.free();
+        }
+      };
     }
     const doc = takeJSON(W.tsig_api_stream_end(handle));
     this.free();

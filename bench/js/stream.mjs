@@ -25,18 +25,26 @@ for (let at = 0; at < text.length; at += chunk) chunks.push(text.slice(at, at + 
 printMachine();
 console.log(`payload: ${fmtInt(text.length)} bytes (10,000 items) in ${chunks.length} chunks of ${chunk} bytes\n`);
 
+// A model's answer around the same value: prose, a code fence, a trailing
+// comma (repair on, SPEC §12.1).
+const modelText = `Here is the result:\n\`\`\`json\n${text.slice(0, -2)},]}\n\`\`\`\nDone.`;
+const modelChunks = [];
+for (let at = 0; at < modelText.length; at += chunk) modelChunks.push(modelText.slice(at, at + chunk));
+
 const rows = [];
-for (const [label, sigText, input] of [['return value (validateJSON)', ITEMS_SIG, false],
-  ['tool arguments (validateInputJSON)', ITEMS_INPUT_SIG, true]]) {
+for (const [label, sigText, input, body, pieces, opts] of [
+  ['return value (validateJSON)', ITEMS_SIG, false, text, chunks, undefined],
+  ['tool arguments (validateInputJSON)', ITEMS_INPUT_SIG, true, text, chunks, undefined],
+  ['model text to repair (validateJSON, repair on)', ITEMS_SIG, false, modelText, modelChunks, { repair: true }]]) {
   const sig = Signature.parse(sigText);
   for (const read of [false, true]) {
     const whole = () => {
-      const r = input ? sig.validateInputJSON(text) : sig.validateJSON(text);
+      const r = input ? sig.validateInputJSON(body, opts) : sig.validateJSON(body, opts);
       return r.ok && (!read || r.value !== undefined);
     };
     const streamed = () => {
-      const s = sig.stream({ input });
-      for (const c of chunks) s.push(c);
+      const s = sig.stream({ input, ...opts });
+      for (const c of pieces) s.push(c);
       const r = s.end();
       return r.ok && (!read || r.value !== undefined);
     };

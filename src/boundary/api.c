@@ -981,6 +981,11 @@ int tsig_api_stream_partial_is_text(const tsig_stream *s)
     return tsig_stream_partial_is_text(s);
 }
 
+int tsig_api_stream_drops_text(const tsig_stream *s)
+{
+    return tsig_stream_drops_text(s);
+}
+
 int tsig_api_stream_step(tsig_stream *s, const char *chunk, size_t len)
 {
     tsig_stream_state st;

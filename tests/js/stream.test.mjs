@@ -496,6 +496,36 @@ test('repair: an answer read whole as one bare text shows its text so far, as en
   n.free();
 });
 
+test("repair: end()'s partial value is the one read before end(), made only when read", () => {
+  const cases = [
+    ['{ok :bool, tags [:string]}', 'Sure:\n```json\n{ok: True, tags: [\'a\', "b",], // c\n}\n```\nBye'],
+    ['[{id :int}]', '[{"id": 1}, {id: 2}, {"id": "x"},'],
+    [':enum[YES NO]', 'The answer: **YES**'],
+    [':string', 'Paris, of course'],
+    ['(q :string, n :int) -> :any', "{q: 'x', n: '4'}"],
+  ];
+  for (const [sigText, text] of cases) {
+    const sig = Signature.parse(sigText);
+    const input = sigText.startsWith('(');
+    for (const size of [1, 3, 7, 64]) {
+      const pieces = [];
+      for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+      const a = sig.stream({ input, repair: true });
+      const b = sig.stream({ input, repair: true });
+      let last;
+      for (const p of pieces) {
+        last = a.push(p);
+        b.push(p);
+      }
+      const before = last.partial;
+      const after = b.end().partial;
+      assert.deepEqual(after, before, `${text} in chunks of ${size}`);
+      a.free();
+    }
+    sig.free();
+  }
+});
+
 test('repair is off by default for return values: a fence is a JSON error at its first byte', () => {
   const sig = Signature.parse('[:int]');
   const s = sig.stream();
