@@ -1240,9 +1240,12 @@ static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole
         int some = cut_of(s, &from, &to, &close);
         size_t v = from;
         while (some && v < to && tsig_json_is_ws((unsigned char)t[v])) v++;
-        /* no value read, or a scalar no repair reads on from */
+        /* no value read, or a scalar no repair reads on from: the repair
+         * refused what follows it, or left it as it is for the reader to
+         * refuse */
         int scalar = some && v < to && t[v] != '{' && t[v] != '[';
-        if (s->repairing && (!some || (scalar && tsig_json_push_refused(&s->rp.r))) && whole_so_far(s, &sb)) {
+        int stuck = tsig_json_push_refused(&s->rp.r) || tsig_json_push_refused(&s->r);
+        if (s->repairing && (!some || (scalar && stuck)) && whole_so_far(s, &sb)) {
             /* the text read whole */
         } else if (!some) {
             tsig_sb_puts(&sb, "null");

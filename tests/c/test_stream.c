@@ -432,6 +432,7 @@ TEST(a_repaired_scalar_is_the_partial_value_not_the_whole_text)
         {":string | :bool", "True /* yes */", "true", "true"},
         {":string", "12 apples", "\"12 apples\"", "\"12 apples\""},
         {":string", "n", "null", "\"n\""},
+        {":string?", "nullri?ll", "\"nullri?ll\"", "\"nullri?ll\""},
         {":string", "```\nTr", "null", "\"Tr\""},
     };
     tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_REPAIR};

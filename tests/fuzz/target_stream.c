@@ -369,7 +369,9 @@ size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
      * longer as JSON than as written, mapped past the text (a stream judging
      * there read past its buffer); a reader reading its refused byte again
      * at each push (a UTF-8 sequence overrun); a whole-text reading whose
-     * repair was not released */
+     * repair was not released; a literal with prose after it, left as it
+     * is by repair once the text ended, whose partial value was the
+     * literal where the one-shot call reads the whole text */
     static const struct {
         const char *data;
         size_t size;
@@ -385,6 +387,8 @@ size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
          9},
         {"\x08\x11:string\x3f\xffn",
          12},
+        {"\x08\x11:string\x3f\xffnullri\x3fll",
+         20},
     };
     size_t count = 0;
     for (size_t i = 0; i < sizeof FOUND / sizeof FOUND[0]; i++, count++)
