@@ -26,7 +26,7 @@
  *   - the partial value is JSON (keys may repeat, as in the text); with
  *     repair, asked now and then it is the one a stream asked after every
  *     push shows, and once the stream ended, a scalar the one-shot call
- *     accepts is the partial value;
+ *     accepts is the partial value, where the reader read no list or map;
  *   - without repair, all of this holds for a stream that drops what it
  *     validated (TSIG_CALLER_KEEPS_TEXT) in the same random chunks: its
  *     states, first errors and end() are the others' (a changed value
@@ -235,13 +235,18 @@ static void stream_chunks(const tsig_signature *sig, const tsig_signature *any, 
     tsig_code code = tsig_stream_end(s, &r);
     if (code != want->json_error.code) fail_on(what, "end() returns another code", json, len);
     /* ended: a repaired scalar the one-shot call accepts is the partial
-     * value (SPEC §13.4) */
+     * value (SPEC §13.4) where the reader read no list or map (one it
+     * read is shown, even where the one-shot call reads the text whole) */
     if (eager && want->ok && !input && want->value_json && want->value_len && want->value_json[0] != '{' &&
         want->value_json[0] != '[') {
         size_t plen;
         char *partial = tsig_stream_partial(s, &plen);
         if (!partial) tsig_fuzz_fail(what, "no partial value");
-        if (plen != want->value_len || memcmp(partial, want->value_json, plen) != 0)
+        size_t k = 0;
+        while (k < plen && (partial[k] == ' ' || partial[k] == '\n' || partial[k] == '\r' || partial[k] == '\t')) k++;
+        if (k < plen && (partial[k] == '{' || partial[k] == '[')) {
+            /* a list or map the reader read */
+        } else if (plen - k != want->value_len || memcmp(partial + k, want->value_json, plen - k) != 0)
             fail_on(what, "the partial value of the ended text is not the one-shot scalar", json, len);
         tsig_free(partial);
     }
