@@ -45,7 +45,9 @@ export function wasmExports() {
 // would add ~26 KB gzip for nothing measurable (bench/RESULTS.md). They are
 // compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
 // inline the size-built files' functions into them (~1 KB gzip more for
-// toolsig.wasm) for no speed.
+// toolsig.wasm) for no speed. What is off the hot paths in them (repair,
+// json.c's trees and the quotes, echoes and paths of messages) is marked
+// TSIG_SMALL (src/internal.h) and built for size there.
 const HOT_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
