@@ -1,7 +1,7 @@
 // build-wasm.mjs: compiles the C core to dist/toolsig.wasm with Debian's
-// Emscripten, writes the package's JS to dist/ without comments
-// (scripts/ship-js.mjs), and dist/core.cjs and dist/tools.cjs (the CommonJS
-// forms of dist/core.mjs and dist/tools.mjs): dist/ is what the package
+// Emscripten, and writes the package's JS to dist/ minified, with
+// dist/core.cjs and dist/tools.cjs (the CommonJS forms of dist/core.mjs
+// and dist/tools.mjs; scripts/ship-js.mjs): dist/ is what the package
 // ships and what the tests load.
 //
 // The module is standalone: no Emscripten JS loader, no imports but the
@@ -38,23 +38,6 @@ export function wasmExports() {
   return { library: lines.slice(0, at), cli: lines.slice(at + 1) };
 }
 
-// The CommonJS form of one of dist/core.mjs (js/core.mjs and its imports,
-// shipped as one file) and dist/tools.mjs: each may import
-// from './core.mjs' only (one import list, which becomes a require of
-// ./core.cjs) and ends with one `export { ... };` list, which becomes
-// module.exports.
-export function toCommonJS(source, name) {
-  let body = source;
-  const imported = /^import \{([^}]*)\} from '\.\/core\.mjs';$/m;
-  body = body.replace(imported, (_, names) => `const {${names}} = require('./core.cjs');`);
-  const at = body.lastIndexOf('\nexport {');
-  if (at < 0 || /^\s*(import|export)\s/m.test(body.slice(0, at))) {
-    throw new StepError(`js/${name} must import from './core.mjs' only and end with one export list`);
-  }
-  const list = body.slice(at + '\nexport '.length).replace(/;\s*$/, '');
-  return `'use strict';\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
-}
-
 // The validation hot path (the one-pass reader, the validator's traversal
 // and typed maps, and the stream's push reader) is compiled for speed,
 // everything else for size: -O3 on these files makes
@@ -62,7 +45,9 @@ export function toCommonJS(source, name) {
 // would add ~26 KB gzip for nothing measurable (bench/RESULTS.md). They are
 // compiled to wasm at once, not as LTO bitcode: the link's -Oz LTO would
 // inline the size-built files' functions into them (~1 KB gzip more for
-// toolsig.wasm) for no speed.
+// toolsig.wasm) for no speed. What is off the hot paths in them (repair,
+// json.c's trees and the quotes, echoes and paths of messages) is marked
+// TSIG_SMALL (src/internal.h) and built for size there.
 const HOT_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c', 'src/checking/stream.c'];
 const CJSON = 'third_party/cjson/cJSON.c';
 // What toolsig-cli.wasm imports beyond toolsig.wasm's imports: standard
@@ -90,11 +75,12 @@ const SIMD_FLAGS = SCALAR ? ['-DTSIG_SCALAR'] : ['-msimd128', '-fno-vectorize', 
 const INCLUDES = ['include', 'src', 'third_party/cjson'].map((d) => `-I${join(repoRoot, d)}`);
 
 // What dist/ is built from: every file below these folders, and these
-// files. Its digest (with emcc's version and the build's flags) is kept in
+// files (package-lock.json pins esbuild, which minifies the JS). Its
+// digest (with emcc's version and the build's flags) is kept in
 // build/wasm-inputs.sha256 after a build; buildWasm({ifChanged: true})
 // builds again only when it differs or an output is missing.
 const INPUT_DIRS = ['src', 'include', 'third_party/cjson', 'js', 'scripts'];
-const INPUT_FILES = ['package.json'];
+const INPUT_FILES = ['package.json', 'package-lock.json'];
 const OUTPUTS = ['toolsig.wasm', 'toolsig-cli.wasm', 'core.mjs', 'core.cjs', 'tools.cjs', 'cli.mjs'];
 const STAMP = join(repoRoot, 'build', 'wasm-inputs.sha256');
 
@@ -190,10 +176,6 @@ function buildAll() {
     throw new StepError(`toolsig-cli.wasm imports ${importsOf('toolsig-cli.wasm').join(', ')}; expected ${want.join(', ')}`);
   }
   shipJs();
-  for (const name of ['core', 'tools']) {
-    const source = readFileSync(join(dist, `${name}.mjs`), 'utf8');
-    writeFileSync(join(dist, `${name}.cjs`), toCommonJS(source, `${name}.mjs`));
-  }
   console.log('wrote dist/: toolsig.wasm, toolsig-cli.wasm, the package\'s JS, core.cjs and tools.cjs');
 }
 

@@ -1,14 +1,18 @@
 // ship-js.mjs: the JS files the package ships, written to dist/ from js/
-// without their comments (about a third of js/core.mjs and js/tools.mjs,
-// 5 KB of the package's gzip size; the types and their documentation are
-// in js/index.d.ts). Nothing else changes: not a name, not a line's code,
-// so a stack trace still reads like the source. Every loader's relative
-// path ('../dist/toolsig.wasm', './core.mjs') resolves the same from dist/
-// as from js/.
+// minified: comments (about a third of js/core.mjs and js/tools.mjs; the
+// types and their documentation are in js/index.d.ts) and white space go,
+// local names are shortened, and every function and class keeps its name
+// (esbuild's keepNames: Signature.name is 'Signature', and a stack trace
+// names each function of the core). Every loader's relative path
+// ('../dist/toolsig.wasm', './core.mjs') resolves the same from dist/ as
+// from js/.
 //
-// tests/js/shipped.test.mjs checks each shipped file against its source
-// with TypeScript's parser: the same program, comments aside.
+// Comments go first, here (stripComments: the program is kept, which
+// tests/js/shipped.test.mjs checks with TypeScript's parser); the
+// CommonJS forms of core.mjs and tools.mjs are made from that text
+// (toCommonJS); then esbuild (a devDependency) minifies each file.
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { StepError, repoRoot } from './lib.mjs';
 
@@ -215,14 +219,78 @@ export function stripComments(source, name = 'source') {
   return out;
 }
 
-/** The shipped form of js/<file> (source: jsSource(file)): a line naming its source, then the code. */
-export function shippedForm(source, file) {
-  const code = stripComments(source, `js/${file}`);
-  const from = file === 'core.mjs' || file === 'publish.mjs' ? `js/${file} and its imports` : `js/${file}`;
-  const header = `// toolsig (MIT): ${from} without comments; the API is documented in js/index.d.ts.\n`;
+// The CommonJS forms: dist/<name>.cjs from js/<name>.mjs.
+export const COMMONJS_FORMS = ['core.mjs', 'tools.mjs'];
+
+/**
+ * The CommonJS form of the comment-free text of dist/core.mjs (js/core.mjs
+ * and its imports, shipped as one file) or of js/tools.mjs: each may
+ * import from './core.mjs' only (one import list, which becomes a require
+ * of ./core.cjs) and ends with one `export { ... };` list, which becomes
+ * module.exports.
+ */
+export function toCommonJS(source, name) {
+  let body = source;
+  const imported = /^import \{([^}]*)\} from '\.\/core\.mjs';$/m;
+  body = body.replace(imported, (_, names) => `const {${names}} = require('./core.cjs');`);
+  const at = body.lastIndexOf('\nexport {');
+  if (at < 0 || /^\s*(import|export)\s/m.test(body.slice(0, at))) {
+    throw new StepError(`js/${name} must import from './core.mjs' only and end with one export list`);
+  }
+  const list = body.slice(at + '\nexport '.length).replace(/;\s*$/, '');
+  return `'use strict';\n${body.slice(0, at)}\nmodule.exports = ${list};\n`;
+}
+
+let esbuild = null;
+
+/**
+ * code minified by esbuild: white space, shorter syntax, shorter local
+ * names, each function and class keeping its name (keepNames). file
+ * (dist/'s name) says the module kind: a .cjs file is CommonJS, whose
+ * top-level names are the module's own, so they are shortened too. The
+ * syntax is left at ES2022 (class static blocks and private methods, as
+ * js/ is written). Throws a StepError when esbuild is not installed.
+ */
+export function minify(code, file) {
+  if (!esbuild) {
+    try {
+      esbuild = createRequire(import.meta.url)('esbuild');
+    } catch {
+      throw new StepError('esbuild is missing (a devDependency): run `npm install` first');
+    }
+  }
+  return esbuild.transformSync(code, {
+    minify: true,
+    keepNames: true,
+    target: 'es2022',
+    charset: 'utf8',
+    legalComments: 'none',
+    format: file.endsWith('.cjs') ? 'cjs' : undefined,
+    sourcefile: `dist/${file}`,
+    logLevel: 'warning',
+  }).code;
+}
+
+// A line naming the shipped file's source goes first (after the bin's
+// interpreter line).
+function withHeader(code, from) {
+  const header = `// toolsig (MIT): ${from}, minified; the API is documented in js/index.d.ts.\n`;
   if (!code.startsWith('#!')) return header + code;
   const end = code.indexOf('\n') + 1;
   return code.slice(0, end) + header + code.slice(end);
+}
+
+const sourceName = (file) => (file === 'core.mjs' || file === 'publish.mjs' ? `js/${file} and its imports` : `js/${file}`);
+
+/** The shipped form of js/<file> (source: jsSource(file)): a line naming its source, then the code minified. */
+export function shippedForm(source, file) {
+  return withHeader(minify(stripComments(source, `js/${file}`), file), sourceName(file));
+}
+
+/** dist/<name>.cjs, the CommonJS form of js/<file> (one of COMMONJS_FORMS; source: jsSource(file)). */
+export function commonJsForm(source, file) {
+  const cjs = file.replace(/\.mjs$/, '.cjs');
+  return withHeader(minify(toCommonJS(stripComments(source, `js/${file}`), file), cjs), `${sourceName(file)} as CommonJS`);
 }
 
 // The declarations js/ has, each of which the package also ships as
@@ -247,11 +315,17 @@ function commonJsTypes(source, name) {
   return `// toolsig (MIT): js/${name}.d.ts for CommonJS (require('toolsig')).\n${code}`;
 }
 
-/** Writes dist/<file> for each of SHIPPED_JS, and dist/<name>.d.cts for each of SHIPPED_TYPES. */
+/**
+ * Writes dist/<file> for each of SHIPPED_JS, the CommonJS form of each of
+ * COMMONJS_FORMS, and dist/<name>.d.cts for each of SHIPPED_TYPES.
+ */
 export function shipJs() {
   mkdirSync(join(repoRoot, 'dist'), { recursive: true });
   for (const file of SHIPPED_JS) {
     writeFileSync(join(repoRoot, 'dist', file), shippedForm(jsSource(file), file));
+  }
+  for (const file of COMMONJS_FORMS) {
+    writeFileSync(join(repoRoot, 'dist', file.replace(/\.mjs$/, '.cjs')), commonJsForm(jsSource(file), file));
   }
   chmodSync(join(repoRoot, 'dist', 'cli.mjs'), 0o755); // the bin
   for (const name of SHIPPED_TYPES) {

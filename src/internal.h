@@ -34,8 +34,10 @@
 #define TSIG_COLD
 #define TSIG_NOINLINE
 #endif
-/* TSIG_SMALL: built for size in a file built for speed (clang's minsize:
- * the push reader's repair mode, beside its strict states in json.c). */
+/* TSIG_SMALL: built for size in a file built for speed (clang's minsize):
+ * what is off the hot paths, beside them. In json.c the push reader's
+ * repair mode, the trees, and the quotes, echoes and paths of messages;
+ * in validate.c the candidates of SPEC §13.2. */
 #if defined(__clang__)
 #define TSIG_SMALL __attribute__((minsize))
 #else

@@ -896,7 +896,9 @@ const char *tsig_mode_name(tsig_mode mode)
     return NULL;
 }
 
-/* ---- candidates among several values (SPEC §13.2) ----------------------- */
+/* ---- candidates among several values (SPEC §13.2) -----------------------
+ * Read only when repair did not read the text as one value: off the hot
+ * path (TSIG_COLD), and built for size (TSIG_SMALL). */
 
 /* Adds to r's warnings, as repair warnings in text order, notes[0..n) about
  * src (r's own repair warnings first in its list, then its others): those
@@ -944,7 +946,7 @@ static TSIG_COLD int add_notes(tsig_result *r, const tsig_repair_note *notes, si
 /* text with every byte outside [at, end) a space (line ends kept), so that
  * the candidate is read where it stands: positions, lines and columns are
  * the text's. Freed with free(). */
-static char *blanked(const char *t, size_t n, size_t at, size_t end)
+static TSIG_SMALL char *blanked(const char *t, size_t n, size_t at, size_t end)
 {
     char *b = malloc(n ? n : 1);
     if (!b) return NULL;
@@ -954,9 +956,10 @@ static char *blanked(const char *t, size_t n, size_t at, size_t end)
 
 /* Candidate k of c validated where it stands, in mode (the call's options
  * otherwise): *r, and the code. */
-static tsig_code judge_candidate(const tsig_type *root, int input, const char *t, size_t n,
-                                 const tsig_candidate *c, const tsig_validate_options *o,
-                                 tsig_mode mode, tsig_result *r)
+static TSIG_SMALL tsig_code judge_candidate(const tsig_type *root, int input, const char *t,
+                                            size_t n, const tsig_candidate *c,
+                                            const tsig_validate_options *o, tsig_mode mode,
+                                            tsig_result *r)
 {
     char *b = blanked(t, n, c->at, c->end);
     if (!b) {
@@ -978,10 +981,10 @@ static tsig_code ambiguous(tsig_result *out, const char *t, size_t n, size_t at)
  * order until want of them are found: their indexes in *first, *second,
  * and in *after the first one not valid after *first whose kind the type
  * takes (-1: none). TSIG_ERR_NOMEM or TSIG_OK. */
-static tsig_code valid_candidates(const tsig_type *root, int input, const char *t, size_t n,
-                                  const tsig_candidate *c, int count,
-                                  const tsig_validate_options *o, int want, int *first,
-                                  int *second, int *after)
+static TSIG_SMALL tsig_code valid_candidates(const tsig_type *root, int input, const char *t,
+                                             size_t n, const tsig_candidate *c, int count,
+                                             const tsig_validate_options *o, int want, int *first,
+                                             int *second, int *after)
 {
     tsig_mode judging = o->mode == TSIG_MODE_WARN_ONLY ? TSIG_MODE_ENABLED : o->mode;
     int found = 0;

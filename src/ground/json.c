@@ -491,6 +491,11 @@ size_t tsig_json_escape_byte(unsigned char c, char out[6])
  * sequence (ill_formed_len), and a cut after max code points ends with
  * "…". The text goes to a strbuf, or into a fixed buffer for
  * errors, which are reported without allocating (tsig_quote_cut).
+ *
+ * The strbuf forms share one copy of escape_to, built for speed
+ * (escape_sb: reports escape every message and path), which takes each
+ * stretch that needs no escape at once with the reader's scan; the fixed
+ * buffer's (one quote an error) is built for size (TSIG_SMALL).
  */
 
 enum { ESCAPE_JSON, ESCAPE_TEXT };
@@ -599,14 +604,24 @@ static size_t ill_formed_len(const unsigned char *p, size_t avail)
 /* s[0..len) in form (ESCAPE_JSON or ESCAPE_TEXT), cut after max code
  * points (a lone surrogate, and an ill-formed sequence, counts as one).
  * Plain ASCII runs are put in one call; only units that need an escape
- * are handled one by one. */
+ * are handled one by one. With scan, a JSON form finds its plain runs
+ * with tsig_json_plain_run (sixteen bytes at a time). */
 static void escape_to(escape_put put, void *to, const char *s, size_t len, size_t max,
-                      int form)
+                      int form, int scan)
 {
     int json = form == ESCAPE_JSON;
     if (json) put(to, "\"", 1);
     size_t run = 0, i = 0, units = 0;
     while (i < len && units < max) {
+        if (json && scan) {
+            /* a stretch that needs no escape (DEL goes as it is too) at
+             * once: the reader's scan, a unit a byte */
+            size_t end = tsig_json_plain_run(s, i, len);
+            if (end - i > max - units) end = i + (max - units);
+            units += end - i;
+            i = end;
+            if (i == len || units == max) break;
+        }
         unsigned char c = (unsigned char)s[i];
         units++;
         if (c >= 0x20 && c < 0x7F && (!json || (c != '"' && c != '\\'))) {
@@ -638,34 +653,41 @@ static void escape_to(escape_put put, void *to, const char *s, size_t len, size_
     if (json) put(to, "\"", 1);
 }
 
+/* escape_to into a strbuf: the one copy the strbuf forms share. */
+static TSIG_NOINLINE void escape_sb(tsig_strbuf *sb, const char *s, size_t len, size_t max,
+                                    int form)
+{
+    escape_to(put_sb, sb, s, len, max, form, 1);
+}
+
 void tsig_json_escape(tsig_strbuf *sb, const char *s, size_t len)
 {
-    escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+    escape_sb(sb, s, len, (size_t)-1, ESCAPE_JSON);
 }
 
 void tsig_json_escape_or_null(tsig_strbuf *sb, const char *s, size_t len)
 {
-    if (s) escape_to(put_sb, sb, s, len, (size_t)-1, ESCAPE_JSON);
+    if (s) escape_sb(sb, s, len, (size_t)-1, ESCAPE_JSON);
     else tsig_sb_puts(sb, "null");
 }
 
 void tsig_json_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
 {
-    escape_to(put_sb, sb, s, len, max, ESCAPE_JSON);
+    escape_sb(sb, s, len, max, ESCAPE_JSON);
 }
 
 void tsig_text_escape_cut(tsig_strbuf *sb, const char *s, size_t len, size_t max)
 {
-    escape_to(put_sb, sb, s, len, max, ESCAPE_TEXT);
+    escape_sb(sb, s, len, max, ESCAPE_TEXT);
 }
 
 /* A quote that needed memory came out as "" when memory ran out: this
  * one needs none. Ends on a UTF-8 boundary when buf is too small. */
-void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf, size_t size)
+TSIG_SMALL void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf, size_t size)
 {
     if (size == 0) return;
     cut_out o = {buf, size, 0, 0, 0};
-    escape_to(put_cut, &o, s, len, max, ESCAPE_JSON);
+    escape_to(put_cut, &o, s, len, max, ESCAPE_JSON, 0);
     if (o.cut && (o.next & 0xC0) == 0x80 && o.len > 0) {
         o.len--; /* buf[o.len] is the last byte kept */
         while (o.len > 0 && ((unsigned char)buf[o.len] & 0xC0) == 0x80) o.len--;
@@ -674,9 +696,10 @@ void tsig_quote_cut(const char *s, size_t len, size_t max, char *buf, size_t siz
 }
 
 /* The echo counts code points of the string's value, not of its JSON
- * text: "\n" is one, a surrogate pair is one. */
-void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
-                    size_t max)
+ * text: "\n" is one, a surrogate pair is one. A message's (a few dozen
+ * characters): built for size. */
+TSIG_SMALL void tsig_json_echo(tsig_strbuf *sb, const char *raw, size_t len, int escaped,
+                               size_t max)
 {
     size_t i = 0, units = 0;
     tsig_sb_putc(sb, '"');
@@ -746,8 +769,9 @@ void tsig_json_path_release(tsig_json_path *p)
     tsig_json_path_init(p);
 }
 
-void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
-                           size_t count)
+/* For messages and reports only: built for size. */
+TSIG_SMALL void tsig_json_path_format(tsig_strbuf *sb, const tsig_json_seg *segs,
+                                      size_t count)
 {
     for (size_t i = 0; i < count; i++) {
         const tsig_json_seg *s = &segs[i];
@@ -2735,7 +2759,9 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
  * frames on the heap), keys checked by the key sets above. A node is
  * allocated here as cJSON_New_Item allocates one (malloc, zeroed; no
  * hooks are ever set), so cJSON_Delete frees it; with TSIG_TREE_SPANS the
- * same allocation holds its span after it (spanned_node).
+ * same allocation holds its span after it (spanned_node). Trees serve
+ * imports, templates and infer, never validation: built for size
+ * (TSIG_SMALL; a template's values read 3% slower than built for speed).
  */
 
 /* A node of a tree read with TSIG_TREE_SPANS: cJSON's node first (a
@@ -2745,7 +2771,7 @@ typedef struct spanned_node {
     tsig_tree_span span;
 } spanned_node;
 
-const tsig_tree_span *tsig_json_tree_span(const cJSON *node)
+TSIG_SMALL const tsig_tree_span *tsig_json_tree_span(const cJSON *node)
 {
     return &((const spanned_node *)(const void *)node)->span;
 }
@@ -2770,7 +2796,7 @@ typedef struct tree_builder {
 /* A new node of cJSON type type (cJSON_String, ...), all else zero; with
  * spans, its key is b->key_at (TSIG_JSON_NONE outside an object) and its
  * value starts at at. NULL when out of memory. */
-static cJSON *tree_node(tree_builder *b, int type, size_t at)
+static TSIG_SMALL cJSON *tree_node(tree_builder *b, int type, size_t at)
 {
     int spans = (b->o->flags & TSIG_TREE_SPANS) != 0;
     cJSON *v = malloc(spans ? sizeof(spanned_node) : sizeof(cJSON));
@@ -2788,18 +2814,18 @@ static cJSON *tree_node(tree_builder *b, int type, size_t at)
 }
 
 /* With spans: the value of v ends at j->pos. */
-static void tree_end(tree_builder *b, cJSON *v)
+static TSIG_SMALL void tree_end(tree_builder *b, cJSON *v)
 {
     if (b->o->flags & TSIG_TREE_SPANS) ((spanned_node *)(void *)v)->span.end = b->j.pos;
 }
 
-static int tree_nomem(tree_builder *b)
+static TSIG_SMALL int tree_nomem(tree_builder *b)
 {
     return tsig_json_fail_code(&b->j, TSIG_ERR_NOMEM, b->j.pos, "out of memory");
 }
 
 /* 1 when the 3 bytes at s are an unpaired surrogate in its WTF-8 form. */
-static int is_lone_surrogate(const unsigned char *s, size_t avail)
+static TSIG_SMALL int is_lone_surrogate(const unsigned char *s, size_t avail)
 {
     return avail >= 3 && s[0] == 0xED && (s[1] & 0xE0) == 0xA0;
 }
@@ -2811,8 +2837,8 @@ static int is_lone_surrogate(const unsigned char *s, size_t avail)
  * internal.h); a lone surrogate becomes U+FFFD when lone. NULL when out of
  * memory.
  */
-static char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped,
-                       int nul_pair, int lone, size_t *out_len)
+static TSIG_SMALL char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped,
+                                  int nul_pair, int lone, size_t *out_len)
 {
     tsig_strbuf *t = &b->text;
     t->len = 0;
@@ -2844,7 +2870,7 @@ static char *tree_text(tree_builder *b, const char *raw, size_t len, int escaped
     return s;
 }
 
-size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out)
+TSIG_SMALL size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out)
 {
     size_t o = 0;
     for (size_t i = 0; i < len; i++) {
@@ -2859,7 +2885,7 @@ size_t tsig_json_tree_key_bytes(const char *key, size_t len, char *out)
 }
 
 /* A malloc'd NUL-terminated copy of raw[0..len), or NULL. */
-static char *tree_copy(const char *raw, size_t len)
+static TSIG_SMALL char *tree_copy(const char *raw, size_t len)
 {
     char *s = malloc(len + 1);
     if (!s) return NULL;
@@ -2870,7 +2896,7 @@ static char *tree_copy(const char *raw, size_t len)
 
 /* The default answer to a repeated key: the error "JSON error at L:C:
  * duplicate key \"k\"", at the key. */
-static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
+static TSIG_SMALL int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t offset)
 {
     tsig_strbuf quoted = {0};
     tsig_json_escape_cut(&quoted, key, len, TSIG_ECHO_MAX);
@@ -2889,7 +2915,7 @@ static int tree_duplicate(tree_builder *b, const char *key, size_t len, size_t o
 /* Reads a member's key at j->pos, its ":" and the whitespace after, and
  * returns the key as the malloc'd C text the member's node takes, or NULL
  * when j->code is set. */
-static char *tree_key(tree_builder *b, tree_frame *f, int first)
+static TSIG_SMALL char *tree_key(tree_builder *b, tree_frame *f, int first)
 {
     tsig_json *j = &b->j;
     tsig_json_skip_ws(j);
@@ -2932,7 +2958,7 @@ static char *tree_key(tree_builder *b, tree_frame *f, int first)
 }
 
 /* Reads the scalar at j->pos into a new node; NULL when j->code is set. */
-static cJSON *tree_scalar(tree_builder *b)
+static TSIG_SMALL cJSON *tree_scalar(tree_builder *b)
 {
     tsig_json *j = &b->j;
     char c = j->pos < j->len ? j->src[j->pos] : '\0';
@@ -2986,7 +3012,7 @@ static cJSON *tree_scalar(tree_builder *b)
 
 /* Opens the array or object at j->pos as node v: depth, frame, path
  * step, key set. 0 when j->code is set. */
-static int tree_open(tree_builder *b, cJSON *v)
+static TSIG_SMALL int tree_open(tree_builder *b, cJSON *v)
 {
     tsig_json *j = &b->j;
     if (!tsig_json_enter(j)) return 0;
@@ -3006,7 +3032,7 @@ static int tree_open(tree_builder *b, cJSON *v)
 
 /* Reads a whole value into *root: "read a value" (after its key in an
  * object), then "after a value" (a comma or closing brackets). */
-static int tree_read(tree_builder *b, cJSON **root)
+static TSIG_SMALL int tree_read(tree_builder *b, cJSON **root)
 {
     tsig_json *j = &b->j;
     char *key = NULL;
@@ -3065,8 +3091,8 @@ static int tree_read(tree_builder *b, cJSON **root)
     }
 }
 
-cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_tree_options *o,
-                      tsig_error *err)
+TSIG_SMALL cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_tree_options *o,
+                                 tsig_error *err)
 {
     static const tsig_json_tree_options defaults = {0, 0, NULL, NULL, NULL};
     tree_builder b;
@@ -3100,9 +3126,9 @@ typedef struct tree_out {
 /* Appends the key of member n (of a tree read with flags) and its ':',
  * unless fate leaves the member out: 1 written, 0 left out, -1 out of
  * memory. key holds the key's bytes for fate and the escaper. */
-static int tree_write_key(tsig_strbuf *sb, const cJSON *n, unsigned flags,
-                          tsig_member_fate (*fate)(const char *key, size_t len),
-                          tsig_strbuf *key, int comma)
+static TSIG_SMALL int tree_write_key(tsig_strbuf *sb, const cJSON *n, unsigned flags,
+                                     tsig_member_fate (*fate)(const char *key, size_t len),
+                                     tsig_strbuf *key, int comma)
 {
     int as_written = (flags & TSIG_TREE_AS_WRITTEN) != 0;
     const char *k = n->string;
@@ -3127,7 +3153,7 @@ static int tree_write_key(tsig_strbuf *sb, const cJSON *n, unsigned flags,
 }
 
 /* Appends the scalar n of a tree read with flags. */
-static void tree_write_scalar(tsig_strbuf *sb, const cJSON *n, unsigned flags)
+static TSIG_SMALL void tree_write_scalar(tsig_strbuf *sb, const cJSON *n, unsigned flags)
 {
     if (cJSON_IsString(n) && (flags & TSIG_TREE_AS_WRITTEN)) {
         tsig_sb_putc(sb, '"');
@@ -3144,8 +3170,8 @@ static void tree_write_scalar(tsig_strbuf *sb, const cJSON *n, unsigned flags)
 
 /* A loop over "write the value n", then "after a value" (its next
  * sibling, or the end of the innermost open container). */
-void tsig_json_tree_write(tsig_strbuf *sb, const cJSON *v, unsigned flags,
-                          tsig_member_fate (*fate)(const char *key, size_t len))
+TSIG_SMALL void tsig_json_tree_write(tsig_strbuf *sb, const cJSON *v, unsigned flags,
+                                     tsig_member_fate (*fate)(const char *key, size_t len))
 {
     tree_out *open = NULL;
     size_t depth = 0, cap = 0;

@@ -133,4 +133,8 @@ test('the edge build compiles no WebAssembly from bytes: the runtime hands it a 
   for (const file of ['core.mjs', ...CORE_PARTS]) {
     assert.doesNotMatch(jsCode(join(repoRoot, 'js', file)), /WebAssembly\.(compile|instantiate|Module|Instance)\b/, file);
   }
+  // and as shipped (minified): what an edge runtime loads
+  requireBuild();
+  assert.doesNotMatch(readFileSync(join(repoRoot, 'dist', 'edge.mjs'), 'utf8'), /WebAssembly\.(compile|instantiate|Module)\b/);
+  assert.doesNotMatch(readFileSync(join(repoRoot, 'dist', 'core.mjs'), 'utf8'), /WebAssembly\.(compile|instantiate|Module|Instance)\b/);
 });

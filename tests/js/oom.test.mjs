@@ -121,8 +121,9 @@ async function openFailingInstance({ bound = true } = {}) {
   // tools.mjs over this copy of core.mjs: the shipped text, its import
   // pointed at this copy.
   const toolsText = readFileSync(join(repoRoot, 'dist', 'tools.mjs'), 'utf8');
-  assert.ok(toolsText.includes("from './core.mjs'"), "dist/tools.mjs imports from './core.mjs'");
-  const tools = await import(`data:text/javascript,${encodeURIComponent(toolsText.replace("from './core.mjs'", `from '${url.href}'`))}`);
+  const fromCore = /from\s*(['"])\.\/core\.mjs\1/;
+  assert.match(toolsText, fromCore, "dist/tools.mjs imports from './core.mjs'");
+  const tools = await import(`data:text/javascript,${encodeURIComponent(toolsText.replace(fromCore, `from '${url.href}'`))}`);
 
   return {
     api,
