@@ -806,6 +806,14 @@ static void dirty(tsig_stream *s)
     for (size_t d = s->r.stack.len; d-- > 0 && !s->frames[d].dirty;) s->frames[d].dirty = 1;
 }
 
+/* The validator of list elements, set up with the first: NULL when out of
+ * memory (an element is then read as any other, the same result). */
+static tsig_elements *elements_validator(tsig_stream *s)
+{
+    if (!s->elements) s->elements = tsig_elements_new();
+    return s->elements;
+}
+
 /* The elements of the list open at the top from t[at] (one's first byte)
  * that are whole in t[0..n) and validate with no message and no change,
  * one after the other (recorded in s->known as one run): the end of the
@@ -825,10 +833,10 @@ static size_t elements_known(tsig_stream *s, const char *t, size_t n, size_t at,
 {
     struct frame *f = &s->frames[s->r.stack.len - 1];
     if (!f->t || f->t->kind != TSIG_LIST) return 0;
-    /* out of memory: read as any other, the same result */
-    if (!s->elements && !(s->elements = tsig_elements_new())) return 0;
-    size_t count, waits, end = tsig_validate_elements(s->elements, f->t->elem, s->input, t, n, at,
-                                                      s->r.stack.len, &s->opts, &count, &waits);
+    tsig_elements *e = elements_validator(s);
+    if (!e) return 0;
+    size_t count, waits, end = tsig_validate_elements(e, f->t->elem, s->input, t, n, at, s->r.stack.len,
+                                                      &s->opts, &count, &waits);
     /* out of memory: read as any other, the same result */
     if (end && !run_add(s, at, end, count, f->t->elem)) return 0;
     if (end) {
@@ -869,10 +877,9 @@ static TSIG_NOINLINE void read_done(tsig_stream *s, size_t end)
     while (first && s->known[first - 1].start >= at) first--;
     /* the runs inside it (none: no pointer, s->known may be NULL) */
     const tsig_known *inside = first < s->known_count ? s->known + first : NULL;
-    /* out of memory: not a run, the same result */
-    if ((!s->elements && !(s->elements = tsig_elements_new())) ||
-        !tsig_validate_element(s->elements, f->t->elem, s->input, s->text.data, at, end,
-                               s->r.stack.len, &s->opts, inside, s->known_count - first)) {
+    tsig_elements *e = elements_validator(s);
+    if (!e || !tsig_validate_element(e, f->t->elem, s->input, s->text.data, at, end, s->r.stack.len,
+                                     &s->opts, inside, s->known_count - first)) {
         dirty(s);
         return;
     }
@@ -1202,9 +1209,9 @@ static int cut_of(const tsig_stream *s, size_t *from, size_t *to, tsig_strbuf *c
  * enum value, or a string where the type takes any) is the value that
  * reading gives if the text ended here, unless what it reads may still
  * become a literal or a number (tsig_json_may_be_written) and the stream
- * has not ended. 1 when written
- * into sb. Reads the text so far: a bare answer's partial value is its
- * text, as any partial value is the value so far. */
+ * has not ended. 1 when written into sb. Reads the text so far: a bare
+ * answer's partial value is its text, as any partial value is the value
+ * so far. */
 static TSIG_COLD int whole_so_far(const tsig_stream *s, tsig_strbuf *sb)
 {
     const char *t = s->text.data;
@@ -1244,8 +1251,9 @@ static TSIG_COLD char *partial_read(const tsig_stream *s, size_t *len, int whole
          * refused what follows it, or left it as it is for the reader to
          * refuse */
         int scalar = some && v < to && t[v] != '{' && t[v] != '[';
-        int stuck = tsig_json_push_refused(&s->rp.r) || tsig_json_push_refused(&s->r);
-        if (s->repairing && (!some || (scalar && stuck)) && whole_so_far(s, &sb)) {
+        int whole_text = s->repairing && (!some || (scalar && (tsig_json_push_refused(&s->rp.r) ||
+                                                               tsig_json_push_refused(&s->r))));
+        if (whole_text && whole_so_far(s, &sb)) {
             /* the text read whole */
         } else if (!some) {
             tsig_sb_puts(&sb, "null");
