@@ -567,6 +567,15 @@ static inline int tsig_json_is_ws(unsigned char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
+/* 1 when t[from..to) is what lies between two elements of a list: one
+ * comma, and whitespace. */
+static inline int tsig_json_one_comma(const char *t, size_t from, size_t to)
+{
+    size_t commas = 0;
+    for (; from < to && (t[from] == ',' || tsig_json_is_ws((unsigned char)t[from])); from++)
+        commas += t[from] == ',';
+    return from == to && commas == 1;
+}
 /* The end of the run of plain string bytes from at: the first '"', '\\',
  * control byte or byte >= 0x80 (n when none). */
 size_t tsig_json_plain_run(const char *src, size_t at, size_t n);
@@ -1177,34 +1186,6 @@ typedef struct tsig_known {
     int input;
 } tsig_known;
 
-/* The validator a stream reads list elements with (validate_stream.c),
- * set up once for the stream, with the stream's options: NULL when out
- * of memory. */
-typedef struct tsig_elements tsig_elements;
-tsig_elements *tsig_elements_new(void);
-void tsig_elements_free(tsig_elements *e);
-
-/* Validates, by e, the elements of a list of elem from text[at] (an element's
- * first byte), one after the other, read as at nesting depth depth of a
- * text validated with opts, up to the first that is not whole or does not
- * validate with no message and no change (cut short, invalid, changed), or
- * the list's end. Returns the end of the last one that does and sets
- * *count to how many do; 0 when none: what tsig_known records. *waits is
- * the start of the element after them when the text ends in it (or just
- * after it) and nothing in it was wrong or changed so far: more text may
- * make it one more; else 0. */
-size_t tsig_validate_elements(tsig_elements *e, const tsig_type *elem, int input, const char *text,
-                              size_t len, size_t at, size_t depth,
-                              const tsig_validate_options *opts, size_t *count, size_t *waits);
-
-/* The element of a list of elem that is text[at..end), whole, read as
- * tsig_validate_elements reads one, the runs known[0..count) in it
- * (sorted, not overlapping, offsets in text) stepped over: 1 when it
- * validates with no message and no change. */
-int tsig_validate_element(tsig_elements *e, const tsig_type *elem, int input, const char *text,
-                          size_t at, size_t end, size_t depth, const tsig_validate_options *opts,
-                          const tsig_known *known, size_t count);
-
 /* tsig_validate_json (input 0) or tsig_validate_input_json's reading of
  * root with known[0..count) (sorted by start, not overlapping): the
  * elements of a list found at a known run's start, of its type, are
@@ -1643,6 +1624,158 @@ tsig_verdict tsig_value_enum(const tsig_type *t, int input, tsig_value_kind vk,
  * that tsig_value_enum would coerce (any text that may become a number or
  * a boolean). O(log values) comparisons, in the enum's index. */
 int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, size_t len);
+/* ---- the validator fed in chunks (validate_feed.c; SPEC §12.2) ----------
+ * A stream's text is read as it arrives by the push reader of JSON syntax
+ * (json.c), whose steps the validator follows: the type of each open
+ * container (the type cursor below), the elements of lists of a known type
+ * validated by the validator as they become whole (runs of tsig_known,
+ * which the validation of the whole text steps over), and a value that is
+ * wrong for certain before the text is whole suspected as it is read and
+ * judged by the validator on the text so far (the messages are the
+ * one-shot ones). The stream (stream.c) holds one, and keeps the chunks,
+ * its state, result and partial value. */
+
+/* The type at each point of a text read step by step (the push reader's
+ * steps): per open container its record or list and the type of its next
+ * value. Followed by the validator fed in chunks and by the reading by the
+ * type (read_type.c). */
+typedef struct tsig_type_frame {
+    const tsig_type *t;     /* the record or list open here, or NULL */
+    const tsig_type *child; /* the type of its next value, or NULL */
+    size_t next;            /* a record: the field after the last one named */
+    uint64_t named;         /* a record: its first 64 fields named so far */
+} tsig_type_frame;
+
+typedef struct tsig_type_cursor {
+    const tsig_type *root;  /* the type of the value (NULL: not known) */
+    tsig_type_frame *frames;
+    size_t cap;
+} tsig_type_cursor;
+
+/* The type of the value that starts at depth d (NULL: not known). */
+static inline const tsig_type *tsig_cursor_want(const tsig_type_cursor *c, size_t d)
+{
+    return d == 0 ? c->root : d <= c->cap ? c->frames[d - 1].child : NULL;
+}
+/* Makes room for frame d. 0 when out of memory. */
+int tsig_cursor_grow(tsig_type_cursor *c, size_t d);
+/* A container of JSON kind jk opens at depth d where want was expected:
+ * frame d is its (its list or record, NULL when the type says nothing of
+ * what is inside). 0 when out of memory: then nothing inside it is known. */
+static inline int tsig_cursor_open(tsig_type_cursor *c, size_t d, const tsig_type *want,
+                                   tsig_json_kind jk)
+{
+    if (d >= c->cap && !tsig_cursor_grow(c, d)) return 0;
+    tsig_type_frame *f = &c->frames[d];
+    f->t = tsig_type_container(want, jk);
+    f->child = f->t && f->t->kind == TSIG_LIST ? f->t->elem : NULL;
+    f->next = 0;
+    f->named = 0;
+    return 1;
+}
+/* The key key[0..len) of the map open at depth d - 1 (d >= 1) was read:
+ * the type of its value (the frame's child) is the type of the field it
+ * names, or the record's extra type; not known (NULL) in a map that is no
+ * record, for a key with an escape (escaped: not decoded here), or in a
+ * record too big to search field by field. Returns the field named (NULL:
+ * none); *again is 1 when that field was named before in this map. */
+static inline const tsig_field *tsig_cursor_key(tsig_type_cursor *c, size_t d, const char *key,
+                                                size_t len, int escaped, int *again)
+{
+    *again = 0;
+    if (d == 0 || d > c->cap) return NULL;
+    tsig_type_frame *f = &c->frames[d - 1];
+    f->child = NULL;
+    if (!f->t || f->t->kind != TSIG_RECORD || escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX)
+        return NULL;
+    /* from the field after the last one named: keys mostly come in the
+     * signature's order */
+    const tsig_field *fd = tsig_field_named(f->t->fields, f->t->field_count, key, len, f->next);
+    if (!fd) {
+        f->child = f->t->extra;
+        return NULL;
+    }
+    size_t i = (size_t)(fd - f->t->fields);
+    *again = i >= 64 || (f->named >> i & 1);
+    if (i < 64) f->named |= (uint64_t)1 << i;
+    f->child = fd->type;
+    f->next = i + 1;
+    return fd;
+}
+void tsig_cursor_release(tsig_type_cursor *c);
+
+/* A stream's validator (see above). Its fields are its own but for those
+ * the stream reads: r (where the text is cut, for the partial value),
+ * known (the runs, whose text a stream that drops it replaces by
+ * placeholders), and refining. */
+typedef struct tsig_feed {
+    const tsig_type *root; /* the type of the value (the arguments as one map) */
+    int input;
+    tsig_validate_options opts;
+    tsig_json_push r;      /* the push reader of JSON syntax */
+    const char *reading;   /* the text it reads now, for its steps */
+    size_t reading_len;
+    tsig_type_cursor types;
+    struct tsig_feed_list *lists; /* per open container: a list's elements */
+    size_t list_cap;
+    int walk;   /* definite errors looked for before the value is whole */
+    int follow; /* the types of open containers followed */
+    int failed; /* out of memory following them */
+    int pending, check; /* a value suspected wrong is being read; is whole */
+    /* A value whose kind its type never takes (known at its first byte,
+     * kind_at, kind_byte): judged at once by that byte (kind_now; a list
+     * or map, and a scalar the text so far ends in); a scalar is read on
+     * and judged whole too (kind_scalar), the stream invalid meanwhile
+     * (refining: pushes still read until it is whole). */
+    size_t kind_at;
+    unsigned char kind_byte;
+    int kind_now, kind_scalar, refining;
+    const tsig_type *num_type; /* the type of the number being read */
+    const tsig_type *str_type; /* the enum (or union of enums) the string
+                                * being read must start a value of, or NULL */
+    size_t bad_depth;          /* the suspect's depth: judged when whole */
+    /* elements of lists validated as they became whole (known[0..
+     * known_dropped): a stream's placeholders, see stream.c) */
+    tsig_known *known;
+    size_t known_count, known_cap, known_dropped;
+    struct tsig_elements *elements; /* their validator, set up once */
+    /* the element the end of the text cut short: where it starts, and
+     * whether it was tried once or given up */
+    size_t wait_at;
+    int wait;
+    tsig_result early; /* tsig_feed_read's definite error, the caller's */
+} tsig_feed;
+
+/* Begins f: a value of root (input: the arguments as one map, as
+ * validate_input reads them), validated with o (its nesting limit
+ * max_depth), its types followed unless validation is disabled, and
+ * definite errors looked for before the value is whole when walk. */
+void tsig_feed_begin(tsig_feed *f, const tsig_type *root, int input,
+                     const tsig_validate_options *o, int walk, size_t max_depth);
+void tsig_feed_release(tsig_feed *f);
+/* Reads t[f->r.read..n) (the text so far: what was read before
+ * unchanged): 0 at the first byte that can never become JSON (f->r.read
+ * is left on it), 2 at a definite error about a value (f->early: its
+ * result, the validator's on the text so far, the caller's to take and
+ * free), 3 when the value became whole (f->r.read is after it), -1 when
+ * out of memory, 1 otherwise. */
+int tsig_feed_read(tsig_feed *f, const char *t, size_t n);
+/* Repair began: the reader reads the repaired text from its start, as it
+ * comes, with no type followed and nothing known. */
+void tsig_feed_restart(tsig_feed *f);
+/* When an element waits for more text, *out is a copy of f's reader (its
+ * syntax alone) that read on over t[..n) as a reader that did not wait
+ * would have (for the partial value): 1; 0 when none waits; -1 when out
+ * of memory. The caller releases out->stack. */
+int tsig_feed_read_on(const tsig_feed *f, const char *t, size_t n, tsig_json_push *out);
+/* The text f reads lost bytes: what stood in [from..to) moved to start at
+ * w (tsig_feed_moved), then the by bytes before from are gone and what
+ * followed moved back by them (tsig_feed_dropped). */
+void tsig_feed_moved(tsig_feed *f, size_t from, size_t to, size_t w);
+void tsig_feed_dropped(tsig_feed *f, size_t from, size_t by);
+/* How many list elements f validated as they became whole. */
+size_t tsig_feed_known_elements(const tsig_feed *f);
+
 /* ---- read_type.c: reading model text by the type (SPEC §13) ------------- */
 
 /* The reader of values of a push reader in repair mode: follows the type
@@ -1650,13 +1783,8 @@ int tsig_enum_string_prefix(const tsig_type *t, int input, const char *text, siz
  * a value admits. */
 typedef struct tsig_read_type {
     tsig_repair *rp;
-    const tsig_type *root;
     int input;
-    struct tsig_read_frame {
-        const tsig_type *t;     /* the record or list open here, or NULL */
-        const tsig_type *child; /* the type of its next value, or NULL */
-    } *frames;
-    size_t cap;
+    tsig_type_cursor types; /* the type at each open container */
     const tsig_type *want; /* the type of the value last asked about */
 } tsig_read_type;
 

@@ -101,6 +101,27 @@ static int bare_value(const tsig_type *t, int input, const char *s, size_t len, 
     return 1;
 }
 
+/* ---- the type cursor (streams follow it too: validate_feed.c) ---------- */
+
+int tsig_cursor_grow(tsig_type_cursor *c, size_t d)
+{
+    size_t cap = c->cap ? c->cap * 2 : 16;
+    while (cap <= d) cap *= 2;
+    tsig_type_frame *f = realloc(c->frames, cap * sizeof *f);
+    if (!f) return 0;
+    memset(f + c->cap, 0, (cap - c->cap) * sizeof *f);
+    c->frames = f;
+    c->cap = cap;
+    return 1;
+}
+
+void tsig_cursor_release(tsig_type_cursor *c)
+{
+    free(c->frames);
+    c->frames = NULL;
+    c->cap = 0;
+}
+
 /* The push reader's questions (json.c, repair mode). */
 static int step(void *ctx, int event, size_t at)
 {
@@ -109,36 +130,21 @@ static int step(void *ctx, int event, size_t at)
     size_t d = r->stack.len;
     switch (event) {
     case TSIG_PUSH_VALUE: {
-        const tsig_type *want = d == 0 ? rt->root : d <= rt->cap ? rt->frames[d - 1].child : NULL;
+        const tsig_type *want = tsig_cursor_want(&rt->types, d);
         rt->want = want;
         char c = r->text[at];
         if (c == '{' || c == '[') {
-            if (d >= rt->cap) {
-                size_t cap = rt->cap ? rt->cap * 2 : 16;
-                while (cap <= d) cap *= 2;
-                struct tsig_read_frame *f = realloc(rt->frames, cap * sizeof *f);
-                if (!f) return TSIG_PUSH_GO; /* not followed further: JSON only */
-                memset(f + rt->cap, 0, (cap - rt->cap) * sizeof *f);
-                rt->frames = f;
-                rt->cap = cap;
-            }
-            const tsig_type *t = tsig_type_container(want, c == '{' ? TSIG_JSON_OBJECT : TSIG_JSON_ARRAY);
-            rt->frames[d].t = t;
-            rt->frames[d].child = t && t->kind == TSIG_LIST ? t->elem : NULL;
+            /* out of memory: not followed further, JSON only */
+            tsig_cursor_open(&rt->types, d, want, c == '{' ? TSIG_JSON_OBJECT : TSIG_JSON_ARRAY);
             return TSIG_PUSH_GO;
         }
         return admits_string(want) ? TSIG_PUSH_STRING_OK : TSIG_PUSH_GO;
     }
     case TSIG_PUSH_KEY: {
-        if (d == 0 || d > rt->cap) return TSIG_PUSH_GO;
-        struct tsig_read_frame *f = &rt->frames[d - 1];
-        f->child = NULL;
-        /* a record too big to search field by field: left to JSON */
-        if (!f->t || f->t->kind != TSIG_RECORD || f->t->field_count > TSIG_FIELDS_SCAN_MAX)
-            return TSIG_PUSH_GO;
-        const tsig_field *fd =
-            tsig_field_named(f->t->fields, f->t->field_count, r->text + r->key_at, at - r->key_at, 0);
-        f->child = fd ? fd->type : f->t->extra;
+        /* a repeated key's value is read as its field's (the validator
+         * then refuses the key) */
+        int again;
+        tsig_cursor_key(&rt->types, d, r->text + r->key_at, at - r->key_at, r->escaped, &again);
         return TSIG_PUSH_GO;
     }
     case TSIG_PUSH_BARE:
@@ -155,7 +161,7 @@ void tsig_read_type_begin(tsig_read_type *rt, tsig_repair *rp, const tsig_type *
 {
     memset(rt, 0, sizeof *rt);
     rt->rp = rp;
-    rt->root = root;
+    rt->types.root = root;
     rt->input = input;
     rp->on = step;
     rp->ctx = rt;
@@ -163,9 +169,7 @@ void tsig_read_type_begin(tsig_read_type *rt, tsig_repair *rp, const tsig_type *
 
 void tsig_read_type_release(tsig_read_type *rt)
 {
-    free(rt->frames);
-    rt->frames = NULL;
-    rt->cap = 0;
+    tsig_cursor_release(&rt->types);
 }
 
 /* ---- the whole text as one bare text (SPEC §13.1 rows 1 and 2) --------- */

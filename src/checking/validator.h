@@ -11,6 +11,8 @@
  *                       the coercions into lists and maps that try values
  *   validate_message.c  messages, echoes of values, the result
  *   validate_stream.c   list elements validated as a stream makes them whole
+ *   validate_feed.c     the validator fed in chunks: the push reader's steps
+ *                       followed, the elements above, early errors judged
  *
  * What each value goes through (check_fast and the helpers below) is
  * static inline here, so every file that reads values inlines it.
@@ -235,6 +237,36 @@ void tsig_store_clear(store *st);
 void tsig_store_release(store *st);
 int tsig_store_overflow(store *st, int warnings, size_t len);
 int tsig_store_json_error(store *st, const tsig_error *err);
+
+/* ---- list elements as a stream makes them whole (validate_stream.c),
+ * for the validator fed in chunks (validate_feed.c) ---------------------- */
+
+/* The validator a stream reads list elements with, set up once for the
+ * stream, with the stream's options: NULL when out of memory. */
+typedef struct tsig_elements tsig_elements;
+tsig_elements *tsig_elements_new(void);
+void tsig_elements_free(tsig_elements *e);
+
+/* Validates, by e, the elements of a list of elem from text[at] (an element's
+ * first byte), one after the other, read as at nesting depth depth of a
+ * text validated with opts, up to the first that is not whole or does not
+ * validate with no message and no change (cut short, invalid, changed), or
+ * the list's end. Returns the end of the last one that does and sets
+ * *count to how many do; 0 when none: what tsig_known records. *waits is
+ * the start of the element after them when the text ends in it (or just
+ * after it) and nothing in it was wrong or changed so far: more text may
+ * make it one more; else 0. */
+size_t tsig_validate_elements(tsig_elements *e, const tsig_type *elem, int input, const char *text,
+                              size_t len, size_t at, size_t depth,
+                              const tsig_validate_options *opts, size_t *count, size_t *waits);
+
+/* The element of a list of elem that is text[at..end), whole, read as
+ * tsig_validate_elements reads one, the runs known[0..count) in it
+ * (sorted, not overlapping, offsets in text) stepped over: 1 when it
+ * validates with no message and no change. */
+int tsig_validate_element(tsig_elements *e, const tsig_type *elem, int input, const char *text,
+                          size_t at, size_t end, size_t depth, const tsig_validate_options *opts,
+                          const tsig_known *known, size_t count);
 
 /* ---- small helpers -----------------------------------------------------
  * Inline forms of json.c's stack operations for the hot path: the common

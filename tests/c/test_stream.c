@@ -12,6 +12,7 @@
 
 #include "harness.h"
 #include "internal.h"
+#include "checking/validator.h" /* the elements validator a stream's feed reads with */
 
 typedef struct sample {
     const char *sig;
