@@ -2,16 +2,18 @@
  * bench_stream.c: one stream of a 1 MB text, for counting its instructions
  * (valgrind --tool=callgrind) or timing it, against one call.
  *
- *   bench_stream CHUNK [repair]
+ *   bench_stream CHUNK [repair | drop]
  *
  * Builds the 1 MB payload of bench_validate.c (10 000 items), or with
  * "repair" a 1 MB array of objects as models write them (single quotes,
  * bare keys, True and None, trailing commas, comments, in a code fence
  * with prose around), and validates it against its signature: fed in
  * chunks of CHUNK bytes to a stream, then ended; CHUNK 0 is one call of
- * tsig_validate_json instead. Prints the wall time and whether the value
- * was valid. Building the payload is the same in every run, so the
- * difference between two runs' counts is the validation's.
+ * tsig_validate_json instead; "drop" streams as a caller that keeps the
+ * text does (TSIG_CALLER_KEEPS_TEXT: what is validated is dropped).
+ * Prints the wall time and whether the value was valid. Building the
+ * payload is the same in every run, so the difference between two runs'
+ * counts is the validation's.
  */
 #define _POSIX_C_SOURCE 199309L
 
@@ -56,11 +58,12 @@ static size_t payload(char *buf, int repair)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_stream CHUNK [repair]\n");
+        fprintf(stderr, "usage: bench_stream CHUNK [repair | drop]\n");
         return 2;
     }
     size_t chunk = (size_t)strtoul(argv[1], NULL, 10);
     int repair = argc > 2 && strcmp(argv[2], "repair") == 0;
+    int drop = argc > 2 && strcmp(argv[2], "drop") == 0;
     const char *sig_text =
         repair ? "[{id :int, ok :bool, title :string, tags [:string], score :float?}]"
                : "{count :int, items [{id :int, title :string, score :float, tags [:string]}]}";
@@ -70,7 +73,8 @@ int main(int argc, char **argv)
     tsig_error err;
     tsig_signature *sig = tsig_parse(sig_text, strlen(sig_text), &err);
     if (!sig) return 1;
-    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0, repair ? TSIG_REPAIR : 0};
+    tsig_validate_options opts = {TSIG_MODE_ENABLED, 0, 0,
+                                  repair ? TSIG_REPAIR : drop ? TSIG_CALLER_KEEPS_TEXT : 0};
     tsig_result r;
     double t0 = now_seconds();
     if (chunk == 0) {

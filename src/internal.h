@@ -1184,6 +1184,7 @@ typedef struct tsig_known {
     size_t count;
     const tsig_type *type; /* of each */
     int input;
+    int value; /* a record member's value (count 1), not list elements */
 } tsig_known;
 
 /* tsig_validate_json (input 0) or tsig_validate_input_json's reading of
@@ -1704,6 +1705,22 @@ static inline const tsig_field *tsig_cursor_key(tsig_type_cursor *c, size_t d, c
 }
 void tsig_cursor_release(tsig_type_cursor *c);
 
+/* Per open container of a known type: a list's elements, or (for a
+ * stream that drops what it validated) a record's member values. */
+struct tsig_feed_list {
+    int waits;      /* a list: an element cut short may wait (elements_known) */
+    int record;     /* a record (its member values are read_at) */
+    size_t read_at; /* where the element or member value the reader reads
+                     * starts (0: none), validated when whole (read_done) */
+    size_t seen, seen_bytes; /* its elements validated, their bytes */
+    int dirty;      /* its element being read holds one with a message or
+                     * a change (then so does this one, and each around
+                     * it: dirt marks lists 0..d at once) */
+};
+
+/* The element the end of the text cut short waits for none. */
+#define TSIG_FEED_WAIT_NONE 0
+
 /* A stream's validator (see above). Its fields are its own but for those
  * the stream reads: r (where the text is cut, for the partial value),
  * known (the runs, whose text a stream that drops it replaces by
@@ -1720,6 +1737,7 @@ typedef struct tsig_feed {
     size_t list_cap;
     int walk;   /* definite errors looked for before the value is whole */
     int follow; /* the types of open containers followed */
+    int members; /* runs of records' member values too (read_done) */
     int failed; /* out of memory following them */
     int pending, check; /* a value suspected wrong is being read; is whole */
     /* A value whose kind its type never takes (known at its first byte,
@@ -1749,9 +1767,14 @@ typedef struct tsig_feed {
 /* Begins f: a value of root (input: the arguments as one map, as
  * validate_input reads them), validated with o (its nesting limit
  * max_depth), its types followed unless validation is disabled, and
- * definite errors looked for before the value is whole when walk. */
+ * definite errors looked for before the value is whole when walk. With
+ * members (a stream that drops what it validated), the values of
+ * records' members are runs too, as list elements are (each of at least
+ * TSIG_MEMBER_RUN_MIN bytes: a shorter one would save less than its run
+ * and its hole take). */
 void tsig_feed_begin(tsig_feed *f, const tsig_type *root, int input,
-                     const tsig_validate_options *o, int walk, size_t max_depth);
+                     const tsig_validate_options *o, int walk, int members, size_t max_depth);
+#define TSIG_MEMBER_RUN_MIN 128
 void tsig_feed_release(tsig_feed *f);
 /* Reads t[f->r.read..n) (the text so far: what was read before
  * unchanged): 0 at the first byte that can never become JSON (f->r.read
@@ -1770,9 +1793,33 @@ void tsig_feed_restart(tsig_feed *f);
 int tsig_feed_read_on(const tsig_feed *f, const char *t, size_t n, tsig_json_push *out);
 /* The text f reads lost bytes: what stood in [from..to) moved to start at
  * w (tsig_feed_moved), then the by bytes before from are gone and what
- * followed moved back by them (tsig_feed_dropped). */
-void tsig_feed_moved(tsig_feed *f, size_t from, size_t to, size_t w);
-void tsig_feed_dropped(tsig_feed *f, size_t from, size_t by);
+ * followed moved back by them (tsig_feed_dropped). Inline: a stream that
+ * drops what it validated calls them for each run it drops. */
+static inline void tsig_feed_moved(tsig_feed *f, size_t from, size_t to, size_t w)
+{
+    /* the open elements and member values the reader reads that start there */
+    for (size_t d = 0; f->follow && d < f->r.stack.len; d++) {
+        size_t *at = &f->lists[d].read_at;
+        if (*at >= from && *at < to) *at = *at - from + w;
+    }
+}
+static inline void tsig_feed_shift(size_t *at, size_t from, size_t by)
+{
+    if (*at >= from) *at -= by;
+}
+static inline void tsig_feed_dropped(tsig_feed *f, size_t from, size_t by)
+{
+    /* a wait the reader left behind */
+    if (f->wait_at < from) {
+        f->wait_at = 0;
+        f->wait = TSIG_FEED_WAIT_NONE;
+    }
+    size_t *at[] = {&f->r.read, &f->r.cut, &f->r.str_cut, &f->r.str_at, &f->r.key_at, &f->r.num_at,
+                    &f->wait_at};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) tsig_feed_shift(at[i], from, by);
+    for (size_t d = 0; f->follow && d < f->r.stack.len; d++)
+        if (f->lists[d].read_at) tsig_feed_shift(&f->lists[d].read_at, from, by);
+}
 /* How many list elements f validated as they became whole. */
 size_t tsig_feed_known_elements(const tsig_feed *f);
 

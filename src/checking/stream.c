@@ -114,7 +114,7 @@ tsig_stream *tsig_stream_new(const tsig_signature *sig, int input,
      * given (repair moves positions). */
     int walk = !input && !s->repair && sig->returns &&
                (o.mode == TSIG_MODE_ENABLED || o.mode == TSIG_MODE_STRICT);
-    tsig_feed_begin(&s->feed, s->root, input, &s->opts, walk, tsig_depth_limit(&o));
+    tsig_feed_begin(&s->feed, s->root, input, &s->opts, walk, s->lean, tsig_depth_limit(&o));
     tsig_repair_init(&s->rp, s->feed.r.max_depth);
     tsig_read_type_begin(&s->rt, &s->rp, s->root, input);
     return s;
@@ -234,7 +234,8 @@ static void hole_join(struct hole *h, const struct hole *x)
  * list (a comma between) joining it; holes dropped before inside a run
  * (an element validated whole after the reader read it, read_done) are
  * folded into its own. Only runs followed by what may follow an element
- * (whitespace, ',' or ']') are dropped, the others left for a later push:
+ * or a member value (whitespace, ',', ']' or '}') are dropped, the others
+ * left for a later push:
  * the placeholder, should a reader that knows no runs read it (the value
  * of a repeated key), then reads as the run did, never as a number going
  * on. Once per push: moves what follows the first such run, a chunk's
@@ -246,7 +247,9 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
     size_t first = f->known_dropped, stop = first;
     for (; stop < f->known_count; stop++) {
         size_t e = f->known[stop].end;
-        if (e >= s->text.len || !(tsig_json_is_ws((unsigned char)t[e]) || t[e] == ',' || t[e] == ']')) break;
+        if (e >= s->text.len ||
+            !(tsig_json_is_ws((unsigned char)t[e]) || t[e] == ',' || t[e] == ']' || t[e] == '}'))
+            break;
     }
     if (stop == first) return;
     if (s->hole_cap < f->known_count) {
@@ -274,8 +277,8 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
         hole_add(&h, t, from, k.end);
         struct hole *prev = kept ? &s->holes[kept - 1] : NULL;
         size_t sep = prev ? prev->at + 1 : 0;
-        int join = prev && f->known[kept - 1].type == k.type && f->known[kept - 1].input == k.input &&
-                   tsig_json_one_comma(t, sep, w);
+        int join = prev && !k.value && f->known[kept - 1].type == k.type &&
+                   f->known[kept - 1].input == k.input && tsig_json_one_comma(t, sep, w);
         if (join) {
             hole_add(prev, t, sep, w);  /* the comma between */
             hole_join(prev, &h);
@@ -283,7 +286,7 @@ static TSIG_NOINLINE void compact(tsig_stream *s)
             w = sep;
         } else {
             s->holes[kept] = h;
-            f->known[kept++] = (tsig_known){w, w + 1, k.count, k.type, k.input};
+            f->known[kept++] = (tsig_known){w, w + 1, k.count, k.type, k.input, k.value};
             t[w++] = '0';
         }
         r = k.end;

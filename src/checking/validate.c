@@ -245,12 +245,13 @@ static size_t check_number(validator *v, const tsig_type *t)
 /* ---- lists --------------------------------------------------------------- */
 
 /* Element *i of type t at *at: 1 when a known run starts there (then *at
- * is after the run and *i its last element), 0 when it is to be read.
+ * is after the run and *i its last element; one: a run of one value, a
+ * record's member's), 0 when it is to be read.
  * Known runs are mostly met in the order of the text (the next one is
  * known_at); one met again (a map read again located, a union's members
  * reading the same text) is found by its start: a stream that dropped
  * the run's text has only a placeholder there. */
-static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i)
+static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i, int one)
 {
     size_t start = tsig_json_ws(&v->j, *at) + v->known_base;
     if (start < v->known_at) {
@@ -268,7 +269,7 @@ static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, si
         if (v->known_at != start) return 0;
     }
     const tsig_known *k = &v->known[v->known_next];
-    if (k->type != t || k->input != v->input || v->out) return 0;
+    if (k->type != t || k->input != v->input || v->out || one != k->value) return 0;
     v->known_next++;
     v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
     v->j.pos = *at = k->end - v->known_base;
@@ -294,7 +295,7 @@ NOINLINE size_t tsig_check_list(validator *v, const tsig_type *t, size_t open_at
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            if (!v->known_count || !known_skip(v, elem, &at, &i)) {
+            if (!v->known_count || !known_skip(v, elem, &at, &i, 0)) {
                 at = check_fast(v, elem, at);
                 if (!at) return 0;
             }
@@ -510,6 +511,11 @@ size_t tsig_check_value(validator *v, const tsig_type *t, size_t at)
     tsig_json *j = &v->j;
     j->pos = at = tsig_json_ws(j, at);
     if (at >= j->len) return (size_t)tsig_json_fail(j, at, "a JSON value");
+    /* a record's member value a stream validated (a run of one value) */
+    if (v->known_values) {
+        size_t i = 0;
+        if (known_skip(v, t, &at, &i, 1)) return at;
+    }
     char c = j->src[at];
     int optional = t->kind == TSIG_OPTIONAL;
     t = tsig_type_strip(t);
@@ -623,9 +629,20 @@ int tsig_validator_again(validator *v, const char *json, size_t len, size_t max_
     v->outer_at = v->outer_end = 0;
     v->known = NULL;
     v->known_count = v->known_next = v->known_base = 0;
+    v->known_values = 0;
     v->known_at = SIZE_MAX;
     v->path.count = 0;
     return 1;
+}
+
+void tsig_validator_know(validator *v, const tsig_known *known, size_t count)
+{
+    v->known = known;
+    v->known_count = count;
+    v->known_next = 0;
+    v->known_at = count ? known[0].start : SIZE_MAX;
+    v->known_values = 0;
+    for (size_t i = 0; i < count && !v->known_values; i++) v->known_values = known[i].value;
 }
 
 void tsig_validator_release(validator *v)
@@ -788,9 +805,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     tsig_validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
     v->j.words = (_Bool)repair; /* a bare text not read is refused at its start */
     if (known_count) {
-        v->known = known;
-        v->known_count = known_count;
-        v->known_at = known[0].start;
+        tsig_validator_know(v, known, known_count);
     }
 
     tsig_code code = TSIG_OK;

@@ -56,18 +56,7 @@
  */
 #include "validator.h"
 
-/* Per open container, for a list of a known type: its elements. */
-struct tsig_feed_list {
-    int waits;      /* an element cut short may wait (elements_known) */
-    size_t read_at; /* where the element the reader reads starts (0:
-                     * none), validated when whole (read_done) */
-    size_t seen, seen_bytes; /* its elements validated, their bytes */
-    int dirty;      /* its element being read holds one with a message or
-                     * a change (then so does this one, and each around
-                     * it: dirt marks lists 0..d at once) */
-};
-
-enum { WAIT_NONE, WAIT_FIRST, WAIT_TRIED, WAIT_READ };
+enum { WAIT_NONE = TSIG_FEED_WAIT_NONE, WAIT_FIRST, WAIT_TRIED, WAIT_READ };
 
 /* ---- suspicions: what is wrong before the value is whole ---------------- */
 
@@ -181,7 +170,7 @@ static void walk_value(tsig_feed *f, tsig_json_kind jk, unsigned char c, size_t 
     if (jk != TSIG_JSON_OBJECT && jk != TSIG_JSON_ARRAY) return;
     if (!tsig_cursor_open(&f->types, d, want, jk)) {
         f->failed = 1;
-        f->walk = f->follow = 0;
+        f->walk = f->follow = f->members = 0;
         return;
     }
     if (d >= f->list_cap) {
@@ -189,7 +178,7 @@ static void walk_value(tsig_feed *f, tsig_json_kind jk, unsigned char c, size_t 
         struct tsig_feed_list *l = realloc(f->lists, cap * sizeof *l);
         if (!l) {
             f->failed = 1;
-            f->walk = f->follow = 0;
+            f->walk = f->follow = f->members = 0;
             return;
         }
         f->lists = l;
@@ -198,6 +187,7 @@ static void walk_value(tsig_feed *f, tsig_json_kind jk, unsigned char c, size_t 
     const tsig_type *t = f->types.frames[d].t;
     struct tsig_feed_list *l = &f->lists[d];
     l->waits = t && t->kind == TSIG_LIST && !(f->walk && has_enum(t->elem, 0));
+    l->record = t && t->kind == TSIG_RECORD;
     l->read_at = 0;
     l->seen = l->seen_bytes = 0;
     l->dirty = 0;
@@ -358,9 +348,10 @@ static TSIG_COLD int early_kind(tsig_feed *f, tsig_result *out)
  * only a comma and whitespace between (one entry a list, whatever the
  * chunks: a byte at a time makes a run of each element). 0 when out of
  * memory. */
-static int run_add(tsig_feed *f, size_t at, size_t end, size_t count, const tsig_type *type)
+static int run_add(tsig_feed *f, size_t at, size_t end, size_t count, const tsig_type *type,
+                   int value)
 {
-    if (f->known_count > f->known_dropped) {
+    if (!value && f->known_count > f->known_dropped) {
         tsig_known *last = &f->known[f->known_count - 1];
         if (last->type == type && last->input == f->input && tsig_json_one_comma(f->reading, last->end, at)) {
             last->end = end;
@@ -375,7 +366,7 @@ static int run_add(tsig_feed *f, size_t at, size_t end, size_t count, const tsig
         f->known = k;
         f->known_cap = cap;
     }
-    f->known[f->known_count++] = (tsig_known){at, end, count, type, f->input};
+    f->known[f->known_count++] = (tsig_known){at, end, count, type, f->input, value};
     return 1;
 }
 
@@ -427,7 +418,7 @@ static size_t elements_known(tsig_feed *f, const char *t, size_t n, size_t at, s
     size_t count, waits, end = tsig_validate_elements(e, list->elem, f->input, t, n, at, f->r.stack.len,
                                                       &f->opts, &count, &waits);
     /* out of memory: read as any other, the same result */
-    if (end && !run_add(f, at, end, count, list->elem)) return 0;
+    if (end && !run_add(f, at, end, count, list->elem, 0)) return 0;
     if (end) {
         l->seen += count;
         l->seen_bytes += end - at;
@@ -449,14 +440,18 @@ static size_t elements_known(tsig_feed *f, const char *t, size_t n, size_t at, s
  * it validates with no message and no change, it and they are one run, as
  * if it had been whole in one chunk. So an element longer than two chunks
  * (or any, when the chunks are a model's few bytes) is read twice, by the
- * reader and here, and dropped like the others. */
+ * reader and here, and dropped like the others. A record's member value
+ * (f->members) likewise, once it is TSIG_MEMBER_RUN_MIN bytes or more and
+ * holds no run: a run of one value, of its field's type (or the record's
+ * extra type). */
 static TSIG_NOINLINE void read_done(tsig_feed *f, size_t end)
 {
-    struct tsig_feed_list *l = &f->lists[f->r.stack.len - 1];
+    size_t d = f->r.stack.len;
+    struct tsig_feed_list *l = &f->lists[d - 1];
     size_t at = l->read_at;
     l->read_at = 0;
-    const tsig_type *list = top_list(f);
-    if (!list) return;
+    const tsig_type *list = top_list(f), *type = list ? list->elem : f->types.frames[d - 1].child;
+    if (!type) return;
     /* one inside it, or a suspicion, found something: it would not
      * validate clean (and is not read again for nothing) */
     if (f->pending || l->dirty) {
@@ -465,23 +460,31 @@ static TSIG_NOINLINE void read_done(tsig_feed *f, size_t end)
     }
     size_t first = f->known_count;
     while (first && f->known[first - 1].start >= at) first--;
+    /* A member value with runs in it stays as it is, its runs apart: a
+     * reader meets it (a record's value read inline by check_fast, not
+     * through tsig_check_value) where its text is not dropped yet, and
+     * reads it whole, which it can only where nothing in it is a
+     * placeholder (a list's elements are looked for at each element). */
+    if (!list && first != f->known_count) return;
     /* the runs inside it (none: no pointer, f->known may be NULL) */
     const tsig_known *inside = first < f->known_count ? f->known + first : NULL;
     tsig_elements *e = elements_validator(f);
-    if (!e || !tsig_validate_element(e, list->elem, f->input, f->reading, at, end, f->r.stack.len,
-                                     &f->opts, inside, f->known_count - first)) {
+    if (!e || !tsig_validate_element(e, type, f->input, f->reading, at, end, d, &f->opts, inside,
+                                     f->known_count - first)) {
         dirty(f);
         return;
     }
     size_t count = f->known_count;
     f->known_count = first;
     if (f->known_dropped > first) f->known_dropped = first;
-    if (!run_add(f, at, end, 1, list->elem)) {
+    if (!run_add(f, at, end, 1, type, !list)) {
         f->known_count = count; /* the runs in it stay: the same result */
         return;
     }
-    l->seen++;
-    l->seen_bytes += end - at;
+    if (list) {
+        l->seen++;
+        l->seen_bytes += end - at;
+    }
 }
 
 /* ---- the push reader's steps -------------------------------------------- */
@@ -490,7 +493,13 @@ static TSIG_NOINLINE void read_done(tsig_feed *f, size_t end)
 static void value_done(tsig_feed *f, size_t end)
 {
     if (f->walk && f->pending && f->r.stack.len == f->bad_depth) f->check = 1;
-    if (f->follow && f->r.stack.len && f->lists[f->r.stack.len - 1].read_at) read_done(f, end);
+    if (!f->follow || !f->r.stack.len) return;
+    struct tsig_feed_list *l = &f->lists[f->r.stack.len - 1];
+    if (!l->read_at) return;
+    /* a short member value: its run and hole would take more room than
+     * its text (what is wrong in it made the lists around it dirty) */
+    if (l->record && end - l->read_at < TSIG_MEMBER_RUN_MIN) l->read_at = 0;
+    else read_done(f, end);
 }
 
 /* A value starts at at (its first byte, not ']'), at depth f->r.stack.len:
@@ -531,6 +540,13 @@ static int on_value(tsig_feed *f, const char *t, size_t n, size_t at)
         l->dirty = 0;
         if (clean == at) l->read_at = at;
         else dirty(f);
+    } else if (f->members && !f->pending && f->r.stack.len &&
+               f->types.frames[f->r.stack.len - 1].child) {
+        /* a member value of a known type: validated alone when whole
+         * (read_done), to be dropped */
+        struct tsig_feed_list *l = &f->lists[f->r.stack.len - 1];
+        l->dirty = 0;
+        l->read_at = at;
     }
     if (f->follow && f->r.stack.len < f->r.max_depth)
         walk_value(f, tsig_json_kind_of((char)c), c, at);
@@ -587,7 +603,7 @@ static int on_step(void *ctx, int event, size_t at)
 /* ---- the feed ------------------------------------------------------------ */
 
 void tsig_feed_begin(tsig_feed *f, const tsig_type *root, int input,
-                     const tsig_validate_options *o, int walk, size_t max_depth)
+                     const tsig_validate_options *o, int walk, int members, size_t max_depth)
 {
     memset(f, 0, sizeof *f);
     f->root = root;
@@ -597,6 +613,7 @@ void tsig_feed_begin(tsig_feed *f, const tsig_type *root, int input,
     f->types.root = root;
     f->walk = walk;
     f->follow = root && o->mode != TSIG_MODE_DISABLED;
+    f->members = members && f->follow;
 }
 
 void tsig_feed_release(tsig_feed *f)
@@ -647,7 +664,7 @@ void tsig_feed_restart(tsig_feed *f)
     f->known_count = f->known_dropped = 0;
     f->wait_at = 0;
     f->wait = WAIT_NONE;
-    f->follow = 0; /* the repaired text: read as it comes */
+    f->follow = f->members = 0; /* the repaired text: read as it comes */
 }
 
 int tsig_feed_read_on(const tsig_feed *f, const char *t, size_t n, tsig_json_push *out)
@@ -661,34 +678,6 @@ int tsig_feed_read_on(const tsig_feed *f, const char *t, size_t n, tsig_json_pus
         return 1;
     tsig_sb_release(&out->stack);
     return -1;
-}
-
-void tsig_feed_moved(tsig_feed *f, size_t from, size_t to, size_t w)
-{
-    /* the open elements the reader reads that start there */
-    for (size_t d = 0; f->follow && d < f->r.stack.len; d++) {
-        size_t *at = &f->lists[d].read_at;
-        if (*at >= from && *at < to) *at = *at - from + w;
-    }
-}
-
-static void shift(size_t *at, size_t from, size_t by)
-{
-    if (*at >= from) *at -= by;
-}
-
-void tsig_feed_dropped(tsig_feed *f, size_t from, size_t by)
-{
-    /* a wait the reader left behind */
-    if (f->wait_at < from) {
-        f->wait_at = 0;
-        f->wait = WAIT_NONE;
-    }
-    size_t *at[] = {&f->r.read, &f->r.cut, &f->r.str_cut, &f->r.str_at, &f->r.key_at, &f->r.num_at,
-                    &f->wait_at};
-    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) shift(at[i], from, by);
-    for (size_t d = 0; f->follow && d < f->r.stack.len; d++)
-        if (f->lists[d].read_at) shift(&f->lists[d].read_at, from, by);
 }
 
 size_t tsig_feed_known_elements(const tsig_feed *f)

@@ -161,6 +161,8 @@ typedef struct validator {
      * are known_base more than the text's (it starts inside theirs). */
     const tsig_known *known;
     size_t known_count, known_next, known_at, known_base;
+    int known_values; /* some are record members' values (tsig_check_value
+                       * looks for them; lists look at each element) */
     /* Last, as they need no clearing (tsig_validator_init clears what comes
      * before them): */
     tsig_json_path path;
@@ -196,6 +198,8 @@ void tsig_validator_init(validator *v, store *st, const char *json, size_t len, 
  * it must be released and set up anew. */
 int tsig_validator_again(validator *v, const char *json, size_t len, size_t max_depth);
 void tsig_validator_release(validator *v);
+/* v steps over known[0..count) (sorted by start, not overlapping). */
+void tsig_validator_know(validator *v, const tsig_known *known, size_t count);
 
 size_t tsig_check_record(validator *v, const tsig_type *t, size_t open_at);
 

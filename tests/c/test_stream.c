@@ -1259,6 +1259,68 @@ TEST(a_stream_drops_the_elements_its_reader_read_too)
     tsig_signature_free(sig);
 }
 
+/* The value of a record's member, once whole and TSIG_MEMBER_RUN_MIN
+ * bytes or more, is validated alone and dropped as list elements are
+ * (its key stays: a repeated key is still found): a stream that drops
+ * what it validated keeps about its longest value, not the text, and ends
+ * with the one-shot result, positions after what it dropped included. */
+TEST(a_stream_drops_the_values_of_record_members_too)
+{
+    tsig_signature *sig = sig_of("{answer :string, summary {title :string, body :string}, "
+                                 "notes {* :string}, n :int}");
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_CALLER_KEEPS_TEXT};
+    tsig_strbuf text = {0}, long_text = {0};
+    for (int i = 0; i < 60; i++) tsig_sb_printf(&long_text, "line %02d of the answer, \\n\\u00e9 ", i);
+    CHECK(!long_text.failed && long_text.len > 1500 && long_text.len < 2000);
+    tsig_sb_printf(&text, "{\"answer\": \"%s\",\n \"summary\": {\"title\": \"%s\",\n  \"body\": \"%s\"},\n",
+                   long_text.data, long_text.data, long_text.data);
+    tsig_sb_puts(&text, " \"notes\": {");
+    for (int k = 0; k < 6; k++)
+        tsig_sb_printf(&text, "%s\n  \"k%d\": \"%s\"", k ? "," : "", k, long_text.data);
+    size_t tail = text.len;
+    tsig_sb_puts(&text, "},\n \"n\": \"x\"}");
+    CHECK(!text.failed);
+    static const size_t chunks[] = {1, 3, 16, 1024};
+    /* an error after what was dropped; then bad JSON there; then a key
+     * repeated after its value was dropped */
+    for (int round = 0; round < 3; round++) {
+        tsig_result one;
+        tsig_validate_json(sig, text.data, text.len, NULL, &one);
+        CHECK(!one.ok);
+        for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+            tsig_result end;
+            size_t most = kept_most(sig, &o, &text, chunks[c], &end);
+            CHECK(most < long_text.len + 200 + 2 * chunks[c]);
+            CHECK(text.len > 5 * most);
+            CHECK_INT(end.error_count, one.error_count);
+            CHECK_INT(end.json_error.code, one.json_error.code);
+            CHECK_INT(end.json_error.line, one.json_error.line);
+            CHECK_INT(end.json_error.column, one.json_error.column);
+            for (size_t i = 0; i < end.error_count && i < one.error_count; i++) {
+                CHECK_STR(end.errors[i].message, one.errors[i].message);
+                CHECK_STR(end.errors[i].path, one.errors[i].path);
+                CHECK_INT(end.errors[i].offset, one.errors[i].offset);
+                CHECK_INT(end.errors[i].length, one.errors[i].length);
+            }
+            tsig_result_free(&end);
+        }
+        tsig_result_free(&one);
+        text.len = tail;
+        if (round == 0) tsig_sb_puts(&text, "},\n \"n\": 7\n   y}");
+        else tsig_sb_printf(&text, ",\n  \"k2\": \"%s\"},\n \"n\": 7}", long_text.data);
+    }
+    /* valid: complete, and the one-shot result */
+    text.len = tail;
+    tsig_sb_puts(&text, "},\n \"n\": 7}");
+    tsig_result end;
+    CHECK(kept_most(sig, &o, &text, 16, &end) < long_text.len + 250);
+    CHECK(end.ok && end.error_count == 0 && end.warning_count == 0);
+    tsig_result_free(&end);
+    tsig_sb_release(&long_text);
+    tsig_sb_release(&text);
+    tsig_signature_free(sig);
+}
+
 /* The partial value of a stream that drops what it validated is the one
  * of a stream keeping the text, after each push, in any chunking: a wait
  * the reader passed (or dropped) is never taken for a wait again. */
@@ -1631,6 +1693,7 @@ int main(void)
     RUN(an_element_a_chunk_cuts_waits_for_the_next_chunk);
     RUN(a_stream_that_drops_what_it_validated_keeps_about_a_chunk);
     RUN(a_stream_drops_the_elements_its_reader_read_too);
+    RUN(a_stream_drops_the_values_of_record_members_too);
     RUN(dropped_runs_met_again_or_read_as_text_give_the_one_shot_result);
     RUN(a_dropping_stream_cuts_the_partial_value_a_keeping_one_gives);
     RUN(the_whole_text_steps_over_known_elements);

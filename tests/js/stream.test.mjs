@@ -403,6 +403,40 @@ test('a long list streamed in chunks: partial values, positions and values as wi
   assert.equal(text.slice(e.index, e.index + 6), '"many"');
 });
 
+test('long values of record members, dropped by the core as they become whole: partial values, positions and values as with the whole text', () => {
+  const sig = Signature.parse('{answer :string, summary {title :string, body :string}, notes {* :string}, n :int}');
+  const long = (k) => Array.from({ length: 40 }, (_, i) => `line ${i} of ${k}, caf\u00e9 "q"\n`).join('');
+  const value = {
+    answer: long('answer'),
+    summary: { title: long('title'), body: long('body') },
+    notes: { a: long('a'), b: long('b') },
+    n: 7,
+  };
+  for (const [text, ok] of [
+    [JSON.stringify(value, null, 1), true],
+    [JSON.stringify({ ...value, n: 'seven' }, null, 1), false],
+    // declared fields after the others: the value changes order
+    [JSON.stringify({ n: 7, notes: value.notes, summary: value.summary, answer: value.answer }), true],
+    // a key repeated after its first value was dropped
+    [JSON.stringify(value).replace('"n":7', `"n":7,"answer":${JSON.stringify(value.answer)}`), false],
+  ]) {
+    for (const chunk of [7, 64, 1000]) {
+      const s = sig.stream();
+      let last;
+      for (let at = 0; at < text.length; at += chunk) {
+        last = s.push(text.slice(at, at + chunk));
+        // the partial value is the text read so far, dropped values too
+        if (last.partial?.summary && text.lastIndexOf('"answer"') < text.indexOf('"summary"'))
+          assert.equal(last.partial.answer, value.answer);
+      }
+      const r = s.end();
+      assert.equal(r.ok, ok, `${text.slice(0, 40)} in chunks of ${chunk}`);
+      assert.deepEqual(ended(r), oneShot(sig, text));
+      for (const e of r.errors) assert.equal(e.index, sig.validateJSON(text).errors.find((x) => x.path === e.path).index);
+    }
+  }
+});
+
 test('a stream whose value changes (declared fields first) gives the one-shot value', () => {
   const sig = Signature.parse('{items [:int], n :int}');
   const text = `{"n": 2, "items": [${Array.from({ length: 500 }, (_, i) => i).join(', ')}]}`;
