@@ -1257,6 +1257,13 @@ static const op_case cases[] = {
      .text = "{\"groups\": [{\"items\": [1, 2, 3,\n 4, 5, 6, 7]}, {\"items\": [8, 9,\n 10]}],\n \"note\": \"x\"}"},
     {"stream dropped then reordered", op_stream, .sig = "{a [:int], b :int}", .which = 6,
      .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"b\": 1, \"a\": [1, 2, 3, 4, 5, 6, 7, 8]}"},
+    /* long values of records' members, dropped as they become whole (a
+     * run of one value each), before and after others; errors after them */
+    {"stream member values dropped", op_stream, .sig = "{a :string, b {c :string, d :int}, * :string}",
+     .which = 50, .flags = TSIG_CALLER_KEEPS_TEXT,
+     .text = "{\"a\": \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\nyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\",\n \"b\": {\"c\": \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\nyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\", \"d\": 1},\n \"e\": \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\nyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\", \"f\": 2}"},
+    {"stream member values dropped then reordered", op_stream, .sig = "{a :string, n :int}", .which = 30,
+     .flags = TSIG_CALLER_KEEPS_TEXT, .text = "{\"n\": 1, \"a\": \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\nyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"}"},
     {"api stream output", op_api_stream, .sig = SIG_OUT, .text = OUT_BAD},
     {"api stream input repaired", op_api_stream, .sig = SIG_IN, .input = 1,
      .text = "Sure: {query: 'x', limit: \"5\",} ok"},
