@@ -1378,20 +1378,20 @@ TEST(the_whole_text_steps_over_known_elements)
 {
     tsig_signature *sig = sig_of("[:int]");
     const char *t = "[1, \"x\", 3]";
-    tsig_known known = {4, 7, 1, sig->returns->elem, 0};
+    tsig_known known = {4, 7, 1, sig->returns->elem, 0, 0};
     tsig_result r;
     tsig_validate_with_known(sig->returns, 0, t, strlen(t), NULL, &known, 1, &r);
     CHECK(r.ok);
     tsig_result_free(&r);
     /* of another type, or written (pass 2), it is read */
-    tsig_known other = {4, 7, 1, sig->returns, 0};
+    tsig_known other = {4, 7, 1, sig->returns, 0, 0};
     tsig_validate_with_known(sig->returns, 0, t, strlen(t), NULL, &other, 1, &r);
     CHECK(!r.ok);
     tsig_result_free(&r);
     /* a run of elements counts as its elements */
     tsig_signature *bounded = sig_of("[:int][..2]");
     const char *three = "[1, 2, 3]";
-    tsig_known run = {1, 8, 3, bounded->returns->elem, 0};
+    tsig_known run = {1, 8, 3, bounded->returns->elem, 0, 0};
     tsig_validate_with_known(bounded->returns, 0, three, strlen(three), NULL, &run, 1, &r);
     CHECK(!r.ok && r.error_count == 1);
     tsig_result_free(&r);
