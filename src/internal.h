@@ -1511,9 +1511,26 @@ int tsig_is_enum_word(const char *s, size_t len);
 const tsig_field *tsig_field_named(const tsig_field *fields, size_t count, const char *name,
                                    size_t len, size_t from);
 /* Records of up to this many fields are searched field by field
- * (tsig_field_named); bigger ones through an index (validate_map.c), so
+ * (tsig_field_named); bigger ones through an index (tsig_field_find), so
  * keys in any order cost the same. */
 #define TSIG_FIELDS_SCAN_MAX 16
+
+/* The field of a record a key names (equal after '-' -> '_'), for every
+ * reader that looks fields up by key: the validator, and the type cursor
+ * of streams and of the reading by the type. A finder keeps the index of
+ * each big record it was asked about (a hash table of its fields, built
+ * the first time), for the lookups of its owner's life (a validation, a
+ * stream); zeroed, it is empty. */
+typedef struct tsig_field_finder {
+    struct tsig_field_index *indexes;
+    size_t count, cap;
+    tsig_table of; /* the indexes by record (key_of NULL: none yet) */
+} tsig_field_finder;
+/* The index of the field of record t that key[0..len) names, trying hint
+ * first; t->field_count when none; (size_t)-1 when out of memory. */
+size_t tsig_field_find(tsig_field_finder *ff, const tsig_type *t, const char *key, size_t len,
+                       size_t hint);
+void tsig_field_finder_release(tsig_field_finder *ff);
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
 #define TSIG_TOOLS_HEADER "## Tools you can call\n\n"
@@ -1651,6 +1668,7 @@ typedef struct tsig_type_cursor {
     const tsig_type *root;  /* the type of the value (NULL: not known) */
     tsig_type_frame *frames;
     size_t cap;
+    tsig_field_finder fields; /* big records' fields by key */
 } tsig_type_cursor;
 
 /* The type of the value that starts at depth d (NULL: not known). */
@@ -1676,10 +1694,11 @@ static inline int tsig_cursor_open(tsig_type_cursor *c, size_t d, const tsig_typ
 }
 /* The key key[0..len) of the map open at depth d - 1 (d >= 1) was read:
  * the type of its value (the frame's child) is the type of the field it
- * names, or the record's extra type; not known (NULL) in a map that is no
- * record, for a key with an escape (escaped: not decoded here), or in a
- * record too big to search field by field. Returns the field named (NULL:
- * none); *again is 1 when that field was named before in this map. */
+ * names (tsig_field_find, as the validator finds it), or the record's
+ * extra type; not known (NULL) in a map that is no record, for a key with
+ * an escape (escaped: not decoded here), or when out of memory. Returns
+ * the field named (NULL: none); *again is 1 when that field was named
+ * before in this map. */
 static inline const tsig_field *tsig_cursor_key(tsig_type_cursor *c, size_t d, const char *key,
                                                 size_t len, int escaped, int *again)
 {
@@ -1687,16 +1706,22 @@ static inline const tsig_field *tsig_cursor_key(tsig_type_cursor *c, size_t d, c
     if (d == 0 || d > c->cap) return NULL;
     tsig_type_frame *f = &c->frames[d - 1];
     f->child = NULL;
-    if (!f->t || f->t->kind != TSIG_RECORD || escaped || f->t->field_count > TSIG_FIELDS_SCAN_MAX)
-        return NULL;
+    if (!f->t || f->t->kind != TSIG_RECORD || escaped) return NULL;
     /* from the field after the last one named: keys mostly come in the
      * signature's order */
-    const tsig_field *fd = tsig_field_named(f->t->fields, f->t->field_count, key, len, f->next);
-    if (!fd) {
+    size_t n = f->t->field_count, i;
+    if (n <= TSIG_FIELDS_SCAN_MAX) {
+        const tsig_field *fd = tsig_field_named(f->t->fields, n, key, len, f->next);
+        i = fd ? (size_t)(fd - f->t->fields) : n;
+    } else {
+        i = tsig_field_find(&c->fields, f->t, key, len, f->next);
+        if (i == (size_t)-1) return NULL; /* out of memory: not known */
+    }
+    if (i == n) {
         f->child = f->t->extra;
         return NULL;
     }
-    size_t i = (size_t)(fd - f->t->fields);
+    const tsig_field *fd = &f->t->fields[i];
     *again = i >= 64 || (f->named >> i & 1);
     if (i < 64) f->named |= (uint64_t)1 << i;
     f->child = fd->type;

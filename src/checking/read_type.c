@@ -3,10 +3,11 @@
  * reader of json.c, in repair mode, reads the text; at each value it asks
  * this reader of values what the type there admits, and whether a bare
  * text is read as a value. The type is followed as containers open and
- * keys are read: per open container its record or list, and the type of
- * its next value. A value whose type is not known (a key no field names, a
- * union of maps, :any, :map, a record too big to search field by field)
- * admits nothing but JSON.
+ * keys are read, by the type cursor (as streams follow it: per open
+ * container its record or list, and the type of its next value; a key's
+ * field found as the validator finds it). A value whose type is not known
+ * (a key no field names, a union of maps, :any, :map, a key with an
+ * escape) admits nothing but JSON.
  */
 #include "internal.h"
 
@@ -120,6 +121,7 @@ void tsig_cursor_release(tsig_type_cursor *c)
     free(c->frames);
     c->frames = NULL;
     c->cap = 0;
+    tsig_field_finder_release(&c->fields);
 }
 
 /* The push reader's questions (json.c, repair mode). */

@@ -654,9 +654,7 @@ void tsig_validator_release(validator *v)
     free(v->members);
     free(v->located);
     if (v->located_set.key_of) tsig_table_release(&v->located_set);
-    for (size_t i = 0; i < v->index_count; i++) tsig_table_release(&v->indexes[i].table);
-    free(v->indexes);
-    if (v->index_of.key_of) tsig_table_release(&v->index_of);
+    tsig_field_finder_release(&v->fields);
     tsig_sb_release(&v->msg);
     tsig_sb_release(&v->scratch);
     tsig_sb_release(&v->text);

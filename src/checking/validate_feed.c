@@ -205,8 +205,9 @@ static void walk_key(tsig_feed *f, const char *t, size_t end)
         tsig_cursor_key(&f->types, d, t + f->r.key_at, end - f->r.key_at, f->r.escaped, &again);
     tsig_type_frame *fr = &f->types.frames[d - 1];
     if (again) fr->child = NULL;
-    if (!fd && fr->t && fr->t->kind == TSIG_RECORD && !f->r.escaped &&
-        fr->t->field_count <= TSIG_FIELDS_SCAN_MAX && f->walk && !fr->t->extra &&
+    /* a key no field names, strict (out of memory too: a wrong suspicion
+     * costs a validation, then no more are looked for) */
+    if (!fd && fr->t && fr->t->kind == TSIG_RECORD && !f->r.escaped && f->walk && !fr->t->extra &&
         f->opts.mode == TSIG_MODE_STRICT && !f->pending) {
         f->pending = 1;
         f->bad_depth = d;

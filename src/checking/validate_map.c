@@ -26,71 +26,12 @@ static void keys_end(validator *v, tsig_json_keyframe *kf)
     if (kf->start != NONE) tsig_json_keys_end(&v->keys, kf);
 }
 
-/* tsig_table_key_of over a map's fields: a normalized name. */
-static const char *field_norm(const void *ctx, size_t entry, size_t *len)
-{
-    const tsig_field *f = &((const tsig_type *)ctx)->fields[entry];
-    *len = f->name_len;
-    return f->norm;
-}
-
-/* tsig_table_key_of over the indexes: the bytes of the type pointer. */
-static const char *index_type(const void *ctx, size_t entry, size_t *len)
-{
-    *len = sizeof(const tsig_type *);
-    return (const char *)&((const validator *)ctx)->indexes[entry].type;
-}
-
-/* The index of t's fields, built when first asked for; NULL when out of
- * memory. */
-static tsig_table *field_index_of(validator *v, const tsig_type *t)
-{
-    const char *key = (const char *)&t;
-    if (!v->index_of.key_of) tsig_table_init(&v->index_of, 0, NULL, index_type, v);
-    size_t hash = tsig_table_hash(&v->index_of, key, sizeof t);
-    size_t at = tsig_table_find(&v->index_of, key, sizeof t, hash);
-    if (at == TSIG_TABLE_NOMEM) return NULL;
-    if (at != TSIG_TABLE_NONE) return &v->indexes[at].table;
-    if (v->index_count == v->index_cap) {
-        size_t cap = v->index_cap ? v->index_cap * 2 : 8;
-        field_index *grown = realloc(v->indexes, cap * sizeof *grown);
-        if (!grown) return NULL;
-        v->indexes = grown;
-        v->index_cap = cap;
-    }
-    field_index *ix = &v->indexes[v->index_count];
-    ix->type = t;
-    tsig_table_init(&ix->table, 1, NULL, field_norm, t);
-    v->index_count++;
-    for (size_t i = 0; i < t->field_count; i++) {
-        const tsig_field *f = &t->fields[i];
-        size_t h = tsig_table_hash(&ix->table, f->norm, f->name_len);
-        if (tsig_table_add(&ix->table, f->norm, f->name_len, h, i) == TSIG_TABLE_NOMEM)
-            return NULL;
-    }
-    if (tsig_table_add(&v->index_of, key, sizeof t, hash, v->index_count - 1) ==
-        TSIG_TABLE_NOMEM)
-        return NULL;
-    return &ix->table;
-}
-
-/* The field of t a key names (equal after '-' -> '_'), trying hint first;
- * field_count when none, NONE when out of memory. A big map's fields are
- * found through its index, so keys in any order cost the same. */
+/* The field of t a key names (tsig_field_find, with the validation's
+ * indexes of big maps); field_count when none, NONE when out of memory. */
 static size_t find_field(validator *v, const tsig_type *t, const char *key,
                          size_t len, size_t hint)
 {
-    size_t n = t->field_count;
-    if (n > TSIG_FIELDS_SCAN_MAX) {
-        const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
-        if (f && f->name_len == len && tsig_names_match(f->name, len, key, len)) return hint;
-        tsig_table *ix = field_index_of(v, t);
-        if (!ix) return NONE;
-        size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
-        return at == TSIG_TABLE_NOMEM ? NONE : at == TSIG_TABLE_NONE ? n : at;
-    }
-    const tsig_field *f = tsig_field_named(t->fields, n, key, len, hint < n ? hint : n);
-    return f ? (size_t)(f - t->fields) : n;
+    return tsig_field_find(&v->fields, t, key, len, hint);
 }
 
 /* Makes room for n more slots. 0 when out of memory. */

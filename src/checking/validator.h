@@ -101,13 +101,6 @@ typedef struct choice {
     size_t member;
 } choice;
 
-/* The fields of one typed map by normalized name (hash.c), built for one
- * validation the first time a key of that map needs it. */
-typedef struct field_index {
-    const tsig_type *type;
-    tsig_table table; /* entry = field index */
-} field_index;
-
 /*
  * One validation. Everything the reading needs lives here and is reused
  * across the whole text: the path of the value being read, the keys of
@@ -138,9 +131,7 @@ typedef struct validator {
     size_t *located;   /* offsets of maps read located, a set: */
     size_t located_count, located_cap;
     tsig_table located_set; /* begun with the first: entry = index in located */
-    struct field_index *indexes; /* fields of big typed maps by key, */
-    size_t index_count, index_cap;
-    tsig_table index_of;    /* found by type: entry = index in indexes */
+    tsig_field_finder fields; /* fields of big typed maps by key */
     tsig_strbuf msg;   /* the message being built */
     tsig_strbuf scratch;
     int pending_warning; /* the message being built goes to warnings */

@@ -584,3 +584,74 @@ int tsig_bounds_empty(const tsig_type *t)
     return tsig_decimal_no_integer(lo->num, lo->len, lo->exclusive, hi->num, hi->len,
                                    hi->exclusive);
 }
+
+/* ---- a record's fields by key ------------------------------------------ */
+
+/* The fields of one big record by normalized name. */
+struct tsig_field_index {
+    const tsig_type *type;
+    tsig_table table; /* entry = field index */
+};
+
+/* tsig_table_key_of over a finder's indexes: the bytes of the type pointer. */
+static const char *index_type(const void *ctx, size_t entry, size_t *len)
+{
+    *len = sizeof(const tsig_type *);
+    return (const char *)&((const tsig_field_finder *)ctx)->indexes[entry].type;
+}
+
+/* The index of t's fields, built when first asked for; NULL when out of
+ * memory. */
+static tsig_table *index_of(tsig_field_finder *ff, const tsig_type *t)
+{
+    const char *key = (const char *)&t;
+    if (!ff->of.key_of) tsig_table_init(&ff->of, 0, NULL, index_type, ff);
+    size_t hash = tsig_table_hash(&ff->of, key, sizeof t);
+    size_t at = tsig_table_find(&ff->of, key, sizeof t, hash);
+    if (at == TSIG_TABLE_NOMEM) return NULL;
+    if (at != TSIG_TABLE_NONE) return &ff->indexes[at].table;
+    if (ff->count == ff->cap) {
+        size_t cap = ff->cap ? ff->cap * 2 : 8;
+        struct tsig_field_index *grown = realloc(ff->indexes, cap * sizeof *grown);
+        if (!grown) return NULL;
+        ff->indexes = grown;
+        ff->cap = cap;
+    }
+    struct tsig_field_index *ix = &ff->indexes[ff->count];
+    ix->type = t;
+    tsig_table_init(&ix->table, 1, NULL, field_norm, t);
+    ff->count++;
+    for (size_t i = 0; i < t->field_count; i++) {
+        const tsig_field *f = &t->fields[i];
+        size_t h = tsig_table_hash(&ix->table, f->norm, f->name_len);
+        if (tsig_table_add(&ix->table, f->norm, f->name_len, h, i) == TSIG_TABLE_NOMEM)
+            return NULL;
+    }
+    if (tsig_table_add(&ff->of, key, sizeof t, hash, ff->count - 1) == TSIG_TABLE_NOMEM)
+        return NULL;
+    return &ix->table;
+}
+
+size_t tsig_field_find(tsig_field_finder *ff, const tsig_type *t, const char *key, size_t len,
+                       size_t hint)
+{
+    size_t n = t->field_count;
+    if (n > TSIG_FIELDS_SCAN_MAX) {
+        const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
+        if (f && f->name_len == len && tsig_names_match(f->name, len, key, len)) return hint;
+        tsig_table *ix = index_of(ff, t);
+        if (!ix) return (size_t)-1;
+        size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
+        return at == TSIG_TABLE_NOMEM ? (size_t)-1 : at == TSIG_TABLE_NONE ? n : at;
+    }
+    const tsig_field *f = tsig_field_named(t->fields, n, key, len, hint < n ? hint : n);
+    return f ? (size_t)(f - t->fields) : n;
+}
+
+void tsig_field_finder_release(tsig_field_finder *ff)
+{
+    for (size_t i = 0; i < ff->count; i++) tsig_table_release(&ff->indexes[i].table);
+    free(ff->indexes);
+    if (ff->of.key_of) tsig_table_release(&ff->of);
+    memset(ff, 0, sizeof *ff);
+}

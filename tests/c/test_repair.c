@@ -457,6 +457,51 @@ TEST(readings_by_the_type_are_the_same_in_a_stream)
     }
 }
 
+/* A record of more fields than are searched one by one (tool arguments
+ * of forty parameters) is read by the type as a small one: its keys name
+ * their fields through the same lookup the validator makes, in one shot
+ * and in a stream, spellings with '-' included. */
+TEST(a_record_of_many_fields_is_read_by_the_type_as_a_small_one)
+{
+    tsig_strbuf sig_text = {0}, out_text = {0};
+    tsig_sb_putc(&sig_text, '(');
+    tsig_sb_putc(&out_text, '{');
+    for (int i = 0; i < 40; i++) {
+        tsig_sb_printf(&sig_text, "%sp_%d :string?", i ? ", " : "", i);
+        tsig_sb_printf(&out_text, "%sp_%d :string?", i ? ", " : "", i);
+    }
+    tsig_sb_puts(&sig_text, ") -> :any");
+    tsig_sb_putc(&out_text, '}');
+    CHECK(!sig_text.failed && !out_text.failed);
+    check(sig_text.data, IN, 0, "{\"p-31\": hello world, \"p_0\": \"x\"}", 1, "",
+          "repaired JSON at 1:10: quoted the value \"hello world\"",
+          "{\"p_0\":\"x\",\"p_31\":\"hello world\"}");
+    check(out_text.data, OUT, ON, "{\"p_39\": \"\"\"\n  a\n  \"\"\", \"p_7\": b}", 1, "",
+          "repaired JSON at 1:10: read a triple-quoted string\n"
+          "repaired JSON at 3:15: quoted the value \"b\"",
+          "{\"p_7\":\"b\",\"p_39\":\"a\"}");
+    /* a key no field names admits nothing but JSON, as in a small record */
+    check(out_text.data, OUT, ON, "{\"q\": b}", 0,
+          "JSON error at 1:7: expected a JSON value, found \"b\"", "", NULL);
+    /* the same a byte at a time */
+    tsig_error err;
+    tsig_signature *sig = tsig_parse(sig_text.data, sig_text.len, &err);
+    const char *text = "{\"p-31\": hello world, \"p_0\": \"x\"}";
+    tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, 0};
+    tsig_stream *s = tsig_stream_new(sig, 1, &o);
+    for (const char *c = text; *c; c++) tsig_stream_push(s, c, 1, NULL);
+    tsig_result end;
+    CHECK_INT(tsig_stream_end(s, &end), TSIG_OK);
+    CHECK(end.ok && end.warning_count == 1);
+    if (end.warning_count)
+        CHECK_STR(end.warnings[0].message, "repaired JSON at 1:10: quoted the value \"hello world\"");
+    tsig_result_free(&end);
+    tsig_stream_free(s);
+    tsig_signature_free(sig);
+    tsig_sb_release(&sig_text);
+    tsig_sb_release(&out_text);
+}
+
 /* The partial value of a stream that pushed prefix: want. */
 static void check_partial(const char *sig_text, const char *prefix, const char *want)
 {
@@ -716,6 +761,7 @@ int main(void)
     RUN(a_quote_that_cannot_end_a_string_is_part_of_it);
     RUN(the_type_reads_bare_values_and_text_blocks_where_it_admits_a_string);
     RUN(readings_by_the_type_are_the_same_in_a_stream);
+    RUN(a_record_of_many_fields_is_read_by_the_type_as_a_small_one);
     RUN(unbalanced_brackets_are_refused);
     RUN(ambiguous_text_is_refused);
     RUN(a_reading_not_closed_yet_shows_its_text_in_the_partial_value);

@@ -632,6 +632,16 @@ TEST(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte)
                "a.b: expected int, got map");
     wrong_kind("[{id :int}]", "[{\"id\": 1}, {\"id\": 2}, {\"id\": ", "{", "}}]",
                "[2].id: expected int, got map", "[2].id: expected int, got map");
+    /* in a record of more fields than are searched one by one, a key
+     * spelled with '-' included */
+    tsig_strbuf big = {0};
+    tsig_sb_putc(&big, '{');
+    for (int i = 0; i < 40; i++) tsig_sb_printf(&big, "%sp_%d :int?", i ? ", " : "", i);
+    tsig_sb_putc(&big, '}');
+    CHECK(!big.failed);
+    wrong_kind(big.data, "{\"p_0\": 1, \"p-33\": ", "\"", "x\"}",
+               "p_33: expected int, got string \"\xE2\x80\xA6\"", "p_33: expected int, got string \"x\"");
+    tsig_sb_release(&big);
 }
 
 /* A union takes the kinds its members take: a first byte none of them
