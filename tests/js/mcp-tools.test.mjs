@@ -115,3 +115,26 @@ test('a labels call: a single label is wrapped in a list, an empty list is refus
     signature.free();
   }
 });
+
+test('a tool of many parameters reads model text by the type as a small one, whole and streamed', () => {
+  // twenty-four parameters: more than are searched one by one
+  const properties = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`opt_${i}`, { type: 'string' }]));
+  const { signature } = importTool({ name: 'configure', inputSchema: { type: 'object', properties } });
+  try {
+    const text = '{"opt_17": dark mode, "opt-3": """\n  line one\n  line two\n  """}';
+    const r = signature.validateInputJSON(text);
+    assert.equal(r.ok, true, JSON.stringify(r.errors));
+    assert.deepEqual(r.value, { opt_17: 'dark mode', opt_3: 'line one\nline two' });
+    assert.deepEqual(r.warnings.map((w) => w.message), [
+      'repaired JSON at 1:12: quoted the value "dark mode"',
+      'repaired JSON at 1:32: read a triple-quoted string',
+    ]);
+    const s = signature.stream({ input: true });
+    for (const c of text) s.push(c);
+    const end = s.end();
+    assert.deepEqual(end.value, r.value);
+    assert.deepEqual(end.warnings.map((w) => w.message), r.warnings.map((w) => w.message));
+  } finally {
+    signature.free();
+  }
+});
