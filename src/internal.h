@@ -1741,6 +1741,13 @@ struct tsig_feed_list {
     int dirty;      /* its element being read holds one with a message or
                      * a change (then so does this one, and each around
                      * it: dirt marks lists 0..d at once) */
+    /* a record: the validator may read a value of a key it takes for a
+     * repeated one without its type (and so knows no runs in it): its
+     * values are not followed once a key had an escape (blind), nor an
+     * extra key's seen before (extra_seen: two bits of each extra key's
+     * hash; a false "seen" only follows less) */
+    int blind;
+    uint64_t extra_seen[4];
 };
 
 /* The element the end of the text cut short waits for none. */

@@ -253,8 +253,10 @@ static size_t check_number(validator *v, const tsig_type *t)
  * the run's text has only a placeholder there. */
 static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i, int one)
 {
-    size_t start = tsig_json_ws(&v->j, *at) + v->known_base;
+    size_t start = tsig_json_ws(&v->j, *at) + v->known_base, idx;
     if (start < v->known_at) {
+        /* one met again: found among those passed, the place left as it
+         * is unless it is taken */
         size_t lo = 0, hi = v->known_next;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
@@ -262,15 +264,16 @@ static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, si
             else hi = mid;
         }
         if (lo == v->known_next || v->known[lo].start != start) return 0;
-        v->known_next = lo;
+        idx = lo;
     } else {
         while (v->known_next < v->known_count && v->known[v->known_next].start < start) v->known_next++;
         v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
         if (v->known_at != start) return 0;
+        idx = v->known_next;
     }
-    const tsig_known *k = &v->known[v->known_next];
+    const tsig_known *k = &v->known[idx];
     if (k->type != t || k->input != v->input || v->out || one != k->value) return 0;
-    v->known_next++;
+    v->known_next = idx + 1;
     v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
     v->j.pos = *at = k->end - v->known_base;
     *i += k->count - 1;
@@ -487,6 +490,14 @@ int tsig_check_inner(validator *v, const tsig_type *t, const char *text, size_t 
     const char *keys_src = v->keys.src;
     size_t text_id = v->text_id;
     v->text_id = ++v->text_seq;
+    /* the runs a stream knows are places in the text validated, not in
+     * this one: none here */
+    const tsig_known *known = v->known;
+    size_t known_count = v->known_count, known_next = v->known_next, known_at = v->known_at;
+    size_t known_base = v->known_base;
+    int known_values = v->known_values;
+    tsig_validator_know(v, NULL, 0);
+    v->known_base = 0;
     tsig_error err;
     tsig_json_init(&v->j, text, len, max_depth, &err);
     v->j.trusted = saved.trusted;
@@ -495,6 +506,12 @@ int tsig_check_inner(validator *v, const tsig_type *t, const char *text, size_t 
     v->j = saved;
     v->keys.src = keys_src;
     v->text_id = text_id;
+    v->known = known;
+    v->known_count = known_count;
+    v->known_next = known_next;
+    v->known_at = known_at;
+    v->known_base = known_base;
+    v->known_values = known_values;
     return ok ? 1 : nomem(v);
 }
 

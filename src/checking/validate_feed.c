@@ -191,20 +191,45 @@ static void walk_value(tsig_feed *f, tsig_json_kind jk, unsigned char c, size_t 
     l->read_at = 0;
     l->seen = l->seen_bytes = 0;
     l->dirty = 0;
+    l->blind = 0;
+    memset(l->extra_seen, 0, sizeof l->extra_seen);
+}
+
+/* 1 when the extra key key[0..len) of the record whose list entry is l may
+ * have come before in it (two bits of 256 per key, '-' read as '_'); the
+ * key is marked seen. */
+static int extra_again(struct tsig_feed_list *l, const char *key, size_t len)
+{
+    uint64_t h = 1469598103934665603u; /* FNV-1a, then mixed so every bit counts */
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)tsig_norm_char(key[i])) * 1099511628211u;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdu;
+    h ^= h >> 33;
+    unsigned a = (unsigned)(h >> 56), b = (unsigned)(h >> 48) & 0xFF;
+    uint64_t ma = (uint64_t)1 << (a & 63), mb = (uint64_t)1 << (b & 63);
+    int seen = (l->extra_seen[a >> 6] & ma) && (l->extra_seen[b >> 6] & mb);
+    l->extra_seen[a >> 6] |= ma;
+    l->extra_seen[b >> 6] |= mb;
+    return seen;
 }
 
 /* The key t[f->r.key_at..end) of the map open at the top was read. A
  * repeated key's value is read by the validator without its type (it
- * knows no runs): not followed, nothing dropped. */
+ * knows no runs): not followed, nothing dropped. So is every value of a
+ * record after a key with an escape (which field it names is not known
+ * here), and an extra key's that may have come before. */
 static void walk_key(tsig_feed *f, const char *t, size_t end)
 {
     size_t d = f->r.stack.len;
     if (d == 0 || d > f->types.cap) return;
     int again;
-    const tsig_field *fd =
-        tsig_cursor_key(&f->types, d, t + f->r.key_at, end - f->r.key_at, f->r.escaped, &again);
+    const char *key = t + f->r.key_at;
+    size_t len = end - f->r.key_at;
+    const tsig_field *fd = tsig_cursor_key(&f->types, d, key, len, f->r.escaped, &again);
     tsig_type_frame *fr = &f->types.frames[d - 1];
-    if (again) fr->child = NULL;
+    struct tsig_feed_list *l = &f->lists[d - 1];
+    if (f->r.escaped) l->blind = 1;
+    if (again || l->blind || (!fd && fr->child && extra_again(l, key, len))) fr->child = NULL;
     /* a key no field names, strict (out of memory too: a wrong suspicion
      * costs a validation, then no more are looked for) */
     if (!fd && fr->t && fr->t->kind == TSIG_RECORD && !f->r.escaped && f->walk && !fr->t->extra &&

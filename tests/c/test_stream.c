@@ -1331,6 +1331,71 @@ TEST(a_stream_drops_the_values_of_record_members_too)
     tsig_signature_free(sig);
 }
 
+/* A stream that drops what it validated ends with the one-shot result
+ * where the validator reads text that is not the stream's (JSON read from
+ * a string), a value without its type (a repeated key, a record after a
+ * key with an escape), or a map again in declaration order: no run is met
+ * where it does not stand. */
+TEST(runs_are_met_only_where_they_stand)
+{
+    tsig_strbuf long_a = {0}, the_y = {0};
+    for (int i = 0; i < 200; i++) tsig_sb_putc(&long_a, 's');
+    /* a string holding JSON whose value starts where a run of the text
+     * validated starts, at the same offset and of the same type */
+    tsig_sb_puts(&the_y, "{\"items\": [{\"x\": \"");
+    for (int i = 0; i < 200; i++) tsig_sb_putc(&the_y, 'a');
+    tsig_sb_puts(&the_y, "\", \"the-y\": 5}, \"{\\\"x\\\":            5");
+    for (int i = 0; i < 209; i++) tsig_sb_putc(&the_y, ' ');
+    tsig_sb_puts(&the_y, ", \\\"the_y\\\": 1}\"]}");
+    tsig_strbuf coerced = {0};
+    tsig_sb_printf(&coerced, "{\"a\": \"%s\", \"b\": \"{\\\"c\\\": 1}\"}", long_a.data);
+    CHECK(!the_y.failed && !coerced.failed && !long_a.failed);
+    struct {
+        const char *sig, *text;
+        int input;
+    } cases[] = {
+        {"(x :int, a :string, b {c :int}) -> :any", coerced.data, 1},
+        {"(x :int, a [:string], c [:int]) -> :any", "{\"a\": [\"s\", \"t\"], \"c\": \"[      1]\"}", 1},
+        {"(items [{x :string, the_y :int}]) -> :any", the_y.data, 1},
+        {"{* [:map]}", "{\"z\": [], \"z\": [{}, {}, {\"m\": 1, \"m\": 2}]}", 0},
+        {"{a [:map]}", "{\"\\u0061\": [], \"a\": [{}, {}, {\"m\": 1, \"m\": 2}]}", 0},
+    };
+    static const size_t chunks[] = {1, 3, 16, 1024};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tsig_signature *sig = sig_of(cases[k].sig);
+        size_t len = strlen(cases[k].text);
+        tsig_validate_options o = {TSIG_MODE_ENABLED, 0, 0, TSIG_NO_REPAIR | TSIG_VALUE_NEVER};
+        tsig_result one;
+        if (cases[k].input) tsig_validate_input_json(sig, cases[k].text, len, &o, &one);
+        else tsig_validate_json(sig, cases[k].text, len, &o, &one);
+        CHECK(!one.ok || one.warning_count);
+        o.flags = TSIG_NO_REPAIR | TSIG_CALLER_KEEPS_TEXT;
+        for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+            tsig_stream *s = tsig_stream_new(sig, cases[k].input, &o);
+            for (size_t at = 0; at < len; at += chunks[c])
+                CHECK_INT(tsig_stream_push(s, cases[k].text + at, len - at < chunks[c] ? len - at : chunks[c], NULL),
+                          TSIG_OK);
+            tsig_result end;
+            CHECK_INT(tsig_stream_end(s, &end), one.json_error.code);
+            CHECK_INT(end.ok, one.ok);
+            CHECK_INT(end.error_count, one.error_count);
+            CHECK_INT(end.warning_count, one.warning_count);
+            for (size_t i = 0; i < end.error_count && i < one.error_count; i++) {
+                CHECK_STR(end.errors[i].path, one.errors[i].path);
+                CHECK_STR(end.errors[i].message, one.errors[i].message);
+                CHECK_INT(end.errors[i].offset, one.errors[i].offset);
+            }
+            tsig_result_free(&end);
+            tsig_stream_free(s);
+        }
+        tsig_result_free(&one);
+        tsig_signature_free(sig);
+    }
+    tsig_sb_release(&long_a);
+    tsig_sb_release(&the_y);
+    tsig_sb_release(&coerced);
+}
+
 /* The partial value of a stream that drops what it validated is the one
  * of a stream keeping the text, after each push, in any chunking: a wait
  * the reader passed (or dropped) is never taken for a wait again. */
@@ -1704,6 +1769,7 @@ int main(void)
     RUN(a_stream_that_drops_what_it_validated_keeps_about_a_chunk);
     RUN(a_stream_drops_the_elements_its_reader_read_too);
     RUN(a_stream_drops_the_values_of_record_members_too);
+    RUN(runs_are_met_only_where_they_stand);
     RUN(dropped_runs_met_again_or_read_as_text_give_the_one_shot_result);
     RUN(a_dropping_stream_cuts_the_partial_value_a_keeping_one_gives);
     RUN(the_whole_text_steps_over_known_elements);
