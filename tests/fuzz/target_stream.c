@@ -398,6 +398,21 @@ size_t tsig_fuzz_stream_seeds(tsig_fuzz_emit emit, void *ctx)
     size_t count = 0;
     for (size_t i = 0; i < sizeof FOUND / sizeof FOUND[0]; i++, count++)
         emit(ctx, (const uint8_t *)FOUND[i].data, FOUND[i].size);
+    /* where a stream that drops what it validated once met runs where
+     * they did not stand: JSON read from a string at the offset of a
+     * dropped value, a repeated extra key, a key with an escape first */
+    static const struct {
+        unsigned options;
+        const char *sig, *json;
+    } RUNS[] = {
+        {12, "(x :int, a :string, b {c :int}) -> :any",
+         "{\"a\": \"ssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssss\", \"b\": \"{\\\"c\\\": 1}\"}"},
+        {12, "(x :int, a [:string], c [:int]) -> :any", "{\"a\": [\"s\", \"t\"], \"c\": \"[      1]\"}"},
+        {0, "{* [:map]}", "{\"z\": [], \"z\": [{}, {}, {\"m\": 1, \"m\": 2}]}"},
+        {0, "{a [:map]}", "{\"\\u0061\": [], \"a\": [{}, {}, {\"m\": 1, \"m\": 2}]}"},
+    };
+    for (size_t i = 0; i < sizeof RUNS / sizeof RUNS[0]; i++, count++)
+        emit_case(emit, ctx, RUNS[i].options, (unsigned)i * 5u, RUNS[i].sig, RUNS[i].json);
     for (size_t i = 0; i < sizeof LLM / sizeof LLM[0]; i++) {
         emit_case(emit, ctx, 8u | (unsigned)(i % 2) << 2, (unsigned)i * 7u, "", LLM[i]);
         emit_case(emit, ctx, 3u, (unsigned)i, "", LLM[i]);
