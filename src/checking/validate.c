@@ -248,34 +248,35 @@ static size_t check_number(validator *v, const tsig_type *t)
  * is after the run and *i its last element; one: a run of one value, a
  * record's member's), 0 when it is to be read.
  * Known runs are mostly met in the order of the text (the next one is
- * known_at); one met again (a map read again located, a union's members
+ * known.at); one met again (a map read again located, a union's members
  * reading the same text) is found by its start: a stream that dropped
  * the run's text has only a placeholder there. */
 static TSIG_COLD int known_skip(validator *v, const tsig_type *t, size_t *at, size_t *i, int one)
 {
-    size_t start = tsig_json_ws(&v->j, *at) + v->known_base, idx;
-    if (start < v->known_at) {
+    size_t start = tsig_json_ws(&v->j, *at) + v->known.base, idx;
+    if (start < v->known.at) {
         /* one met again: found among those passed, the place left as it
          * is unless it is taken */
-        size_t lo = 0, hi = v->known_next;
+        size_t lo = 0, hi = v->known.next;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
-            if (v->known[mid].start < start) lo = mid + 1;
+            if (v->known.runs[mid].start < start) lo = mid + 1;
             else hi = mid;
         }
-        if (lo == v->known_next || v->known[lo].start != start) return 0;
+        if (lo == v->known.next || v->known.runs[lo].start != start) return 0;
         idx = lo;
     } else {
-        while (v->known_next < v->known_count && v->known[v->known_next].start < start) v->known_next++;
-        v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
-        if (v->known_at != start) return 0;
-        idx = v->known_next;
+        while (v->known.next < v->known.count && v->known.runs[v->known.next].start < start)
+            v->known.next++;
+        v->known.at = v->known.next < v->known.count ? v->known.runs[v->known.next].start : SIZE_MAX;
+        if (v->known.at != start) return 0;
+        idx = v->known.next;
     }
-    const tsig_known *k = &v->known[idx];
+    const tsig_known *k = &v->known.runs[idx];
     if (k->type != t || k->input != v->input || v->out || one != k->value) return 0;
-    v->known_next = idx + 1;
-    v->known_at = v->known_next < v->known_count ? v->known[v->known_next].start : SIZE_MAX;
-    v->j.pos = *at = k->end - v->known_base;
+    v->known.next = idx + 1;
+    v->known.at = v->known.next < v->known.count ? v->known.runs[v->known.next].start : SIZE_MAX;
+    v->j.pos = *at = k->end - v->known.base;
     *i += k->count - 1;
     return 1;
 }
@@ -298,7 +299,7 @@ NOINLINE size_t tsig_check_list(validator *v, const tsig_type *t, size_t open_at
         for (size_t i = 0;; i++) {
             v->path.segs[step].index = i;
             if (i && v->out) tsig_sb_putc(v->out, ',');
-            if (!v->known_count || !known_skip(v, elem, &at, &i, 0)) {
+            if (!v->known.count || !known_skip(v, elem, &at, &i, 0)) {
                 at = check_fast(v, elem, at);
                 if (!at) return 0;
             }
@@ -492,12 +493,8 @@ int tsig_check_inner(validator *v, const tsig_type *t, const char *text, size_t 
     v->text_id = ++v->text_seq;
     /* the runs a stream knows are places in the text validated, not in
      * this one: none here */
-    const tsig_known *known = v->known;
-    size_t known_count = v->known_count, known_next = v->known_next, known_at = v->known_at;
-    size_t known_base = v->known_base;
-    int known_values = v->known_values;
+    struct known_runs known = v->known;
     tsig_validator_know(v, NULL, 0);
-    v->known_base = 0;
     tsig_error err;
     tsig_json_init(&v->j, text, len, max_depth, &err);
     v->j.trusted = saved.trusted;
@@ -507,11 +504,6 @@ int tsig_check_inner(validator *v, const tsig_type *t, const char *text, size_t 
     v->keys.src = keys_src;
     v->text_id = text_id;
     v->known = known;
-    v->known_count = known_count;
-    v->known_next = known_next;
-    v->known_at = known_at;
-    v->known_base = known_base;
-    v->known_values = known_values;
     return ok ? 1 : nomem(v);
 }
 
@@ -529,7 +521,7 @@ size_t tsig_check_value(validator *v, const tsig_type *t, size_t at)
     j->pos = at = tsig_json_ws(j, at);
     if (at >= j->len) return (size_t)tsig_json_fail(j, at, "a JSON value");
     /* a record's member value a stream validated (a run of one value) */
-    if (v->known_values) {
+    if (v->known.values) {
         size_t i = 0;
         if (known_skip(v, t, &at, &i, 1)) return at;
     }
@@ -616,7 +608,7 @@ void tsig_validator_init(validator *v, store *st, const char *json, size_t len,
     v->walker.keys = &v->keys;
     v->walker.on_duplicate = tsig_on_duplicate_key;
     v->walker.ctx = v;
-    v->known_at = SIZE_MAX;
+    v->known.at = SIZE_MAX;
     v->input = input;
     v->doubles = (o->flags & TSIG_NUMBERS_ARE_DOUBLES) != 0;
     v->mode = o->mode;
@@ -644,22 +636,16 @@ int tsig_validator_again(validator *v, const char *json, size_t len, size_t max_
     v->trial = v->errors_seen = 0;
     v->text_id = v->text_seq = 0;
     v->outer_at = v->outer_end = 0;
-    v->known = NULL;
-    v->known_count = v->known_next = v->known_base = 0;
-    v->known_values = 0;
-    v->known_at = SIZE_MAX;
+    tsig_validator_know(v, NULL, 0);
     v->path.count = 0;
     return 1;
 }
 
 void tsig_validator_know(validator *v, const tsig_known *known, size_t count)
 {
-    v->known = known;
-    v->known_count = count;
-    v->known_next = 0;
-    v->known_at = count ? known[0].start : SIZE_MAX;
-    v->known_values = 0;
-    for (size_t i = 0; i < count && !v->known_values; i++) v->known_values = known[i].value;
+    struct known_runs k = {count ? known : NULL, count, 0, count ? known[0].start : SIZE_MAX, 0, 0};
+    for (size_t i = 0; i < count && !k.values; i++) k.values = known[i].value;
+    v->known = k;
 }
 
 void tsig_validator_release(validator *v)
@@ -819,9 +805,7 @@ static tsig_code validate(const tsig_type *root, int input, const char *json,
     int repair = tsig_repair_asked(input, o.flags);
     tsig_validator_init(v, st, json, len, max_depth, &out->json_error, input, &o);
     v->j.words = (_Bool)repair; /* a bare text not read is refused at its start */
-    if (known_count) {
-        tsig_validator_know(v, known, known_count);
-    }
+    tsig_validator_know(v, known, known_count);
 
     tsig_code code = TSIG_OK;
     int ok = run_pass(v, root);

@@ -97,9 +97,7 @@ int tsig_validate_element(tsig_elements *e, const tsig_type *elem, int input, co
 {
     validator *v = elem ? element_validator(e, input, text, end, at, depth, opts) : NULL;
     if (!v) return 0;
-    if (known_count) {
-        tsig_validator_know(v, known, known_count);
-        v->known_base = at;
-    }
+    tsig_validator_know(v, known, known_count);
+    v->known.base = at;
     return tsig_check_value(v, elem, 0) == end - at && !v->emitted && !v->changed;
 }

@@ -147,13 +147,17 @@ typedef struct validator {
     size_t text_id, text_seq; /* the text being read; texts read so far */
     size_t outer_at, outer_end; /* text_id != 0: the string in the text
                                    validated that held it, every message's span */
-    /* Values known to validate (tsig_known): the next one is known_next,
-     * starting at known_at (SIZE_MAX when none is left ahead); their offsets
-     * are known_base more than the text's (it starts inside theirs). */
-    const tsig_known *known;
-    size_t known_count, known_next, known_at, known_base;
-    int known_values; /* some are record members' values (tsig_check_value
-                       * looks for them; lists look at each element) */
+    /* Values known to validate (tsig_known): runs[0..count), the next one
+     * runs[next], starting at at (SIZE_MAX when none is left ahead); their
+     * offsets are base more than the text's (it starts inside theirs);
+     * values: some are record members' values (tsig_check_value looks for
+     * them; lists look at each element). One unit: a text read inside
+     * another (tsig_check_inner) sets it aside whole. */
+    struct known_runs {
+        const tsig_known *runs;
+        size_t count, next, at, base;
+        int values;
+    } known;
     /* Last, as they need no clearing (tsig_validator_init clears what comes
      * before them): */
     tsig_json_path path;
@@ -189,7 +193,8 @@ void tsig_validator_init(validator *v, store *st, const char *json, size_t len, 
  * it must be released and set up anew. */
 int tsig_validator_again(validator *v, const char *json, size_t len, size_t max_depth);
 void tsig_validator_release(validator *v);
-/* v steps over known[0..count) (sorted by start, not overlapping). */
+/* v steps over known[0..count) (sorted by start, not overlapping; none
+ * when count is 0), their offsets those of v's text. */
 void tsig_validator_know(validator *v, const tsig_known *known, size_t count);
 
 size_t tsig_check_record(validator *v, const tsig_type *t, size_t open_at);
