@@ -1526,10 +1526,20 @@ typedef struct tsig_field_finder {
     size_t count, cap;
     tsig_table of; /* the indexes by record (key_of NULL: none yet) */
 } tsig_field_finder;
+/* tsig_field_find for a record of more than TSIG_FIELDS_SCAN_MAX fields. */
+size_t tsig_field_find_indexed(tsig_field_finder *ff, const tsig_type *t, const char *key,
+                               size_t len, size_t hint);
 /* The index of the field of record t that key[0..len) names, trying hint
- * first; t->field_count when none; (size_t)-1 when out of memory. */
-size_t tsig_field_find(tsig_field_finder *ff, const tsig_type *t, const char *key, size_t len,
-                       size_t hint);
+ * first; t->field_count when none; (size_t)-1 when out of memory. Inline:
+ * a small record's lookup is on the hot path of streams. */
+static inline size_t tsig_field_find(tsig_field_finder *ff, const tsig_type *t, const char *key,
+                                     size_t len, size_t hint)
+{
+    size_t n = t->field_count;
+    if (n > TSIG_FIELDS_SCAN_MAX) return tsig_field_find_indexed(ff, t, key, len, hint);
+    const tsig_field *f = tsig_field_named(t->fields, n, key, len, hint < n ? hint : n);
+    return f ? (size_t)(f - t->fields) : n;
+}
 void tsig_field_finder_release(tsig_field_finder *ff);
 
 /* The line (and blank line) above the tools of a prompt (prompt.c). */
@@ -1709,14 +1719,8 @@ static inline const tsig_field *tsig_cursor_key(tsig_type_cursor *c, size_t d, c
     if (!f->t || f->t->kind != TSIG_RECORD || escaped) return NULL;
     /* from the field after the last one named: keys mostly come in the
      * signature's order */
-    size_t n = f->t->field_count, i;
-    if (n <= TSIG_FIELDS_SCAN_MAX) {
-        const tsig_field *fd = tsig_field_named(f->t->fields, n, key, len, f->next);
-        i = fd ? (size_t)(fd - f->t->fields) : n;
-    } else {
-        i = tsig_field_find(&c->fields, f->t, key, len, f->next);
-        if (i == (size_t)-1) return NULL; /* out of memory: not known */
-    }
+    size_t n = f->t->field_count, i = tsig_field_find(&c->fields, f->t, key, len, f->next);
+    if (i == (size_t)-1) return NULL; /* out of memory: not known */
     if (i == n) {
         f->child = f->t->extra;
         return NULL;

@@ -632,20 +632,16 @@ static tsig_table *index_of(tsig_field_finder *ff, const tsig_type *t)
     return &ix->table;
 }
 
-size_t tsig_field_find(tsig_field_finder *ff, const tsig_type *t, const char *key, size_t len,
-                       size_t hint)
+size_t tsig_field_find_indexed(tsig_field_finder *ff, const tsig_type *t, const char *key,
+                               size_t len, size_t hint)
 {
     size_t n = t->field_count;
-    if (n > TSIG_FIELDS_SCAN_MAX) {
-        const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
-        if (f && f->name_len == len && tsig_names_match(f->name, len, key, len)) return hint;
-        tsig_table *ix = index_of(ff, t);
-        if (!ix) return (size_t)-1;
-        size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
-        return at == TSIG_TABLE_NOMEM ? (size_t)-1 : at == TSIG_TABLE_NONE ? n : at;
-    }
-    const tsig_field *f = tsig_field_named(t->fields, n, key, len, hint < n ? hint : n);
-    return f ? (size_t)(f - t->fields) : n;
+    const tsig_field *f = hint < n ? &t->fields[hint] : NULL;
+    if (f && f->name_len == len && tsig_names_match(f->name, len, key, len)) return hint;
+    tsig_table *ix = index_of(ff, t);
+    if (!ix) return (size_t)-1;
+    size_t at = tsig_table_find(ix, key, len, tsig_table_hash(ix, key, len));
+    return at == TSIG_TABLE_NOMEM ? (size_t)-1 : at == TSIG_TABLE_NONE ? n : at;
 }
 
 void tsig_field_finder_release(tsig_field_finder *ff)
