@@ -141,6 +141,9 @@ typedef struct tsig_table {
 /* SipHash-1-3 of s[0..len) under key, "-" read as "_" when norm. */
 uint64_t tsig_hash_bytes(const uint64_t key[2], const char *s, size_t len,
                          int norm);
+/* The same under the process's key (tsig_hash_seed), for a filter keyed
+ * by data that is no table. */
+uint64_t tsig_hash_keyed(const char *s, size_t len, int norm);
 /* Begins an empty table (allocating nothing yet) under the process's key
  * (tsig_hash_seed). Its memory comes from arena (then left there) or, when
  * arena is NULL, from malloc (freed by tsig_table_release). */

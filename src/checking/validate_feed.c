@@ -196,15 +196,13 @@ static void walk_value(tsig_feed *f, tsig_json_kind jk, unsigned char c, size_t 
 }
 
 /* 1 when the extra key key[0..len) of the record whose list entry is l may
- * have come before in it (two bits of 256 per key, '-' read as '_'); the
- * key is marked seen. */
+ * have come before in it (two bits of 256 per key, of its hash under the
+ * process's key, '-' read as '_': the validator tells extra keys apart
+ * by their bytes, so this only says "seen" more often); the key is marked
+ * seen. */
 static int extra_again(struct tsig_feed_list *l, const char *key, size_t len)
 {
-    uint64_t h = 1469598103934665603u; /* FNV-1a, then mixed so every bit counts */
-    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)tsig_norm_char(key[i])) * 1099511628211u;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdu;
-    h ^= h >> 33;
+    uint64_t h = tsig_hash_keyed(key, len, 1);
     unsigned a = (unsigned)(h >> 56), b = (unsigned)(h >> 48) & 0xFF;
     uint64_t ma = (uint64_t)1 << (a & 63), mb = (uint64_t)1 << (b & 63);
     int seen = (l->extra_seen[a >> 6] & ma) && (l->extra_seen[b >> 6] & mb);

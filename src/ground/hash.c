@@ -141,6 +141,11 @@ void tsig_table_init(tsig_table *t, int norm, tsig_arena *arena,
     t->ctx = ctx;
 }
 
+uint64_t tsig_hash_keyed(const char *s, size_t len, int norm)
+{
+    return tsig_hash_bytes(hash_key, s, len, norm);
+}
+
 size_t tsig_table_hash(const tsig_table *t, const char *s, size_t len)
 {
     return (size_t)tsig_hash_bytes(t->key, s, len, t->norm);
