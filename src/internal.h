@@ -1772,7 +1772,7 @@ typedef struct tsig_feed {
     const char *reading;   /* the text it reads now, for its steps */
     size_t reading_len;
     tsig_type_cursor types;
-    struct tsig_feed_list *lists; /* per open container: a list's elements */
+    struct tsig_feed_list *lists; /* per open container, beside types.frames */
     size_t list_cap;
     int walk;   /* definite errors looked for before the value is whole */
     int follow; /* the types of open containers followed */

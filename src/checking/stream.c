@@ -22,12 +22,12 @@
  *
  * Memory: the stream keeps the text (the validator and the partial value
  * read it). When the caller keeps the text (TSIG_CALLER_KEEPS_TEXT,
- * without repair), the feed's runs of list elements validated are dropped
- * from the text as they are read (compact), each left as one placeholder
- * byte the validation steps over, runs of one list joined into one: what
- * is kept is the text outside list elements, the element being read,
- * elements with a message, and text after a value judged invalid (end()
- * judges it). Positions in results are moved back to the text pushed
+ * without repair), the feed's runs (list elements and long member values
+ * validated) are dropped from the text as they are read (compact), each
+ * left as one placeholder byte the validation steps over, runs of one
+ * list joined into one: what is kept is the text outside list elements
+ * and long member values, the element or value being read, those with a
+ * message, and text after a value judged invalid (end() judges it). Positions in results are moved back to the text pushed
  * (pushed_at, pushed_line_col), the partial value is a cut of that text
  * (tsig_stream_partial_cut), and a changed value is not written (the
  * caller validates its text for it).
@@ -609,6 +609,17 @@ static int repaired_so_far(tsig_stream *s)
     return 1;
 }
 
+/* The reader whose cut is the partial value: the feed's, or *c, a copy of
+ * it that read on over an element waiting for more text (*on 1: the caller
+ * releases c->stack). NULL when out of memory. */
+static const tsig_json_push *partial_reader(const tsig_stream *s, tsig_json_push *c, int *on)
+{
+    size_t n;
+    const char *t = canonical(s, &n);
+    *on = tsig_feed_read_on(&s->feed, t, n, c);
+    return *on < 0 ? NULL : *on ? c : &s->feed.r;
+}
+
 char *tsig_stream_partial(const tsig_stream *s, size_t *len)
 {
     if (!s || s->lean) return NULL;
@@ -616,12 +627,11 @@ char *tsig_stream_partial(const tsig_stream *s, size_t *len)
      * stream holds: the stream (made by tsig_stream_new, never a const
      * object) is the same to its caller before and after */
     if (s->repairing && !repaired_so_far((tsig_stream *)(uintptr_t)s)) return NULL;
-    size_t n;
-    const char *t = canonical(s, &n);
     tsig_json_push c;
-    int on = tsig_feed_read_on(&s->feed, t, n, &c);
-    if (on < 0) return NULL;
-    char *p = partial_read(s, on ? &c : &s->feed.r, len);
+    int on;
+    const tsig_json_push *r = partial_reader(s, &c, &on);
+    if (!r) return NULL;
+    char *p = partial_read(s, r, len);
     if (on) tsig_sb_release(&c.stack);
     return p;
 }
@@ -633,13 +643,12 @@ tsig_code tsig_stream_partial_cut(const tsig_stream *s, size_t *from, size_t *to
     *close = NULL;
     if (!s) return TSIG_ERR_ARGUMENT;
     if (s->repairing) return TSIG_ERR_ARGUMENT; /* its partial value is the repaired text */
-    size_t n;
-    const char *t = canonical(s, &n);
     tsig_json_push c;
-    int on = tsig_feed_read_on(&s->feed, t, n, &c);
-    if (on < 0) return TSIG_ERR_NOMEM;
+    int on;
+    const tsig_json_push *r = partial_reader(s, &c, &on);
+    if (!r) return TSIG_ERR_NOMEM;
     tsig_strbuf sb = {0};
-    int some = tsig_json_push_cut(on ? &c : &s->feed.r, from, to, &sb);
+    int some = tsig_json_push_cut(r, from, to, &sb);
     if (on) tsig_sb_release(&c.stack);
     if (!some) {
         tsig_sb_release(&sb);

@@ -52,7 +52,8 @@
  * the result is the one-shot result.
  *
  * Memory: the reader's state, the cursor and the lists are bounded by the
- * nesting depth; the runs are one tsig_known per run of list elements.
+ * nesting depth; the runs are one tsig_known per run of list elements or
+ * long member value.
  */
 #include "validator.h"
 
