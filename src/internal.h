@@ -200,6 +200,14 @@ void tsig_describe_found(const char *src, size_t len, size_t offset,
 /* Length of the valid UTF-8 sequence at s[0..len), or 0 when invalid
  * (overlong, surrogate, > U+10FFFF, truncated). */
 size_t tsig_utf8_seq(const unsigned char *s, size_t len);
+/* The UTF-8 sequence at s[0..len) (len > 0) as a reader of text that
+ * arrives in chunks sees it: its length when whole and well formed; 0
+ * when it can never become one (*stop: the offset of the byte that shows
+ * it); TSIG_UTF8_CUT when s[0..len) starts one and the rest has not come
+ * (*stop: where the missing bytes begin). The one rule of UTF-8 for every
+ * reader (tsig_utf8_seq is this, a cut sequence refused). */
+#define TSIG_UTF8_CUT ((size_t)-1)
+size_t tsig_utf8_read(const unsigned char *s, size_t len, size_t *stop);
 
 /* ---- names.c: the rules of names ---------------------------------------- */
 
@@ -423,11 +431,8 @@ typedef struct tsig_json_push {
     int number;        /* in a number: what its next byte may be */
     int first;         /* the container just opened holds nothing yet */
     int key;           /* the string being read is a key */
-    int need, esc;     /* a UTF-8 sequence's length; hex digits read */
     const char *word;  /* the literal being read */
     size_t word_at, word_len;
-    unsigned char utf8[4];
-    size_t utf8_len;
     tsig_strbuf stack; /* '}' / ']' per open container: the closers */
     size_t max_depth;
     size_t read;       /* bytes read */

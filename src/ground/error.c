@@ -69,25 +69,31 @@ const char *tsig_issue_code_name(tsig_issue_code code)
     return "";
 }
 
-size_t tsig_utf8_seq(const unsigned char *s, size_t len)
+size_t tsig_utf8_read(const unsigned char *s, size_t len, size_t *stop)
 {
-    if (len == 0) return 0;
     unsigned char c = s[0];
     if (c < 0x80) return 1;
-    size_t n;
-    unsigned cp;
-    if (c >= 0xC2 && c <= 0xDF) { n = 2; cp = c & 0x1Fu; }
-    else if (c >= 0xE0 && c <= 0xEF) { n = 3; cp = c & 0x0Fu; }
-    else if (c >= 0xF0 && c <= 0xF4) { n = 4; cp = c & 0x07u; }
-    else return 0;
-    if (len < n) return 0;
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    /* the second byte's range rules out overlongs, surrogates and what
+     * lies above U+10FFFF */
+    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    *stop = 0;
+    if (c < 0xC2 || c > 0xF4) return 0;
     for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (s[i] & 0x3Fu);
+        *stop = i;
+        if (i >= len) return TSIG_UTF8_CUT;
+        if ((s[i] & 0xC0) != 0x80 || (i == 1 && (s[1] < lo || s[1] > hi))) return 0;
     }
-    if (n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) return 0;
-    if (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
     return n;
+}
+
+size_t tsig_utf8_seq(const unsigned char *s, size_t len)
+{
+    size_t stop;
+    if (len == 0) return 0;
+    size_t n = tsig_utf8_read(s, len, &stop);
+    return n == TSIG_UTF8_CUT ? 0 : n;
 }
 
 /* Cuts text to fit size bytes (NUL included) without splitting a UTF-8

@@ -181,24 +181,42 @@ static int is_hex(unsigned char c)
            (c >= 'A' && c <= 'F');
 }
 
-/* Checks the escape whose backslash is at i; returns its length, or 0 after
- * recording the error. */
-static size_t check_escape(tsig_json *j, size_t i)
+/* ---- tokens: the rules of strings and numbers, for both readers --------
+ *
+ * The token reader (whole text) and the push reader (text in chunks) read
+ * escapes, UTF-8 and numbers by the functions here and tsig_utf8_read;
+ * each can stop where the text so far ends and go on from there. */
+
+/* The escape whose backslash is at p[i], in p[0..n): its length (2, or 6
+ * for \u), or 0 when it is none: *stop is then the first byte that is not
+ * right (n when the text ends first). */
+static size_t escape_read(const unsigned char *p, size_t i, size_t n, size_t *stop)
 {
-    const unsigned char *p = (const unsigned char *)j->src;
-    if (i + 1 >= j->len) return (size_t)tsig_json_fail(j, i + 1, "an escape after \"\\\\\"");
+    *stop = i + 1;
+    if (i + 1 >= n) return 0;
     switch (p[i + 1]) {
     case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
         return 2;
     case 'u':
         for (size_t k = 2; k < 6; k++) {
-            if (i + k >= j->len || !is_hex(p[i + k]))
-                return (size_t)tsig_json_fail(j, i + k, "4 hex digits after \"\\\\u\"");
+            *stop = i + k;
+            if (i + k >= n || !is_hex(p[i + k])) return 0;
         }
         return 6;
     default:
-        return (size_t)tsig_json_fail(j, i + 1, "an escape after \"\\\\\" (one of \\\" \\\\ / b f n r t u)");
+        return 0;
     }
+}
+
+/* Checks the escape whose backslash is at i; returns its length, or 0 after
+ * recording the error. */
+static size_t check_escape(tsig_json *j, size_t i)
+{
+    size_t stop, k = escape_read((const unsigned char *)j->src, i, j->len, &stop);
+    if (k) return k;
+    if (stop > i + 1) return (size_t)tsig_json_fail(j, stop, "4 hex digits after \"\\\\u\"");
+    if (stop >= j->len) return (size_t)tsig_json_fail(j, stop, "an escape after \"\\\\\"");
+    return (size_t)tsig_json_fail(j, stop, "an escape after \"\\\\\" (one of \\\" \\\\ / b f n r t u)");
 }
 
 /*
@@ -268,36 +286,88 @@ static int is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
+/* A number's states: what its next byte may be (N_START: before its
+ * first byte); it may end in N_ZERO, N_INT, N_FRAC and N_EXP. */
+enum { N_START, N_SIGN, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP };
+#define N_MAY_END(st) ((st) == N_ZERO || (st) == N_INT || (st) == N_FRAC || (st) == N_EXP)
+
 /* number = [ "-" ] ( "0" | digit1-9 { digit } ) [ "." digit { digit } ]
- *          [ ( "e" | "E" ) [ "+" | "-" ] digit { digit } ] */
+ *          [ ( "e" | "E" ) [ "+" | "-" ] digit { digit } ]
+ *
+ * Reads p[i..n) on from state *st; returns where it stopped: n, or the
+ * first byte that cannot go on from *st (then the number ends before it
+ * when N_MAY_END, else that byte is wrong). */
+static inline size_t number_read(const char *p, size_t i, size_t n, int *state)
+{
+    int st = *state;
+    switch (st) {
+    case N_START:
+        if (i < n && p[i] == '-') {
+            i++;
+            st = N_SIGN;
+        }
+        /* fallthrough */
+    case N_SIGN:
+        if (i >= n || !is_digit(p[i])) break;
+        if (p[i] == '0') {
+            st = N_ZERO;
+            i++;
+            goto fraction;
+        }
+        i++;
+        /* fallthrough */
+    case N_INT:
+        st = N_INT;
+        i = tsig_json_digit_run(p, i, n);
+        /* fallthrough */
+    case N_ZERO:
+    fraction:
+        if (i >= n || p[i] != '.') goto exponent;
+        i++;
+        st = N_DOT;
+        /* fallthrough */
+    case N_DOT:
+        if (i >= n || !is_digit(p[i])) break;
+        i++;
+        st = N_FRAC;
+        /* fallthrough */
+    case N_FRAC:
+        i = tsig_json_digit_run(p, i, n);
+    exponent:
+        if (i >= n || (p[i] != 'e' && p[i] != 'E')) break;
+        i++;
+        st = N_E;
+        /* fallthrough */
+    case N_E:
+        if (i < n && (p[i] == '+' || p[i] == '-')) {
+            i++;
+            st = N_ESIGN;
+        }
+        /* fallthrough */
+    case N_ESIGN:
+        if (i >= n || !is_digit(p[i])) break;
+        i++;
+        st = N_EXP;
+        /* fallthrough */
+    case N_EXP:
+        i = tsig_json_digit_run(p, i, n);
+        break;
+    }
+    *state = st;
+    return i;
+}
+
 size_t tsig_json_number_end(tsig_json *j, tsig_json_span *s)
 {
-    const char *p = j->src;
-    size_t n = j->len, i = j->pos;
-    int is_int = 1;
-    s->start = i;
-    if (i < n && p[i] == '-') i++;
-    if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit");
-    if (p[i] == '0') {
-        i++;
-    } else {
-        i = tsig_json_digit_run(p, i, n);
-    }
-    if (i < n && p[i] == '.') {
-        is_int = 0;
-        i++;
-        if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit after \".\"");
-        i = tsig_json_digit_run(p, i, n);
-    }
-    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
-        is_int = 0;
-        i++;
-        if (i < n && (p[i] == '+' || p[i] == '-')) i++;
-        if (i >= n || !is_digit(p[i])) return (size_t)tsig_json_fail(j, i, "a digit in the exponent");
-        i = tsig_json_digit_run(p, i, n);
-    }
-    s->len = i - s->start;
-    s->flag = is_int;
+    int st = N_START;
+    size_t i = number_read(j->src, j->pos, j->len, &st);
+    if (!N_MAY_END(st))
+        return (size_t)tsig_json_fail(j, i, st == N_DOT ? "a digit after \".\""
+                                            : st == N_E || st == N_ESIGN ? "a digit in the exponent"
+                                                                         : "a digit");
+    s->start = j->pos;
+    s->len = i - j->pos;
+    s->flag = st == N_ZERO || st == N_INT;
     return j->pos = i;
 }
 
@@ -1306,15 +1376,12 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_ru
 /* ---- the push reader: text in chunks, its state explicit ----------------- */
 
 enum {
-    P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING, P_ESCAPE, P_UNICODE, P_UTF8,
+    P_VALUE, P_KEY, P_COLON, P_AFTER, P_STRING,
     P_NUMBER, P_LITERAL, P_DONE,
     /* repair mode's own (see below) */
     P_START, P_PROSE, P_FENCE, P_COMMA, P_LINE_COMMENT, P_BLOCK_COMMENT, P_TAIL,
     P_PROSE_AFTER, P_PASS
 };
-
-/* a number: what its next byte may be */
-enum { N_SIGN, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP };
 
 void tsig_json_push_begin(tsig_json_push *r, size_t max_depth)
 {
@@ -1334,8 +1401,7 @@ void tsig_json_push_release(tsig_json_push *r)
 
 int tsig_json_push_in_string(const tsig_json_push *r)
 {
-    return r->in_value_string &&
-           (r->p == P_STRING || r->p == P_ESCAPE || r->p == P_UNICODE || r->p == P_UTF8);
+    return r->in_value_string && r->p == P_STRING;
 }
 
 int tsig_json_push_done(const tsig_json_push *r)
@@ -2469,9 +2535,8 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (c == '-' || (c >= '0' && c <= '9')) {
                 r->p = P_NUMBER;
                 r->num_at = i;
-                r->num_float = 0;
-                r->number = c == '-' ? N_SIGN : c == '0' ? N_ZERO : N_INT;
-                break;
+                r->number = N_START;
+                goto number;
             }
             if (c == 't' || c == 'f' || c == 'n') {
                 r->word = c == 't' ? "true" : c == 'f' ? "false" : "null";
@@ -2557,92 +2622,46 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                     push_done(r, i + 1, TSIG_PUSH_STRING, on, ctx);
                 }
             } else if (c == '\\') {
-                r->p = P_ESCAPE;
+                size_t stop, len = escape_read(b, i, n, &stop);
+                if (!len) {
+                    if (stop < n) {
+                        i = stop;
+                        goto bad;
+                    }
+                    goto wait; /* its rest has not come */
+                }
                 r->escaped = 1;
                 r->watch = 0; /* after an escape: left to the validator */
+                i += len;
+                /* a high surrogate may pair with the next escape: cut before */
+                if (r->in_value_string && !(len == 6 && (b[i - 4] == 'd' || b[i - 4] == 'D')))
+                    r->str_cut = i;
+                continue;
             } else if (c < 0x20) {
                 goto bad;
             } else {
-                r->utf8[0] = c;
-                r->utf8_len = 1;
-                r->need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-                if (c < 0xC2 || c > 0xF4) goto bad;
-                r->p = P_UTF8;
+                size_t stop, len = tsig_utf8_read(b + i, n - i, &stop);
+                if (len == TSIG_UTF8_CUT) goto wait;
+                if (!len) {
+                    i += stop;
+                    goto bad;
+                }
+                i += len;
+                if (r->in_value_string) r->str_cut = i;
+                continue;
             }
             break;
         }
-        case P_UTF8:
-            r->utf8[r->utf8_len++] = c;
-            if ((c & 0xC0) != 0x80) goto bad;
-            if (r->utf8_len == 2) {
-                /* the first continuation byte carries the range checks */
-                unsigned char probe[4] = {r->utf8[0], r->utf8[1], 0x80, 0x80};
-                if (tsig_utf8_seq(probe, (size_t)r->need) == 0) goto bad;
-            }
-            if (r->utf8_len == (size_t)r->need) {
-                r->p = P_STRING;
-                if (r->in_value_string) r->str_cut = i + 1;
-            }
-            break;
-        case P_ESCAPE:
-            if (c == 'u') {
-                r->p = P_UNICODE;
-                r->esc = 0;
-                break;
-            }
-            if (!strchr("\"\\/bfnrt", c) || c == 0) goto bad;
-            r->p = P_STRING;
-            if (r->in_value_string) r->str_cut = i + 1;
-            break;
-        case P_UNICODE:
-            if (!is_hex(c)) goto bad;
-            if (++r->esc == 4) {
-                r->p = P_STRING;
-                /* a high surrogate may pair with the next escape: cut before */
-                if (r->in_value_string && !(b[i - 3] == 'd' || b[i - 3] == 'D'))
-                    r->str_cut = i + 1;
-            }
-            break;
-        case P_NUMBER: {
-            int digit = c >= '0' && c <= '9';
-            switch (r->number) {
-            case N_SIGN:
-                if (!digit) goto bad;
-                r->number = c == '0' ? N_ZERO : N_INT;
-                break;
-            case N_ZERO: case N_INT: case N_FRAC: case N_EXP:
-                if (digit && r->number != N_ZERO) {
-                    i = tsig_json_digit_run(t, i + 1, n);
-                    continue;
-                }
-                if (c == '.' && (r->number == N_ZERO || r->number == N_INT)) {
-                    r->number = N_DOT;
-                    r->num_float = 1;
-                } else if ((c == 'e' || c == 'E') && r->number != N_EXP) {
-                    r->number = N_E;
-                    r->num_float = 1;
-                } else if (digit) {
-                    goto bad; /* a digit after a leading 0 */
-                } else {
-                    push_done(r, i, TSIG_PUSH_NUMBER, on, ctx);
-                    continue; /* the byte ends the number: read it again */
-                }
-                break;
-            case N_DOT:
-                if (!digit) goto bad;
-                r->number = N_FRAC;
-                break;
-            case N_E:
-                if (c == '+' || c == '-') r->number = N_ESIGN;
-                else if (digit) r->number = N_EXP;
-                else goto bad;
-                break;
-            case N_ESIGN:
-                if (!digit) goto bad;
-                r->number = N_EXP;
-                break;
-            }
-            break;
+        case P_NUMBER:
+        number: {
+            int st = r->number;
+            i = number_read(t, i, n, &st);
+            r->number = st;
+            if (i >= n) continue; /* it may go on in the next chunk */
+            if (!N_MAY_END(st)) goto bad;
+            r->num_float = st == N_FRAC || st == N_EXP;
+            push_done(r, i, TSIG_PUSH_NUMBER, on, ctx);
+            continue; /* the byte that ends the number: read again */
         }
         case P_LITERAL:
             if (c != (unsigned char)r->word[r->word_at]) goto bad;
@@ -2658,6 +2677,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
         }
         i++;
     }
+wait: /* at a token cut by the end of the text: read on from its last whole part */
     break;
 bad:
     if (!r->rp) {

@@ -4,7 +4,9 @@
  * numbers as written, the reader's errors); and the walker's hooks: every
  * string and number handed over as read, errors in the caller's words;
  * the inline readers of the validator's common tokens answer as the full
- * ones, wherever a string's special byte or the text's end falls.
+ * ones, wherever a string's special byte or the text's end falls; the
+ * push reader reads a token cut by a chunk's end as the token reader reads
+ * it whole.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -505,6 +507,109 @@ TEST(strings_are_read_to_the_first_byte_that_ends_their_run_in_every_lane)
     }
 }
 
+/*
+ * The push reader reads strings and numbers by the token reader's rules
+ * (escape_read, tsig_utf8_read, number_read), going on where a chunk cut
+ * them: fed in two chunks split anywhere, or a byte at a time, it answers
+ * as fed whole, refuses a bad byte in the push that brings it (at the
+ * same byte), never cuts the partial value inside a character or an
+ * escape, and refuses exactly the texts the token reader refuses.
+ */
+typedef struct push_read {
+    int answer;
+    size_t read;
+} push_read;
+
+static push_read push_text(tsig_json_push *r, const char *t, size_t n)
+{
+    push_read p;
+    p.answer = tsig_json_push_read(r, t, n, NULL, NULL);
+    p.read = r->read;
+    return p;
+}
+
+/* 1 when the open value string's cut splits no character or escape */
+static int cut_is_whole(const tsig_json_push *r, const char *t)
+{
+    size_t from, to, slashes = 0;
+    tsig_strbuf close;
+    memset(&close, 0, sizeof close);
+    tsig_json_push_cut(r, &from, &to, &close);
+    tsig_sb_release(&close);
+    if (!tsig_json_push_in_string(r)) return 1;
+    for (size_t k = to; k > r->str_at && t[k - 1] == '\\'; k--) slashes++;
+    for (size_t k = r->str_at; k + 6 <= to; k++) /* no \u escape ends after to */
+        if (t[k] == '\\' && t[k + 1] == 'u' && k + 6 > to) return 0;
+    return slashes % 2 == 0 && (to >= r->read || ((unsigned char)t[to] & 0xC0) != 0x80) &&
+           !(to >= 2 && t[to - 2] == '\\' && t[to - 1] == 'u');
+}
+
+TEST(the_push_reader_reads_a_token_cut_anywhere_as_whole)
+{
+    static const char *const texts[] = {
+        "[\"a\\u00e9b\", \"\\uD83D\\uDE00\", \"\\\"\\\\\\/\\b\\f\\n\\r\\t\"]",
+        "[\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\", \"x\"]", "[\"\\x\"]", "[\"\\u12g4\"]",
+        "[\"\xC3(\"]", "[\"\xE0\x80\x80\"]", "[\"\xED\xA0\x80\"]", "[\"\xF4\x90\x80\x80\"]",
+        "[\"\xF0\x80\x80\x80\"]", "[\"\xFF\"]", "[\"\x80\"]", "[\"a\x01\"]", "[\"\xE2\x82\"]",
+        "[0, -0.5e+10, 12.25, 1E5, -0, 7e-3]", "[1.x]", "[-]", "[01]", "[1e]", "[1.]", "[-x]",
+        "[1e+]", "[1e5.5]", "{\"k\\u00e9y\": \"v\", \"\xC3\xA9\": 1}", "{\"k\xFF\": 1}",
+        "\"\\uDBFF\"",
+        /* the texts from here on end before their value does */
+        "[\"abc", "[12", "[\"\\u00", "[\"\\", "[\"\xF0\x9F\x98", "-12.5e+3"};
+    const size_t whole_texts = 25;
+    int failures = 0;
+    for (size_t x = 0; x < sizeof texts / sizeof texts[0]; x++) {
+        const char *t = texts[x];
+        size_t n = strlen(t);
+        tsig_json_push r;
+        memset(&r, 0, sizeof r);
+        tsig_json_push_begin(&r, 16);
+        push_read whole = push_text(&r, t, n);
+        int whole_done = tsig_json_push_done(&r);
+        /* the token reader refuses what the push reader does; a text
+         * whose value has not ended is awaited */
+        tokens tk;
+        tsig_error err;
+        int read = walk_tokens(t, &tk, &err, NULL);
+        if ((x < whole_texts ? (whole.answer == TSIG_PUSH_BAD) != !read
+                             : whole.answer != TSIG_PUSH_MORE || whole_done) &&
+            failures++ < 8)
+            tsig_test_fail(__FILE__, __LINE__, "text %zu: push reader %d, token reader %d at %zu",
+                           x, whole.answer, read, err.offset);
+        for (size_t s = 0; s <= n; s++) {
+            /* s = 0: a byte at a time */
+            tsig_json_push_begin(&r, 16);
+            push_read first = {TSIG_PUSH_MORE, 0}, last = first;
+            size_t bad_at = SIZE_MAX;
+            int whole_cuts = 1;
+            /* the pushes: to s then to n, or to each byte */
+            size_t ends[2] = {s, n}, pushes = s ? (s < n ? 2 : 1) : n;
+            for (size_t p = 0; p < pushes; p++) {
+                size_t k = s ? ends[p] : p + 1;
+                last = push_text(&r, t, k);
+                if (p == 0) first = last;
+                if (last.answer == TSIG_PUSH_BAD) {
+                    if (bad_at == SIZE_MAX) bad_at = k;
+                    break;
+                }
+                whole_cuts &= cut_is_whole(&r, t);
+            }
+            (void)first;
+            int same = last.answer == whole.answer && tsig_json_push_done(&r) == whole_done &&
+                       (whole.answer != TSIG_PUSH_BAD ||
+                        (last.read == whole.read && bad_at == (s && s <= whole.read ? n : s ? s : whole.read + 1)));
+            if ((!same || !whole_cuts) && failures++ < 8)
+                tsig_test_fail(__FILE__, __LINE__,
+                               "text %zu split at %zu: answer %d read %zu (bad in the push to %zu), "
+                               "whole %d read %zu%s",
+                               x, s, last.answer, last.read, bad_at, whole.answer, whole.read,
+                               whole_cuts ? "" : "; a cut splits a character or an escape");
+        }
+        tsig_json_push_release(&r);
+    }
+    CHECK(failures == 0);
+}
+
 int main(void)
 {
     /* First: the other tests rely on the runs. */
@@ -522,5 +627,6 @@ int main(void)
     RUN(inline_number_reader_answers_as_the_full_one);
     RUN(readable_text_is_told_at_every_place_of_a_bad_byte);
     RUN(a_start_of_a_literal_or_number_may_still_be_one);
+    RUN(the_push_reader_reads_a_token_cut_anywhere_as_whole);
     return tsig_test_summary();
 }
