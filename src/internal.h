@@ -999,10 +999,20 @@ typedef struct tsig_json_walker {
      * every number (is_string 0) just read: 1 to go on, 0 to stop (it
      * then sets j->code). */
     int (*on_token)(void *ctx, int is_string, const tsig_json_span *s);
+    /* NULL, or told of each value as the walk reads it (a tree is built
+     * so): TSIG_WALK_OPEN at an array's or object's bracket (at), once
+     * its frame is open; TSIG_WALK_KEY a member's key (at: its opening
+     * quote, s its content), once checked against the object's others;
+     * TSIG_WALK_SCALAR a scalar read (at: its first byte, j->pos after it;
+     * s its content, for a string or number); TSIG_WALK_CLOSE (at: after
+     * the bracket). 1 to go on, 0 to stop (it then sets j->code). */
+    int (*on_value)(void *ctx, int event, size_t at, const tsig_json_span *s);
     void *ctx;
     tsig_json_frame *frames;
     size_t frame_cap;
 } tsig_json_walker;
+
+enum { TSIG_WALK_OPEN, TSIG_WALK_KEY, TSIG_WALK_SCALAR, TSIG_WALK_CLOSE };
 
 /* At the first byte of a value: reads it. 1, or 0 when j->code is set. */
 int tsig_json_walk(tsig_json_walker *w);

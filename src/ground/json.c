@@ -1067,6 +1067,11 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     f->wrote = 0;
     tsig_json_keys_begin(w->keys, &f->keys);
     if (w->out) tsig_sb_putc(w->out, is_object ? '{' : '[');
+    if (w->on_value && !w->on_value(w->ctx, TSIG_WALK_OPEN, j->pos - 1, NULL)) {
+        tsig_json_keys_end(w->keys, &f->keys);
+        w->path->count--;
+        return NULL;
+    }
     return f;
 }
 
@@ -1114,6 +1119,7 @@ static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
         /* a key decoded into keys->tmp may have been overwritten: decode again */
         if (key.flag && rule) text = tsig_json_key_text(w->keys, &key, &len);
     }
+    if (w->on_value && !w->on_value(w->ctx, TSIG_WALK_KEY, key_at, &key)) return 0;
     if (!w->out) return 1;
     tsig_member_fate fate = rule && rule->fate ? rule->fate(text, len) : TSIG_MEMBER_KEEP;
     if (fate == TSIG_MEMBER_DROP) return 2;
@@ -1171,6 +1177,7 @@ static int walk_scalar(tsig_json_walker *w)
         if ((c == '"' || c == '-' || is_digit(c)) && !w->on_token(w->ctx, c == '"', &s))
             return 0;
     }
+    if (w->on_value && !w->on_value(w->ctx, TSIG_WALK_SCALAR, at, &s)) return 0;
     if (!w->out) return 1;
     if (s.flag && j->src[at] == '"' && (w->flags & TSIG_WALK_CANONICAL)) {
         size_t len;
@@ -1238,6 +1245,10 @@ int tsig_json_walk(tsig_json_walker *w)
                 w->path->count--;
                 top--;
                 if (w->out) tsig_sb_putc(w->out, close);
+                if (w->on_value && !w->on_value(w->ctx, TSIG_WALK_CLOSE, j->pos, NULL)) {
+                    ok = 0;
+                    goto done;
+                }
                 continue;
             }
             if (j->pos >= j->len || j->src[j->pos] != ',') {
@@ -2774,9 +2785,9 @@ size_t tsig_json_member(const char *src, size_t len, size_t at, const char *key,
 
 /* ---- trees -------------------------------------------------------------
  *
- * The tree is cJSON's, its nodes built as the reader goes (cJSON never
- * parses anything): one pass, iterative (open arrays and objects are
- * frames on the heap), keys checked by the key sets above. A node is
+ * The tree is cJSON's, its nodes built as the walker reads the text and
+ * tells each value (cJSON never parses anything): one pass, iterative,
+ * repeated keys found by the walker's key sets. A node is
  * allocated here as cJSON_New_Item allocates one (malloc, zeroed; no
  * hooks are ever set), so cJSON_Delete frees it; with TSIG_TREE_SPANS the
  * same allocation holds its span after it (spanned_node). Trees serve
@@ -2796,21 +2807,18 @@ TSIG_SMALL const tsig_tree_span *tsig_json_tree_span(const cJSON *node)
     return &((const spanned_node *)(const void *)node)->span;
 }
 
-/* One open array or object of a tree being built. */
-typedef struct tree_frame {
-    cJSON *node;
-    tsig_json_keyframe keys;
-} tree_frame;
-
 typedef struct tree_builder {
     tsig_json j;
     tsig_json_path path;
     tsig_json_keys keys;
+    tsig_json_walker w;
     const tsig_json_tree_options *o;
-    tree_frame *frames;
+    cJSON **open;     /* the open arrays and objects, the innermost last */
     size_t top, cap;
+    cJSON *root;
+    char *key;        /* the key of the member whose value is read next */
+    size_t key_at;    /* spans: its opening quote */
     tsig_strbuf text; /* a string or key being decoded */
-    size_t key_at;    /* spans: the opening quote of the key just read */
 } tree_builder;
 
 /* A new node of cJSON type type (cJSON_String, ...), all else zero; with
@@ -2825,8 +2833,7 @@ static TSIG_SMALL cJSON *tree_node(tree_builder *b, int type, size_t at)
     v->type = type;
     if (spans) {
         tsig_tree_span *sp = &((spanned_node *)(void *)v)->span;
-        sp->key = b->top && cJSON_IsObject(b->frames[b->top - 1].node) ? b->key_at
-                                                                      : TSIG_JSON_NONE;
+        sp->key = b->top && cJSON_IsObject(b->open[b->top - 1]) ? b->key_at : TSIG_JSON_NONE;
         sp->start = at;
         sp->end = at;
     }
@@ -2839,9 +2846,9 @@ static TSIG_SMALL void tree_end(tree_builder *b, cJSON *v)
     if (b->o->flags & TSIG_TREE_SPANS) ((spanned_node *)(void *)v)->span.end = b->j.pos;
 }
 
-static TSIG_SMALL int tree_nomem(tree_builder *b)
+static TSIG_SMALL int tree_nomem(tree_builder *b, size_t at)
 {
-    return tsig_json_fail_code(&b->j, TSIG_ERR_NOMEM, b->j.pos, "out of memory");
+    return tsig_json_fail_code(&b->j, TSIG_ERR_NOMEM, at, "out of memory");
 }
 
 /* 1 when the 3 bytes at s are an unpaired surrogate in its WTF-8 form. */
@@ -2924,7 +2931,7 @@ static TSIG_SMALL int tree_duplicate(tree_builder *b, const char *key, size_t le
     tsig_line_col(b->j.src, b->j.len, offset, &line, &column);
     if (quoted.failed) {
         tsig_sb_release(&quoted);
-        return tree_nomem(b);
+        return tree_nomem(b, offset);
     }
     tsig_json_fail_code(&b->j, TSIG_ERR_JSON, offset, "JSON error at %zu:%zu: duplicate key %s",
                         line, column, quoted.data);
@@ -2932,182 +2939,103 @@ static TSIG_SMALL int tree_duplicate(tree_builder *b, const char *key, size_t le
     return 0;
 }
 
-/* Reads a member's key at j->pos, its ":" and the whitespace after, and
- * returns the key as the malloc'd C text the member's node takes, or NULL
- * when j->code is set. */
-static TSIG_SMALL char *tree_key(tree_builder *b, tree_frame *f, int first)
+/* The walker's report of a repeated key: the caller's answer, or the
+ * error (tree_duplicate). */
+static TSIG_SMALL int tree_repeated(void *ctx, size_t first, const char *key, size_t len,
+                                    size_t offset)
 {
-    tsig_json *j = &b->j;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != '"') {
-        tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
-        return NULL;
-    }
-    size_t key_at = j->pos;
-    b->key_at = key_at;
-    tsig_json_span key;
-    if (!tsig_json_string(j, &key)) return NULL;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != ':') {
-        tsig_json_fail(j, j->pos, "\":\"");
-        return NULL;
-    }
-    j->pos++;
-    tsig_json_seg *seg = &b->path.segs[b->path.count - 1];
-    seg->key = j->src + key.start;
-    seg->len = key.len;
-    seg->escaped = key.flag;
-    size_t len, found;
-    const char *text = tsig_json_key_text(&b->keys, &key, &len);
-    if (!text || !tsig_json_keys_add(&b->keys, &f->keys, text, len, !key.flag, &found)) {
-        tree_nomem(b);
-        return NULL;
-    }
-    if (found != (size_t)-1) {
-        int go_on = b->o->on_duplicate
-                        ? b->o->on_duplicate(b->o->ctx, j, &b->path, text, len, key_at)
-                        : tree_duplicate(b, text, len, key_at);
-        if (!go_on) return NULL;
-    }
-    char *c = (b->o->flags & TSIG_TREE_AS_WRITTEN)
-                  ? tree_copy(j->src + key.start, key.len)
-                  : tree_text(b, j->src + key.start, key.len, key.flag, 1,
-                              (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0, &len);
-    if (!c) tree_nomem(b);
-    return c;
+    tree_builder *b = ctx;
+    (void)first;
+    return b->o->on_duplicate ? b->o->on_duplicate(b->o->ctx, &b->j, &b->path, key, len, offset)
+                              : tree_duplicate(b, key, len, offset);
 }
 
-/* Reads the scalar at j->pos into a new node; NULL when j->code is set. */
-static TSIG_SMALL cJSON *tree_scalar(tree_builder *b)
+/* The C text a string's content raw[0..len) becomes in a node (a key:
+ * nul_pair), as the options say; NULL when out of memory. */
+static TSIG_SMALL char *tree_string(tree_builder *b, const tsig_json_span *s, int nul_pair,
+                                    size_t *n)
 {
-    tsig_json *j = &b->j;
-    char c = j->pos < j->len ? j->src[j->pos] : '\0';
-    size_t at = j->pos;
-    tsig_json_span s;
-    if (!tsig_json_scalar(j, &s)) return NULL;
+    const char *raw = b->j.src + s->start;
+    *n = s->len;
+    return (b->o->flags & TSIG_TREE_AS_WRITTEN)
+               ? tree_copy(raw, s->len)
+               : tree_text(b, raw, s->len, s->flag, nul_pair,
+                           (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0, n);
+}
+
+/* Node v read: the root, or the next element or member of the innermost
+ * open container (a member's key given to it). */
+static TSIG_SMALL void tree_add(tree_builder *b, cJSON *v)
+{
+    if (b->top == 0) {
+        b->root = v;
+        return;
+    }
+    v->string = b->key; /* NULL in an array; freed with v */
+    b->key = NULL;
+    cJSON_AddItemToArray(b->open[b->top - 1], v);
+}
+
+/* The node of the scalar read at at (s: a string's or number's content). */
+static TSIG_SMALL cJSON *tree_scalar(tree_builder *b, size_t at, const tsig_json_span *s)
+{
+    char c = b->j.src[at];
     /* the text of a string (decoded, or as written) or a number's lexeme */
     char *text = NULL;
-    size_t n = s.len;
-    int type;
-    if (c == 't') {
-        type = cJSON_True;
-    } else if (c == 'f') {
-        type = cJSON_False;
-    } else if (c == 'n') {
-        type = cJSON_NULL;
-    } else if (c == '"') {
-        type = cJSON_String;
-        text = (b->o->flags & TSIG_TREE_AS_WRITTEN)
-                   ? tree_copy(j->src + s.start, s.len)
-                   : tree_text(b, j->src + s.start, s.len, s.flag, 0,
-                               (b->o->flags & TSIG_TREE_NO_SURROGATES) != 0, &n);
-        if (!text) {
-            tree_nomem(b);
-            return NULL;
-        }
-    } else {
-        type = cJSON_Number;
-        if (!(text = tree_copy(j->src + s.start, s.len))) {
-            tree_nomem(b);
-            return NULL;
-        }
-    }
+    size_t n = 0;
+    int type = c == 't' ? cJSON_True : c == 'f' ? cJSON_False : c == 'n' ? cJSON_NULL
+             : c == '"' ? cJSON_String : cJSON_Number;
+    if (type == cJSON_String) text = tree_string(b, s, 0, &n);
+    else if (type == cJSON_Number) text = tree_copy(b->j.src + s->start, s->len);
+    if ((type == cJSON_String || type == cJSON_Number) && !text) return NULL;
     cJSON *v = tree_node(b, type, at);
     if (!v) {
         free(text);
-        tree_nomem(b);
         return NULL;
     }
     tree_end(b, v);
     v->valuestring = text;
     if (type == cJSON_String) {
         /* as written: whether it holds an escape; decoded: its length */
-        v->valueint = (b->o->flags & TSIG_TREE_AS_WRITTEN) ? s.flag : (int)n;
+        v->valueint = (b->o->flags & TSIG_TREE_AS_WRITTEN) ? s->flag : (int)n;
     } else if (type == cJSON_Number) {
-        v->valueint = s.flag;
-        v->valuedouble = tsig_decimal_to_double(j->src + s.start, s.len);
+        v->valueint = s->flag;
+        v->valuedouble = tsig_decimal_to_double(b->j.src + s->start, s->len);
     }
     return v;
 }
 
-/* Opens the array or object at j->pos as node v: depth, frame, path
- * step, key set. 0 when j->code is set. */
-static TSIG_SMALL int tree_open(tree_builder *b, cJSON *v)
+/* The walk's values, made nodes (tsig_json_walker.on_value). */
+static TSIG_SMALL int tree_on_value(void *ctx, int event, size_t at, const tsig_json_span *s)
 {
-    tsig_json *j = &b->j;
-    if (!tsig_json_enter(j)) return 0;
-    if (b->top == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 16;
-        tree_frame *frames = realloc(b->frames, cap * sizeof *frames);
-        if (!frames) return tree_nomem(b);
-        b->frames = frames;
-        b->cap = cap;
-    }
-    if (!tsig_json_path_push(&b->path)) return tree_nomem(b);
-    tree_frame *f = &b->frames[b->top++];
-    f->node = v;
-    tsig_json_keys_begin(&b->keys, &f->keys);
-    return 1;
-}
-
-/* Reads a whole value into *root: "read a value" (after its key in an
- * object), then "after a value" (a comma or closing brackets). */
-static TSIG_SMALL int tree_read(tree_builder *b, cJSON **root)
-{
-    tsig_json *j = &b->j;
-    char *key = NULL;
-    for (;;) {
-        tsig_json_skip_ws(j);
-        char c = j->pos < j->len ? j->src[j->pos] : '\0';
-        int open = j->pos < j->len && (c == '{' || c == '[');
-        cJSON *v = !open ? tree_scalar(b) : tree_node(b, c == '{' ? cJSON_Object : cJSON_Array, j->pos);
-        if (!v) {
-            free(key);
-            return open ? tree_nomem(b) : 0;
+    tree_builder *b = ctx;
+    cJSON *v;
+    size_t len;
+    switch (event) {
+    case TSIG_WALK_KEY:
+        b->key_at = at;
+        if (!(b->key = tree_string(b, s, 1, &len))) return tree_nomem(b, at);
+        return 1;
+    case TSIG_WALK_CLOSE:
+        tree_end(b, b->open[--b->top]);
+        return 1;
+    case TSIG_WALK_SCALAR:
+        if (!(v = tree_scalar(b, at, s))) return tree_nomem(b, b->j.pos);
+        tree_add(b, v);
+        return 1;
+    default: /* TSIG_WALK_OPEN */
+        if (b->top == b->cap) {
+            size_t cap = b->cap ? b->cap * 2 : 16;
+            cJSON **open = realloc(b->open, cap * sizeof *open);
+            if (!open) return tree_nomem(b, at);
+            b->open = open;
+            b->cap = cap;
         }
-        if (b->top == 0) {
-            *root = v;
-        } else {
-            v->string = key; /* NULL in an array; freed with v */
-            key = NULL;
-            cJSON_AddItemToArray(b->frames[b->top - 1].node, v);
-        }
-        if (open) {
-            if (!tree_open(b, v)) return 0;
-            tsig_json_skip_ws(j);
-            if (j->pos < j->len && j->src[j->pos] == (c == '{' ? '}' : ']')) {
-                /* empty: closed below */
-            } else {
-                if (c == '{' && !(key = tree_key(b, &b->frames[b->top - 1], 1))) return 0;
-                continue;
-            }
-        }
-        /* after a value */
-        for (;;) {
-            if (b->top == 0) return 1;
-            tree_frame *f = &b->frames[b->top - 1];
-            int is_object = cJSON_IsObject(f->node);
-            char close = is_object ? '}' : ']';
-            tsig_json_skip_ws(j);
-            if (j->pos < j->len && j->src[j->pos] == close) {
-                j->pos++;
-                tree_end(b, f->node);
-                j->depth--;
-                tsig_json_keys_end(&b->keys, &f->keys);
-                b->path.count--;
-                b->top--;
-                continue;
-            }
-            if (j->pos >= j->len || j->src[j->pos] != ',')
-                return tsig_json_fail(j, j->pos, is_object ? "\",\" or \"}\"" : "\",\" or \"]\"");
-            j->pos++;
-            if (is_object) {
-                if (!(key = tree_key(b, f, 0))) return 0;
-            } else {
-                b->path.segs[b->path.count - 1].index++;
-            }
-            break;
-        }
+        if (!(v = tree_node(b, b->j.src[at] == '{' ? cJSON_Object : cJSON_Array, at)))
+            return tree_nomem(b, at);
+        tree_add(b, v);
+        b->open[b->top++] = v;
+        return 1;
     }
 }
 
@@ -3123,18 +3051,26 @@ TSIG_SMALL cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_t
     b.j.reword = b.o->reword;
     tsig_json_path_init(&b.path);
     b.keys.src = b.j.src;
-    cJSON *root = NULL;
-    int ok = tree_read(&b, &root) && tsig_json_finish(&b.j);
-    while (b.top > 0) tsig_json_keys_end(&b.keys, &b.frames[--b.top].keys);
-    free(b.frames);
+    /* the walker reads; the tree is built as it tells each value */
+    b.w.j = &b.j;
+    b.w.path = &b.path;
+    b.w.keys = &b.keys;
+    b.w.flags = TSIG_WALK_KEYS;
+    b.w.on_duplicate = tree_repeated;
+    b.w.on_value = tree_on_value;
+    b.w.ctx = &b;
+    int ok = tsig_json_walk(&b.w) && tsig_json_finish(&b.j);
+    free(b.key);
+    free(b.open);
+    tsig_json_walker_release(&b.w);
     tsig_json_keys_release(&b.keys);
     tsig_json_path_release(&b.path);
     tsig_sb_release(&b.text);
     if (!ok) {
-        cJSON_Delete(root);
+        cJSON_Delete(b.root);
         return NULL;
     }
-    return root;
+    return b.root;
 }
 
 /* One container being written by tsig_json_tree_write. */
