@@ -2547,11 +2547,14 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 r->p = P_NUMBER;
                 r->num_at = i;
                 r->number = N_START;
-                goto number;
+                if (!r->stop) goto number;
+                /* asked to yield: its first byte only, as every value's */
+                i = number_read(t, i, i + 1, &r->number);
+                continue;
             }
             if (c == 't' || c == 'f' || c == 'n') {
                 r->word = c == 't' ? "true" : c == 'f' ? "false" : "null";
-                r->word_len = strlen(r->word);
+                r->word_len = c == 'f' ? 5 : 4;
                 r->word_at = 1;
                 r->p = P_LITERAL;
                 break;
@@ -2669,7 +2672,9 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             i = number_read(t, i, n, &st);
             r->number = st;
             if (i >= n) continue; /* it may go on in the next chunk */
-            if (!N_MAY_END(st)) goto bad;
+            /* "01": the token reader ends the number at the 1, which no
+             * reading takes; refused at it, no number told */
+            if (!N_MAY_END(st) || (st == N_ZERO && is_digit(t[i]))) goto bad;
             r->num_float = st == N_FRAC || st == N_EXP;
             push_done(r, i, TSIG_PUSH_NUMBER, on, ctx);
             continue; /* the byte that ends the number: read again */

@@ -610,6 +610,57 @@ TEST(the_push_reader_reads_a_token_cut_anywhere_as_whole)
     CHECK(failures == 0);
 }
 
+/* The push reader's events for t, read whole (one call after another
+ * while it stops), each as a letter and the place it names: V value, K
+ * key, N number, S string, L literal, C close; then the answer that ended
+ * it (M more, B bad at read) and, with yield set, each stop (Y at read). */
+typedef struct event_log {
+    char seen[256];
+    int yield;
+} event_log;
+
+static int log_event(void *ctx, int event, size_t at)
+{
+    event_log *l = ctx;
+    static const char letters[] = "VKPSNLCB";
+    size_t used = strlen(l->seen);
+    snprintf(l->seen + used, sizeof l->seen - used, "%s%c%zu", used ? " " : "",
+             letters[event], at);
+    return event == TSIG_PUSH_VALUE && l->yield ? TSIG_PUSH_YIELD : TSIG_PUSH_GO;
+}
+
+static const char *push_events(const char *t, int yield)
+{
+    static event_log l;
+    memset(&l, 0, sizeof l);
+    l.yield = yield;
+    tsig_json_push r;
+    memset(&r, 0, sizeof r);
+    tsig_json_push_begin(&r, 16);
+    size_t n = strlen(t);
+    int a;
+    while ((a = tsig_json_push_read(&r, t, n, log_event, &l)) == TSIG_PUSH_STOPPED &&
+           !tsig_json_push_done(&r)) {
+        size_t used = strlen(l.seen);
+        snprintf(l.seen + used, sizeof l.seen - used, " Y%zu", r.read);
+    }
+    size_t used = strlen(l.seen);
+    snprintf(l.seen + used, sizeof l.seen - used, " %c%zu",
+             a == TSIG_PUSH_BAD ? 'B' : a == TSIG_PUSH_MORE ? 'M' : 'D', r.read);
+    tsig_json_push_release(&r);
+    return l.seen;
+}
+
+TEST(the_push_reader_tells_a_number_once_it_is_one)
+{
+    /* a leading zero then a digit: refused at the digit, no number told */
+    CHECK_STR(push_events("[01]", 0), "V0 V1 B2");
+    CHECK_STR(push_events("-01", 0), "V0 B2");
+    CHECK_STR(push_events("[0,-1.5e3]", 0), "V0 V1 N2 V3 N9 C10 D10");
+    /* asked to yield at a value: it returns after the value's first byte */
+    CHECK_STR(push_events("[12,3]", 1), "V0 Y1 V1 Y2 N3 V4 Y5 N5 C6 D6");
+}
+
 int main(void)
 {
     /* First: the other tests rely on the runs. */
@@ -628,5 +679,6 @@ int main(void)
     RUN(readable_text_is_told_at_every_place_of_a_bad_byte);
     RUN(a_start_of_a_literal_or_number_may_still_be_one);
     RUN(the_push_reader_reads_a_token_cut_anywhere_as_whole);
+    RUN(the_push_reader_tells_a_number_once_it_is_one);
     return tsig_test_summary();
 }

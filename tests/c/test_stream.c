@@ -646,6 +646,16 @@ TEST(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte)
 
 /* A union takes the kinds its members take: a first byte none of them
  * takes is the error, one that a member takes is read on. */
+/* "01" is no number: the stream's error is the one-shot call's JSON
+ * error at the 1, never a number 0 of the wrong kind */
+TEST(a_leading_zero_before_a_digit_is_a_json_error_not_a_zero)
+{
+    invalid_once_read("[:string]", "[01]", "",
+                      ": JSON error at 1:3: expected \",\" or \"]\", found \"1\"");
+    invalid_once_read("{a :string}", "{\"a\": -01}", "",
+                      ": JSON error at 1:9: expected \",\" or \"}\", found \"1\"");
+}
+
 TEST(a_union_is_invalid_at_a_first_byte_none_of_its_members_takes)
 {
     wrong_kind("{x :int | :string}", "{\"x\": ", "[", "1]}", "x: expected int or string, got list",
@@ -1750,6 +1760,7 @@ int main(void)
     RUN(a_stream_keeps_the_first_error_and_reads_nothing_after_it);
     RUN(text_after_a_value_judged_invalid_still_counts_at_the_end);
     RUN(a_value_of_a_kind_its_type_never_takes_is_invalid_at_its_first_byte);
+    RUN(a_leading_zero_before_a_digit_is_a_json_error_not_a_zero);
     RUN(a_union_is_invalid_at_a_first_byte_none_of_its_members_takes);
     RUN(any_and_optional_types_take_what_they_admit_at_the_first_byte);
     RUN(a_float_where_an_int_belongs_is_invalid_when_the_number_ends);
