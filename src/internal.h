@@ -603,6 +603,7 @@ static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
     return at;
 }
 
+
 /*
  * Sixteen bytes at once with the machine's vector unit: wasm SIMD128
  * (emcc -msimd128), SSE2 (every x86-64) or NEON (AArch64). TSIG_SCALAR
@@ -809,6 +810,27 @@ static inline int tsig_json_number(tsig_json *j, tsig_json_span *n)
 {
     return tsig_json_number_end(j, n) != 0;
 }
+/* The syntax between a container's values, one rule for every reader of
+ * whole text (the validator, the walker): after a member or element
+ * (whitespace allowed from *at), in a container closed by close: 1 for
+ * "," (*at after it), 2 for close (*at at it), 0 on bad text (the error
+ * recorded). j->pos is left as it is: hot loops keep positions in
+ * registers. */
+static inline int tsig_json_after(tsig_json *j, size_t *at, char close)
+{
+    size_t p = tsig_json_ws(j, *at);
+    *at = p;
+    if (p < j->len && j->src[p] == ',') {
+        *at = p + 1;
+        return 1;
+    }
+    if (p < j->len && j->src[p] == close) return 2;
+    return tsig_json_fail(j, p, close == '}' ? "\",\" or \"}\"" : "\",\" or \"]\"");
+}
+/* A member's key at (or after whitespace at) at and its ':' (first: the
+ * object's first member, where "}" may stand instead): the position after
+ * the ':' (j->pos too), or 0 on bad text (the error recorded). */
+size_t tsig_json_key_read(tsig_json *j, size_t at, tsig_json_span *key, int first);
 /* At the first letter of word ("true", "false", "null"): reads it. */
 int tsig_json_literal(tsig_json *j, const char *word, size_t n);
 /* Reads the scalar at j->pos (string or number into s, or a literal);
@@ -995,10 +1017,6 @@ typedef struct tsig_json_walker {
     const tsig_json_key_rule *rule; /* NULL: members kept, keys as read */
     int (*on_duplicate)(void *ctx, size_t first, const char *key, size_t len,
                         size_t offset);
-    /* NULL, or called with every string (keys included; is_string 1) and
-     * every number (is_string 0) just read: 1 to go on, 0 to stop (it
-     * then sets j->code). */
-    int (*on_token)(void *ctx, int is_string, const tsig_json_span *s);
     /* NULL, or told of each value as the walk reads it (a tree is built
      * so): TSIG_WALK_OPEN at an array's or object's bracket (at), once
      * its frame is open; TSIG_WALK_KEY a member's key (at: its opening

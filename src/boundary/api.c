@@ -315,16 +315,12 @@ static int read_segments(tsig_json *j, tsig_json_path *path)
             for (size_t i = 0; i < s.len; i++)
                 seg->index = seg->index * 10 + (size_t)(j->src[s.start + i] - '0');
         }
-        tsig_json_skip_ws(j);
-        if (j->pos < j->len && j->src[j->pos] == ',') {
-            j->pos++;
-            continue;
-        }
-        if (j->pos < j->len && j->src[j->pos] == ']') {
+        int more = tsig_json_after(j, &j->pos, ']');
+        if (more != 1) {
+            if (!more) return 0;
             j->pos++;
             return tsig_json_finish(j);
         }
-        return tsig_json_fail(j, j->pos, "\",\" or \"]\"");
     }
 }
 

@@ -303,17 +303,12 @@ NOINLINE size_t tsig_check_list(validator *v, const tsig_type *t, size_t open_at
                 at = check_fast(v, elem, at);
                 if (!at) return 0;
             }
-            at = tsig_json_ws(j, at);
-            if (at < j->len && j->src[at] == ',') {
-                at++;
-                continue;
-            }
-            if (at < j->len && j->src[at] == ']') {
-                at++;
-                count = i + 1;
-                break;
-            }
-            return (size_t)tsig_json_fail(j, at, "\",\" or \"]\"");
+            int more = tsig_json_after(j, &at, ']');
+            if (more == 1) continue;
+            if (!more) return 0;
+            at++;
+            count = i + 1;
+            break;
         }
     }
     j->depth--;
@@ -389,9 +384,9 @@ NOINLINE size_t tsig_check_record(validator *v, const tsig_type *t, size_t open_
         }
         last = hint++;
         data_index++;
-        more = after_member(j, at);
+        more = tsig_json_after(j, &at, '}');
         if (!more) ok = 0;
-        at = j->pos;
+        j->pos = at;
     }
     if (ok && more == 2 && hint == field_count) {
         /* every field named once, in order: nothing missing */

@@ -79,21 +79,6 @@ static int located_add(validator *v, size_t offset)
     return 1;
 }
 
-/* Reads the key at (or after whitespace at) at, and its ':'. Returns the
- * position after the ':', 0 on bad text. */
-static size_t read_key(validator *v, size_t at, tsig_json_span *key, int first)
-{
-    tsig_json *j = &v->j;
-    j->pos = at = tsig_json_ws(j, at);
-    if (at >= j->len || j->src[at] != '"')
-        return (size_t)tsig_json_fail(j, at, first ? "a string key or \"}\"" : "a string key");
-    at = tsig_json_string_end(j, key);
-    if (!at) return 0;
-    j->pos = at = tsig_json_ws(j, at);
-    if (at >= j->len || j->src[at] != ':') return (size_t)tsig_json_fail(j, at, "\":\"");
-    return j->pos = at + 1;
-}
-
 /* The same, called (where keys in another order are read). */
 static NOINLINE size_t expected_key(validator *v, const tsig_type *t, size_t hint, size_t at,
                                     tsig_json_span *key)
@@ -248,7 +233,7 @@ NOINLINE size_t tsig_check_record_rest(validator *v, const tsig_type *t, const m
             text = j->src + key.start;
             len = key.len;
         } else {
-            value_at = read_key(v, at, &key, data_index == 0);
+            value_at = tsig_json_key_read(&v->j, at, &key, data_index == 0);
             if (!value_at) { ok = 0; break; }
             text = string_text(v, &key, &len);
             if (!text) { ok = 0; break; }
@@ -312,9 +297,9 @@ NOINLINE size_t tsig_check_record_rest(validator *v, const tsig_type *t, const m
             have_order = 1;
         }
         data_index++;
-        more = after_member(j, at);
+        more = tsig_json_after(j, &at, '}');
         if (!more) ok = 0;
-        at = j->pos;
+        j->pos = at;
     }
     /* missing fields: their messages belong at their field's order */
     int all = field_count <= SEEN_BITS &&
@@ -412,7 +397,7 @@ size_t tsig_check_record_located(validator *v, const tsig_type *t)
     int more = j->pos < j->len && j->src[j->pos] == '}' ? 2 : 1;
     for (size_t i = 0; more == 1; i++) {
         member mb;
-        mb.value_at = read_key(v, j->pos, &mb.key, i == 0);
+        mb.value_at = tsig_json_key_read(j, j->pos, &mb.key, i == 0);
         if (!mb.value_at) { ok = 0; break; }
         mb.next = mb.other = NONE;
         size_t len;
@@ -439,8 +424,10 @@ size_t tsig_check_record_located(validator *v, const tsig_type *t)
         }
         set_key_step(v, step, j->src + mb.key.start, mb.key.len, mb.key.flag);
         if (!member_push(v, &mb) || !skip(v)) { ok = 0; break; }
-        more = after_member(j, j->pos);
+        size_t at = j->pos;
+        more = tsig_json_after(j, &at, '}');
         if (!more) ok = 0;
+        j->pos = at;
     }
     size_t close_at = j->pos;
 

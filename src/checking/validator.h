@@ -397,19 +397,6 @@ static HOT_INLINE size_t expected_key_inline(validator *v, const tsig_type *t, s
     return v->j.pos = colon + 1;
 }
 
-/* After a member (whitespace allowed from at): 1 for "," (j->pos after
- * it), 2 for "}" (j->pos at it), 0 on bad text. */
-static inline int after_member(tsig_json *j, size_t at)
-{
-    j->pos = at = tsig_json_ws(j, at);
-    if (at < j->len && j->src[at] == ',') {
-        j->pos = at + 1;
-        return 1;
-    }
-    if (at < j->len && j->src[at] == '}') return 2;
-    return tsig_json_fail(j, at, "\",\" or \"}\"");
-}
-
 /* Writes a member's key (and ':') in pass 2: the signature's spelling for
  * a declared field in validate_input, else as written. */
 static inline void write_key(validator *v, int *wrote, const tsig_field *field,

@@ -1075,6 +1075,18 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     return f;
 }
 
+size_t tsig_json_key_read(tsig_json *j, size_t at, tsig_json_span *key, int first)
+{
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len || j->src[at] != '"')
+        return (size_t)tsig_json_fail(j, at, first ? "a string key or \"}\"" : "a string key");
+    at = tsig_json_string_end(j, key);
+    if (!at) return 0;
+    j->pos = at = tsig_json_ws(j, at);
+    if (at >= j->len || j->src[at] != ':') return (size_t)tsig_json_fail(j, at, "\":\"");
+    return j->pos = at + 1;
+}
+
 /*
  * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
  * before the value; checks it against the object's earlier keys and writes
@@ -1084,16 +1096,9 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
 static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
 {
     tsig_json *j = w->j;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != '"')
-        return tsig_json_fail(j, j->pos, first ? "a string key or \"}\"" : "a string key");
-    size_t key_at = j->pos;
+    size_t key_at = tsig_json_ws(j, j->pos);
     tsig_json_span key;
-    if (!tsig_json_string(j, &key)) return 0;
-    if (w->on_token && !w->on_token(w->ctx, 1, &key)) return 0;
-    tsig_json_skip_ws(j);
-    if (j->pos >= j->len || j->src[j->pos] != ':') return tsig_json_fail(j, j->pos, "\":\"");
-    j->pos++;
+    if (!tsig_json_key_read(j, key_at, &key, first)) return 0;
     tsig_json_skip_ws(j);
 
     tsig_json_seg *seg = &w->path->segs[w->path->count - 1];
@@ -1172,11 +1177,6 @@ static int walk_scalar(tsig_json_walker *w)
     size_t at = j->pos;
     tsig_json_span s;
     if (!tsig_json_scalar(j, &s)) return 0;
-    if (w->on_token) {
-        char c = j->src[at];
-        if ((c == '"' || c == '-' || is_digit(c)) && !w->on_token(w->ctx, c == '"', &s))
-            return 0;
-    }
     if (w->on_value && !w->on_value(w->ctx, TSIG_WALK_SCALAR, at, &s)) return 0;
     if (!w->out) return 1;
     if (s.flag && j->src[at] == '"' && (w->flags & TSIG_WALK_CANONICAL)) {
@@ -1237,8 +1237,12 @@ int tsig_json_walk(tsig_json_walker *w)
             if (top == 0) goto done;
             tsig_json_frame *f = &w->frames[top - 1];
             char close = f->is_object ? '}' : ']';
-            tsig_json_skip_ws(j);
-            if (j->pos < j->len && j->src[j->pos] == close) {
+            int more = tsig_json_after(j, &j->pos, close);
+            if (!more) {
+                ok = 0;
+                goto done;
+            }
+            if (more == 2) {
                 j->pos++;
                 j->depth--;
                 tsig_json_keys_end(w->keys, &f->keys);
@@ -1251,11 +1255,6 @@ int tsig_json_walk(tsig_json_walker *w)
                 }
                 continue;
             }
-            if (j->pos >= j->len || j->src[j->pos] != ',') {
-                ok = tsig_json_fail(j, j->pos, f->is_object ? "\",\" or \"}\"" : "\",\" or \"]\"");
-                goto done;
-            }
-            j->pos++;
             if (f->is_object) {
                 int r = walk_key(w, f, 0);
                 if (!r) { ok = 0; goto done; }

@@ -2,7 +2,7 @@
  * test_json.c: json.c's reading of text read before (values skipped whole,
  * members found by their unescaped keys), its trees (strings whole,
  * numbers as written, the reader's errors); and the walker's hooks: every
- * string and number handed over as read, errors in the caller's words;
+ * value told as read, errors in the caller's words;
  * the inline readers of the validator's common tokens answer as the full
  * ones, wherever a string's special byte or the text's end falls; the
  * push reader reads a token cut by a chunk's end as the token reader reads
@@ -179,12 +179,27 @@ typedef struct tokens {
     char seen[256];
 } tokens;
 
-static int record_token(void *ctx, int is_string, const tsig_json_span *s)
+/* Each value the walk tells (tsig_json_walker.on_value): brackets, keys
+ * and strings (s:), numbers (n: an int, f: not), literals (l:). */
+static int record_token(void *ctx, int event, size_t at, const tsig_json_span *s)
 {
     tokens *t = ctx;
+    const char *src = t->j->src;
     size_t used = strlen(t->seen);
-    snprintf(t->seen + used, sizeof t->seen - used, "%s%s:%.*s", used ? " " : "",
-             is_string ? "s" : s->flag ? "n" : "f", (int)s->len, t->j->src + s->start);
+    const char *sep = used ? " " : "";
+    if (event == TSIG_WALK_OPEN || event == TSIG_WALK_CLOSE) {
+        snprintf(t->seen + used, sizeof t->seen - used, "%s%c", sep,
+                 src[event == TSIG_WALK_OPEN ? at : at - 1]);
+        return 1;
+    }
+    char c = src[at];
+    if (event == TSIG_WALK_SCALAR && c != '"' && c != '-' && !(c >= '0' && c <= '9')) {
+        snprintf(t->seen + used, sizeof t->seen - used, "%sl:%.*s", sep,
+                 (int)(t->j->pos - at), src + at);
+        return 1;
+    }
+    snprintf(t->seen + used, sizeof t->seen - used, "%s%s:%.*s", sep,
+             c == '"' ? "s" : s->flag ? "n" : "f", (int)s->len, src + s->start);
     if (s->len == 4 && memcmp(t->j->src + s->start, "stop", 4) == 0)
         return tsig_json_fail_code(t->j, TSIG_ERR_JSON, s->start, "stopped");
     return 1;
@@ -209,7 +224,7 @@ static int walk_tokens(const char *text, tokens *t, tsig_error *err,
     w.j = &j;
     w.path = &path;
     w.keys = &keys;
-    w.on_token = record_token;
+    w.on_value = record_token;
     w.ctx = t;
     int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
     tsig_json_walker_release(&w);
@@ -218,14 +233,14 @@ static int walk_tokens(const char *text, tokens *t, tsig_error *err,
     return ok;
 }
 
-TEST(walker_hands_over_every_string_and_number)
+TEST(walker_tells_every_value_it_reads)
 {
     tokens t;
     tsig_error err;
-    CHECK(walk_tokens("{\"a\\n\":[1,\"x\",-2.5e3,true,null,{\"b\":0}]}", &t, &err, NULL));
-    CHECK_STR(t.seen, "s:a\\n n:1 s:x f:-2.5e3 s:b n:0");
+    CHECK(walk_tokens("{\"a\\n\":[1,\"x\",-2.5e3,true,null,{\"b\":0},[]]}", &t, &err, NULL));
+    CHECK_STR(t.seen, "{ s:a\\n [ n:1 s:x f:-2.5e3 l:true l:null { s:b n:0 } [ ] ] }");
     CHECK(!walk_tokens("[1,\"stop\",2]", &t, &err, NULL));
-    CHECK_STR(t.seen, "n:1 s:stop");
+    CHECK_STR(t.seen, "[ n:1 s:stop");
     CHECK_STR(err.message, "stopped");
 }
 
@@ -672,7 +687,7 @@ int main(void)
     RUN(a_tree_key_holding_a_nul_is_a_c_string_that_gives_its_bytes_back);
     RUN(a_tree_read_with_spans_knows_where_each_key_and_value_stands);
     RUN(a_tree_is_refused_with_the_readers_errors);
-    RUN(walker_hands_over_every_string_and_number);
+    RUN(walker_tells_every_value_it_reads);
     RUN(syntax_errors_can_be_reworded);
     RUN(inline_string_reader_answers_as_the_full_one);
     RUN(inline_number_reader_answers_as_the_full_one);
