@@ -1075,7 +1075,8 @@ static tsig_json_frame *walk_open(tsig_json_walker *w, size_t top)
     return f;
 }
 
-size_t tsig_json_key_read(tsig_json *j, size_t at, tsig_json_span *key, int first)
+/* tsig_json_key_read, inline for the walker */
+static TSIG_ALWAYS_INLINE size_t key_read(tsig_json *j, size_t at, tsig_json_span *key, int first)
 {
     j->pos = at = tsig_json_ws(j, at);
     if (at >= j->len || j->src[at] != '"')
@@ -1087,6 +1088,11 @@ size_t tsig_json_key_read(tsig_json *j, size_t at, tsig_json_span *key, int firs
     return j->pos = at + 1;
 }
 
+size_t tsig_json_key_read(tsig_json *j, size_t at, tsig_json_span *key, int first)
+{
+    return key_read(j, at, key, first);
+}
+
 /*
  * Reads the key at j->pos (after '{' or ','), its ':' and the whitespace
  * before the value; checks it against the object's earlier keys and writes
@@ -1096,9 +1102,9 @@ size_t tsig_json_key_read(tsig_json *j, size_t at, tsig_json_span *key, int firs
 static int walk_key(tsig_json_walker *w, tsig_json_frame *f, int first)
 {
     tsig_json *j = w->j;
-    size_t key_at = tsig_json_ws(j, j->pos);
     tsig_json_span key;
-    if (!tsig_json_key_read(j, key_at, &key, first)) return 0;
+    if (!key_read(j, j->pos, &key, first)) return 0;
+    size_t key_at = key.start - 1; /* its opening quote */
     tsig_json_skip_ws(j);
 
     tsig_json_seg *seg = &w->path->segs[w->path->count - 1];
@@ -1237,7 +1243,9 @@ int tsig_json_walk(tsig_json_walker *w)
             if (top == 0) goto done;
             tsig_json_frame *f = &w->frames[top - 1];
             char close = f->is_object ? '}' : ']';
-            int more = tsig_json_after(j, &j->pos, close);
+            size_t at = j->pos;
+            int more = tsig_json_after(j, &at, close);
+            j->pos = at;
             if (!more) {
                 ok = 0;
                 goto done;
