@@ -1513,6 +1513,12 @@ TSIG_COLD int tsig_json_push_open_reading(const tsig_json_push *r, const char *t
     return 1;
 }
 
+/* The first byte at or after i that is no whitespace (n: none). */
+static inline size_t ws_skip(const char *t, size_t i, size_t n)
+{
+    return i < n && (unsigned char)t[i] > ' ' ? i : tsig_json_ws_run(t, i, n);
+}
+
 /* A value ended at end (the byte after it): the reader's part, then its
  * reader of values is told (event). */
 static void push_done(tsig_json_push *r, size_t end, int event,
@@ -2595,6 +2601,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             r->first = 0;
             break;
         case P_AFTER:
+        after:
             if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
@@ -2602,18 +2609,19 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (c == ',') {
                 r->p = r->stack.data[r->stack.len - 1] == '}' ? P_KEY : P_VALUE;
                 r->first = 0;
+                if (r->stop) break;
                 /* the next member's first byte, at once */
-                if (i + 1 < n && !tsig_json_is_ws(b[i + 1]) && !r->stop) {
-                    c = b[++i];
-                    if (r->p == P_KEY) goto key;
-                    goto value;
-                }
-                break;
+                i = ws_skip(t, i + 1, n);
+                if (i >= n) continue;
+                c = b[i];
+                if (r->p == P_KEY) goto key;
+                goto value;
             }
             if (c != (unsigned char)r->stack.data[r->stack.len - 1]) goto bad;
             r->stack.len--;
             push_done(r, i + 1, TSIG_PUSH_CLOSE, on, ctx);
-            break;
+            i++;
+            goto after_value;
         case P_STRING: {
             /* the plain stretch in one go */
             size_t k = tsig_json_plain_run(t, i, n);
@@ -2632,15 +2640,18 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                     r->p = P_COLON;
                     if (on && on(ctx, TSIG_PUSH_KEY, i) == TSIG_PUSH_YIELD) r->stop = 1;
                     /* the usual '":' and the value's first byte, at once */
-                    if (i + 2 < n && b[i + 1] == ':' && !tsig_json_is_ws(b[i + 2]) && !r->stop) {
+                    if (i + 1 < n && b[i + 1] == ':' && !r->stop) {
                         r->p = P_VALUE;
                         r->first = 0;
-                        i += 2;
+                        i = ws_skip(t, i + 2, n);
+                        if (i >= n) continue;
                         c = b[i];
                         goto value;
                     }
                 } else {
                     push_done(r, i + 1, TSIG_PUSH_STRING, on, ctx);
+                    i++;
+                    goto after_value;
                 }
             } else if (c == '\\') {
                 size_t stop, len = escape_read(b, i, n, &stop);
@@ -2684,12 +2695,21 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (!N_MAY_END(st) || (st == N_ZERO && is_digit(t[i]))) goto bad;
             r->num_float = st == N_FRAC || st == N_EXP;
             push_done(r, i, TSIG_PUSH_NUMBER, on, ctx);
-            continue; /* the byte that ends the number: read again */
+            goto after_value; /* the byte that ends the number: read again */
         }
         case P_LITERAL:
             if (c != (unsigned char)r->word[r->word_at]) goto bad;
-            if (++r->word_at == r->word_len) push_done(r, i + 1, TSIG_PUSH_LITERAL, on, ctx);
-            break;
+            if (++r->word_at < r->word_len) break;
+            push_done(r, i + 1, TSIG_PUSH_LITERAL, on, ctx);
+            i++;
+        after_value:
+            /* i after a value that ended: what follows it in its
+             * container, at once (strict reading; repair reads it first) */
+            if (r->p != P_AFTER || r->stop || r->rp) continue;
+            i = ws_skip(t, i, n);
+            if (i >= n) continue;
+            c = b[i];
+            goto after;
         case P_DONE:
             if (!tsig_json_is_ws(c)) goto bad;
             i = tsig_json_ws_run(t, i + 1, n);

@@ -568,10 +568,11 @@ TEST(the_push_reader_reads_a_token_cut_anywhere_as_whole)
         "[\"\xF0\x80\x80\x80\"]", "[\"\xFF\"]", "[\"\x80\"]", "[\"a\x01\"]", "[\"\xE2\x82\"]",
         "[0, -0.5e+10, 12.25, 1E5, -0, 7e-3]", "[1.x]", "[-]", "[01]", "[1e]", "[1.]", "[-x]",
         "[1e+]", "[1e5.5]", "{\"k\\u00e9y\": \"v\", \"\xC3\xA9\": 1}", "{\"k\xFF\": 1}",
-        "\"\\uDBFF\"",
+        "\"\\uDBFF\"", "{ \"a\" : 1 ,\n  \"b\" :\t[ true , \"x\" , -2.5 ] , \"c\": {} }",
+        "[ 1 , 2 ,]", "{ \"a\" : }",
         /* the texts from here on end before their value does */
         "[\"abc", "[12", "[\"\\u00", "[\"\\", "[\"\xF0\x9F\x98", "-12.5e+3"};
-    const size_t whole_texts = 25;
+    const size_t whole_texts = 28;
     int failures = 0;
     for (size_t x = 0; x < sizeof texts / sizeof texts[0]; x++) {
         const char *t = texts[x];
@@ -666,7 +667,7 @@ static const char *push_events(const char *t, int yield)
     return l.seen;
 }
 
-TEST(the_push_reader_tells_a_number_once_it_is_one)
+TEST(the_push_reader_tells_each_value_once_it_is_one)
 {
     /* a leading zero then a digit: refused at the digit, no number told */
     CHECK_STR(push_events("[01]", 0), "V0 V1 B2");
@@ -674,6 +675,11 @@ TEST(the_push_reader_tells_a_number_once_it_is_one)
     CHECK_STR(push_events("[0,-1.5e3]", 0), "V0 V1 N2 V3 N9 C10 D10");
     /* asked to yield at a value: it returns after the value's first byte */
     CHECK_STR(push_events("[12,3]", 1), "V0 Y1 V1 Y2 N3 V4 Y5 N5 C6 D6");
+    /* whitespace between values changes no event */
+    CHECK_STR(push_events("{ \"a\" : 1 , \"b\" : [ true , \"x\" ] }", 0),
+              "V0 K4 V8 N9 K14 V18 V20 L24 V27 S30 C32 C34 D34");
+    CHECK_STR(push_events("{ \"a\" : 1 , \"b\" : [ true , \"x\" ] }", 1),
+              "V0 Y1 K4 V8 Y9 N9 K14 V18 Y19 V20 Y21 L24 V27 Y28 S30 C32 C34 D34");
 }
 
 int main(void)
@@ -694,6 +700,6 @@ int main(void)
     RUN(readable_text_is_told_at_every_place_of_a_bad_byte);
     RUN(a_start_of_a_literal_or_number_may_still_be_one);
     RUN(the_push_reader_reads_a_token_cut_anywhere_as_whole);
-    RUN(the_push_reader_tells_a_number_once_it_is_one);
+    RUN(the_push_reader_tells_each_value_once_it_is_one);
     return tsig_test_summary();
 }
