@@ -2541,7 +2541,13 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 r->first = 1;
                 r->cut = i + 1;
                 r->cut_depth = r->stack.len;
-                break;
+                if (r->stop || r->rp) break;
+                /* its first key or value, at once (strict reading) */
+                i = ws_skip(t, i + 1, n);
+                if (i >= n) continue;
+                c = b[i];
+                if (r->p == P_KEY) goto key;
+                goto value;
             }
             if (c == ']' && r->first && r->stack.len && r->stack.data[r->stack.len - 1] == ']') {
                 r->stack.len--;
@@ -2554,7 +2560,9 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 r->escaped = 0;
                 r->in_value_string = 1;
                 r->str_cut = r->str_at = i + 1;
-                break;
+                if (r->stop || r->rp) break;
+                i++;
+                goto string;
             }
             if (c == '-' || (c >= '0' && c <= '9')) {
                 r->p = P_NUMBER;
@@ -2590,7 +2598,9 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             r->escaped = 0;
             r->key = 1;
             r->in_value_string = 0;
-            break;
+            if (r->stop || r->rp) break;
+            i++;
+            goto string;
         case P_COLON:
             if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
@@ -2622,7 +2632,8 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             push_done(r, i + 1, TSIG_PUSH_CLOSE, on, ctx);
             i++;
             goto after_value;
-        case P_STRING: {
+        case P_STRING:
+        string: {
             /* the plain stretch in one go */
             size_t k = tsig_json_plain_run(t, i, n);
             if (k > i && r->in_value_string) r->str_cut = k;

@@ -680,6 +680,12 @@ TEST(the_push_reader_tells_each_value_once_it_is_one)
               "V0 K4 V8 N9 K14 V18 V20 L24 V27 S30 C32 C34 D34");
     CHECK_STR(push_events("{ \"a\" : 1 , \"b\" : [ true , \"x\" ] }", 1),
               "V0 Y1 K4 V8 Y9 N9 K14 V18 Y19 V20 Y21 L24 V27 Y28 S30 C32 C34 D34");
+    /* nor do containers opened and strings begun at once after a bracket */
+    CHECK_STR(push_events("[[],{},[{}],\"\",[\"\"]]", 0),
+              "V0 V1 C3 V4 C6 V7 V8 C10 C11 V12 S14 V15 V16 S18 C19 C20 D20");
+    CHECK_STR(push_events("[[],{},[{}],\"\",[\"\"]]", 1),
+              "V0 Y1 V1 Y2 C3 V4 Y5 C6 V7 Y8 V8 Y9 C10 C11 V12 Y13 S14 V15 Y16 V16 Y17 S18 C19 "
+              "C20 D20");
 }
 
 int main(void)
