@@ -1513,12 +1513,6 @@ TSIG_COLD int tsig_json_push_open_reading(const tsig_json_push *r, const char *t
     return 1;
 }
 
-/* The first byte at or after i that is no whitespace (n: none). */
-static inline size_t ws_skip(const char *t, size_t i, size_t n)
-{
-    return i < n && (unsigned char)t[i] > ' ' ? i : tsig_json_ws_run(t, i, n);
-}
-
 /* A value ended at end (the byte after it): the reader's part, then its
  * reader of values is told (event). */
 static void push_done(tsig_json_push *r, size_t end, int event,
@@ -2541,13 +2535,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 r->first = 1;
                 r->cut = i + 1;
                 r->cut_depth = r->stack.len;
-                if (r->stop || r->rp) break;
-                /* its first key or value, at once (strict reading) */
-                i = ws_skip(t, i + 1, n);
-                if (i >= n) continue;
-                c = b[i];
-                if (r->p == P_KEY) goto key;
-                goto value;
+                break;
             }
             if (c == ']' && r->first && r->stack.len && r->stack.data[r->stack.len - 1] == ']') {
                 r->stack.len--;
@@ -2560,9 +2548,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                 r->escaped = 0;
                 r->in_value_string = 1;
                 r->str_cut = r->str_at = i + 1;
-                if (r->stop || r->rp) break;
-                i++;
-                goto string;
+                break;
             }
             if (c == '-' || (c >= '0' && c <= '9')) {
                 r->p = P_NUMBER;
@@ -2598,9 +2584,7 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             r->escaped = 0;
             r->key = 1;
             r->in_value_string = 0;
-            if (r->stop || r->rp) break;
-            i++;
-            goto string;
+            break;
         case P_COLON:
             if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
@@ -2611,7 +2595,6 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             r->first = 0;
             break;
         case P_AFTER:
-        after:
             if (tsig_json_is_ws(c)) {
                 i = tsig_json_ws_run(t, i + 1, n);
                 continue;
@@ -2619,21 +2602,19 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (c == ',') {
                 r->p = r->stack.data[r->stack.len - 1] == '}' ? P_KEY : P_VALUE;
                 r->first = 0;
-                if (r->stop) break;
                 /* the next member's first byte, at once */
-                i = ws_skip(t, i + 1, n);
-                if (i >= n) continue;
-                c = b[i];
-                if (r->p == P_KEY) goto key;
-                goto value;
+                if (i + 1 < n && !tsig_json_is_ws(b[i + 1]) && !r->stop) {
+                    c = b[++i];
+                    if (r->p == P_KEY) goto key;
+                    goto value;
+                }
+                break;
             }
             if (c != (unsigned char)r->stack.data[r->stack.len - 1]) goto bad;
             r->stack.len--;
             push_done(r, i + 1, TSIG_PUSH_CLOSE, on, ctx);
-            i++;
-            goto after_value;
-        case P_STRING:
-        string: {
+            break;
+        case P_STRING: {
             /* the plain stretch in one go */
             size_t k = tsig_json_plain_run(t, i, n);
             if (k > i && r->in_value_string) r->str_cut = k;
@@ -2651,18 +2632,15 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
                     r->p = P_COLON;
                     if (on && on(ctx, TSIG_PUSH_KEY, i) == TSIG_PUSH_YIELD) r->stop = 1;
                     /* the usual '":' and the value's first byte, at once */
-                    if (i + 1 < n && b[i + 1] == ':' && !r->stop) {
+                    if (i + 2 < n && b[i + 1] == ':' && !tsig_json_is_ws(b[i + 2]) && !r->stop) {
                         r->p = P_VALUE;
                         r->first = 0;
-                        i = ws_skip(t, i + 2, n);
-                        if (i >= n) continue;
+                        i += 2;
                         c = b[i];
                         goto value;
                     }
                 } else {
                     push_done(r, i + 1, TSIG_PUSH_STRING, on, ctx);
-                    i++;
-                    goto after_value;
                 }
             } else if (c == '\\') {
                 size_t stop, len = escape_read(b, i, n, &stop);
@@ -2706,21 +2684,12 @@ tsig_push_answer tsig_json_push_read(tsig_json_push *r, const char *t, size_t n,
             if (!N_MAY_END(st) || (st == N_ZERO && is_digit(t[i]))) goto bad;
             r->num_float = st == N_FRAC || st == N_EXP;
             push_done(r, i, TSIG_PUSH_NUMBER, on, ctx);
-            goto after_value; /* the byte that ends the number: read again */
+            continue; /* the byte that ends the number: read again */
         }
         case P_LITERAL:
             if (c != (unsigned char)r->word[r->word_at]) goto bad;
-            if (++r->word_at < r->word_len) break;
-            push_done(r, i + 1, TSIG_PUSH_LITERAL, on, ctx);
-            i++;
-        after_value:
-            /* i after a value that ended: what follows it in its
-             * container, at once (strict reading; repair reads it first) */
-            if (r->p != P_AFTER || r->stop || r->rp) continue;
-            i = ws_skip(t, i, n);
-            if (i >= n) continue;
-            c = b[i];
-            goto after;
+            if (++r->word_at == r->word_len) push_done(r, i + 1, TSIG_PUSH_LITERAL, on, ctx);
+            break;
         case P_DONE:
             if (!tsig_json_is_ws(c)) goto bad;
             i = tsig_json_ws_run(t, i + 1, n);
