@@ -42,23 +42,11 @@ static int go_on(void *ctx, int event, size_t at)
 static int walk_once(const char *t, size_t n, int keys_checked)
 {
     tsig_error err;
-    tsig_json j;
-    tsig_json_path path;
-    tsig_json_keys keys;
-    tsig_json_walker w;
-    memset(&keys, 0, sizeof keys);
-    memset(&w, 0, sizeof w);
-    tsig_json_init(&j, t, n, 64, &err);
-    tsig_json_path_init(&path);
-    keys.src = j.src;
-    w.j = &j;
-    w.path = &path;
-    w.keys = &keys;
-    w.flags = keys_checked ? TSIG_WALK_KEYS : 0;
-    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
-    tsig_json_walker_release(&w);
-    tsig_json_keys_release(&keys);
-    tsig_json_path_release(&path);
+    tsig_json_walking k;
+    tsig_json_walking_begin(&k, t, n, 64, &err);
+    k.w.flags = keys_checked ? TSIG_WALK_KEYS : 0;
+    int ok = tsig_json_walk(&k.w) && tsig_json_finish(&k.j);
+    tsig_json_walking_release(&k);
     return ok;
 }
 

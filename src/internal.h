@@ -1036,6 +1036,22 @@ enum { TSIG_WALK_OPEN, TSIG_WALK_KEY, TSIG_WALK_SCALAR, TSIG_WALK_CLOSE };
 int tsig_json_walk(tsig_json_walker *w);
 void tsig_json_walker_release(tsig_json_walker *w);
 
+/* A walk of a text of its own: its reader, path, key sets and walker, made
+ * by tsig_json_walking_begin over json[0..len) (nesting up to max_depth,
+ * errors into *err) with the walker's j, path and keys set and nothing
+ * else (the caller sets flags, out, rule and hooks), and released by
+ * tsig_json_walking_release. The walker points into it: it stays where
+ * it was begun. */
+typedef struct tsig_json_walking {
+    tsig_json j;
+    tsig_json_path path;
+    tsig_json_keys keys;
+    tsig_json_walker w;
+} tsig_json_walking;
+void tsig_json_walking_begin(tsig_json_walking *k, const char *json, size_t len,
+                             size_t max_depth, tsig_error *err);
+void tsig_json_walking_release(tsig_json_walking *k);
+
 /*
  * Reads a whole JSON text with the walker (repeated keys are always
  * checked, nesting is bounded by TSIG_DEFAULT_MAX_DEPTH) and writes it back

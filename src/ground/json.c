@@ -1295,6 +1295,25 @@ void tsig_json_walker_release(tsig_json_walker *w)
     w->frame_cap = 0;
 }
 
+void tsig_json_walking_begin(tsig_json_walking *k, const char *json, size_t len,
+                             size_t max_depth, tsig_error *err)
+{
+    memset(k, 0, sizeof *k);
+    tsig_json_init(&k->j, json, len, max_depth, err);
+    tsig_json_path_init(&k->path);
+    k->keys.src = k->j.src;
+    k->w.j = &k->j;
+    k->w.path = &k->path;
+    k->w.keys = &k->keys;
+}
+
+void tsig_json_walking_release(tsig_json_walking *k)
+{
+    tsig_json_walker_release(&k->w);
+    tsig_json_keys_release(&k->keys);
+    tsig_json_path_release(&k->path);
+}
+
 /* ---- rewriting whole texts ---------------------------------------------- */
 
 /* The walker's report of a repeated key in a rewrite: the first one stops
@@ -1354,31 +1373,19 @@ tsig_code tsig_json_rewrite(const char *json, size_t len, const tsig_json_key_ru
                        (size_t)TSIG_MAX_INPUT);
         return TSIG_ERR_TOO_LARGE;
     }
-    tsig_json j;
-    tsig_json_path path;
-    tsig_json_keys keys;
-    tsig_json_walker w;
+    tsig_json_walking k;
     tsig_strbuf sb = {0};
-    memset(&keys, 0, sizeof keys);
-    memset(&w, 0, sizeof w);
-    tsig_json_init(&j, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
-    tsig_json_path_init(&path);
-    keys.src = j.src;
-    keys.normalized = rule && rule->normalize;
-    w.j = &j;
-    w.path = &path;
-    w.keys = &keys;
-    w.out = &sb;
-    w.flags = TSIG_WALK_KEYS;
-    w.rule = rule;
-    w.on_duplicate = rewrite_duplicate;
-    w.ctx = &w;
+    tsig_json_walking_begin(&k, json, len, TSIG_DEFAULT_MAX_DEPTH, err);
+    k.keys.normalized = rule && rule->normalize;
+    k.w.out = &sb;
+    k.w.flags = TSIG_WALK_KEYS;
+    k.w.rule = rule;
+    k.w.on_duplicate = rewrite_duplicate;
+    k.w.ctx = &k.w;
 
-    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
-    tsig_code code = ok ? TSIG_OK : j.code;
-    tsig_json_walker_release(&w);
-    tsig_json_keys_release(&keys);
-    tsig_json_path_release(&path);
+    int ok = tsig_json_walk(&k.w) && tsig_json_finish(&k.j);
+    tsig_code code = ok ? TSIG_OK : k.j.code;
+    tsig_json_walking_release(&k);
     if (code != TSIG_OK) {
         tsig_sb_release(&sb);
         return code;
@@ -2820,10 +2827,7 @@ TSIG_SMALL const tsig_tree_span *tsig_json_tree_span(const cJSON *node)
 }
 
 typedef struct tree_builder {
-    tsig_json j;
-    tsig_json_path path;
-    tsig_json_keys keys;
-    tsig_json_walker w;
+    tsig_json_walking k; /* the walker, which reads */
     const tsig_json_tree_options *o;
     cJSON **open;     /* the open arrays and objects, the innermost last */
     size_t top, cap;
@@ -2855,12 +2859,12 @@ static TSIG_SMALL cJSON *tree_node(tree_builder *b, int type, size_t at)
 /* With spans: the value of v ends at j->pos. */
 static TSIG_SMALL void tree_end(tree_builder *b, cJSON *v)
 {
-    if (b->o->flags & TSIG_TREE_SPANS) ((spanned_node *)(void *)v)->span.end = b->j.pos;
+    if (b->o->flags & TSIG_TREE_SPANS) ((spanned_node *)(void *)v)->span.end = b->k.j.pos;
 }
 
 static TSIG_SMALL int tree_nomem(tree_builder *b, size_t at)
 {
-    return tsig_json_fail_code(&b->j, TSIG_ERR_NOMEM, at, "out of memory");
+    return tsig_json_fail_code(&b->k.j, TSIG_ERR_NOMEM, at, "out of memory");
 }
 
 /* 1 when the 3 bytes at s are an unpaired surrogate in its WTF-8 form. */
@@ -2940,12 +2944,12 @@ static TSIG_SMALL int tree_duplicate(tree_builder *b, const char *key, size_t le
     tsig_strbuf quoted = {0};
     tsig_json_escape_cut(&quoted, key, len, TSIG_ECHO_MAX);
     size_t line, column;
-    tsig_line_col(b->j.src, b->j.len, offset, &line, &column);
+    tsig_line_col(b->k.j.src, b->k.j.len, offset, &line, &column);
     if (quoted.failed) {
         tsig_sb_release(&quoted);
         return tree_nomem(b, offset);
     }
-    tsig_json_fail_code(&b->j, TSIG_ERR_JSON, offset, "JSON error at %zu:%zu: duplicate key %s",
+    tsig_json_fail_code(&b->k.j, TSIG_ERR_JSON, offset, "JSON error at %zu:%zu: duplicate key %s",
                         line, column, quoted.data);
     tsig_sb_release(&quoted);
     return 0;
@@ -2958,7 +2962,7 @@ static TSIG_SMALL int tree_repeated(void *ctx, size_t first, const char *key, si
 {
     tree_builder *b = ctx;
     (void)first;
-    return b->o->on_duplicate ? b->o->on_duplicate(b->o->ctx, &b->j, &b->path, key, len, offset)
+    return b->o->on_duplicate ? b->o->on_duplicate(b->o->ctx, &b->k.j, &b->k.path, key, len, offset)
                               : tree_duplicate(b, key, len, offset);
 }
 
@@ -2967,7 +2971,7 @@ static TSIG_SMALL int tree_repeated(void *ctx, size_t first, const char *key, si
 static TSIG_SMALL char *tree_string(tree_builder *b, const tsig_json_span *s, int nul_pair,
                                     size_t *n)
 {
-    const char *raw = b->j.src + s->start;
+    const char *raw = b->k.j.src + s->start;
     *n = s->len;
     return (b->o->flags & TSIG_TREE_AS_WRITTEN)
                ? tree_copy(raw, s->len)
@@ -2991,14 +2995,14 @@ static TSIG_SMALL void tree_add(tree_builder *b, cJSON *v)
 /* The node of the scalar read at at (s: a string's or number's content). */
 static TSIG_SMALL cJSON *tree_scalar(tree_builder *b, size_t at, const tsig_json_span *s)
 {
-    char c = b->j.src[at];
+    char c = b->k.j.src[at];
     /* the text of a string (decoded, or as written) or a number's lexeme */
     char *text = NULL;
     size_t n = 0;
     int type = c == 't' ? cJSON_True : c == 'f' ? cJSON_False : c == 'n' ? cJSON_NULL
              : c == '"' ? cJSON_String : cJSON_Number;
     if (type == cJSON_String) text = tree_string(b, s, 0, &n);
-    else if (type == cJSON_Number) text = tree_copy(b->j.src + s->start, s->len);
+    else if (type == cJSON_Number) text = tree_copy(b->k.j.src + s->start, s->len);
     if ((type == cJSON_String || type == cJSON_Number) && !text) return NULL;
     cJSON *v = tree_node(b, type, at);
     if (!v) {
@@ -3012,7 +3016,7 @@ static TSIG_SMALL cJSON *tree_scalar(tree_builder *b, size_t at, const tsig_json
         v->valueint = (b->o->flags & TSIG_TREE_AS_WRITTEN) ? s->flag : (int)n;
     } else if (type == cJSON_Number) {
         v->valueint = s->flag;
-        v->valuedouble = tsig_decimal_to_double(b->j.src + s->start, s->len);
+        v->valuedouble = tsig_decimal_to_double(b->k.j.src + s->start, s->len);
     }
     return v;
 }
@@ -3032,7 +3036,7 @@ static TSIG_SMALL int tree_on_value(void *ctx, int event, size_t at, const tsig_
         tree_end(b, b->open[--b->top]);
         return 1;
     case TSIG_WALK_SCALAR:
-        if (!(v = tree_scalar(b, at, s))) return tree_nomem(b, b->j.pos);
+        if (!(v = tree_scalar(b, at, s))) return tree_nomem(b, b->k.j.pos);
         tree_add(b, v);
         return 1;
     default: /* TSIG_WALK_OPEN */
@@ -3043,7 +3047,7 @@ static TSIG_SMALL int tree_on_value(void *ctx, int event, size_t at, const tsig_
             b->open = open;
             b->cap = cap;
         }
-        if (!(v = tree_node(b, b->j.src[at] == '{' ? cJSON_Object : cJSON_Array, at)))
+        if (!(v = tree_node(b, b->k.j.src[at] == '{' ? cJSON_Object : cJSON_Array, at)))
             return tree_nomem(b, at);
         tree_add(b, v);
         b->open[b->top++] = v;
@@ -3058,25 +3062,18 @@ TSIG_SMALL cJSON *tsig_json_tree(const char *json, size_t len, const tsig_json_t
     tree_builder b;
     memset(&b, 0, sizeof b);
     b.o = o ? o : &defaults;
-    tsig_json_init(&b.j, json, len, b.o->max_depth ? b.o->max_depth : TSIG_DEFAULT_MAX_DEPTH,
-                   err);
-    b.j.reword = b.o->reword;
-    tsig_json_path_init(&b.path);
-    b.keys.src = b.j.src;
+    tsig_json_walking_begin(&b.k, json, len,
+                            b.o->max_depth ? b.o->max_depth : TSIG_DEFAULT_MAX_DEPTH, err);
+    b.k.j.reword = b.o->reword;
     /* the walker reads; the tree is built as it tells each value */
-    b.w.j = &b.j;
-    b.w.path = &b.path;
-    b.w.keys = &b.keys;
-    b.w.flags = TSIG_WALK_KEYS;
-    b.w.on_duplicate = tree_repeated;
-    b.w.on_value = tree_on_value;
-    b.w.ctx = &b;
-    int ok = tsig_json_walk(&b.w) && tsig_json_finish(&b.j);
+    b.k.w.flags = TSIG_WALK_KEYS;
+    b.k.w.on_duplicate = tree_repeated;
+    b.k.w.on_value = tree_on_value;
+    b.k.w.ctx = &b;
+    int ok = tsig_json_walk(&b.k.w) && tsig_json_finish(&b.k.j);
     free(b.key);
     free(b.open);
-    tsig_json_walker_release(&b.w);
-    tsig_json_keys_release(&b.keys);
-    tsig_json_path_release(&b.path);
+    tsig_json_walking_release(&b.k);
     tsig_sb_release(&b.text);
     if (!ok) {
         cJSON_Delete(b.root);

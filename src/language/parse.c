@@ -965,29 +965,17 @@ static int parse_default(parser *p, tsig_field *f, size_t depth)
     }
     tsig_error jerr;
     memset(&jerr, 0, sizeof jerr);
-    tsig_json j;
-    tsig_json_init(&j, p->src, p->len, TSIG_SIGNATURE_MAX_DEPTH - depth, &jerr);
-    j.pos = at;
-    tsig_json_path path;
-    tsig_json_path_init(&path);
-    tsig_json_keys keys;
-    memset(&keys, 0, sizeof keys);
-    keys.src = p->src;
+    tsig_json_walking k;
+    tsig_json_walking_begin(&k, p->src, p->len, TSIG_SIGNATURE_MAX_DEPTH - depth, &jerr);
+    k.j.pos = at;
     tsig_strbuf canon = {0};
-    tsig_json_walker w;
-    memset(&w, 0, sizeof w);
-    w.j = &j;
-    w.path = &path;
-    w.keys = &keys;
-    w.out = &canon;
-    w.flags = TSIG_WALK_KEYS | TSIG_WALK_CANONICAL;
-    w.on_duplicate = default_duplicate;
-    w.ctx = p;
-    int ok = tsig_json_walk(&w);
-    size_t end = j.pos;
-    tsig_json_walker_release(&w);
-    tsig_json_keys_release(&keys);
-    tsig_json_path_release(&path);
+    k.w.out = &canon;
+    k.w.flags = TSIG_WALK_KEYS | TSIG_WALK_CANONICAL;
+    k.w.on_duplicate = default_duplicate;
+    k.w.ctx = p;
+    int ok = tsig_json_walk(&k.w);
+    size_t end = k.j.pos;
+    tsig_json_walking_release(&k);
     if (!ok) {
         if (p->err->code == TSIG_OK || jerr.code != TSIG_OK) {
             if (jerr.code != TSIG_OK) fail_json(p, &jerr);

@@ -209,27 +209,15 @@ static int record_token(void *ctx, int event, size_t at, const tsig_json_span *s
 static int walk_tokens(const char *text, tokens *t, tsig_error *err,
                        const char *(*reword)(const char *))
 {
-    tsig_json j;
-    tsig_json_path path;
-    tsig_json_keys keys;
-    tsig_json_walker w;
-    memset(&keys, 0, sizeof keys);
-    memset(&w, 0, sizeof w);
+    tsig_json_walking k;
     memset(t, 0, sizeof *t);
-    tsig_json_init(&j, text, strlen(text), 8, err);
-    j.reword = reword;
-    tsig_json_path_init(&path);
-    keys.src = j.src;
-    t->j = &j;
-    w.j = &j;
-    w.path = &path;
-    w.keys = &keys;
-    w.on_value = record_token;
-    w.ctx = t;
-    int ok = tsig_json_walk(&w) && tsig_json_finish(&j);
-    tsig_json_walker_release(&w);
-    tsig_json_keys_release(&keys);
-    tsig_json_path_release(&path);
+    tsig_json_walking_begin(&k, text, strlen(text), 8, err);
+    k.j.reword = reword;
+    t->j = &k.j;
+    k.w.on_value = record_token;
+    k.w.ctx = t;
+    int ok = tsig_json_walk(&k.w) && tsig_json_finish(&k.j);
+    tsig_json_walking_release(&k);
     return ok;
 }
 
