@@ -603,7 +603,6 @@ static inline size_t tsig_json_ws(const tsig_json *j, size_t at)
     return at;
 }
 
-
 /*
  * Sixteen bytes at once with the machine's vector unit: wasm SIMD128
  * (emcc -msimd128), SSE2 (every x86-64) or NEON (AArch64). TSIG_SCALAR

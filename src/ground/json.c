@@ -2966,8 +2966,9 @@ static TSIG_SMALL int tree_repeated(void *ctx, size_t first, const char *key, si
                               : tree_duplicate(b, key, len, offset);
 }
 
-/* The C text a string's content raw[0..len) becomes in a node (a key:
- * nul_pair), as the options say; NULL when out of memory. */
+/* The C text the content of the string read at s becomes in a node (a
+ * key: nul_pair), as the options say; *n its length; NULL when out of
+ * memory. */
 static TSIG_SMALL char *tree_string(tree_builder *b, const tsig_json_span *s, int nul_pair,
                                     size_t *n)
 {
