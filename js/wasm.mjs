@@ -14,6 +14,10 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 let scratch = 0; // a reusable input buffer in wasm memory
 let scratchCap = 0;
+// scratch..scratch+scratchCap as a view, kept across calls: a new view
+// per call cost a 1 KB chunk's encoding about a third more. Empty (its
+// buffer detached) once memory grew; null until made.
+let scratchView = null;
 let outSlot = 0; // 4 bytes where the core writes a returned pointer
 
 const NON_JSON = Symbol('toolsig.nonJSON'); // on TypeErrors about values JSON cannot carry
@@ -144,27 +148,23 @@ function putString(str, own) {
       const cap = Math.max(max, 1024);
       scratch = alloc(cap);
       scratchCap = cap;
+      scratchView = null;
     }
     ptr = scratch;
   }
   const h = mem();
-  let len;
   if (str.length < 32) {
     // Short strings: a plain loop beats encodeInto's call overhead.
-    len = 0;
-    for (let i = 0; i < str.length; i++) {
+    let i = 0;
+    for (; i < str.length; i++) {
       const c = str.charCodeAt(i);
-      if (c >= 0x80) {
-        len = encoder.encodeInto(str, h.subarray(ptr, ptr + max)).written;
-        break;
-      }
+      if (c >= 0x80) break;
       h[ptr + i] = c;
-      len = i + 1;
     }
-  } else {
-    len = encoder.encodeInto(str, h.subarray(ptr, ptr + max)).written;
+    if (i === str.length) return [ptr, i];
   }
-  return [ptr, len];
+  if (!own && (!scratchView || scratchView.byteLength === 0)) scratchView = h.subarray(scratch, scratch + scratchCap);
+  return [ptr, encoder.encodeInto(str, own ? h.subarray(ptr, ptr + max) : scratchView).written];
 }
 
 // Reads a NUL-terminated UTF-8 string the core returned, then frees it.

@@ -146,3 +146,33 @@ test('unfreed Signatures are what the probe would catch: 1 000 parsed and kept h
   assert.ok(during.inUse - before.inUse > LEAK_BOUND, `${during.inUse - before.inUse}`);
   assert.ok(after.inUse - before.inUse <= LEAK_BOUND, `${after.inUse - before.inUse}`);
 });
+
+// Text goes into wasm memory through one reused input buffer, whose view
+// is kept across calls: after the memory grows (its old buffer detached),
+// the next text must still arrive whole, long and short, ASCII or not,
+// through one-shot calls and a stream.
+test('text arrives whole after the wasm memory grew under the reused input buffer', () => {
+  const sig = Signature.parse('{a :string}');
+  const long = JSON.stringify({ a: 'x'.repeat(100) });
+  const short = JSON.stringify({ a: 'é' });
+  const read = () => {
+    assert.deepEqual(sig.validateJSON(long).value, { a: 'x'.repeat(100) });
+    assert.deepEqual(sig.validateJSON(short).value, { a: 'é' });
+    const s = sig.stream();
+    s.push(long.slice(0, 40));
+    s.push(long.slice(40));
+    const r = s.end();
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.value, { a: 'x'.repeat(100) });
+  };
+  read();
+  const size = memory.buffer.byteLength;
+  const big = wasm.malloc(size); // as large as the memory: it must grow
+  try {
+    assert.ok(big && memory.buffer.byteLength > size, 'the memory grew');
+    read();
+  } finally {
+    wasm.free(big);
+  }
+  sig.free();
+});
