@@ -42,8 +42,9 @@ int tsig_is_ident(const char *s, size_t len)
 int tsig_names_match(const char *a, size_t alen, const char *b, size_t blen)
 {
     if (alen != blen) return 0;
+    /* equal bytes are equal names' bytes: the rule only where they differ */
     for (size_t i = 0; i < alen; i++)
-        if (tsig_norm_char(a[i]) != tsig_norm_char(b[i])) return 0;
+        if (a[i] != b[i] && tsig_norm_char(a[i]) != tsig_norm_char(b[i])) return 0;
     return 1;
 }
 
