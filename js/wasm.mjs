@@ -16,7 +16,8 @@ let scratch = 0; // a reusable input buffer in wasm memory
 let scratchCap = 0;
 // scratch..scratch+scratchCap as a view, kept across calls: a new view
 // per call cost a 1 KB chunk's encoding about a third more. Empty (its
-// buffer detached) once memory grew; null until made.
+// buffer detached) once memory grew; null until made, and when the
+// buffer is replaced.
 let scratchView = null;
 let outSlot = 0; // 4 bytes where the core writes a returned pointer
 
@@ -145,10 +146,10 @@ function putString(str, own) {
       if (scratch) W.free(scratch);
       scratch = 0;
       scratchCap = 0;
+      scratchView = null;
       const cap = Math.max(max, 1024);
       scratch = alloc(cap);
       scratchCap = cap;
-      scratchView = null;
     }
     ptr = scratch;
   }

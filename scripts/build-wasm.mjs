@@ -69,10 +69,10 @@ const CLI_HOST_IMPORTS = ['env.tsig_host_read', 'env.tsig_host_write'];
 const SCALAR = process.argv.includes('--scalar');
 // Only json.c, validate.c, validate_map.c and validate_stream.c (their
 // inline string reader, internal.h) and stream.c (the newlines of what a
-// stream drops) get it, with the
-// vectorizers off: they would grow the module (+1.5 KB gzip
-// for toolsig.wasm with -msimd128 on every file, +2 KB on validate.c
-// alone) for nothing; the sixteen-byte scans are written by hand.
+// stream drops) get it, with the vectorizers off: they would grow the
+// module (+1.5 KB gzip for toolsig.wasm with -msimd128 on every file,
+// +2 KB on validate.c alone) for nothing; the sixteen-byte scans are
+// written by hand.
 const COMMON_FLAGS = ['-flto', '-mbulk-memory', '-std=c11'];
 const SIMD_SOURCES = ['src/ground/json.c', 'src/checking/validate.c', 'src/checking/validate_map.c',
   'src/checking/validate_stream.c', 'src/checking/stream.c'];

@@ -21,6 +21,7 @@ function option(name, fallback) {
   const at = args.indexOf(name);
   if (at < 0) return fallback;
   const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a positive integer`);
   args.splice(at, 2);
   return value;
 }
@@ -37,27 +38,44 @@ function cases(file) {
   const W = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)),
     { env: { emscripten_notify_memory_growth() {} } }).exports;
   W._initialize?.();
+  const malloc = (n) => {
+    const p = W.malloc(n);
+    if (!p) throw new Error(`${file}: out of memory`);
+    return p;
+  };
   const put = (s) => {
     const b = new TextEncoder().encode(s);
-    const p = W.malloc(b.length + 1);
+    const p = malloc(b.length + 1);
     new Uint8Array(W.memory.buffer).set(b, p);
     return [p, b.length];
   };
-  const out = W.malloc(4);
+  const out = malloc(4);
   const [jp, jl] = put(text);
   return [[ITEMS_SIG, 0], [ITEMS_INPUT_SIG, 1]].map(([sigText, input]) => {
     const [sp, sl] = put(sigText);
     const h = W.tsig_api_parse(sp, sl, out);
+    if (!h) throw new Error(`${file}: the signature does not parse`);
     const one = () => {
       if (W.tsig_api_validate_fast(h, input, jp, jl, 0, 0, 0, out, NUMBERS_ARE_DOUBLES) !== 0) throw new Error('not valid');
     };
-    const streamed = () => {
+    // The stream's answer (its end's document), checked once before the
+    // rounds: a stream that failed would be timed as one that worked.
+    const streamed = (check) => {
       const s = W.tsig_api_stream_new(h, input, 0, 0, 0, NUMBERS_ARE_DOUBLES | CALLER_KEEPS_TEXT);
-      for (let at = 0; at < jl; at += chunk) W.tsig_api_stream_step(s, jp + at, Math.min(chunk, jl - at));
-      W.free(W.tsig_api_stream_end(s));
+      for (let at = 0; at < jl; at += chunk) {
+        if (W.tsig_api_stream_step(s, jp + at, Math.min(chunk, jl - at)) < 0) throw new Error('a push failed');
+      }
+      const doc = W.tsig_api_stream_end(s);
+      if (check) {
+        const h8 = new Uint8Array(W.memory.buffer);
+        const answer = JSON.parse(new TextDecoder().decode(h8.subarray(doc, h8.indexOf(0, doc))));
+        if (!answer.ok) throw new Error(`${file}: the stream did not validate the payload`);
+      }
+      W.free(doc);
       W.tsig_stream_free(s);
     };
-    return [one, streamed];
+    streamed(true);
+    return [one, () => streamed(false)];
   });
 }
 

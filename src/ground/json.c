@@ -1,6 +1,8 @@
 /*
  * json.c: reading JSON text (RFC 8259, as JSON.parse accepts it, plus
- * UTF-8 and depth checks): the one JSON reader of the core.
+ * UTF-8 and depth checks): every reading of JSON in the core, whole text
+ * and text in chunks, by one set of rules (docs/ARCHITECTURE.md, "Whole
+ * text and text in chunks").
  *
  * Four layers, each used by the next and by the stages directly:
  *   - the reader: tokens off the text (strings, numbers, literals,
